@@ -1,0 +1,120 @@
+"""The few libclang C entry points the Python bindings of the wheel do not wrap.
+
+Operator kinds (clang >= 17), constant evaluation, and file locations that
+resolve a macro argument to where it is spelled.
+"""
+from __future__ import annotations
+
+import ctypes
+from dataclasses import dataclass
+
+import clang.cindex as ci
+from clang.cindex import Cursor, SourceLocation, conf
+
+
+_lib: ctypes.CDLL | None = None
+
+
+def _bind(name: str, argtypes: list, restype) -> None:
+    fn = getattr(_lib, name)
+    fn.argtypes = argtypes
+    fn.restype = restype
+
+
+_bound = False
+
+
+def _ensure_bound() -> None:
+    global _bound, _lib
+    if _bound:
+        return
+    # A handle of our own: rebinding cindex's function objects would change
+    # how cindex itself calls them.
+    _lib = ctypes.CDLL(conf.lib._name)
+    _bind("clang_getCursorBinaryOperatorKind", [Cursor], ctypes.c_int)
+    _bind("clang_getBinaryOperatorKindSpelling", [ctypes.c_int], ci._CXString)
+    _bind("clang_getCursorUnaryOperatorKind", [Cursor], ctypes.c_int)
+    _bind("clang_getUnaryOperatorKindSpelling", [ctypes.c_int], ci._CXString)
+    _bind("clang_Cursor_Evaluate", [Cursor], ctypes.c_void_p)
+    _bind("clang_EvalResult_getKind", [ctypes.c_void_p], ctypes.c_int)
+    _bind("clang_EvalResult_isUnsignedInt", [ctypes.c_void_p], ctypes.c_uint)
+    _bind("clang_EvalResult_getAsLongLong", [ctypes.c_void_p], ctypes.c_longlong)
+    _bind("clang_EvalResult_getAsUnsigned", [ctypes.c_void_p], ctypes.c_ulonglong)
+    _bind("clang_EvalResult_dispose", [ctypes.c_void_p], None)
+    loc_args = [SourceLocation, ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(ctypes.c_uint),
+                ctypes.POINTER(ctypes.c_uint), ctypes.POINTER(ctypes.c_uint)]
+    _bind("clang_getFileLocation", loc_args, None)
+    _bind("clang_getExpansionLocation", loc_args, None)
+    _bind("clang_getFileName", [ctypes.c_void_p], ci._CXString)
+    _bind("clang_getCString", [ci._CXString], ctypes.c_char_p)
+    _bind("clang_disposeString", [ci._CXString], None)
+    _bound = True
+
+
+def _spelling(cx: ci._CXString) -> str:
+    raw = _lib.clang_getCString(cx)
+    _lib.clang_disposeString(cx)
+    return raw.decode() if raw else ""
+
+
+def binary_operator(cursor: Cursor) -> str:
+    """The spelling of a BINARY_OPERATOR / COMPOUND_ASSIGNMENT_OPERATOR: '+', '<<=' ..."""
+    _ensure_bound()
+    kind = _lib.clang_getCursorBinaryOperatorKind(cursor)
+    return _spelling(_lib.clang_getBinaryOperatorKindSpelling(kind))
+
+
+def unary_operator(cursor: Cursor) -> str:
+    """The spelling of a UNARY_OPERATOR; postfix forms read 'x++' / 'x--'."""
+    _ensure_bound()
+    kind = _lib.clang_getCursorUnaryOperatorKind(cursor)
+    spelled = _spelling(_lib.clang_getUnaryOperatorKindSpelling(kind))
+    # PostInc=1, PostDec=2 in clang's UnaryOperatorKind.
+    return {1: "x++", 2: "x--"}.get(kind, spelled)
+
+
+_CXEval_Int = 1
+
+
+def evaluate_int(cursor: Cursor) -> int | None:
+    """clang's constant evaluation of an integer expression, or None."""
+    _ensure_bound()
+    res = _lib.clang_Cursor_Evaluate(cursor)
+    if not res:
+        return None
+    try:
+        if _lib.clang_EvalResult_getKind(res) != _CXEval_Int:
+            return None
+        if _lib.clang_EvalResult_isUnsignedInt(res):
+            return int(_lib.clang_EvalResult_getAsUnsigned(res))
+        return int(_lib.clang_EvalResult_getAsLongLong(res))
+    finally:
+        _lib.clang_EvalResult_dispose(res)
+
+
+@dataclass(frozen=True, slots=True)
+class FileLoc:
+    file: str
+    line: int
+    col: int
+    offset: int
+
+
+def _location(fn_name: str, loc: SourceLocation) -> FileLoc:
+    _ensure_bound()
+    f = ctypes.c_void_p()
+    line, col, off = ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint()
+    getattr(_lib, fn_name)(loc, ctypes.byref(f), ctypes.byref(line), ctypes.byref(col), ctypes.byref(off))
+    name = _spelling(_lib.clang_getFileName(f)) if f.value else ""
+    return FileLoc(name, line.value, col.value, off.value)
+
+
+def file_location(loc: SourceLocation) -> FileLoc:
+    """Where the text is written: inside a macro argument this is the argument's
+    spelling, inside a macro body it is the macro's expansion site."""
+    return _location("clang_getFileLocation", loc)
+
+
+def expansion_location(loc: SourceLocation) -> FileLoc:
+    """Where a macro was expanded (the location itself outside macros)."""
+    return _location("clang_getExpansionLocation", loc)

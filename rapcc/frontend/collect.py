@@ -1,0 +1,559 @@
+"""Find every `__shared__` array, every subscript into it and every escaping use.
+
+The walk keeps the enclosing `for` loops and branch conditions of each access,
+and a table of what each variable holds, so the analysis can evaluate
+subscripts per lane without seeing a libclang cursor.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import clang.cindex as ci
+from clang.cindex import Cursor, CursorKind as K
+
+from .. import ir
+from .clangext import binary_operator, file_location, unary_operator
+from .exprs import decl_key, int_type, strip, to_expr
+from .tokens import FileTokens
+
+RAPCC_HEADER_MARK = b"/* rapcc "
+_FUNCTION_KINDS = {K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD}
+_ATOMIC_PREFIX = ("atomic",)
+_EXITS = {K.RETURN_STMT, K.CONTINUE_STMT, K.BREAK_STMT}
+
+
+def _is_shared(decl: Cursor) -> bool:
+    return decl.kind == K.VAR_DECL and any(c.kind == K.CUDASHARED_ATTR for c in decl.get_children())
+
+
+@dataclass
+class _Ctx:
+    function: str
+    loops: tuple[ir.Loop, ...] = ()
+    guards: tuple[ir.Guard, ...] = ()
+    in_asm: bool = False
+
+
+@dataclass
+class _Collector:
+    tu: ci.TranslationUnit
+    path: str
+    source: bytes
+    tokens: FileTokens
+    arrays: dict[str, ir.SharedArray] = field(default_factory=dict)
+    accesses: list[ir.Access] = field(default_factory=list)
+    escapes: list[ir.Escape] = field(default_factory=list)
+    kernels: list[ir.Kernel] = field(default_factory=list)
+    vars: dict[str, ir.VarDef] = field(default_factory=dict)
+    macros: dict[str, list[str]] = field(default_factory=dict)
+
+    # -- locations -----------------------------------------------------------
+
+    def _in_main(self, cursor: Cursor) -> bool:
+        f = cursor.location.file
+        return f is not None and f.name == self.path
+
+    def _range(self, start: int, end: int) -> ir.SourceRange:
+        line = self.source.count(b"\n", 0, start) + 1
+        col = start - (self.source.rfind(b"\n", 0, start) + 1) + 1
+        return ir.SourceRange(self.path, line, col, start, end)
+
+    def _cursor_range(self, cursor: Cursor) -> ir.SourceRange:
+        s = file_location(cursor.extent.start)
+        e = file_location(cursor.extent.end)
+        return self._range(s.offset, max(e.offset, s.offset))
+
+    def _spelled_here(self, cursor: Cursor) -> int | None:
+        """Offset of the identifier `cursor` names, if it is written in the main
+        file (directly or in a macro argument); None inside a macro body."""
+        loc = file_location(cursor.location)
+        if loc.file != self.path:
+            return None
+        name = cursor.spelling.encode()
+        if self.source[loc.offset:loc.offset + len(name)] != name:
+            return None
+        return loc.offset
+
+    # -- top level -------------------------------------------------------------
+
+    def run(self) -> None:
+        for c in self.tu.cursor.get_children():
+            if c.kind == K.MACRO_DEFINITION and self._in_main(c):
+                self.macros[c.spelling] = [t.spelling for t in c.get_tokens()][1:]
+        for c in self.tu.cursor.walk_preorder():
+            if not self._in_main(c):
+                continue
+            if _is_shared(c) and c.semantic_parent is not None and c.semantic_parent.kind == K.TRANSLATION_UNIT:
+                self._add_array(c, None)
+        for c in self.tu.cursor.walk_preorder():
+            if c.kind in _FUNCTION_KINDS and self._in_main(c) and c.is_definition():
+                self._function(c)
+
+    def _function(self, fn: Cursor) -> None:
+        body = next((k for k in fn.get_children() if k.kind == K.COMPOUND_STMT), None)
+        if body is None:
+            return
+        name = fn.spelling
+        is_global = any(k.kind == K.CUDAGLOBAL_ATTR for k in fn.get_children())
+        tparams = []
+        for k in fn.get_children():
+            if k.kind == K.PARM_DECL:
+                self._var(k, "param", None)
+            elif k.kind == K.TEMPLATE_NON_TYPE_PARAMETER:
+                self._var(k, "template_param", None)
+                tparams.append(k.spelling)
+        self.kernels.append(ir.Kernel(
+            name=name, is_global=is_global, range=self._cursor_range(fn),
+            launch_bounds=self._launch_bounds(fn, body), pragma_block_dim=self._pragma_block_dim(body),
+            template_params=tuple(tparams)))
+        assigned = _assignment_counts(body)
+        for c in body.walk_preorder():
+            if c.kind == K.VAR_DECL:
+                if _is_shared(c):
+                    self._add_array(c, name)
+                else:
+                    self._local(c, assigned)
+        self._walk(body, _Ctx(name))
+
+    # -- variables -------------------------------------------------------------
+
+    def _var(self, decl: Cursor, kind: ir.VarKind, init: ir.Expr | None) -> None:
+        it = int_type(decl.type) or (32, True)
+        key = decl_key(decl)
+        self.vars[key] = ir.VarDef(key, decl.spelling, kind, init, signed=it[1], bits=it[0])
+
+    def _local(self, decl: Cursor, assigned: dict[str, int]) -> None:
+        key = decl_key(decl)
+        init_cursor = next((k for k in decl.get_children() if k.kind not in (K.TYPE_REF, K.NAMESPACE_REF, K.TEMPLATE_REF)
+                            and k.kind.is_expression()), None)
+        if key in self.vars:  # a loop induction variable, already described
+            return
+        init = None
+        if init_cursor is not None and assigned.get(key, 0) == 0 and int_type(decl.type) is not None:
+            init = to_expr(init_cursor)
+        self._var(decl, "local", init)
+
+    # -- arrays ----------------------------------------------------------------
+
+    def _add_array(self, decl: Cursor, function: str | None) -> None:
+        key = decl_key(decl)
+        if key in self.arrays:
+            return
+        t = decl.type.get_canonical()
+        dims: list[ir.Dim] = []
+        is_extern = decl.storage_class == ci.StorageClass.EXTERN
+        while t.kind in (ci.TypeKind.CONSTANTARRAY, ci.TypeKind.INCOMPLETEARRAY,
+                         ci.TypeKind.DEPENDENTSIZEDARRAY, ci.TypeKind.VARIABLEARRAY):
+            if t.kind == ci.TypeKind.CONSTANTARRAY:
+                dims.append(t.element_count)
+            elif t.kind == ci.TypeKind.DEPENDENTSIZEDARRAY:
+                dims.append("?")
+            t = t.element_type.get_canonical()
+        if not dims and decl.type.get_canonical().kind not in (ci.TypeKind.INCOMPLETEARRAY,):
+            return  # a shared scalar: no subscripts to conflict
+        size = t.get_size()
+        name_off = self._spelled_here(decl)
+        dim_ranges: list[ir.SourceRange | None] = []
+        ndecl = len(dims)
+        if name_off is not None:
+            groups = self.tokens.bracket_groups(name_off, decl.spelling, ndecl) if ndecl else []
+            if groups is None:
+                dim_ranges = [None] * ndecl
+            else:
+                for open_tok, close_tok in groups:
+                    dim_ranges.append(self._range(open_tok.end, close_tok.start))
+            # Symbolic sizes keep the spelling the user wrote.
+            dims = [d if d != "?" or r is None else self.source[r.start:r.end].decode().strip()
+                    for d, r in zip(dims, dim_ranges)]
+        if decl.type.get_canonical().kind == ci.TypeKind.INCOMPLETEARRAY:
+            dims_t: tuple[ir.Dim, ...] = tuple(dims[1:]) if dims else ()
+            dim_ranges = dim_ranges[1:]
+            dims = list(dims_t)
+        where = name_off if name_off is not None else file_location(decl.location).offset
+        self.arrays[key] = ir.SharedArray(
+            key=key, name=decl.spelling, function=function,
+            decl=self._range(where, where + len(decl.spelling)), dims=tuple(dims),
+            dim_ranges=tuple(dim_ranges), elem_type=t.spelling, elem_bytes=max(size, 0),
+            is_extern=is_extern, decl_in_macro=name_off is None)
+
+    # -- the walk --------------------------------------------------------------
+
+    def _walk(self, cursor: Cursor, ctx: _Ctx, stack: tuple[Cursor, ...] = ()) -> None:
+        kind = cursor.kind
+        if kind == K.DECL_REF_EXPR:
+            ref = cursor.referenced
+            if ref is not None and decl_key(ref) in self.arrays and ref.kind == K.VAR_DECL:
+                self._use(cursor, self.arrays[decl_key(ref)], ctx, stack)
+            return
+        if kind == K.ASM_STMT:
+            ctx = _Ctx(ctx.function, ctx.loops, ctx.guards, in_asm=True)
+        stack = stack + (cursor,)
+        if kind == K.FOR_STMT:
+            self._for(cursor, ctx, stack)
+            return
+        if kind == K.IF_STMT:
+            self._if(cursor, ctx, stack)
+            return
+        if kind == K.COMPOUND_STMT:
+            self._compound(cursor, ctx, stack)
+            return
+        if kind == K.CONDITIONAL_OPERATOR:
+            kids = list(cursor.get_children())
+            if len(kids) == 3:
+                cond = to_expr(kids[0])
+                self._walk(kids[0], ctx, stack)
+                self._walk(kids[1], _with_guard(ctx, ir.Guard(cond)), stack)
+                self._walk(kids[2], _with_guard(ctx, ir.Guard(cond, negated=True)), stack)
+                return
+        for child in cursor.get_children():
+            self._walk(child, ctx, stack)
+
+    def _compound(self, block: Cursor, ctx: _Ctx, stack: tuple[Cursor, ...]) -> None:
+        # `if (tid >= n) return;` guards every statement after it.
+        for stmt in block.get_children():
+            self._walk(stmt, ctx, stack)
+            if stmt.kind == K.IF_STMT:
+                kids = list(stmt.get_children())
+                if len(kids) == 2 and _only_exits(kids[1]):
+                    ctx = _with_guard(ctx, ir.Guard(to_expr(kids[0]), negated=True))
+
+    def _if(self, stmt: Cursor, ctx: _Ctx, stack: tuple[Cursor, ...]) -> None:
+        kids = list(stmt.get_children())
+        if kids and kids[0].kind == K.DECL_STMT and len(kids) >= 3:
+            self._walk(kids[0], ctx, stack)
+            kids = kids[1:]
+        if len(kids) < 2:
+            for k in kids:
+                self._walk(k, ctx, stack)
+            return
+        cond = to_expr(kids[0])
+        self._walk(kids[0], ctx, stack)
+        self._walk(kids[1], _with_guard(ctx, ir.Guard(cond)), stack)
+        for other in kids[2:]:
+            self._walk(other, _with_guard(ctx, ir.Guard(cond, negated=True)), stack)
+
+    def _for(self, stmt: Cursor, ctx: _Ctx, stack: tuple[Cursor, ...]) -> None:
+        parts = _for_parts(stmt, self.tokens)
+        for part in ("init", "cond", "inc"):
+            if parts.get(part) is not None:
+                self._walk(parts[part], ctx, stack)
+        loop = self._loop(parts)
+        inner = _Ctx(ctx.function, ctx.loops + (loop,), ctx.guards, ctx.in_asm) if loop else ctx
+        if parts.get("body") is not None:
+            self._walk(parts["body"], inner, stack)
+
+    def _loop(self, parts: dict[str, Cursor | None]) -> ir.Loop | None:
+        init, cond, inc = parts.get("init"), parts.get("cond"), parts.get("inc")
+        if init is None or cond is None or inc is None:
+            return None
+        var_cursor, start = _loop_init(init)
+        if var_cursor is None:
+            return None
+        key = decl_key(var_cursor)
+        step = _loop_step(inc, key)
+        if step is None:
+            return None
+        body = parts.get("body")
+        if body is not None and _assignment_counts(body).get(key, 0):
+            return None  # the body moves the induction variable: not canonical
+        self._var(var_cursor, "loop", None)
+        return ir.Loop(key, to_expr(start), to_expr(cond), step[0], step[1])
+
+    # -- uses ------------------------------------------------------------------
+
+    def _escape(self, arr: ir.SharedArray, ctx: _Ctx, where: Cursor, reason: str) -> None:
+        self.escapes.append(ir.Escape(arr.key, ctx.function, self._cursor_range(where), reason))
+
+    def _use(self, ref: Cursor, arr: ir.SharedArray, ctx: _Ctx, stack: tuple[Cursor, ...]) -> None:
+        name_off = self._spelled_here(ref)
+        if name_off is None:
+            self._escape(arr, ctx, ref, f"'{arr.name}' is spelled inside a macro body")
+            return
+        if ctx.in_asm:
+            self._escape(arr, ctx, ref, f"'{arr.name}' is used in inline asm")
+            return
+        # Climb the subscript chain: a[i] -> a[i][j] -> ...
+        chain: list[Cursor] = []
+        node = ref
+        i = len(stack) - 1
+        while i >= 0:
+            parent = stack[i]
+            if parent.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR) and len(list(parent.get_children())) == 1:
+                node, i = parent, i - 1
+                continue
+            if parent.kind == K.ARRAY_SUBSCRIPT_EXPR and next(parent.get_children()).hash == node.hash:
+                chain.append(parent)
+                node, i = parent, i - 1
+                continue
+            break
+        depth = len(chain)
+        ndims = max(len(arr.dims), 1) if not arr.is_extern else len(arr.dims) + 1
+        if depth == 0:
+            self._escape(arr, ctx, ref, _decay_reason(arr.name, stack[i] if i >= 0 else None))
+            return
+        if depth < ndims:
+            self._escape(arr, ctx, chain[-1], f"a row of '{arr.name}' is used as a pointer")
+            return
+        top = chain[-1]
+        groups = self.tokens.bracket_groups(name_off, arr.name, depth)
+        end = file_location(top.extent.end).offset
+        if groups is None or groups[-1][1].end != end:
+            self._escape(arr, ctx, top, f"a subscript of '{arr.name}' is spelled inside a macro body")
+            return
+        kind, width, offset, reason = self._access_kind(top, stack[:i + 1], arr)
+        if reason:
+            self._escape(arr, ctx, top, reason)
+            return
+        indices = tuple(to_expr(list(c.get_children())[1]) for c in chain)
+        self.accesses.append(ir.Access(
+            array=arr.key, function=ctx.function, range=self._range(name_off, end),
+            index_ranges=tuple(self._range(o.end, c.start) for o, c in groups),
+            indices=indices, kind=kind, width=width or arr.elem_bytes, offset=offset,
+            loops=ctx.loops, guards=ctx.guards))
+        # Subscripts may themselves read shared arrays: s[s2[i]].
+        for c in chain:
+            self._walk(list(c.get_children())[1], ctx, stack[:i + 1] + tuple(chain))
+
+    def _access_kind(self, top: Cursor, stack: tuple[Cursor, ...], arr: ir.SharedArray) -> tuple[ir.AccessKind, int, int, str]:
+        """(kind, width, member offset, escape reason) of a full subscript chain."""
+        node = top
+        width, offset = 0, 0
+        i = len(stack) - 1
+        lvalue_to_rvalue = False
+        while i >= 0 and stack[i].kind in (K.PAREN_EXPR, K.UNEXPOSED_EXPR, K.MEMBER_REF_EXPR):
+            p = stack[i]
+            if p.kind == K.MEMBER_REF_EXPR:
+                field_decl = p.referenced
+                if field_decl is None or field_decl.kind != K.FIELD_DECL:
+                    return "load", 0, 0, f"member call on an element of '{arr.name}'"
+                offset += max(field_decl.get_field_offsetof(), 0) // 8
+                width = max(p.type.get_size(), 0)
+            elif p.kind == K.UNEXPOSED_EXPR:
+                lvalue_to_rvalue = True
+            node, i = p, i - 1
+        parent = stack[i] if i >= 0 else None
+        if parent is None:
+            return "load", width, offset, ""
+        if parent.kind == K.BINARY_OPERATOR and binary_operator(parent) == "=":
+            first = next(parent.get_children())
+            return ("store" if first.hash == node.hash else "load"), width, offset, ""
+        if parent.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
+            first = next(parent.get_children())
+            return ("update" if first.hash == node.hash else "load"), width, offset, ""
+        if parent.kind == K.UNARY_OPERATOR:
+            op = unary_operator(parent)
+            if op in ("++", "--", "x++", "x--"):
+                return "update", width, offset, ""
+            if op == "&":
+                call = _enclosing_call(stack[:i])
+                if call is not None and callee_name(call[0]).startswith(_ATOMIC_PREFIX) and call[1] == 0:
+                    return "atomic", width, offset, ""
+                return "load", width, offset, f"the address of an element of '{arr.name}' is taken"
+        if parent.kind == K.CALL_EXPR and not lvalue_to_rvalue:
+            return "load", width, offset, f"an element of '{arr.name}' is bound to a reference in a call to '{callee_name(parent)}'"
+        if parent.kind == K.VAR_DECL and parent.type.kind in (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE):
+            return "load", width, offset, f"reference '{parent.spelling}' aliases an element of '{arr.name}'"
+        if parent.kind == K.CXX_UNARY_EXPR:
+            return "load", width, offset, f"'sizeof' of an element of '{arr.name}'"
+        return "load", width, offset, ""
+
+    # -- block shape hints ------------------------------------------------------
+
+    def _int_tokens(self, toks: list[str]) -> int | None:
+        """Value of `N` or of a macro that is `N` / `(N)`."""
+        seen = 0
+        while len(toks) == 1 and not toks[0][0].isdigit() and toks[0] in self.macros and seen < 8:
+            toks = [t for t in self.macros[toks[0]] if t not in "()"]
+            seen += 1
+        toks = [t for t in toks if t not in "()"]
+        if len(toks) == 1 and toks[0][0].isdigit():
+            try:
+                return int(toks[0].rstrip("uUlL"), 0)
+            except ValueError:
+                return None
+        return None
+
+    def _launch_bounds(self, fn: Cursor, body: Cursor) -> int | None:
+        start = file_location(fn.extent.start).offset
+        stop = file_location(body.extent.start).offset
+        for i in self.tokens.find_sequence(start, stop, ("__launch_bounds__", "(")):
+            toks = []
+            for t in self.tokens.tokens[i + 2:]:
+                if t.spelling in (",", ")"):
+                    break
+                toks.append(t.spelling)
+            return self._int_tokens(toks)
+        return None
+
+    def _pragma_block_dim(self, body: Cursor) -> tuple[int, int, int] | None:
+        start = file_location(body.extent.start).offset
+        stop = file_location(body.extent.end).offset
+        for i in self.tokens.find_sequence(start, stop, ("#", "pragma", "rapcc", "block_dim", "(")):
+            vals: list[int] = []
+            cur: list[str] = []
+            for t in self.tokens.tokens[i + 5:]:
+                if t.spelling in (",", ")"):
+                    v = self._int_tokens(cur)
+                    if v is None or v <= 0:
+                        return None
+                    vals.append(v)
+                    cur = []
+                    if t.spelling == ")":
+                        break
+                else:
+                    cur.append(t.spelling)
+            if 1 <= len(vals) <= 3:
+                return tuple(vals + [1] * (3 - len(vals)))  # type: ignore[return-value]
+        return None
+
+
+def _with_guard(ctx: _Ctx, guard: ir.Guard) -> _Ctx:
+    return _Ctx(ctx.function, ctx.loops, ctx.guards + (guard,), ctx.in_asm)
+
+
+def _only_exits(stmt: Cursor) -> bool:
+    if stmt.kind in _EXITS:
+        return True
+    if stmt.kind == K.COMPOUND_STMT:
+        kids = list(stmt.get_children())
+        return len(kids) == 1 and kids[0].kind in _EXITS
+    return False
+
+
+def _enclosing_call(stack: tuple[Cursor, ...]) -> tuple[Cursor, int] | None:
+    """The call an `&a[i]` is an argument of, and the argument's position."""
+    node_hash = None
+    for p in reversed(stack):
+        if p.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR, K.CSTYLE_CAST_EXPR):
+            node_hash = p.hash
+            continue
+        if p.kind == K.CALL_EXPR:
+            args = list(p.get_arguments())
+            for n, a in enumerate(args):
+                if node_hash is None or a.hash == node_hash or any(x.hash == node_hash for x in a.walk_preorder()):
+                    return p, n
+        return None
+    return None
+
+
+def callee_name(call: Cursor) -> str:
+    """The called function's name, also for calls that overload resolution
+    leaves unresolved inside templates (libclang spells those '')."""
+    if call.spelling:
+        return call.spelling
+    for c in call.walk_preorder():
+        if c.kind in (K.DECL_REF_EXPR, K.OVERLOADED_DECL_REF, K.MEMBER_REF_EXPR) and c.spelling:
+            return c.spelling
+    return "<call>"
+
+
+def _decay_reason(name: str, parent: Cursor | None) -> str:
+    if parent is None:
+        return f"'{name}' decays to a pointer"
+    if parent.kind == K.CXX_UNARY_EXPR:
+        return f"'sizeof' depends on the size of '{name}'"
+    if parent.kind == K.UNARY_OPERATOR and unary_operator(parent) == "&":
+        return f"the address of '{name}' is taken"
+    if parent.kind == K.CALL_EXPR:
+        callee = callee_name(parent)
+        if callee.startswith("__rapcc_"):
+            return f"'{name}' is already rewritten by rapcc"
+        return f"'{name}' is passed to '{callee}'"
+    if parent.kind in (K.CSTYLE_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXPR, K.CXX_STATIC_CAST_EXPR):
+        return f"'{name}' is cast to another type"
+    return f"'{name}' decays to a pointer"
+
+
+def _for_parts(stmt: Cursor, tokens: FileTokens) -> dict[str, Cursor | None]:
+    """Split a FOR_STMT's children into init / cond / inc / body by where they
+    sit relative to the header's two semicolons (libclang omits empty parts)."""
+    kids = list(stmt.get_children())
+    parts: dict[str, Cursor | None] = {"init": None, "cond": None, "inc": None, "body": kids[-1] if kids else None}
+    start = file_location(stmt.extent.start).offset
+    i = tokens.index_at(start)
+    if i is None or i + 1 >= len(tokens.tokens) or tokens.tokens[i + 1].spelling != "(":
+        return {"body": parts["body"]}  # written through a macro: treat as an unknown loop
+    close = tokens.matching(i + 1)
+    if close is None:
+        return {"body": parts["body"]}
+    semis = []
+    depth = 0
+    for t in tokens.tokens[i + 2:close]:
+        if t.spelling in "([{":
+            depth += 1
+        elif t.spelling in ")]}":
+            depth -= 1
+        elif t.spelling == ";" and depth == 0:
+            semis.append(t.start)
+    if len(semis) != 2:
+        return {"body": parts["body"]}
+    for k in kids[:-1]:
+        off = file_location(k.extent.start).offset
+        slot = "init" if off < semis[0] else "cond" if off < semis[1] else "inc"
+        parts[slot] = k
+    return parts
+
+
+def _loop_init(init: Cursor) -> tuple[Cursor | None, Cursor | None]:
+    if init.kind == K.DECL_STMT:
+        decls = [d for d in init.get_children() if d.kind == K.VAR_DECL]
+        if len(decls) == 1:
+            values = [k for k in decls[0].get_children() if k.kind.is_expression()]
+            if values:
+                return decls[0], values[0]
+    if init.kind == K.BINARY_OPERATOR and binary_operator(init) == "=":
+        lhs, rhs = list(init.get_children())
+        lhs = strip(lhs)
+        if lhs.kind == K.DECL_REF_EXPR and lhs.referenced is not None:
+            return lhs.referenced, rhs
+    return None, None
+
+
+def _loop_step(inc: Cursor, key: str) -> tuple[str, ir.Expr] | None:
+    if inc.kind == K.UNARY_OPERATOR:
+        op = unary_operator(inc)
+        target = strip(next(inc.get_children()))
+        if target.kind == K.DECL_REF_EXPR and target.referenced is not None and decl_key(target.referenced) == key:
+            if op in ("++", "x++"):
+                return "+", ir.Const(1)
+            if op in ("--", "x--"):
+                return "-", ir.Const(1)
+        return None
+    if inc.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
+        op = binary_operator(inc)[:-1]
+        lhs, rhs = list(inc.get_children())
+        lhs = strip(lhs)
+        if op in ("+", "-", "*", "/", "<<", ">>") and lhs.kind == K.DECL_REF_EXPR and lhs.referenced is not None \
+                and decl_key(lhs.referenced) == key:
+            return op, to_expr(rhs)
+    return None
+
+
+def _assignment_counts(body: Cursor) -> dict[str, int]:
+    """How many times each declaration is written (or has its address taken) in `body`."""
+    counts: dict[str, int] = {}
+
+    def bump(target: Cursor, n: int = 1) -> None:
+        target = strip(target)
+        if target.kind == K.DECL_REF_EXPR and target.referenced is not None:
+            k = decl_key(target.referenced)
+            counts[k] = counts.get(k, 0) + n
+
+    for c in body.walk_preorder():
+        if c.kind == K.BINARY_OPERATOR and binary_operator(c) == "=":
+            bump(next(c.get_children()))
+        elif c.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
+            bump(next(c.get_children()))
+        elif c.kind == K.UNARY_OPERATOR and unary_operator(c) in ("++", "--", "x++", "x--", "&"):
+            bump(next(c.get_children()), 1000 if unary_operator(c) == "&" else 1)
+    return counts
+
+
+def collect(tu: ci.TranslationUnit, path: str, source: bytes) -> ir.TranslationUnitInfo:
+    """Everything rapcc needs from one parsed file, as plain dataclasses."""
+    col = _Collector(tu, path, source, FileTokens(tu, path))
+    col.run()
+    return ir.TranslationUnitInfo(
+        path=path, source=source, arrays=tuple(col.arrays.values()), accesses=tuple(col.accesses),
+        escapes=tuple(col.escapes), kernels=tuple(col.kernels), vars=dict(col.vars),
+        already_rewritten=source.startswith(RAPCC_HEADER_MARK))

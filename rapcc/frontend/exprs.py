@@ -1,0 +1,126 @@
+"""Turn libclang expression cursors into rapcc's small expression tree (`rapcc.ir.Expr`)."""
+from __future__ import annotations
+
+import clang.cindex as ci
+from clang.cindex import Cursor, CursorKind as K, TypeKind as T
+
+from .. import ir
+from .clangext import binary_operator, evaluate_int, unary_operator
+
+_BUILTIN_STRUCTS = {"threadIdx", "blockIdx", "blockDim", "gridDim"}
+
+_INT_TYPES: dict[T, tuple[int, bool]] = {
+    T.BOOL: (1, False), T.CHAR_U: (8, False), T.UCHAR: (8, False), T.CHAR_S: (8, True), T.SCHAR: (8, True),
+    T.USHORT: (16, False), T.SHORT: (16, True), T.UINT: (32, False), T.INT: (32, True),
+    T.ULONG: (64, False), T.LONG: (64, True), T.ULONGLONG: (64, False), T.LONGLONG: (64, True),
+}
+
+_PASS_THROUGH = {K.PAREN_EXPR, K.UNEXPOSED_EXPR}
+_CASTS = {K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_FUNCTIONAL_CAST_EXPR}
+_ARITH_OPS = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "<", "<=", ">", ">=", "==", "!=", "&&", "||"}
+
+
+def int_type(t: ci.Type) -> tuple[int, bool] | None:
+    """(bits, signed) of an integer type, seeing through typedefs and cv-qualifiers."""
+    canon = t.get_canonical()
+    if canon.kind == T.ENUM:
+        return (32, True)
+    return _INT_TYPES.get(canon.kind)
+
+
+def decl_key(decl: Cursor) -> str:
+    """A stable, readable key for a declaration: name@line:col."""
+    loc = decl.location
+    return f"{decl.spelling}@{loc.line}:{loc.column}"
+
+
+def source_text(cursor: Cursor) -> str:
+    return " ".join(t.spelling for t in cursor.get_tokens()) or cursor.spelling or cursor.kind.name.lower()
+
+
+def strip(cursor: Cursor) -> Cursor:
+    """Skip parentheses and implicit conversions that have one child."""
+    while cursor.kind in _PASS_THROUGH:
+        kids = list(cursor.get_children())
+        if len(kids) != 1:
+            break
+        cursor = kids[0]
+    return cursor
+
+
+def _typed(cursor: Cursor, expr: ir.Expr) -> ir.Expr:
+    """Wrap an arithmetic result in its C type, so evaluation wraps like C does."""
+    it = int_type(cursor.type)
+    if it is None or isinstance(expr, ir.Const):
+        return expr
+    return ir.Cast(it[0], it[1], expr)
+
+
+def to_expr(cursor: Cursor) -> ir.Expr:
+    """The ir.Expr of an integer expression cursor; ir.Opaque for what rapcc cannot evaluate."""
+    kind = cursor.kind
+    if kind in (K.INTEGER_LITERAL, K.CHARACTER_LITERAL, K.CXX_BOOL_LITERAL_EXPR):
+        value = evaluate_int(cursor)
+        return ir.Const(value) if value is not None else ir.Opaque(source_text(cursor))
+    if kind in _PASS_THROUGH:
+        kids = list(cursor.get_children())
+        if len(kids) == 1:
+            inner = to_expr(kids[0])
+            it, it_inner = int_type(cursor.type), int_type(kids[0].type)
+            if it is not None and it_inner is not None and it != it_inner and not isinstance(inner, ir.Const):
+                return ir.Cast(it[0], it[1], inner)
+            return inner
+        return _constant_or_opaque(cursor)
+    if kind in _CASTS:
+        kids = [k for k in cursor.get_children() if k.kind != K.TYPE_REF]
+        it = int_type(cursor.type)
+        if len(kids) == 1 and it is not None:
+            return ir.Cast(it[0], it[1], to_expr(kids[-1]))
+        return _constant_or_opaque(cursor)
+    if kind == K.DECL_REF_EXPR:
+        return _decl_ref(cursor)
+    if kind == K.MEMBER_REF_EXPR:
+        kids = list(cursor.get_children())
+        if len(kids) == 1:
+            base = strip(kids[0])
+            if base.kind == K.DECL_REF_EXPR and base.spelling in _BUILTIN_STRUCTS and cursor.spelling in ("x", "y", "z"):
+                return ir.Builtin(f"{base.spelling}.{cursor.spelling}")
+        return _constant_or_opaque(cursor)
+    if kind == K.BINARY_OPERATOR:
+        op = binary_operator(cursor)
+        kids = list(cursor.get_children())
+        if op in _ARITH_OPS and len(kids) == 2:
+            return _typed(cursor, ir.BinOp(op, to_expr(kids[0]), to_expr(kids[1])))
+        return _constant_or_opaque(cursor)
+    if kind == K.UNARY_OPERATOR:
+        op = unary_operator(cursor)
+        kids = list(cursor.get_children())
+        if op in ("-", "~", "!", "+") and len(kids) == 1:
+            return _typed(cursor, ir.UnOp(op, to_expr(kids[0])))
+        return _constant_or_opaque(cursor)
+    if kind == K.CONDITIONAL_OPERATOR:
+        kids = list(cursor.get_children())
+        if len(kids) == 3:
+            return _typed(cursor, ir.Select(to_expr(kids[0]), to_expr(kids[1]), to_expr(kids[2])))
+    return _constant_or_opaque(cursor)
+
+
+def _decl_ref(cursor: Cursor) -> ir.Expr:
+    if cursor.spelling == "warpSize":
+        return ir.Builtin("warpSize")
+    ref = cursor.referenced
+    if ref is None:
+        return ir.Opaque(cursor.spelling, "unresolved name")
+    if ref.kind == K.ENUM_CONSTANT_DECL:
+        return ir.Const(int(ref.enum_value))
+    if ref.kind in (K.VAR_DECL, K.PARM_DECL, K.TEMPLATE_NON_TYPE_PARAMETER):
+        return ir.VarRef(decl_key(ref), ref.spelling)
+    return _constant_or_opaque(cursor)
+
+
+def _constant_or_opaque(cursor: Cursor) -> ir.Expr:
+    if int_type(cursor.type) is not None:
+        value = evaluate_int(cursor)
+        if value is not None and cursor.kind != K.CALL_EXPR:
+            return ir.Const(value)
+    return ir.Opaque(source_text(cursor))

@@ -1,0 +1,93 @@
+"""The main file's tokens, as libclang lexes them, for exact source ranges.
+
+Subscript chains and declarators are re-read from these tokens so that rapcc
+rewrites exactly the text the user wrote, and can tell when brackets come from
+a macro body instead of the file.
+"""
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+
+import clang.cindex as ci
+
+_OPEN = {"[": "]", "(": ")", "{": "}"}
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    spelling: str
+    start: int
+    end: int
+    line: int
+    col: int
+
+
+class FileTokens:
+    """The tokens of one file, searchable by byte offset."""
+
+    def __init__(self, tu: ci.TranslationUnit, path: str):
+        toks = []
+        for t in tu.get_tokens(extent=tu.cursor.extent):
+            ext = t.extent
+            if ext.start.file is None or ext.start.file.name != path:
+                continue
+            toks.append(Token(t.spelling, ext.start.offset, ext.end.offset, ext.start.line, ext.start.column))
+        self.tokens = toks
+        self._starts = [t.start for t in toks]
+
+    def index_at(self, offset: int) -> int | None:
+        i = bisect.bisect_left(self._starts, offset)
+        if i < len(self._starts) and self._starts[i] == offset:
+            return i
+        return None
+
+    def between(self, start: int, end: int) -> list[Token]:
+        lo = bisect.bisect_left(self._starts, start)
+        hi = bisect.bisect_left(self._starts, end)
+        return self.tokens[lo:hi]
+
+    def matching(self, i: int) -> int | None:
+        """Index of the bracket closing the one at token i."""
+        opener = self.tokens[i].spelling
+        closer = _OPEN.get(opener)
+        if closer is None:
+            return None
+        depth = 0
+        for j in range(i, len(self.tokens)):
+            s = self.tokens[j].spelling
+            if s in _OPEN:
+                depth += 1
+            elif s in _OPEN.values():
+                depth -= 1
+                if depth == 0:
+                    return j if s == closer else None
+        return None
+
+    def bracket_groups(self, name_offset: int, name: str, count: int) -> list[tuple[Token, Token]] | None:
+        """The `count` `[...]` groups right after the identifier `name` at
+        `name_offset`, as (open, close) token pairs; None if the text differs."""
+        i = self.index_at(name_offset)
+        if i is None or self.tokens[i].spelling != name:
+            return None
+        groups = []
+        j = i + 1
+        for _ in range(count):
+            if j >= len(self.tokens) or self.tokens[j].spelling != "[":
+                return None
+            k = self.matching(j)
+            if k is None or k == j + 1:
+                return None
+            groups.append((self.tokens[j], self.tokens[k]))
+            j = k + 1
+        return groups
+
+    def find_sequence(self, start: int, end: int, words: tuple[str, ...]) -> list[int]:
+        """Token indices within [start, end) where `words` occur in a row."""
+        lo = bisect.bisect_left(self._starts, start)
+        hi = bisect.bisect_left(self._starts, end)
+        hits = []
+        for i in range(lo, hi - len(words) + 1):
+            if all(self.tokens[i + n].spelling == w for n, w in enumerate(words)):
+                hits.append(i)
+        return hits
