@@ -1,0 +1,99 @@
+"""The Givargis heuristic, extended to several access sets (seed 004 §5.2.1).
+
+For one set R of addresses, every candidate bit A_i gets a quality
+Q_i = min(Z_i, O_i) / max(Z_i, O_i) (Eq. 11: how evenly it splits R into zeros
+and ones) and every pair a correlation C_ij = min(E_ij, D_ij) / max(E_ij, D_ij)
+(Eq. 12: how often the two bits are equal vs different).  The heuristic
+repeatedly selects the bit of highest quality and multiplies every quality by
+its correlation with the selected bit.  Seed 004's extension keeps one Q and C
+per warp access set, selects by the SUM of the qualities over the sets, and
+updates each set's qualities with that set's own correlations.
+
+For the bitwise XOR hash the candidate "bits" are the n(n+1)/2 combinations of
+Table 3 (`rapcc.hashing.bitwise.xor_features`).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from rapcc.hashing.base import AccessSets, check_geometry, normalise_access_sets
+from rapcc.hashing.bitwise import (
+    BitwisePermutation,
+    BitwiseXor,
+    Feature,
+    feature_values,
+    first_best,
+    independent_of,
+    permutation_features,
+    xor_features,
+)
+
+
+def _ratio(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """min(a, b) / max(a, b) element-wise; a + b is the (positive) set size."""
+    return np.minimum(a, b) / np.maximum(a, b)
+
+
+def quality(values: np.ndarray) -> np.ndarray:
+    """Eq. 11 for each feature, given a (|R|, F) 0/1 value matrix."""
+    ones = values.sum(axis=0)
+    return _ratio(values.shape[0] - ones, ones)
+
+
+def correlation(values: np.ndarray) -> np.ndarray:
+    """Eq. 12 for each pair of features: an (F, F) matrix."""
+    equal = values.T @ values + (1 - values).T @ (1 - values)
+    return _ratio(equal, values.shape[0] - equal)
+
+
+def givargis_order(
+    access_sets: AccessSets,
+    features: Sequence[Feature],
+    n: int,
+    limit: int | None = None,
+) -> tuple[int, ...]:
+    """Indices into `features` in the order the extended heuristic selects them.
+
+    Args:
+        access_sets: one list of word addresses per warp access; each is one
+            set R^r of §5.2.1 (duplicates are merged, empty sets ignored).
+        features: candidate bank bits (`permutation_features` or `xor_features`).
+        n: address bits.
+        limit: stop after this many selections (default: as many as possible).
+
+    A feature that is a GF(2) combination of those already selected is never
+    selected (see `independent_of`); for single bits this changes nothing.
+    """
+    sets = [s for s in normalise_access_sets(access_sets, n) if s.size]
+    values = [feature_values(s, features) for s in sets]
+    qualities = [quality(v) for v in values]
+    correlations = [correlation(v) for v in values]
+    wanted = len(features) if limit is None else limit
+    chosen: list[int] = []
+    while len(chosen) < wanted:
+        allowed = independent_of(features, chosen)
+        if not allowed.any():
+            break
+        total = np.sum(qualities, axis=0) if qualities else np.zeros(len(features))
+        best = first_best(total, allowed, maximise=True)
+        chosen.append(best)
+        qualities = [q * c[best] for q, c in zip(qualities, correlations)]
+    return tuple(chosen)
+
+
+def bitwise_permutation(access_sets: AccessSets, n: int, m: int) -> BitwisePermutation:
+    """Configure a bitwise permutation hash (§4.3) with the extended heuristic."""
+    check_geometry(n, m)
+    order = givargis_order(access_sets, permutation_features(n), n, limit=m)
+    return BitwisePermutation(tuple(order), n)
+
+
+def bitwise_xor(access_sets: AccessSets, n: int, m: int) -> BitwiseXor:
+    """Configure a bitwise XOR hash (§4.4) with the extended heuristic over the
+    Table 3 combinations."""
+    check_geometry(n, m)
+    features = xor_features(n)
+    order = givargis_order(access_sets, features, n, limit=m)
+    return BitwiseXor(tuple(features[i] for i in order), n)
