@@ -1,0 +1,92 @@
+"""Per-array analysis: block shape, lane samples, class and stride of every access."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import ir
+from .affine import THREAD_ATOMS, affine, flatten, render_poly
+from .classify import AccessClass, classify_access
+from .evaluate import depends_on
+from .predict import row_major
+from .warps import AccessSamples, BlockShape, sample_access
+
+DEFAULT_1D = BlockShape(256, 1, 1, "assumed")
+DEFAULT_2D = BlockShape(32, 8, 1, "assumed")
+
+
+@dataclass(frozen=True, slots=True)
+class AccessAnalysis:
+    access: ir.Access
+    samples: AccessSamples
+    cls: AccessClass
+    stride: int | str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ArrayAnalysis:
+    array: ir.SharedArray
+    block: BlockShape
+    accesses: tuple[AccessAnalysis, ...]
+    escapes: tuple[ir.Escape, ...]
+
+    @property
+    def logical_dims(self) -> tuple[int, ...] | None:
+        """Constant dimensions, or None when symbolic or unknown (extern)."""
+        if self.array.is_extern or not all(isinstance(d, int) for d in self.array.dims):
+            return None
+        return tuple(int(d) for d in self.array.dims)
+
+
+def block_shape(kernel: ir.Kernel | None, option: tuple[int, int, int] | None, uses_y: bool) -> BlockShape:
+    """The block shape: `--block-dim`, then `#pragma rapcc block_dim`, then
+    `__launch_bounds__` (taken as 1-D), else an assumption the report states."""
+    if option is not None:
+        return BlockShape(*option, source="option")
+    if kernel is not None and kernel.pragma_block_dim is not None:
+        return BlockShape(*kernel.pragma_block_dim, source="pragma")
+    if kernel is not None and kernel.launch_bounds is not None:
+        return BlockShape(kernel.launch_bounds, 1, 1, source="launch_bounds")
+    return DEFAULT_2D if uses_y else DEFAULT_1D
+
+
+def _stride(access: ir.Access, dims: tuple[int, ...] | None, vars: dict[str, ir.VarDef],
+            block: BlockShape, concrete: int | None) -> int | str | None:
+    if concrete is not None:
+        return concrete
+    if dims is None and len(access.indices) > 1:
+        return None
+    flat = flatten(access.indices, dims or (0,))
+    fixed = {"blockDim.x": block.x, "blockDim.y": block.y, "blockDim.z": block.z, "warpSize": 32}
+    form = affine(flat, vars, fixed)
+    if form is None:
+        return None
+    p = form.coeff("threadIdx.x")
+    if set(p) <= {()}:
+        return p.get((), 0)
+    return render_poly(p)
+
+
+def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | None = None) -> tuple[ArrayAnalysis, ...]:
+    """Analyse every shared array of the translation unit."""
+    kernels = {k.name: k for k in info.kernels}
+    out = []
+    for arr in info.arrays:
+        accesses = [a for a in info.accesses if a.array == arr.key]
+        escapes = tuple(e for e in info.escapes if e.array == arr.key)
+        uses_y = any(depends_on(i, info.vars, frozenset(THREAD_ATOMS[1:])) for a in accesses for i in a.indices)
+        func = arr.function or (accesses[0].function if accesses else None)
+        block = block_shape(kernels.get(func) if func else None, block_option, uses_y)
+        dims = None if arr.is_extern or not all(isinstance(d, int) for d in arr.dims) else tuple(int(d) for d in arr.dims)
+        layout = row_major(dims if dims else (0,))
+        analysed = []
+        for a in accesses:
+            samples = sample_access(a, info.vars, block)
+            flat_samples = [(layout(i.indices), i.active) for i in samples.instances]
+            if samples.unknown is not None:
+                cls, concrete = "random", None
+            else:
+                cls, concrete = classify_access(flat_samples)
+            stride = _stride(a, dims, info.vars, block, concrete if cls in ("linear", "stride") else None)
+            analysed.append(AccessAnalysis(a, samples, cls, stride))
+        out.append(ArrayAnalysis(arr, block, tuple(analysed), escapes))
+    return tuple(out)

@@ -1,0 +1,54 @@
+"""Classify a warp's addresses as linear, stride, block or random (seed 004 §3.1).
+
+- linear: consecutive lanes access consecutive elements (S = 1);
+- stride: consecutive lanes are S elements apart (Eq. 6);
+- block: a 2-D pattern inside the warp, s = S1*hi + S2*lo where the warp splits
+  into sub-warps of a power-of-two width (Eq. 7), which includes the broadcast
+  S1 = S2 = 0 and the sub-warps of the FWT (§3.2.4);
+- random: everything else, including data-dependent subscripts (Eq. 8).
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+
+AccessClass = str  # "linear" | "stride" | "block" | "random"
+
+
+def classify_warp(flat: np.ndarray, active: np.ndarray) -> tuple[AccessClass, int | None]:
+    """(class, stride) of one warp instruction's flat element indices."""
+    lanes = np.nonzero(active)[0]
+    if lanes.size <= 1:
+        return "linear", 1
+    addr = flat[lanes]
+    d_addr = np.diff(addr)
+    d_lane = np.diff(lanes)
+    if np.all(d_addr == d_addr[0] * d_lane // d_lane[0]) and np.all(d_addr * d_lane[0] == d_addr[0] * d_lane):
+        s = int(d_addr[0] // d_lane[0]) if d_addr[0] % d_lane[0] == 0 else None
+        if s == 0:
+            return "block", 0
+        if s is not None:
+            return ("linear" if s == 1 else "stride"), s
+    n = len(flat)
+    width = 2
+    while width < n:
+        lo, hi = lanes % width, lanes // width
+        # Fit s = base + S2*lo + S1*hi exactly over the active lanes.
+        A = np.stack([np.ones_like(lo), lo, hi], axis=1).astype(np.float64)
+        coef, *_ = np.linalg.lstsq(A, addr.astype(np.float64), rcond=None)
+        r = np.rint(coef)
+        if np.array_equal(A @ r, addr.astype(np.float64)):
+            return "block", int(r[1])
+        width *= 2
+    return "random", None
+
+
+def classify_access(samples: list[tuple[np.ndarray, np.ndarray]]) -> tuple[AccessClass, int | None]:
+    """The class most of an access's warp instructions fall in, and their common stride."""
+    if not samples:
+        return "random", None
+    results = [classify_warp(f, a) for f, a in samples]
+    cls = Counter(c for c, _ in results).most_common(1)[0][0]
+    strides = {s for c, s in results if c == cls}
+    return cls, (strides.pop() if len(strides) == 1 else None)

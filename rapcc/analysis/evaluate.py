@@ -1,0 +1,138 @@
+"""Evaluate an index expression for all lanes of a warp at once, with C integer semantics."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .. import ir
+
+
+class Unknown(Exception):
+    """The value depends on something rapcc cannot know statically."""
+
+    def __init__(self, what: str):
+        super().__init__(what)
+        self.what = what
+
+
+@dataclass
+class Env:
+    """Per-lane values in scope: builtins and variables (arrays of warp_size)."""
+
+    builtins: dict[str, np.ndarray | int]
+    values: dict[str, np.ndarray | int]
+    vars: dict[str, ir.VarDef]
+    _memo: dict[str, np.ndarray | int] = field(default_factory=dict)
+    _depth: int = 0
+
+    def child(self, key: str, value: np.ndarray | int) -> "Env":
+        vals = dict(self.values)
+        vals[key] = value
+        return Env(self.builtins, vals, self.vars)
+
+
+def _wrap(v, bits: int, signed: bool):
+    if bits >= 64:
+        v = np.asarray(v, dtype=np.int64)
+        return v if signed else v  # 64-bit values stay in int64; indices never reach 2^63
+    mask = (1 << bits) - 1
+    v = np.asarray(v, dtype=np.int64) & mask
+    if signed and bits > 1:
+        v = np.where(v >= (1 << (bits - 1)), v - (1 << bits), v)
+    if bits == 1:
+        v = (v != 0).astype(np.int64)
+    return v
+
+
+def _c_div(a, b):
+    if np.any(np.asarray(b) == 0):
+        raise Unknown("division by zero")
+    q = np.abs(a) // np.abs(b)
+    return np.where((np.asarray(a) < 0) ^ (np.asarray(b) < 0), -q, q)
+
+
+def _c_mod(a, b):
+    return a - _c_div(a, b) * b
+
+
+_BIN = {
+    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+    "/": _c_div, "%": _c_mod,
+    "<<": lambda a, b: a << b, ">>": lambda a, b: a >> b,
+    "&": lambda a, b: a & b, "|": lambda a, b: a | b, "^": lambda a, b: a ^ b,
+    "<": lambda a, b: (a < b).astype(np.int64), "<=": lambda a, b: (a <= b).astype(np.int64),
+    ">": lambda a, b: (a > b).astype(np.int64), ">=": lambda a, b: (a >= b).astype(np.int64),
+    "==": lambda a, b: (a == b).astype(np.int64), "!=": lambda a, b: (a != b).astype(np.int64),
+    "&&": lambda a, b: ((a != 0) & (b != 0)).astype(np.int64),
+    "||": lambda a, b: ((a != 0) | (b != 0)).astype(np.int64),
+}
+
+
+def evaluate(expr: ir.Expr, env: Env):
+    """The value of `expr` per lane (np.int64 array or int). Raises Unknown."""
+    if isinstance(expr, ir.Const):
+        return expr.value
+    if isinstance(expr, ir.Builtin):
+        if expr.name not in env.builtins:
+            raise Unknown(expr.name)
+        return env.builtins[expr.name]
+    if isinstance(expr, ir.VarRef):
+        return _var(expr, env)
+    if isinstance(expr, ir.Cast):
+        return _wrap(evaluate(expr.operand, env), expr.bits, expr.signed)
+    if isinstance(expr, ir.BinOp):
+        a = np.asarray(evaluate(expr.lhs, env), dtype=np.int64)
+        b = np.asarray(evaluate(expr.rhs, env), dtype=np.int64)
+        if expr.op in ("<<", ">>") and (np.any(b < 0) or np.any(b >= 64)):
+            raise Unknown("shift out of range")
+        return _BIN[expr.op](a, b)
+    if isinstance(expr, ir.UnOp):
+        v = np.asarray(evaluate(expr.operand, env), dtype=np.int64)
+        return {"-": lambda x: -x, "+": lambda x: x, "~": lambda x: ~x,
+                "!": lambda x: (x == 0).astype(np.int64)}[expr.op](v)
+    if isinstance(expr, ir.Select):
+        c = np.asarray(evaluate(expr.cond, env))
+        return np.where(c != 0, evaluate(expr.then, env), evaluate(expr.other, env))
+    if isinstance(expr, ir.Opaque):
+        raise Unknown(expr.text)
+    raise Unknown(type(expr).__name__)
+
+
+def _var(ref: ir.VarRef, env: Env):
+    if ref.key in env.values:
+        return env.values[ref.key]
+    if ref.key in env._memo:
+        return env._memo[ref.key]
+    d = env.vars.get(ref.key)
+    if d is None or d.init is None or env._depth > 64:
+        raise Unknown(ref.name)
+    env._depth += 1
+    try:
+        value = _wrap(evaluate(d.init, env), d.bits, d.signed)
+    finally:
+        env._depth -= 1
+    env._memo[ref.key] = value
+    return value
+
+
+def depends_on(expr: ir.Expr, vars: dict[str, ir.VarDef], names: frozenset[str], _seen: frozenset[str] = frozenset()) -> bool:
+    """Whether `expr` reads any builtin in `names` (following local definitions)."""
+    if isinstance(expr, ir.Builtin):
+        return expr.name in names
+    if isinstance(expr, ir.VarRef):
+        d = vars.get(expr.key)
+        if d is None or d.init is None or expr.key in _seen:
+            return False
+        return depends_on(d.init, vars, names, _seen | {expr.key})
+    if isinstance(expr, (ir.Const, ir.Opaque)):
+        return False
+    if isinstance(expr, ir.Cast):
+        return depends_on(expr.operand, vars, names, _seen)
+    if isinstance(expr, ir.UnOp):
+        return depends_on(expr.operand, vars, names, _seen)
+    if isinstance(expr, ir.BinOp):
+        return depends_on(expr.lhs, vars, names, _seen) or depends_on(expr.rhs, vars, names, _seen)
+    if isinstance(expr, ir.Select):
+        return any(depends_on(e, vars, names, _seen) for e in (expr.cond, expr.then, expr.other))
+    return False

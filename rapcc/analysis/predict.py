@@ -1,0 +1,53 @@
+"""Predict the wavefronts of an access under a layout mapping.
+
+The mean is taken per executed warp instruction, as Nsight Compute counts
+`memory_l1_wavefronts_shared` per instruction: every warp of the block and
+every replayed loop iteration in which at least one lane is active.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from ..banks import BankModel
+from .warps import AccessSamples
+
+# Maps per-dimension logical index arrays to physical flat element offsets.
+LayoutFn = Callable[[tuple[np.ndarray, ...]], np.ndarray]
+
+
+def row_major(dims: tuple[int, ...]) -> LayoutFn:
+    """The identity layout: C's row-major order over `dims`."""
+    def flat(idx: tuple[np.ndarray, ...]) -> np.ndarray:
+        out = np.asarray(idx[0], dtype=np.int64)
+        for i, d in zip(idx[1:], dims[1:]):
+            out = out * d + i
+        return out
+    return flat
+
+
+@dataclass(frozen=True, slots=True)
+class Prediction:
+    wavefronts: float  # mean per executed warp instruction
+    ideal: float
+    executions: int  # executed warp instructions replayed
+
+    @property
+    def excess(self) -> float:
+        return self.wavefronts - self.ideal
+
+
+def predict(samples: AccessSamples, layout: LayoutFn, elem_bytes: int, width: int, offset: int,
+            banks: BankModel) -> Prediction | None:
+    """Mean wavefronts of the sampled warp instructions under `layout`; None if unknown."""
+    if samples.unknown is not None or not samples.instances:
+        return None
+    total = ideal = 0
+    for inst in samples.instances:
+        addr = layout(inst.indices) * elem_bytes + offset
+        total += banks.wavefronts(addr, inst.active, width)
+        ideal += banks.ideal(inst.active, width)
+    n = len(samples.instances)
+    return Prediction(total / n, ideal / n, n)

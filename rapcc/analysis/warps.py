@@ -1,0 +1,134 @@
+"""Lay out the warps of a block and replay an access's loops and guards per lane.
+
+Warps are consecutive linear thread ids, x fastest (CUDA programming guide,
+"SIMT architecture"). Each enclosing `for` loop is stepped for all lanes in
+lockstep; a warp executes an iteration when any lane's condition holds, and
+only lanes whose loop conditions and guards hold take part.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .. import ir
+from .evaluate import Env, Unknown, evaluate
+
+MAX_TRIPS = 64  # iterations replayed per loop when its trip count is known
+UNKNOWN_TRIPS = 4  # iterations sampled when the loop condition cannot be evaluated
+MAX_INSTANCES = 4096
+
+
+@dataclass(frozen=True, slots=True)
+class BlockShape:
+    x: int
+    y: int = 1
+    z: int = 1
+    source: str = "assumed"  # option | pragma | launch_bounds | assumed
+
+    @property
+    def threads(self) -> int:
+        return self.x * self.y * self.z
+
+    def text(self) -> str:
+        return f"{self.x}x{self.y}x{self.z}" if self.z > 1 else f"{self.x}x{self.y}"
+
+
+@dataclass(frozen=True, slots=True)
+class WarpInstance:
+    """One executed warp instruction: per-dimension logical indices per lane."""
+
+    indices: tuple[np.ndarray, ...]
+    active: np.ndarray
+
+
+@dataclass(frozen=True, slots=True)
+class AccessSamples:
+    instances: tuple[WarpInstance, ...]
+    unknown: str | None  # why the lanes' indices could not be computed
+
+
+def warp_builtins(block: BlockShape, warp: int, warp_size: int = 32) -> tuple[dict[str, np.ndarray | int], np.ndarray]:
+    tid = np.arange(warp * warp_size, (warp + 1) * warp_size, dtype=np.int64)
+    exists = tid < block.threads
+    tid = np.minimum(tid, block.threads - 1)
+    builtins: dict[str, np.ndarray | int] = {
+        "threadIdx.x": tid % block.x, "threadIdx.y": (tid // block.x) % block.y,
+        "threadIdx.z": tid // (block.x * block.y),
+        "blockDim.x": block.x, "blockDim.y": block.y, "blockDim.z": block.z,
+        "blockIdx.x": 0, "blockIdx.y": 0, "blockIdx.z": 0, "warpSize": warp_size,
+    }
+    return builtins, exists
+
+
+def _lanes(v, n: int) -> np.ndarray:
+    return np.broadcast_to(np.asarray(v, dtype=np.int64), (n,)).copy()
+
+
+def _truth(cond: ir.Expr, env: Env, n: int) -> np.ndarray | None:
+    try:
+        return _lanes(evaluate(cond, env), n) != 0
+    except Unknown:
+        return None
+
+
+def _step(loop: ir.Loop, value: np.ndarray, env: Env) -> np.ndarray:
+    amount = _lanes(evaluate(loop.step, env), len(value))
+    if loop.step_op == "+":
+        return value + amount
+    if loop.step_op == "-":
+        return value - amount
+    if loop.step_op == "*":
+        return value * amount
+    if loop.step_op == "/":
+        return np.where(amount != 0, value // np.where(amount == 0, 1, amount), 0)
+    if loop.step_op == "<<":
+        return value << amount
+    return value >> amount
+
+
+def sample_access(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape, warp_size: int = 32) -> AccessSamples:
+    """Replay `access` for every warp of the block (see module docstring)."""
+    out: list[WarpInstance] = []
+    nwarps = -(-block.threads // warp_size)
+    try:
+        for w in range(nwarps):
+            builtins, exists = warp_builtins(block, w, warp_size)
+            env = Env(builtins, {}, vars)
+            _replay(access, access.loops, env, exists, out, warp_size)
+            if len(out) >= MAX_INSTANCES:
+                break
+    except Unknown as exc:
+        return AccessSamples((), exc.what)
+    return AccessSamples(tuple(out), None)
+
+
+def _replay(access: ir.Access, loops: tuple[ir.Loop, ...], env: Env, active: np.ndarray,
+            out: list[WarpInstance], n: int) -> None:
+    if not active.any() or len(out) >= MAX_INSTANCES:
+        return
+    if not loops:
+        mask = active.copy()
+        for g in access.guards:
+            t = _truth(g.cond, env, n)
+            if t is not None:
+                mask &= ~t if g.negated else t
+        if not mask.any():
+            return
+        idx = tuple(_lanes(evaluate(e, env), n) for e in access.indices)
+        out.append(WarpInstance(idx, mask))
+        return
+    loop, rest = loops[0], loops[1:]
+    value = _lanes(evaluate(loop.start, env), n)
+    known = True
+    for trip in range(MAX_TRIPS):
+        inner = env.child(loop.var, value)
+        cond = _truth(loop.cond, inner, n)
+        if cond is None:
+            known = False
+            cond = np.ones(n, dtype=bool)
+        live = active & cond
+        if not live.any() or (not known and trip >= UNKNOWN_TRIPS):
+            return
+        _replay(access, rest, inner, live, out, n)
+        value = _step(loop, value, inner)

@@ -1,0 +1,62 @@
+"""The shared-memory bank model: wavefronts of one warp-wide access.
+
+Compute capability 5.0 and newer (seed 002): bank = (byte address / 4) mod 32.
+Lanes that touch the same 4-byte word are served together (broadcast /
+multicast). A request wider than a bank per lane is split into phases: 8-byte
+accesses are served per half-warp, 16-byte accesses per quarter-warp, so each
+phase moves at most `banks * bank_bytes` bytes. A phase needs as many
+wavefronts as the largest number of distinct words that fall in one bank.
+
+The congestion of Nakano et al.'s Discrete Memory Machine (seed 000 §II) is the
+special case of 4-byte elements and one phase.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True, slots=True)
+class BankModel:
+    banks: int = 32
+    bank_bytes: int = 4
+    warp_size: int = 32
+
+    def lanes_per_phase(self, width: int) -> int:
+        """How many lanes one phase of a `width`-byte access serves."""
+        if width <= self.bank_bytes:
+            return self.warp_size
+        return max(1, (self.banks * self.bank_bytes) // width)
+
+    def wavefronts(self, byte_addresses: np.ndarray, active: np.ndarray, width: int) -> int:
+        """Wavefronts of one warp instruction.
+
+        byte_addresses: per-lane start address in bytes (shape (warp_size,)).
+        active: per-lane bool mask; inactive lanes move nothing.
+        width: bytes each lane moves (1, 2, 4, 8 or 16).
+        """
+        lpp = self.lanes_per_phase(width)
+        words_per_lane = max(1, -(-width // self.bank_bytes))
+        total = 0
+        for p in range(0, len(byte_addresses), lpp):
+            addr = byte_addresses[p:p + lpp][active[p:p + lpp]]
+            if addr.size == 0:
+                continue
+            words = (addr // self.bank_bytes)[:, None] + np.arange(words_per_lane)[None, :]
+            words = np.unique(words.ravel())
+            total += int(np.bincount(words % self.banks, minlength=self.banks).max())
+        return total
+
+    def ideal(self, active: np.ndarray, width: int) -> int:
+        """The fewest wavefronts the same lanes could need: one per active phase."""
+        lpp = self.lanes_per_phase(width)
+        return sum(1 for p in range(0, len(active), lpp) if active[p:p + lpp].any())
+
+    def congestion(self, word_addresses: np.ndarray) -> int:
+        """DMM congestion (seed 000 §II): the most distinct addresses in one bank."""
+        words = np.unique(np.asarray(word_addresses))
+        return int(np.bincount(words % self.banks, minlength=self.banks).max())
+
+
+DEFAULT_BANKS = BankModel()

@@ -1,0 +1,107 @@
+"""Evaluate C index helpers with C's unsigned 32-bit semantics, over NumPy arrays.
+
+rapcc emits every index mapping as a small C function
+`unsigned f(unsigned i0, ...) { return EXPR; }`. This module parses such a
+function with pycparser and evaluates it for whole index domains at once; the
+planner scores candidate mappings with it and the verifier re-runs it on the
+text actually written to the output file.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+from pycparser import c_ast, c_parser
+
+_MASK = np.uint64(0xFFFFFFFF)
+
+
+class CExprError(Exception):
+    pass
+
+
+def _u32(v) -> np.ndarray:
+    return np.asarray(v, dtype=np.uint64) & _MASK
+
+
+def _binop(op: str, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    if op == "+":
+        return _u32(a + b)
+    if op == "-":
+        return _u32(a - b + np.uint64(1 << 32))
+    if op == "*":
+        return _u32(a * b)
+    if op in ("/", "%"):
+        if np.any(b == 0):
+            raise CExprError("division by zero in index helper")
+        return _u32(a // b if op == "/" else a % b)
+    if op == "<<":
+        return _u32(a << (b & np.uint64(31)))
+    if op == ">>":
+        return _u32(a >> (b & np.uint64(31)))
+    if op == "&":
+        return a & b
+    if op == "|":
+        return a | b
+    if op == "^":
+        return a ^ b
+    raise CExprError(f"operator '{op}' is not allowed in an index helper")
+
+
+def _const(text: str) -> np.uint64:
+    t = text.rstrip("uUlL")
+    return np.uint64(int(t, 0) & 0xFFFFFFFF)
+
+
+def _eval(node: c_ast.Node, env: dict[str, np.ndarray]) -> np.ndarray:
+    if isinstance(node, c_ast.Constant):
+        return np.asarray(_const(node.value))
+    if isinstance(node, c_ast.ID):
+        if node.name not in env:
+            raise CExprError(f"unknown name '{node.name}' in index helper")
+        return env[node.name]
+    if isinstance(node, c_ast.BinaryOp):
+        return _binop(node.op, _eval(node.left, env), _eval(node.right, env))
+    if isinstance(node, c_ast.UnaryOp) and node.op == "~":
+        return _u32(~_eval(node.expr, env))
+    if isinstance(node, c_ast.Cast):
+        return _eval(node.expr, env)  # every helper type is unsigned int
+    if isinstance(node, c_ast.TernaryOp):
+        return np.where(_eval(node.cond, env) != 0, _eval(node.iftrue, env), _eval(node.iffalse, env))
+    raise CExprError(f"construct '{type(node).__name__}' is not allowed in an index helper")
+
+
+def parse_helper(source: str) -> tuple[str, list[str], c_ast.Node]:
+    """(name, parameter names, return expression) of `unsigned f(unsigned a, ...) { return e; }`."""
+    try:
+        ast = c_parser.CParser().parse(source)
+    except c_parser.ParseError as exc:
+        raise CExprError(f"index helper does not parse: {exc}") from exc
+    funcs = [n for n in ast.ext if isinstance(n, c_ast.FuncDef)]
+    if len(funcs) != 1:
+        raise CExprError("expected exactly one function")
+    fn = funcs[0]
+    params = [p.name for p in (fn.decl.type.args.params if fn.decl.type.args else [])]
+    stmts = fn.body.block_items or []
+    if len(stmts) != 1 or not isinstance(stmts[0], c_ast.Return):
+        raise CExprError("an index helper is a single return statement")
+    return fn.decl.name, params, stmts[0].expr
+
+
+def compile_helper(source: str) -> Callable[..., np.ndarray]:
+    """A NumPy function equivalent to the C helper in `source`."""
+    _, params, expr = parse_helper(source)
+
+    def run(*args: np.ndarray) -> np.ndarray:
+        if len(args) != len(params):
+            raise CExprError(f"helper takes {len(params)} arguments, got {len(args)}")
+        env = {p: _u32(np.asarray(a, dtype=np.int64).astype(np.uint64)) for p, a in zip(params, args)}
+        return _eval(expr, env).astype(np.int64)
+
+    return run
+
+
+def helper_source(name: str, params: list[str], expr: str) -> str:
+    """The plain-C text of a helper (no CUDA qualifiers)."""
+    args = ", ".join(f"unsigned int {p}" for p in params)
+    return f"unsigned int {name}({args}) {{ return {expr}; }}"

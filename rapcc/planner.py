@@ -1,0 +1,120 @@
+"""Choose one mapping per array.
+
+The cost of a mapping is the sum over the array's accesses of
+executions x (predicted wavefronts + INSTR_COST x extra index instructions).
+`auto` takes the cheapest candidate of every strategy and keeps the array
+unchanged ("none") unless a candidate is strictly cheaper; ties go to fewer
+instructions, then to an unchanged size. A named strategy applies its own
+cheapest candidate. Arrays rapcc cannot fully see are never rewritten.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .analysis.arrays import ArrayAnalysis
+from .analysis.predict import Prediction, predict, row_major
+from .strategies import REGISTRY, Mapping, StrategyContext, identity
+
+# One extra integer instruction per access, in wavefronts. An LDS wavefront
+# occupies the shared-memory pipe for a cycle or more and a warp issues an
+# integer op in about one cycle; arithmetic that overlaps with other warps
+# costs less. Kept small so it only breaks near-ties (calibrated against the
+# GPU suite: see benchmarks/).
+INSTR_COST = 0.05
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    mapping: Mapping
+    cost: float
+    predictions: tuple[Prediction | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ArrayPlan:
+    analysis: ArrayAnalysis
+    mapping: Mapping
+    reason: str
+    before: tuple[Prediction | None, ...]
+    after: tuple[Prediction | None, ...]
+    candidates: tuple[Candidate, ...] = ()
+
+    @property
+    def rewritten(self) -> bool:
+        return self.mapping.strategy != "none"
+
+
+def blocker(a: ArrayAnalysis) -> str | None:
+    """Why the array cannot be rewritten at all, or None."""
+    arr = a.array
+    if a.escapes:
+        e = a.escapes[0]
+        return f"left untouched: {e.reason} (line {e.range.line})"
+    if arr.is_extern:
+        return "left untouched: 'extern' array of unknown size"
+    if a.logical_dims is None:
+        return "left untouched: size depends on a template parameter"
+    if arr.elem_bytes <= 0:
+        return "left untouched: element type depends on a template parameter"
+    if not a.accesses:
+        return "no accesses"
+    return None
+
+
+def score(a: ArrayAnalysis, mapping: Mapping, ctx: StrategyContext) -> Candidate:
+    layout = mapping.layout()
+    preds = tuple(predict(x.samples, layout, a.array.elem_bytes, x.access.width, x.access.offset, ctx.banks)
+                  for x in a.accesses)
+    cost = 0.0
+    for p in preds:
+        if p is not None:
+            cost += p.executions * (p.wavefronts + INSTR_COST * mapping.ops)
+    return Candidate(mapping, cost, preds)
+
+
+def _key(c: Candidate) -> tuple[float, int, int]:
+    size = 1
+    for d in c.mapping.phys_dims:
+        size *= d
+    return (round(c.cost, 9), c.mapping.ops, size)
+
+
+def plan_array(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPlan:
+    dims = a.logical_dims or ()
+    none = identity(dims)
+    why = blocker(a)
+    if why is not None:
+        before = tuple(predict(x.samples, _flat_layout(a), max(a.array.elem_bytes, 1), x.access.width,
+                               x.access.offset, ctx.banks) for x in a.accesses)
+        return ArrayPlan(a, none, why, before, before)
+    base = score(a, none, ctx)
+    if strategy == "none":
+        return ArrayPlan(a, none, "strategy 'none'", base.predictions, base.predictions, (base,))
+    names = list(REGISTRY) if strategy == "auto" else [strategy]
+    cands = [score(a, m, ctx) for n in names for m in REGISTRY[n].candidates(a, ctx)]
+    unknown = [x for x, p in zip(a.accesses, base.predictions) if p is None]
+    if strategy != "auto":
+        if not cands:
+            return ArrayPlan(a, none, f"strategy '{strategy}' does not apply", base.predictions, base.predictions, (base,))
+        best = min(cands, key=_key)
+        return ArrayPlan(a, best.mapping, f"strategy '{strategy}' requested", base.predictions, best.predictions,
+                         tuple([base] + cands))
+    if unknown:
+        x = unknown[0]
+        return ArrayPlan(a, none, f"unchanged: subscript at line {x.access.range.line} is data-dependent "
+                         f"({x.samples.unknown}); no layout is predictably better", base.predictions,
+                         base.predictions, tuple([base] + cands))
+    best = min([base] + cands, key=_key)
+    if best is base or _key(best) >= _key(base):
+        return ArrayPlan(a, none, "unchanged: no candidate is predicted faster", base.predictions,
+                         base.predictions, tuple([base] + cands))
+    return ArrayPlan(a, best.mapping, f"cheapest of {len(cands) + 1} candidates (cost {best.cost:.1f} vs "
+                     f"{base.cost:.1f} unchanged)", base.predictions, best.predictions, tuple([base] + cands))
+
+
+def _flat_layout(a: ArrayAnalysis):
+    return row_major(a.logical_dims or (0,))
+
+
+def plan(analyses: tuple[ArrayAnalysis, ...], strategy: str, ctx: StrategyContext) -> tuple[ArrayPlan, ...]:
+    return tuple(plan_array(a, strategy, ctx) for a in analyses)

@@ -1,0 +1,129 @@
+"""Apply the planned mappings to the source text.
+
+Only declarations and subscripts of rewritten arrays change; every other byte
+is kept. Edits never add or remove a newline inside the user's text, so the
+`#line 1` after rapcc's prologue keeps nvcc's diagnostics and debuggers on the
+original lines. When nothing is rewritten the input comes back byte for byte.
+"""
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+import jinja2
+
+from . import __version__
+from .planner import ArrayPlan
+
+
+@dataclass(frozen=True, slots=True)
+class Helper:
+    map_name: str
+    accessor_name: str | None
+    params: tuple[str, ...]
+    expr: str
+    dims_decl: str
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    start: int
+    end: int
+    text: str
+
+
+def _template_source(name: str) -> str:
+    """Templates ship inside the installed package as `rapcc.templates`; a
+    source checkout reads the repository's `templates/` folder."""
+    try:
+        return resources.files("rapcc.templates").joinpath(name).read_text()
+    except ModuleNotFoundError:
+        return (Path(__file__).resolve().parent.parent / "templates" / name).read_text()
+
+
+def _env() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FunctionLoader(_template_source),
+        keep_trailing_newline=True, autoescape=False, undefined=jinja2.StrictUndefined)
+    env.filters["add_unsigned"] = lambda p: f"unsigned int {p}"
+    return env
+
+
+def helper_for(plan: ArrayPlan, path: str) -> Helper | None:
+    m = plan.mapping
+    if m.last_index is None:
+        return None
+    arr = plan.analysis.array
+    tag = f"{zlib.crc32(f'{path}|{arr.key}|{m.last_index}'.encode()):08x}"
+    base = f"__rapcc_{arr.name}_{tag}"
+    accessor = f"{base}_at" if len(m.logical_dims) > 1 else None
+    dims_decl = "".join(f"[{d}]" for d in m.phys_dims)
+    return Helper(f"{base}_map", accessor, tuple(m.params), m.last_index, dims_decl)
+
+
+def _text(src: bytes, start: int, end: int) -> str:
+    return src[start:end].decode("utf-8", errors="surrogateescape")
+
+
+def _dim_text(orig: str, grow: int) -> str:
+    simple = orig.strip().replace("_", "").replace(" ", "").isalnum()
+    return f"{orig} + {grow}" if simple else f"({orig}) + {grow}"
+
+
+def edits_for(plan: ArrayPlan, helper: Helper | None, src: bytes) -> list[Edit]:
+    """Text edits that realise one array's mapping."""
+    arr = plan.analysis.array
+    m = plan.mapping
+    out: list[Edit] = []
+    for d, (old, new, rng) in enumerate(zip(m.logical_dims, m.phys_dims, arr.dim_ranges)):
+        if old != new:
+            assert rng is not None
+            out.append(Edit(rng.start, rng.end, _dim_text(_text(src, rng.start, rng.end), new - old)))
+    if helper is None:
+        return out
+    for x in plan.analysis.accesses:
+        acc = x.access
+        if helper.accessor_name is None:
+            r = acc.index_ranges[-1]
+            out.append(Edit(r.start, r.end, f"{helper.map_name}({_text(src, r.start, r.end)})"))
+        else:
+            args = ", ".join(_text(src, r.start, r.end) for r in acc.index_ranges)
+            out.append(Edit(acc.range.start, acc.range.end, f"{helper.accessor_name}({arr.name}, {args})"))
+    return out
+
+
+def apply_edits(src: bytes, edits: list[Edit]) -> bytes:
+    out = []
+    pos = 0
+    for e in sorted(edits, key=lambda e: e.start):
+        if e.start < pos:
+            raise ValueError("overlapping edits")
+        out.append(src[pos:e.start])
+        out.append(e.text.encode("utf-8", errors="surrogateescape"))
+        pos = e.end
+    out.append(src[pos:])
+    return b"".join(out)
+
+
+def rewrite(src: bytes, path: str, plans: tuple[ArrayPlan, ...], command: str) -> tuple[bytes, tuple[Helper, ...]]:
+    """The rewritten file and its helpers; `src` itself when no plan rewrites anything."""
+    chosen = [p for p in plans if p.rewritten]
+    if not chosen:
+        return src, ()
+    helpers: list[Helper] = []
+    edits: list[Edit] = []
+    for p in chosen:
+        h = helper_for(p, path)
+        if h is not None:
+            helpers.append(h)
+        edits.extend(edits_for(p, h, src))
+    env = _env()
+    header = env.get_template("header.j2").render(
+        version=__version__, command=command,
+        arrays=[{"name": p.analysis.array.name, "function": p.analysis.array.function or "<file scope>",
+                 "strategy": p.mapping.strategy, "description": p.mapping.description} for p in chosen])
+    prologue = env.get_template("helpers.j2").render(helpers=helpers, path=path.replace("\\", "\\\\").replace('"', '\\"'))
+    body = apply_edits(src, edits)
+    return (header + prologue).encode() + body, tuple(helpers)

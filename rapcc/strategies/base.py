@@ -1,0 +1,100 @@
+"""What a strategy produces: a `Mapping` from logical to physical indices.
+
+A mapping keeps every subscript but the last, which becomes the C expression
+`last_index` over the logical indices `i0 .. i{n-1}` (unsigned). It may also
+grow the declared dimensions (`phys_dims`). Leaving `last_index` None keeps
+the subscripts as written (padding a 2-D tile only changes its declaration).
+Hash strategies of seed 004 slot in as further producers of Mappings.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Protocol
+
+import numpy as np
+
+from ..analysis.arrays import ArrayAnalysis
+from ..banks import BankModel
+from ..cexpr import compile_helper, helper_source
+
+
+@dataclass(frozen=True, slots=True)
+class Mapping:
+    strategy: str
+    description: str  # one line, e.g. "pad row 32 -> 33"
+    logical_dims: tuple[int, ...]
+    phys_dims: tuple[int, ...]
+    last_index: str | None  # C expression over i0..i{n-1}; None keeps subscripts
+    ops: int  # extra integer instructions per access
+
+    @property
+    def params(self) -> list[str]:
+        return [f"i{k}" for k in range(len(self.logical_dims))]
+
+    @property
+    def grows(self) -> bool:
+        return self.phys_dims != self.logical_dims
+
+    def c_source(self, name: str = "f") -> str:
+        assert self.last_index is not None
+        return helper_source(name, self.params, self.last_index)
+
+    def layout(self) -> Callable[[tuple[np.ndarray, ...]], np.ndarray]:
+        """Physical flat offsets of logical index arrays (via the C text itself)."""
+        fn = compile_helper(self.c_source()) if self.last_index is not None else None
+        dims = self.phys_dims
+
+        def flat(idx: tuple[np.ndarray, ...]) -> np.ndarray:
+            idx = tuple(np.asarray(i, dtype=np.int64) for i in idx)
+            last = fn(*idx) if fn is not None else idx[-1]
+            out = idx[0] if len(idx) > 1 else last
+            for d, i in zip(dims[1:-1], idx[1:-1]):
+                out = out * d + i
+            if len(idx) > 1:
+                out = out * dims[-1] + last
+            return out
+        return flat
+
+
+def identity(dims: tuple[int, ...]) -> Mapping:
+    return Mapping("none", "unchanged", dims, dims, None, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class StrategyContext:
+    banks: BankModel
+    seed: int
+
+
+class Strategy(Protocol):
+    name: str
+
+    def candidates(self, analysis: ArrayAnalysis, ctx: StrategyContext) -> list[Mapping]:
+        """Mappings worth scoring for this array (empty when the strategy cannot apply)."""
+        ...
+
+
+def is_pow2(n: int) -> bool:
+    return n > 0 and n & (n - 1) == 0
+
+
+def log2(n: int) -> int:
+    return n.bit_length() - 1
+
+
+def row_lengths(analysis: ArrayAnalysis) -> list[int]:
+    """Row lengths a 1-D array may be used with (`A[t*32 + k]`): the power-of-two
+    strides its accesses show, at least one bank line of words."""
+    dims = analysis.logical_dims
+    if not dims or len(dims) != 1:
+        return []
+    n = dims[0]
+    found = set()
+    for a in analysis.accesses:
+        s = a.stride
+        if isinstance(s, int) and s > 1:
+            r = 1 << (s.bit_length() - 1) if is_pow2(s) else 0
+            if r:
+                found.add(r)
+    found.add(32)
+    return sorted(r for r in found if 2 <= r < n)

@@ -1,0 +1,40 @@
+"""Padding (seeds 001 and 002): grow the row pitch so columns spread over banks.
+
+A 2-D tile `T a[R][C]` becomes `T a[R][C + p]`; its subscripts stay as written.
+A 1-D array used as rows of R elements (`A[t*R + k]`) gets one gap of p
+elements after every row: k -> k + (k / R) * p. Padding changes the array's
+size, so it is never used where the size matters elsewhere (extern arrays,
+`sizeof`, any escaping use: those arrays are not rewritten at all).
+"""
+from __future__ import annotations
+
+from ..analysis.arrays import ArrayAnalysis
+from .base import Mapping, StrategyContext, is_pow2, log2, row_lengths
+
+MAX_PAD_ELEMS = 8
+
+
+class PaddingStrategy:
+    name = "pad"
+
+    def candidates(self, analysis: ArrayAnalysis, ctx: StrategyContext) -> list[Mapping]:
+        dims = analysis.logical_dims
+        arr = analysis.array
+        if dims is None or arr.decl_in_macro or not arr.dim_ranges or any(r is None for r in arr.dim_ranges):
+            return []
+        out = []
+        if len(dims) >= 2:
+            for p in range(1, MAX_PAD_ELEMS + 1):
+                phys = dims[:-1] + (dims[-1] + p,)
+                out.append(Mapping(self.name, f"pad row {dims[-1]} -> {dims[-1] + p}", dims, phys, None, 0))
+            return out
+        n = dims[0]
+        for r in row_lengths(analysis):
+            if not is_pow2(r):
+                continue
+            for p in (1, 2, 4):
+                extra = ((n - 1) >> log2(r)) * p
+                expr = f"i0 + (i0 >> {log2(r)}u)" if p == 1 else f"i0 + (i0 >> {log2(r)}u) * {p}u"
+                out.append(Mapping(self.name, f"pad {p} after every {r} elements ({n} -> {n + extra})",
+                                   dims, (n + extra,), expr, 2 if p == 1 else 3))
+        return out

@@ -1,0 +1,54 @@
+"""XOR swizzle (seed 003's index-digit rules; CuTe's `Swizzle<B, M, S>`).
+
+The column's bank bits are XORed with bits of the row: element (i, j) of a
+C-wide tile moves to column  j ^ (((i >> S) & (2^B - 1)) << M).  M keeps the
+low bits that select a byte inside one 4-byte bank word (sub-word elements),
+so vector accesses stay contiguous; the size is unchanged and each row is
+permuted onto itself, so the mapping is a bijection whenever C is a power of
+two. A 1-D array used as rows of R elements swizzles the same way with
+i = k / R and j = k % R.
+"""
+from __future__ import annotations
+
+from ..analysis.arrays import ArrayAnalysis
+from .base import Mapping, StrategyContext, is_pow2, log2, row_lengths
+
+
+def _swizzles(cols: int, elem_bytes: int, bank_line_bytes: int) -> list[tuple[int, int, int]]:
+    """(B, M, S) triples worth trying for rows of `cols` elements."""
+    m = log2(max(1, 4 // elem_bytes)) if elem_bytes < 4 else 0
+    max_b = log2(cols) - m
+    rows_per_line = max(1, bank_line_bytes // max(1, cols * elem_bytes))
+    shifts = sorted({0, log2(rows_per_line)})
+    return [(b, m, s) for b in range(1, max_b + 1) for s in shifts]
+
+
+class XorStrategy:
+    name = "xor"
+
+    def candidates(self, analysis: ArrayAnalysis, ctx: StrategyContext) -> list[Mapping]:
+        dims = analysis.logical_dims
+        e = analysis.array.elem_bytes
+        if dims is None or e <= 0:
+            return []
+        line = ctx.banks.banks * ctx.banks.bank_bytes
+        out = []
+        if len(dims) >= 2:
+            cols = dims[-1]
+            if not is_pow2(cols):
+                return []
+            row = f"i{len(dims) - 2}"
+            for b, m, s in _swizzles(cols, e, line):
+                sel = f"({row} >> {s}u)" if s else row
+                expr = f"i{len(dims) - 1} ^ (({sel} & {(1 << b) - 1}u) << {m}u)"
+                out.append(Mapping(self.name, f"xor Swizzle<{b},{m},{s}> on rows of {cols}", dims, dims, expr, 3 if s == 0 else 4))
+            return out
+        n = dims[0]
+        for r in row_lengths(analysis):
+            if not is_pow2(r) or n % r:
+                continue
+            for b, m, s in _swizzles(r, e, line):
+                shift = log2(r) + s
+                expr = f"i0 ^ (((i0 >> {shift}u) & {(1 << b) - 1}u) << {m}u)"
+                out.append(Mapping(self.name, f"xor Swizzle<{b},{m},{shift}> on {n} elements", dims, dims, expr, 3))
+        return out

@@ -1,0 +1,115 @@
+"""Prove every emitted mapping in bounds and injective, on the emitted text.
+
+The index helpers are read back from the output file, parsed with pycparser
+and evaluated with C unsigned semantics over the array's whole logical index
+domain. The output is then parsed again with rapcc's own front end: each
+rewritten array must be declared with the planned dimensions and every use of
+it must go through its helper. Finally the predicted wavefronts are recomputed
+from the emitted helper and must match the plan's.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .analysis.predict import predict
+from .banks import BankModel
+from .cexpr import CExprError, compile_helper
+from .diagnostics import InternalError
+from .ir import TranslationUnitInfo
+from .planner import ArrayPlan
+from .rewrite import Helper
+
+_QUALIFIERS = "__device__ __forceinline__ "
+MAX_DOMAIN = 1 << 22
+
+
+def emitted_helper_source(output: bytes, name: str) -> str:
+    """The C text of helper `name` exactly as written to `output`."""
+    marker = f"{_QUALIFIERS}unsigned int {name}(".encode()
+    start = output.find(marker)
+    if start < 0:
+        raise InternalError(f"helper '{name}' is missing from the output")
+    end = output.find(b"\n", start)
+    return output[start + len(_QUALIFIERS):end].decode()
+
+
+def check_bijective(fn, logical: tuple[int, ...], phys_last: int, label: str) -> None:
+    """Raise InternalError unless fn maps each row's last index injectively into [0, phys_last)."""
+    size = int(np.prod(logical))
+    if size > MAX_DOMAIN:
+        raise InternalError(f"{label}: index domain of {size} elements is too large to verify")
+    grids = np.meshgrid(*[np.arange(d, dtype=np.int64) for d in logical], indexing="ij")
+    idx = tuple(g.ravel() for g in grids)
+    try:
+        last = fn(*idx)
+    except CExprError as exc:
+        raise InternalError(f"{label}: {exc}") from exc
+    if last.min() < 0 or last.max() >= phys_last:
+        bad = int(np.argmax((last < 0) | (last >= phys_last)))
+        raise InternalError(f"{label}: index {tuple(int(i[bad]) for i in idx)} maps outside [0, {phys_last})")
+    prefix = np.zeros_like(last)
+    for i, d in zip(idx[:-1], logical[:-1]):
+        prefix = prefix * d + i
+    key = prefix * phys_last + last
+    if np.unique(key).size != key.size:
+        raise InternalError(f"{label}: mapping is not injective")
+
+
+def verify(output: bytes, plans: tuple[ArrayPlan, ...], helpers: tuple[Helper, ...],
+           reparsed: TranslationUnitInfo | None, banks: BankModel) -> None:
+    by_map = {h.map_name: h for h in helpers}
+    for plan, h in zip([p for p in plans if p.mapping.last_index is not None], helpers):
+        m = plan.mapping
+        label = f"'{plan.analysis.array.name}' ({m.strategy})"
+        fn = compile_helper(emitted_helper_source(output, h.map_name))
+        check_bijective(fn, m.logical_dims, m.phys_dims[-1], label)
+        _check_predictions(plan, fn, banks, label)
+    if reparsed is not None:
+        _check_reparsed(reparsed, plans, by_map)
+
+
+def _check_predictions(plan: ArrayPlan, fn, banks: BankModel, label: str) -> None:
+    dims = plan.mapping.phys_dims
+
+    def layout(idx):
+        idx = tuple(np.asarray(i, dtype=np.int64) for i in idx)
+        last = fn(*idx)
+        out = idx[0] if len(idx) > 1 else last
+        for d, i in zip(dims[1:-1], idx[1:-1]):
+            out = out * d + i
+        return out * dims[-1] + last if len(idx) > 1 else out
+
+    arr = plan.analysis.array
+    for x, expected in zip(plan.analysis.accesses, plan.after):
+        got = predict(x.samples, layout, arr.elem_bytes, x.access.width, x.access.offset, banks)
+        if (got is None) != (expected is None) or (got and expected and abs(got.wavefronts - expected.wavefronts) > 1e-9):
+            raise InternalError(f"{label}: emitted helper predicts {got} wavefronts, the plan {expected}")
+
+
+def _check_reparsed(info: TranslationUnitInfo, plans: tuple[ArrayPlan, ...], by_map: dict[str, Helper]) -> None:
+    arrays = {(a.function, a.name): a for a in info.arrays}
+    for plan in plans:
+        if not plan.rewritten:
+            continue
+        arr = plan.analysis.array
+        new = arrays.get((arr.function, arr.name))
+        if new is None:
+            raise InternalError(f"'{arr.name}' disappeared from the output")
+        if tuple(new.dims) != plan.mapping.phys_dims:
+            raise InternalError(f"'{arr.name}' is declared {new.dims} in the output, planned {plan.mapping.phys_dims}")
+        if plan.mapping.last_index is None:
+            continue
+        accesses = [a for a in info.accesses if a.array == new.key]
+        escapes = [e for e in info.escapes if e.array == new.key]
+        for e in escapes:
+            if "already rewritten by rapcc" not in e.reason:
+                raise InternalError(f"'{arr.name}' has a use the rewrite missed: {e.reason} (line {e.range.line})")
+        for a in accesses:
+            last = a.indices[-1]
+            text = getattr(last, "text", "")
+            if not any(text.startswith(name) for name in by_map):
+                raise InternalError(f"'{arr.name}' at line {a.range.line} is not mapped in the output")
+        expected_uses = len(plan.analysis.accesses)
+        if len(accesses) + len(escapes) != expected_uses:
+            raise InternalError(f"'{arr.name}' has {len(accesses) + len(escapes)} uses in the output, expected {expected_uses}")
+
