@@ -276,6 +276,7 @@ class _Collector:
         chain: list[Cursor] = []
         node = ref
         i = len(stack) - 1
+        above_top = i  # stack index of the first parent above the chain (or above the name)
         while i >= 0:
             parent = stack[i]
             if parent.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR) and len(list(parent.get_children())) == 1:
@@ -284,8 +285,11 @@ class _Collector:
             if parent.kind == K.ARRAY_SUBSCRIPT_EXPR and next(parent.get_children()).hash == node.hash:
                 chain.append(parent)
                 node, i = parent, i - 1
+                above_top = i
                 continue
             break
+        if chain:
+            i = above_top  # keep the conversions above the chain: they tell loads from references
         depth = len(chain)
         ndims = max(len(arr.dims), 1) if not arr.is_extern else len(arr.dims) + 1
         if depth == 0:
@@ -349,6 +353,13 @@ class _Collector:
                 if call is not None and callee_name(call[0]).startswith(_ATOMIC_PREFIX) and call[1] == 0:
                     return "atomic", width, offset, ""
                 return "load", width, offset, f"the address of an element of '{arr.name}' is taken"
+        if parent.kind == K.CALL_EXPR and callee_name(parent).startswith("operator") and \
+                next(parent.get_children()).hash == node.hash:
+            op = callee_name(parent)[len("operator"):]
+            if op == "=":
+                return "store", width, offset, ""
+            if op in ("+=", "-=", "*=", "/=", "|=", "&=", "^=", "<<=", ">>="):
+                return "update", width, offset, ""
         if parent.kind == K.CALL_EXPR and not lvalue_to_rvalue:
             return "load", width, offset, f"an element of '{arr.name}' is bound to a reference in a call to '{callee_name(parent)}'"
         if parent.kind == K.VAR_DECL and parent.type.kind in (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE):

@@ -1,0 +1,77 @@
+"""Front end: arrays, uses and escapes with exact source ranges."""
+from __future__ import annotations
+
+from rapcc.frontend import parse_file
+from rapcc.pipeline import Options
+
+SRC = b"""#define IDX(a) (a)
+#define N 64
+template <int B>
+__global__ void k(float *o, int n) {
+  #pragma rapcc block_dim(64)
+  __shared__ float tile[N / 2][N / 2 + 1];
+  __shared__ int h[B];
+  extern __shared__ float dyn[];
+  __shared__ float2 v[N];
+  int tx = threadIdx.x;
+  tile[tx % 32][IDX(tx)] = 1.0f;
+  atomicAdd(&h[tx], 1);
+  tile[0][tx] += dyn[tx] + v[tx].y;
+  v[tx].x = 2.0f;
+  h[tx]++;
+  o[0] = sizeof(h) + *(dyn + 1);
+}
+"""
+
+
+def _info():
+    info, _ = parse_file("k.cu", SRC, Options())
+    return info
+
+
+def _text(r):
+    return SRC[r.start:r.end].decode()
+
+
+def test_arrays_dims_and_element_sizes():
+    arrays = {a.name: a for a in _info().arrays}
+    assert arrays["tile"].dims == (32, 33) and arrays["tile"].elem_bytes == 4
+    assert arrays["h"].dims == ("B",)
+    assert arrays["dyn"].is_extern and arrays["dyn"].dims == ()
+    assert arrays["v"].elem_bytes == 8 and arrays["v"].elem_type == "float2"
+    assert [_text(r) for r in arrays["tile"].dim_ranges] == ["N / 2", "N / 2 + 1"]
+
+
+def test_accesses_have_exact_ranges_and_kinds():
+    info = _info()
+    names = {a.key: a.name for a in info.arrays}
+    got = [(names[a.array], a.kind, _text(a.range), [_text(r) for r in a.index_ranges]) for a in info.accesses]
+    assert ("tile", "store", "tile[tx % 32][IDX(tx)]", ["tx % 32", "IDX(tx)"]) in got  # macro argument
+    assert ("h", "atomic", "h[tx]", ["tx"]) in got
+    assert ("tile", "update", "tile[0][tx]", ["0", "tx"]) in got
+    assert ("dyn", "load", "dyn[tx]", ["tx"]) in got
+    assert ("h", "update", "h[tx]", ["tx"]) in got
+
+
+def test_member_access_width_and_offset():
+    info = _info()
+    v = [a for a in info.accesses if a.array.startswith("v@")]
+    by_kind = {a.kind: a for a in v}
+    assert by_kind["load"].width == 4 and by_kind["load"].offset == 4
+    assert by_kind["store"].width == 4 and by_kind["store"].offset == 0
+
+
+def test_escapes_name_the_use():
+    info = _info()
+    names = {a.key: a.name for a in info.arrays}
+    reasons = {(names[e.array], e.reason) for e in info.escapes}
+    assert ("h", "'sizeof' depends on the size of 'h'") in reasons
+    assert ("dyn", "'dyn' decays to a pointer") in reasons
+
+
+def test_block_dim_pragma_and_launch_bounds():
+    info = _info()
+    assert info.kernels[0].pragma_block_dim == (64, 1, 1)
+    src = b"#define T 128\n__global__ void __launch_bounds__(T) f(float *o) { __shared__ float s[T]; s[threadIdx.x] = 0; o[0] = s[0]; }\n"
+    info2, _ = parse_file("f.cu", src, Options())
+    assert info2.kernels[0].launch_bounds == 128
