@@ -30,6 +30,14 @@ def xor_features(n: int) -> tuple[Feature, ...]:
     return tuple((i, j) for i in range(n) for j in range(i, n))
 
 
+def xor_candidates(n: int) -> tuple[Feature, ...]:
+    """The Table 3 combinations with the single bits first, in the order the
+    heuristics consider them: on equal scores a plain bit wins over a pair,
+    so an access that needs no XOR gets none."""
+    features = xor_features(n)
+    return tuple(f for f in features if f[0] == f[1]) + tuple(f for f in features if f[0] != f[1])
+
+
 def feature_row(feature: Feature) -> int:
     """GF(2) row mask of a feature: the address bits it XORs together."""
     i, j = feature

@@ -10,7 +10,7 @@ per warp access set, selects by the SUM of the qualities over the sets, and
 updates each set's qualities with that set's own correlations.
 
 For the bitwise XOR hash the candidate "bits" are the n(n+1)/2 combinations of
-Table 3 (`rapcc.hashing.bitwise.xor_features`).
+Table 3, single bits first (`rapcc.hashing.bitwise.xor_candidates`).
 """
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from rapcc.hashing.bitwise import (
     first_best,
     independent_of,
     permutation_features,
-    xor_features,
+    xor_candidates,
 )
 
 
@@ -59,7 +59,7 @@ def givargis_order(
     Args:
         access_sets: one list of word addresses per warp access; each is one
             set R^r of §5.2.1 (duplicates are merged, empty sets ignored).
-        features: candidate bank bits (`permutation_features` or `xor_features`).
+        features: candidate bank bits (`permutation_features` or `xor_candidates`).
         n: address bits.
         limit: stop after this many selections (default: as many as possible).
 
@@ -94,6 +94,6 @@ def bitwise_xor(access_sets: AccessSets, n: int, m: int) -> BitwiseXor:
     """Configure a bitwise XOR hash (§4.4) with the extended heuristic over the
     Table 3 combinations."""
     check_geometry(n, m)
-    features = xor_features(n)
+    features = xor_candidates(n)
     order = givargis_order(access_sets, features, n, limit=m)
     return BitwiseXor(tuple(features[i] for i in order), n)

@@ -12,7 +12,7 @@ Unlike the Givargis heuristic, the score sees the joint distribution of all
 bits chosen so far, not just pairwise correlations.
 
 For the bitwise XOR hash the candidates are the Table 3 combinations
-(`rapcc.hashing.bitwise.xor_features`).
+(`rapcc.hashing.bitwise.xor_candidates`: Table 3, single bits first).
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from rapcc.hashing.bitwise import (
     first_best,
     independent_of,
     permutation_features,
-    xor_features,
+    xor_candidates,
 )
 
 
@@ -67,7 +67,7 @@ def mih_order(
     Args:
         access_sets: one list of word addresses per warp access (duplicates
             merged, empty sets ignored).
-        features: candidate bank bits (`permutation_features` or `xor_features`).
+        features: candidate bank bits (`permutation_features` or `xor_candidates`).
         n: address bits.
         limit: stop after this many selections (default: as many as possible).
 
@@ -99,6 +99,6 @@ def bitwise_permutation(access_sets: AccessSets, n: int, m: int) -> BitwisePermu
 def bitwise_xor(access_sets: AccessSets, n: int, m: int) -> BitwiseXor:
     """Configure a bitwise XOR hash (§4.4) with the MIH over the Table 3 combinations."""
     check_geometry(n, m)
-    features = xor_features(n)
+    features = xor_candidates(n)
     order = mih_order(access_sets, features, n, limit=m)
     return BitwiseXor(tuple(features[i] for i in order), n)
