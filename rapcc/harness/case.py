@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Sequence, Union
 
@@ -56,6 +56,8 @@ class Case:
         instruction for up to 4 bytes, two for 8 and four for 16.
     rtol: tolerance for float outputs, relative to the largest reference
         magnitude; None takes the dtype's default (see compare.py).
+    case_file: the `.case.py` file it came from (set by the loader), so that
+        a child process (ncu, isolation) can load the same case again.
     """
 
     name: str
@@ -70,6 +72,7 @@ class Case:
     shared_bytes: int = 0
     access_bytes: int = 4
     rtol: float | None = None
+    case_file: Path | None = None
 
     @property
     def threads_per_block(self) -> int:
@@ -137,7 +140,7 @@ def load_case_file(path: Path) -> Case:
     """Import one `.case.py` file and return its validated Case."""
     case = _import_case_file(path)
     _validate(case, path)
-    return case
+    return replace(case, case_file=path.resolve())
 
 
 def load_cases(examples_dir: Path | str) -> list[Case]:

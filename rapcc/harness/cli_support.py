@@ -1,0 +1,31 @@
+"""What the bench and suite commands share: the GPU error, argument types, run metadata."""
+from __future__ import annotations
+
+import argparse
+import datetime
+import sys
+from typing import Any
+
+from .. import __version__
+
+
+def gpu_error(reason: str) -> int:
+    """Say that no GPU can be used, as the CLI's other errors do; exit status 1."""
+    print(f"rapcc: error: no CUDA GPU available ({reason})", file=sys.stderr)
+    return 1
+
+
+def positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"'{text}' must be greater than 0")
+    return value
+
+
+def metadata(device: str, options: tuple[str, ...], **extra: Any) -> dict[str, Any]:
+    """Where and how a run was made, for the head of its results."""
+    return {"device": device, "nvrtc_options": " ".join(options), "rapcc_version": __version__,
+            "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"), **extra}
