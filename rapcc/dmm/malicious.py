@@ -106,8 +106,8 @@ def structured_patterns(scheme: Scheme, w: int) -> dict[str, np.ndarray]:
     return out
 
 
-def greedy_pattern(scheme: Scheme, w: int, rng: np.random.Generator, samples: int, limit: int) -> tuple[np.ndarray, int]:
-    """Steps 1-2 of the search: (w, dims) indices and the largest guaranteed class used."""
+def greedy_pattern(scheme: Scheme, w: int, rng: np.random.Generator, samples: int, limit: int) -> np.ndarray:
+    """Steps 1-2 of the search: (w, dims) indices of the greedy warp access."""
     pool = candidate_pool(scheme, w, limit)
     classes = guaranteed_classes(scheme, pool)
     sizes = np.array([len(c) for c in classes], dtype=np.int64)
@@ -120,7 +120,6 @@ def greedy_pattern(scheme: Scheme, w: int, rng: np.random.Generator, samples: in
     used = np.zeros(len(classes), dtype=bool)
     order = np.arange(len(classes))
     chosen: list[int] = []
-    largest = 0
     remaining = w
     while remaining > 0 and not used.all():
         take = np.minimum(sizes, remaining)
@@ -131,19 +130,13 @@ def greedy_pattern(scheme: Scheme, w: int, rng: np.random.Generator, samples: in
         current = np.maximum(current, counts[sample_rows, banks[:, pick]])
         used[pick] = True
         chosen.extend(classes[pick][: take[pick]])
-        largest = max(largest, int(take[pick]))
         remaining -= int(take[pick])
-    return pool[chosen], largest
+    return pool[chosen]
 
 
 def _mean_congestion(scheme: Scheme, indices: np.ndarray, w: int, rng: np.random.Generator, samples: int) -> float:
     batch = np.broadcast_to(indices, (samples, *indices.shape))
     return float(congestion(linear_address(batch, w), scheme.banks(batch, w, rng), w, distinct=True).mean())
-
-
-def _guaranteed(scheme: Scheme, indices: np.ndarray) -> int:
-    classes = guaranteed_classes(scheme, indices)
-    return len(classes[0])
 
 
 def find_malicious(
@@ -164,11 +157,11 @@ def find_malicious(
         limit: approximate size of the greedy step's candidate pool.
         validation: draws used to pick the worst candidate pattern.
     """
-    greedy, _ = greedy_pattern(scheme, w, rng, samples, limit)
+    greedy = greedy_pattern(scheme, w, rng, samples, limit)
     candidates = {"greedy": greedy, **structured_patterns(scheme, w)}
     scored = {name: _mean_congestion(scheme, idx, w, rng, validation) for name, idx in candidates.items()}
     # Ties keep the greedy pattern (listed first): it was built to be bad.
     origin = max(scored, key=lambda name: scored[name])
     winner = candidates[origin]
     elements = tuple(tuple(int(v) for v in row) for row in winner)
-    return MaliciousPattern(elements, _guaranteed(scheme, winner), scored[origin], origin)
+    return MaliciousPattern(elements, len(guaranteed_classes(scheme, winner)[0]), scored[origin], origin)
