@@ -139,10 +139,27 @@ def _explain(result: RewriteResult) -> str:
     return "\n".join(lines) + "\n"
 
 
+def reproduce_command(args: argparse.Namespace) -> str:
+    """The command line that recreates the output, from the effective options
+    (not argv, so that where the output goes does not change its bytes)."""
+    parts = ["rapcc", args.input, "--strategy", args.strategy, "--seed", str(args.seed)]
+    if args.block_dim:
+        parts += ["--block-dim", "x".join(map(str, args.block_dim))]
+    for d in args.include_dirs:
+        parts += ["-I", d]
+    for d in args.defines:
+        parts += ["-D", d]
+    if args.std != "c++17":
+        parts += ["-std", args.std]
+    if args.cuda_path:
+        parts += ["--cuda-path", args.cuda_path]
+    return " ".join(shlex.quote(p) for p in parts) + " -o OUTPUT"
+
+
 def _rewrite_main(argv: list[str]) -> int:
     args = _main_parser().parse_args(argv)
     source = _read_input(args.input)
-    command = "rapcc " + " ".join(shlex.quote(a) for a in argv)
+    command = reproduce_command(args)
     result = rewrite_source(source, args.input, _options(args, args.strategy, command))
     _print_diagnostics(result.diagnostics)
     if args.report is not None:
@@ -159,7 +176,11 @@ def _rewrite_main(argv: list[str]) -> int:
         sys.stdout.writelines(diff)
     if args.output == "-":
         if not args.diff:
-            sys.stdout.buffer.write(result.text)
+            stream = getattr(sys.stdout, "buffer", None)
+            if stream is not None:
+                stream.write(result.text)
+            else:
+                sys.stdout.write(result.text.decode("utf-8", errors="surrogateescape"))
             sys.stdout.flush()
     else:
         if Path(args.output).resolve() == Path(args.input).resolve():

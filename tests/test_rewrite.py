@@ -67,4 +67,4 @@ def test_header_names_strategy_and_command(run_cli, tmp_path):
     assert run_cli("tests/golden/reduction.cu", "-o", str(out), "--seed", "3")[0] == 0
     head = out.read_text().split("*/")[0]
     assert "rapcc 0.1.0" in head and "'sdata' in 'reduce1': pad" in head
-    assert "Reproduce: rapcc tests/golden/reduction.cu -o" in head and "--seed 3" in head
+    assert "Reproduce: rapcc tests/golden/reduction.cu --strategy auto --seed 3 -o OUTPUT" in head

@@ -1,0 +1,27 @@
+/* rapcc 0.1.0: shared-memory layouts rewritten to remove bank conflicts.
+ *   'tile' in 'transpose': xor (xor Swizzle<4,0,0> on rows of 16)
+ * Reproduce: rapcc tests/golden/transpose16.cu --strategy auto --seed 1 -o OUTPUT
+ */
+
+__device__ __forceinline__ unsigned int __rapcc_tile_8e589393_map(unsigned int i0, unsigned int i1) { return i1 ^ ((i0 & 15u) << 0u); }
+template <typename T>
+__device__ __forceinline__ T &__rapcc_tile_8e589393_at(T (&a)[16][16], unsigned int i0, unsigned int i1) { return a[i0][__rapcc_tile_8e589393_map(i0, i1)]; }
+#line 1 "tests/golden/transpose16.cu"
+// Seed 004 §3.2.1-3.2.2: the SDK transpose with TILE_DIM 16, 16x16 threads.
+#define TILE_DIM 16
+#define BLOCK_ROWS 16
+extern "C" __global__ void transpose(float *odata, const float *idata, int width, int height) {
+  #pragma rapcc block_dim(16, 16)
+  __shared__ float tile[TILE_DIM][TILE_DIM];
+  int x = blockIdx.x * TILE_DIM + threadIdx.x;
+  int y = blockIdx.y * TILE_DIM + threadIdx.y;
+  int index_in = x + y * width;
+  for (int i = 0; i < TILE_DIM; i += BLOCK_ROWS)
+    __rapcc_tile_8e589393_at(tile, threadIdx.y + i, threadIdx.x) = idata[index_in + i * width];
+  __syncthreads();
+  x = blockIdx.y * TILE_DIM + threadIdx.x;
+  y = blockIdx.x * TILE_DIM + threadIdx.y;
+  int index_out = x + y * height;
+  for (int i = 0; i < TILE_DIM; i += BLOCK_ROWS)
+    odata[index_out + i * height] = __rapcc_tile_8e589393_at(tile, threadIdx.x, threadIdx.y + i);
+}
