@@ -176,11 +176,11 @@ def test_r1p_counterexample_always_shares_a_bank():
 
 
 def test_guaranteed_classes():
-    pool = candidate_pool(SCHEMES["r1p"], 32)
+    pool = candidate_pool(SCHEMES["r1p"], 32, np.random.default_rng(0))
     assert len(guaranteed_classes(SCHEMES["r1p"], pool)[0]) == 6
-    assert len(guaranteed_classes(SCHEMES["3p"], candidate_pool(SCHEMES["3p"], 32))[0]) == 1
-    assert len(guaranteed_classes(SCHEMES["1p"], candidate_pool(SCHEMES["1p"], 256))[0]) >= 256
-    assert len(guaranteed_classes(SCHEMES["raw"], candidate_pool(SCHEMES["raw"], 64))[0]) == 64
+    assert len(guaranteed_classes(SCHEMES["3p"], candidate_pool(SCHEMES["3p"], 32, np.random.default_rng(0)))[0]) == 1
+    assert len(guaranteed_classes(SCHEMES["1p"], candidate_pool(SCHEMES["1p"], 256, np.random.default_rng(0)))[0]) >= 256
+    assert len(guaranteed_classes(SCHEMES["raw"], candidate_pool(SCHEMES["raw"], 64, np.random.default_rng(0)))[0]) == 64
 
 
 def test_malicious_search_reproduces_the_r1p_weakness():

@@ -67,20 +67,26 @@ def _integer_root(value: int, degree: int) -> int:
     return c
 
 
-def candidate_pool(scheme: Scheme, w: int, limit: int = POOL_LIMIT) -> np.ndarray:
+def candidate_pool(scheme: Scheme, w: int, rng: np.random.Generator, limit: int = POOL_LIMIT) -> np.ndarray:
     """Elements the search may use: a cube [0, c)^(dims-1) of shift indices
-    times the first few columns, at most about `limit` elements.
+    times the first few columns (about `limit` elements), plus `limit`
+    elements drawn uniformly from the whole array.
 
     c is large enough that one column of the cube holds w elements (so a
     scheme whose shift ignores an index, like RAW or 1P, can be hit w times)
-    and otherwise as large as the limit allows.
+    and otherwise as large as the limit allows.  The cube supplies the
+    guaranteed collisions; the uniform elements rarely share an index, which
+    matters for schemes such as 3P where elements sharing all but one index
+    can never collide.
     """
     shift_dims = scheme.dims - 1
     needed = _integer_root(w - 1, shift_dims) + 1  # smallest c with c^shift_dims >= w
     c = min(w, max(needed, _integer_root(limit, shift_dims)))
     columns = max(1, min(w, limit // c**shift_dims))
     grids = [np.arange(c)] * shift_dims + [np.arange(columns)]
-    return np.array(list(itertools.product(*grids)), dtype=np.int64)
+    cube = np.array(list(itertools.product(*grids)), dtype=np.int64)
+    spread = rng.integers(0, w, size=(limit, scheme.dims))
+    return np.unique(np.concatenate([cube, spread]), axis=0)
 
 
 def guaranteed_classes(scheme: Scheme, pool: np.ndarray) -> list[list[int]]:
@@ -92,11 +98,13 @@ def guaranteed_classes(scheme: Scheme, pool: np.ndarray) -> list[list[int]]:
     return sorted(classes.values(), key=lambda members: (-len(members), members[0]))
 
 
-def structured_patterns(scheme: Scheme, w: int) -> dict[str, np.ndarray]:
+def structured_patterns(scheme: Scheme, w: int, rng: np.random.Generator) -> dict[str, np.ndarray]:
     """Every line through the array (thread t sweeps one index, the others
-    are 0) and, for the matrix, the diagonal a[t][t]: the §III/§VII accesses."""
+    are 0), for the matrix the diagonal a[t][t] (the §III/§VII accesses), and
+    one draw of w distinct uniformly random elements (§V "random")."""
     t = np.arange(w)
-    out = {}
+    elements = np.unique(rng.integers(0, w, size=(2 * w, scheme.dims)), axis=0)
+    out = {"random": elements[rng.permutation(len(elements))[:w]]}
     for dim in range(scheme.dims):
         line = np.zeros((w, scheme.dims), dtype=np.int64)
         line[:, dim] = t
@@ -108,7 +116,7 @@ def structured_patterns(scheme: Scheme, w: int) -> dict[str, np.ndarray]:
 
 def greedy_pattern(scheme: Scheme, w: int, rng: np.random.Generator, samples: int, limit: int) -> np.ndarray:
     """Steps 1-2 of the search: (w, dims) indices of the greedy warp access."""
-    pool = candidate_pool(scheme, w, limit)
+    pool = candidate_pool(scheme, w, rng, limit)
     classes = guaranteed_classes(scheme, pool)
     sizes = np.array([len(c) for c in classes], dtype=np.int64)
     representatives = pool[[c[0] for c in classes]]
@@ -158,7 +166,7 @@ def find_malicious(
         validation: draws used to pick the worst candidate pattern.
     """
     greedy = greedy_pattern(scheme, w, rng, samples, limit)
-    candidates = {"greedy": greedy, **structured_patterns(scheme, w)}
+    candidates = {"greedy": greedy, **structured_patterns(scheme, w, rng)}
     scored = {name: _mean_congestion(scheme, idx, w, rng, validation) for name, idx in candidates.items()}
     # Ties keep the greedy pattern (listed first): it was built to be bad.
     origin = max(scored, key=lambda name: scored[name])
