@@ -48,6 +48,31 @@ class BankModel:
             total += int(np.bincount(words % self.banks, minlength=self.banks).max())
         return total
 
+    def wavefronts_batch(self, byte_addresses: np.ndarray, active: np.ndarray, width: int) -> np.ndarray:
+        """`wavefronts` for many warp instructions at once: rows of (n, warp_size)."""
+        n, lanes = byte_addresses.shape
+        lpp = min(self.lanes_per_phase(width), lanes)
+        wpl = max(1, -(-width // self.bank_bytes))
+        phases = -(-lanes // lpp)
+        pad = phases * lpp - lanes
+        addr = np.pad(byte_addresses, ((0, 0), (0, pad)))
+        act = np.pad(active, ((0, 0), (0, pad)))
+        words = (addr // self.bank_bytes)[:, :, None] + np.arange(wpl)[None, None, :]
+        words = words.reshape(n * phases, lpp * wpl)
+        live = np.repeat(act.reshape(n * phases, lpp), wpl, axis=1)
+        # Distinct live words per phase: sort, then drop repeats and dead lanes.
+        big = np.iinfo(np.int64).max
+        w = np.sort(np.where(live, words, big), axis=1)
+        first = np.ones_like(w, dtype=bool)
+        first[:, 1:] = w[:, 1:] != w[:, :-1]
+        keep = first & (w != big)
+        rows = np.repeat(np.arange(n * phases), w.shape[1])
+        banks = np.where(keep, w % self.banks, 0).ravel()
+        counts = np.bincount(rows * self.banks + banks, weights=keep.ravel().astype(np.float64),
+                             minlength=n * phases * self.banks)
+        per_phase = counts.reshape(n * phases, self.banks).max(axis=1)
+        return per_phase.reshape(n, phases).sum(axis=1).astype(np.int64)
+
     def ideal(self, active: np.ndarray, width: int) -> int:
         """The fewest wavefronts the same lanes could need: one per active phase."""
         lpp = self.lanes_per_phase(width)

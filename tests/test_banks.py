@@ -51,3 +51,12 @@ def test_dmm_congestion_is_the_4_byte_case():
     addr = np.array([0, 32, 64, 1, 2, 3])
     assert B.congestion(addr) == 3
     assert B.wavefronts(addr * 4, np.ones(6, dtype=bool), 4) == 3
+
+
+def test_batch_agrees_with_single_instruction_model():
+    rng = np.random.default_rng(0)
+    for width in (1, 2, 4, 8, 16):
+        addr = rng.integers(0, 4096, size=(50, 32)) * width
+        active = rng.random((50, 32)) < 0.8
+        batch = B.wavefronts_batch(addr, active, width)
+        assert list(batch) == [B.wavefronts(a, m, width) for a, m in zip(addr, active)]

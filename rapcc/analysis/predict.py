@@ -44,10 +44,13 @@ def predict(samples: AccessSamples, layout: LayoutFn, elem_bytes: int, width: in
     """Mean wavefronts of the sampled warp instructions under `layout`; None if unknown."""
     if samples.unknown is not None or not samples.instances:
         return None
-    total = ideal = 0
-    for inst in samples.instances:
-        addr = layout(inst.indices) * elem_bytes + offset
-        total += banks.wavefronts(addr, inst.active, width)
-        ideal += banks.ideal(inst.active, width)
-    n = len(samples.instances)
+    insts = samples.instances
+    # One layout call for all instances: the layout may be an interpreted C helper.
+    stacked = tuple(np.concatenate([i.indices[d] for i in insts]) for d in range(len(insts[0].indices)))
+    lanes = len(insts[0].active)
+    addr = (np.asarray(layout(stacked), dtype=np.int64) * elem_bytes + offset).reshape(len(insts), lanes)
+    active = np.stack([i.active for i in insts])
+    total = int(banks.wavefronts_batch(addr, active, width).sum())
+    ideal = sum(banks.ideal(i.active, width) for i in insts)
+    n = len(insts)
     return Prediction(total / n, ideal / n, n)
