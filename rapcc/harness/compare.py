@@ -72,7 +72,8 @@ def bitwise_equal(got: np.ndarray, want: np.ndarray, label: str = "output") -> C
     g, w = got.reshape(-1)[first], want.reshape(-1)[first]
     return Comparison(
         False,
-        f"{label}: element {_index(first, got.shape)} differs: {g!r} ({_bits(g)}) != {w!r} ({_bits(w)}); "
+        f"{label}: element {_index(first, got.shape)} differs: {g.item()!r} ({_bits(g)}) != "
+        f"{w.item()!r} ({_bits(w)}); "
         f"{where.size} of {got.size} elements differ",
     )
 
@@ -101,8 +102,8 @@ def reference_close(got: np.ndarray, want: np.ndarray, rtol: float | None = None
         if equal.all():
             return Comparison(True)
         first = int(np.flatnonzero(~equal.reshape(-1))[0])
-        return Comparison(False, f"{label}: element {_index(first, got.shape)} is {got.reshape(-1)[first]!r}, "
-                                 f"expected {want.reshape(-1)[first]!r}; {int((~equal).sum())} of {got.size} differ")
+        return Comparison(False, f"{label}: element {_index(first, got.shape)} is {got.reshape(-1)[first].item()!r}, "
+                                 f"expected {want.reshape(-1)[first].item()!r}; {int((~equal).sum())} of {got.size} differ")
     tol_rel = default_rtol(got.dtype) if rtol is None else rtol
     g = got.astype(np.complex128 if np.iscomplexobj(got) else np.float64).reshape(-1)
     w = want.astype(np.complex128 if np.iscomplexobj(want) else np.float64).reshape(-1)
@@ -114,7 +115,8 @@ def reference_close(got: np.ndarray, want: np.ndarray, rtol: float | None = None
         return Comparison(True)
     first = int(np.flatnonzero(bad)[0])
     worst = float(np.nanmax(np.where(np.isnan(err), np.inf, err)))
-    return Comparison(False, f"{label}: element {_index(first, got.shape)} is {g[first]!r}, expected {w[first]!r} "
+    return Comparison(False, f"{label}: element {_index(first, got.shape)} is {g[first].item()!r}, "
+                             f"expected {w[first].item()!r} "
                              f"(tolerance {tol:.3g}); {int(bad.sum())} of {got.size} out of tolerance, "
                              f"max error {worst:.3g}")
 
