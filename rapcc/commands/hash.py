@@ -120,9 +120,10 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report))
         return EXIT_OK
-    config = " ".join(f"{k}={v}" for k, v in describe(bank_hash).items())
     if isinstance(bank_hash, (BitwisePermutation, BitwiseXor)):
-        config = bank_hash.describe()
+        config = bank_hash.describe()  # Table 5 notation
+    else:
+        config = " ".join(f"{k}={v}" for k, v in describe(bank_hash).items())
     print(f"{args.method}: {config}; conflicts {before} -> {after}")
     if mapping is not None:
         print(f"software mapping (index a in [0, 2^{n})): {mapping}")
