@@ -23,7 +23,7 @@ extern "C" __global__ void escapes(float *out) {
   float c = sizeof(sized) + sized[tx][ty];
   float d = reinterpret_cast<float *>(&vec[0])[tx];
   bump(ref[tx][ty]);
-  unsigned addr;
-  asm volatile("cvta.to.shared.u32 %0, %1;" : "=r"(addr) : "l"(asm_used));
+  unsigned long long addr;
+  asm volatile("cvta.to.shared.u64 %0, %1;" : "=l"(addr) : "l"(asm_used));
   out[ty * 32 + tx] = a + b + c + d + ref[tx][ty] + addr;
 }
