@@ -9,7 +9,7 @@ import numpy as np
 from rapcc.harness.case import BIG_GPU_SMS, Case, KernelArg, scaled_count
 
 BINS = 64
-BYTES_PER_BLOCK = 8192
+BYTES_PER_BLOCK = 32768
 
 
 def image_like_bytes(rng: np.random.Generator, n: int) -> np.ndarray:

@@ -42,7 +42,7 @@ def test_parse_sample_into_launches_in_order() -> None:
 
 def test_counters_and_excess_wavefronts() -> None:
     raw, padded = (SharedCounters.from_launch(l) for l in parse_ncu_csv(SAMPLE))
-    assert raw.conflicts_ld == 3932160 and raw.instructions == 262144
+    assert raw.conflicts_ld == 3932160 and raw.conflicts == 3932160 and raw.instructions == 262144
     # 31 extra wavefronts per column read: the 32-way conflict of ANCHORS.md.
     assert raw.excess_wavefronts(1) == 3932160
     assert raw.excess_wavefronts(1) / raw.instructions_ld == 30.0

@@ -73,6 +73,13 @@ class SharedCounters:
         return self.instructions_ld + self.instructions_st
 
     @property
+    def conflicts(self) -> float:
+        """ncu's own bank-conflict count (loads + stores): wavefronts beyond the
+        ideal of each instruction's actual width, so vectorised LDS.64/LDS.128
+        do not inflate it the way `excess_wavefronts` can."""
+        return self.conflicts_ld + self.conflicts_st
+
+    @property
     def wavefronts(self) -> float:
         return self.wavefronts_ld + self.wavefronts_st
 

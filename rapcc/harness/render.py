@@ -10,7 +10,7 @@ from .plot import Bar, speedup_svg
 from .suite import ORIGINAL, Row, SuiteResult, write_variants
 
 COLUMNS = ("case", "strategy", "changed", "correct", "median ms", "spread ms (min-max)", "speedup",
-           "ncu excess wf", "ncu wf/instr", "predicted wf/instr")
+           "ncu conflicts", "ncu excess wf", "ncu wf/instr", "predicted wf/instr")
 
 
 def _si(value: float) -> str:
@@ -42,6 +42,7 @@ def row_cells(row: Row) -> list[str]:
         _opt(t.median_ms if t else None, ".4f"),
         f"{t.min_ms:.4f}-{t.max_ms:.4f}" if t else "-",
         _opt(row.speedup, ".2f") + ("x" if row.speedup is not None else ""),
+        "-" if row.counters is None else _si(row.counters.conflicts),
         "-" if row.excess_wavefronts is None else _si(row.excess_wavefronts),
         _opt(row.wavefronts_per_instruction, ".2f"),
         _opt(row.predicted_wavefronts, ".2f"),
@@ -76,8 +77,11 @@ def markdown(result: SuiteResult) -> str:
     out += [f"- scale {cfg.scale} (checks at {cfg.check_scale if cfg.check_scale is not None else cfg.scale}), "
             f"seed {cfg.seed}, {cfg.warmup} warm-up and {cfg.repeats} timed launches per variant", "",
             "Correct: the original matches the NumPy reference; a rewrite matches the original bit for bit. "
-            "ncu excess wf: shared load+store wavefronts beyond the ideal (one per instruction up to 4 bytes "
-            "per lane). Predicted: rapcc's mean wavefronts per access.", ""]
+            "ncu conflicts: Nsight Compute's shared load+store bank conflicts. ncu excess wf: load+store "
+            "wavefronts beyond one per instruction (two for 8-byte, four for 16-byte elements); it overstates "
+            "conflicts where the compiler vectorised accesses into LDS.64/LDS.128. Neither counts shared "
+            "atomics. Predicted: rapcc's mean wavefronts per static access (ncu's figures weight each access "
+            "by how often it runs).", ""]
     out += summary_lines(result) + [""]
     out.append("| " + " | ".join(COLUMNS) + " |")
     out.append("|" + "---|" * len(COLUMNS))
