@@ -1,6 +1,13 @@
 /* rapcc stand-in (declarations only): helpers shared by rapcc's stand-in
  * libc and C++ headers. Not a real header; nothing outside rapcc's include
- * folder should include it. */
+ * folder should include it.
+ *
+ * Convention of the C++ stand-ins: declarations only, except that function
+ * templates and members of class templates that may be instantiated with a
+ * type without linkage (a lambda, a local class) get a body that never runs,
+ * `{ __builtin_unreachable(); }`: clang rejects such an instantiation that is
+ * used but not defined. Functions usable in device code (std::min, std::swap,
+ * numeric_limits, ...) are constexpr or host+device with real bodies. */
 #ifndef RAPCC_INTERNAL_H
 #define RAPCC_INTERNAL_H
 #define _RAPCC_HD __attribute__((host)) __attribute__((device))
