@@ -91,6 +91,19 @@ Expr = Union[Const, Builtin, VarRef, BinOp, UnOp, Select, Cast, Opaque]
 
 
 @dataclass(frozen=True, slots=True)
+class Carried:
+    """A variable the loop body updates once per iteration (`p ^= 1`,
+    `offset *= 2`): its value in iteration k is `start` stepped k times, and
+    once more for code after the update (at byte offset `update_at`)."""
+
+    var: str
+    start: Expr
+    step_op: str
+    step: Expr
+    update_at: int
+
+
+@dataclass(frozen=True, slots=True)
 class Loop:
     """A `for` loop enclosing an access, in the canonical form rapcc follows:
     `for (var = start; cond; var OP= step)` with OP in + - * / << >>."""
@@ -100,6 +113,7 @@ class Loop:
     cond: Expr
     step_op: str
     step: Expr
+    carried: tuple[Carried, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

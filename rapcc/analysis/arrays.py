@@ -7,8 +7,11 @@ from .. import ir
 from .affine import THREAD_ATOMS, affine, flatten, render_poly
 from .classify import AccessClass, classify_access
 from .evaluate import depends_on
-from .predict import row_major
-from .warps import AccessSamples, BlockShape, sample_access
+from ..banks import DEFAULT_BANKS
+from .predict import predict, row_major
+from .warps import MAX_INSTANCES, PARAM_SAMPLES, AccessSamples, BlockShape, sample_with_params
+
+AGREEMENT = 0.05  # predictions for different parameter values must agree this closely
 
 DEFAULT_1D = BlockShape(256, 1, 1, "assumed")
 DEFAULT_2D = BlockShape(32, 8, 1, "assumed")
@@ -20,6 +23,7 @@ class AccessAnalysis:
     samples: AccessSamples
     cls: AccessClass
     stride: int | str | None
+    assumed_params: tuple[str, ...] = ()  # parameters sampled at PARAM_SAMPLES
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +70,28 @@ def _stride(access: ir.Access, dims: tuple[int, ...] | None, vars: dict[str, ir.
     return render_poly(p)
 
 
+def _samples(a: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape, dims: tuple[int, ...] | None,
+             elem_bytes: int) -> tuple[AccessSamples, tuple[str, ...]]:
+    """The access's warp instructions. When it reads kernel parameters, it is
+    sampled at PARAM_SAMPLES of each; the parameters only count as irrelevant
+    to its bank conflicts when every value predicts the same wavefronts."""
+    ps = sample_with_params(a, vars, block, dims)
+    if ps.unknown is not None:
+        return AccessSamples((), ps.unknown), ()
+    if len(ps.by_binding) == 1:
+        return ps.by_binding[0][1], ()
+    names = tuple(vars[k].name if k in vars else k for k in ps.bound_names)
+    layout = row_major(dims if dims else (0,))
+    preds = [predict(smp, layout, max(elem_bytes, 1), a.width, a.offset, DEFAULT_BANKS) for _, smp in ps.by_binding]
+    values = [p.wavefronts for p in preds if p is not None]
+    if values and max(values) - min(values) > AGREEMENT * max(values):
+        what = " and ".join(f"'{n}'" for n in names)
+        return AccessSamples((), f"{what} (conflicts depend on its value)"), ()
+    merged = [i for _, smp in ps.by_binding for i in smp.instances]
+    step = max(1, len(merged) // MAX_INSTANCES)
+    return AccessSamples(tuple(merged[::step]), None), names
+
+
 def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | None = None) -> tuple[ArrayAnalysis, ...]:
     """Analyse every shared array of the translation unit."""
     kernels = {k.name: k for k in info.kernels}
@@ -80,13 +106,13 @@ def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | N
         layout = row_major(dims if dims else (0,))
         analysed = []
         for a in accesses:
-            samples = sample_access(a, info.vars, block)
+            samples, assumed = _samples(a, info.vars, block, dims, arr.elem_bytes)
             flat_samples = [(layout(i.indices), i.active) for i in samples.instances]
             if samples.unknown is not None:
                 cls, concrete = "random", None
             else:
                 cls, concrete = classify_access(flat_samples)
             stride = _stride(a, dims, info.vars, block, concrete if cls in ("linear", "stride") else None)
-            analysed.append(AccessAnalysis(a, samples, cls, stride))
+            analysed.append(AccessAnalysis(a, samples, cls, stride, assumed))
         out.append(ArrayAnalysis(arr, block, tuple(analysed), escapes))
     return tuple(out)

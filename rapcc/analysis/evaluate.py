@@ -11,9 +11,12 @@ from .. import ir
 class Unknown(Exception):
     """The value depends on something rapcc cannot know statically."""
 
-    def __init__(self, what: str):
+    def __init__(self, what: str, uniform_key: str | None = None):
         super().__init__(what)
         self.what = what
+        # Set when the unknown is a warp-uniform scalar (a kernel or template
+        # parameter): the analysis may then try representative values.
+        self.uniform_key = uniform_key
 
 
 @dataclass
@@ -105,6 +108,8 @@ def _var(ref: ir.VarRef, env: Env):
     if ref.key in env._memo:
         return env._memo[ref.key]
     d = env.vars.get(ref.key)
+    if d is not None and d.kind in ("param", "template_param") and d.init is None:
+        raise Unknown(ref.name, uniform_key=ref.key)
     if d is None or d.init is None or env._depth > 64:
         raise Unknown(ref.name)
     env._depth += 1

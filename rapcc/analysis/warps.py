@@ -46,6 +46,7 @@ class WarpInstance:
 class AccessSamples:
     instances: tuple[WarpInstance, ...]
     unknown: str | None  # why the lanes' indices could not be computed
+    unknown_key: str | None = None  # the kernel parameter it was, when it was one
 
 
 def warp_builtins(block: BlockShape, warp: int, warp_size: int = 32) -> tuple[dict[str, np.ndarray | int], np.ndarray]:
@@ -72,35 +73,90 @@ def _truth(cond: ir.Expr, env: Env, n: int) -> np.ndarray | None:
         return None
 
 
-def _step(loop: ir.Loop, value: np.ndarray, env: Env) -> np.ndarray:
-    amount = _lanes(evaluate(loop.step, env), len(value))
-    if loop.step_op == "+":
-        return value + amount
-    if loop.step_op == "-":
-        return value - amount
-    if loop.step_op == "*":
-        return value * amount
-    if loop.step_op == "/":
-        return np.where(amount != 0, value // np.where(amount == 0, 1, amount), 0)
-    if loop.step_op == "<<":
-        return value << amount
-    return value >> amount
+_STEPS = {
+    "+": lambda v, a: v + a, "-": lambda v, a: v - a, "*": lambda v, a: v * a,
+    "/": lambda v, a: np.where(a != 0, v // np.where(a == 0, 1, a), 0),
+    "<<": lambda v, a: v << a, ">>": lambda v, a: v >> a,
+    "^": lambda v, a: v ^ a, "|": lambda v, a: v | a, "&": lambda v, a: v & a,
+}
 
 
-def sample_access(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape, warp_size: int = 32) -> AccessSamples:
-    """Replay `access` for every warp of the block (see module docstring)."""
+def _step(op: str, step: ir.Expr, value: np.ndarray, env: Env) -> np.ndarray:
+    return _STEPS[op](value, _lanes(evaluate(step, env), len(value)))
+
+
+PARAM_SAMPLES = (8, 32, 100)  # values tried for a kernel parameter the access depends on
+MAX_BOUND_PARAMS = 2
+
+
+@dataclass(frozen=True, slots=True)
+class ParamSamples:
+    """The samples of one access for each tried value of the parameters it reads."""
+
+    by_binding: tuple[tuple[tuple[tuple[str, int], ...], AccessSamples], ...]
+    unknown: str | None
+
+    @property
+    def bound_names(self) -> tuple[str, ...]:
+        return tuple(dict(self.by_binding[0][0])) if self.by_binding else ()
+
+
+def sample_access(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape, warp_size: int = 32,
+                  bindings: dict[str, int] | None = None, dims: tuple[int, ...] | None = None) -> AccessSamples:
+    """Replay `access` for every warp of the block (see module docstring).
+
+    `bindings` fixes parameters to values; lanes whose indices fall outside
+    `dims` are inactive (a correct program never makes that access).
+    """
     out: list[WarpInstance] = []
     nwarps = -(-block.threads // warp_size)
     try:
         for w in range(nwarps):
             builtins, exists = warp_builtins(block, w, warp_size)
-            env = Env(builtins, {}, vars)
+            env = Env(builtins, dict(bindings or {}), vars)
             _replay(access, access.loops, env, exists, out, warp_size)
             if len(out) >= MAX_INSTANCES:
                 break
     except Unknown as exc:
-        return AccessSamples((), exc.what)
+        return AccessSamples((), exc.what, exc.uniform_key)
+    if dims is not None:
+        out = _in_bounds(out, dims)
     return AccessSamples(tuple(out), None)
+
+
+def _in_bounds(instances: list[WarpInstance], dims: tuple[int, ...]) -> list[WarpInstance]:
+    kept = []
+    for inst in instances:
+        ok = inst.active.copy()
+        for idx, d in zip(inst.indices, dims):
+            ok &= (idx >= 0) & (idx < d)
+        if ok.any():
+            kept.append(inst if np.array_equal(ok, inst.active) else WarpInstance(inst.indices, ok))
+    return kept
+
+
+def sample_with_params(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape,
+                       dims: tuple[int, ...] | None = None) -> ParamSamples:
+    """Sample the access; when it reads kernel parameters whose values are not
+    known statically, sample it once per representative value of each."""
+    def go(bindings: dict[str, int]) -> list[tuple[tuple[tuple[str, int], ...], AccessSamples]] | str:
+        samples = sample_access(access, vars, block, bindings=bindings, dims=dims)
+        if samples.unknown is None:
+            return [(tuple(sorted(bindings.items())), samples)]
+        if samples.unknown_key is None or len(bindings) >= MAX_BOUND_PARAMS:
+            return samples.unknown
+        found: list[tuple[tuple[tuple[str, int], ...], AccessSamples]] = []
+        for v in PARAM_SAMPLES:
+            sub = go({**bindings, samples.unknown_key: v})
+            if isinstance(sub, str):
+                return sub
+            found.extend(sub)
+        return found
+
+    result = go({})
+    if isinstance(result, str):
+        return ParamSamples((), result)
+    return ParamSamples(tuple(result), None)
 
 
 def _replay(access: ir.Access, loops: tuple[ir.Loop, ...], env: Env, active: np.ndarray,
@@ -120,6 +176,7 @@ def _replay(access: ir.Access, loops: tuple[ir.Loop, ...], env: Env, active: np.
         return
     loop, rest = loops[0], loops[1:]
     value = _lanes(evaluate(loop.start, env), n)
+    carried = {c.var: _lanes(evaluate(c.start, env), n) for c in loop.carried}
     known = True
     for trip in range(MAX_TRIPS):
         inner = env.child(loop.var, value)
@@ -130,5 +187,12 @@ def _replay(access: ir.Access, loops: tuple[ir.Loop, ...], env: Env, active: np.
         live = active & cond
         if not live.any() or (not known and trip >= UNKNOWN_TRIPS):
             return
+        for c in loop.carried:
+            seen = carried[c.var]
+            if access.range.start > c.update_at:  # the access runs after this iteration's update
+                seen = _step(c.step_op, c.step, seen, inner)
+            inner = inner.child(c.var, seen)
         _replay(access, rest, inner, live, out, n)
-        value = _step(loop, value, inner)
+        for c in loop.carried:
+            carried[c.var] = _step(c.step_op, c.step, carried[c.var], inner)
+        value = _step(loop.step_op, loop.step, value, inner)

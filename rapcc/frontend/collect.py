@@ -46,6 +46,8 @@ class _Collector:
     kernels: list[ir.Kernel] = field(default_factory=list)
     vars: dict[str, ir.VarDef] = field(default_factory=dict)
     macros: dict[str, list[str]] = field(default_factory=dict)
+    initial: dict[str, tuple[ir.Expr, int]] = field(default_factory=dict)  # local -> (initializer, offset)
+    _assigned: dict[str, int] = field(default_factory=dict)
 
     # -- locations -----------------------------------------------------------
 
@@ -107,6 +109,7 @@ class _Collector:
             launch_bounds=self._launch_bounds(fn, body), pragma_block_dim=self._pragma_block_dim(body),
             template_params=tuple(tparams)))
         assigned = _assignment_counts(body)
+        self._assigned = assigned
         for c in body.walk_preorder():
             if c.kind == K.VAR_DECL:
                 if _is_shared(c):
@@ -129,8 +132,10 @@ class _Collector:
         if key in self.vars:  # a loop induction variable, already described
             return
         init = None
-        if init_cursor is not None and assigned.get(key, 0) == 0 and int_type(decl.type) is not None:
-            init = to_expr(init_cursor)
+        if init_cursor is not None and int_type(decl.type) is not None:
+            self.initial[key] = (to_expr(init_cursor), file_location(decl.location).offset)
+            if assigned.get(key, 0) == 0:
+                init = self.initial[key][0]
         self._var(decl, "local", init)
 
     # -- arrays ----------------------------------------------------------------
@@ -257,7 +262,33 @@ class _Collector:
         if body is not None and _assignment_counts(body).get(key, 0):
             return None  # the body moves the induction variable: not canonical
         self._var(var_cursor, "loop", None)
-        return ir.Loop(key, to_expr(start), to_expr(cond), step[0], step[1])
+        return ir.Loop(key, to_expr(start), to_expr(cond), step[0], step[1], self._carried(body, key))
+
+    def _carried(self, body: Cursor | None, induction: str) -> tuple[ir.Carried, ...]:
+        """Variables the body updates once, at its top level, and nowhere else in
+        the function, with an initializer before the loop."""
+        if body is None or body.kind != K.COMPOUND_STMT:
+            return ()
+        loop_start = file_location(body.extent.start).offset
+        out = []
+        for stmt in body.get_children():
+            target = next(stmt.get_children(), None) if stmt.kind in (K.COMPOUND_ASSIGNMENT_OPERATOR, K.UNARY_OPERATOR) else None
+            if target is None:
+                continue
+            target = strip(target)
+            if target.kind != K.DECL_REF_EXPR or target.referenced is None:
+                continue
+            key = decl_key(target.referenced)
+            if key == induction or key not in self.initial or self._assigned.get(key) != 1:
+                continue
+            start, decl_at = self.initial[key]
+            if decl_at >= loop_start:
+                continue
+            step = _loop_step(stmt, key) if stmt.kind == K.UNARY_OPERATOR else _compound_step(stmt)
+            if step is None:
+                continue
+            out.append(ir.Carried(key, start, step[0], step[1], file_location(stmt.extent.end).offset))
+        return tuple(out)
 
     # -- uses ------------------------------------------------------------------
 
@@ -538,6 +569,13 @@ def _loop_step(inc: Cursor, key: str) -> tuple[str, ir.Expr] | None:
                 and decl_key(lhs.referenced) == key:
             return op, to_expr(rhs)
     return None
+
+
+def _compound_step(stmt: Cursor) -> tuple[str, ir.Expr] | None:
+    op = binary_operator(stmt)[:-1]
+    if op not in ("+", "-", "*", "/", "<<", ">>", "^", "|", "&"):
+        return None
+    return op, to_expr(list(stmt.get_children())[1])
 
 
 def _assignment_counts(body: Cursor) -> dict[str, int]:
