@@ -54,3 +54,59 @@ def test_data_dependent_subscript_is_random():
     acc = _analysed("histogram.cu")
     random = [a for a in acc if a[2] == "random"]
     assert len(random) == 1 and random[0][4] is None
+
+
+def _inline(src: bytes):
+    info, _ = parse_file("inline.cu", src, Options())
+    out = []
+    for a in analyze(info):
+        for x in a.accesses:
+            p = predict(x.samples, row_major(a.logical_dims), a.array.elem_bytes, x.access.width, 0, BankModel())
+            out.append((x, p))
+    return out
+
+
+def test_parameter_that_does_not_change_conflicts_is_sampled():
+    src = b"""extern "C" __global__ void k(float *o, int len) {
+      #pragma rapcc block_dim(256)
+      __shared__ float s[256 * 8];
+      for (int k = len - 2; k >= 0; k--) s[threadIdx.x * 8 + k] = 1.0f;
+      o[0] = s[threadIdx.x];
+    }"""
+    (x, p), _ = _inline(src)
+    assert x.assumed_params == ("len",)
+    assert p is not None and 7.5 < p.wavefronts <= 8.0
+
+
+def test_parameter_that_changes_conflicts_leaves_the_access_unpredictable():
+    src = b"""extern "C" __global__ void k(float *o, int pitch) {
+      #pragma rapcc block_dim(32)
+      __shared__ float s[4096];
+      s[threadIdx.x * pitch] = 1.0f;
+      o[0] = s[threadIdx.x];
+    }"""
+    (x, p), _ = _inline(src)
+    assert p is None and "pitch" in x.samples.unknown
+
+
+def test_loop_carried_toggle_is_followed():
+    """The FFT ping-pong index `p ^= 1`: reads see p, writes after the update see p ^ 1."""
+    src = b"""extern "C" __global__ void k(float *o) {
+      #pragma rapcc block_dim(32)
+      __shared__ float s[2][64];
+      int p = 0;
+      for (int i = 0; i < 4; i++) {
+        float v = s[p][threadIdx.x * 2];
+        p ^= 1;
+        s[p][threadIdx.x] = v;
+      }
+      o[0] = s[0][0];
+    }"""
+    res = _inline(src)
+    load, store = res[0], res[1]
+    assert load[1] is not None and load[1].wavefronts == 2.0
+    rows_read = {int(i.indices[0][0]) for i in load[0].samples.instances}
+    rows_written = {int(i.indices[0][0]) for i in store[0].samples.instances}
+    assert rows_read == rows_written == {0, 1}
+    first_read, first_write = load[0].samples.instances[0], store[0].samples.instances[0]
+    assert int(first_read.indices[0][0]) == 0 and int(first_write.indices[0][0]) == 1
