@@ -51,6 +51,6 @@ def predict(samples: AccessSamples, layout: LayoutFn, elem_bytes: int, width: in
     addr = (np.asarray(layout(stacked), dtype=np.int64) * elem_bytes + offset).reshape(len(insts), lanes)
     active = np.stack([i.active for i in insts])
     total = int(banks.wavefronts_batch(addr, active, width).sum())
-    ideal = sum(banks.ideal(i.active, width) for i in insts)
+    ideal = banks.ideal_batch(active, width)
     n = len(insts)
     return Prediction(total / n, ideal / n, n)

@@ -49,8 +49,10 @@ class AccessSamples:
     unknown_key: str | None = None  # the kernel parameter it was, when it was one
 
 
-def warp_builtins(block: BlockShape, warp: int, warp_size: int = 32) -> tuple[dict[str, np.ndarray | int], np.ndarray]:
-    tid = np.arange(warp * warp_size, (warp + 1) * warp_size, dtype=np.int64)
+def warp_builtins(block: BlockShape, first_warp: int, warp_size: int = 32,
+                  warps: int = 1) -> tuple[dict[str, np.ndarray | int], np.ndarray]:
+    """Builtins for the lanes of `warps` consecutive warps, and which lanes exist."""
+    tid = np.arange(first_warp * warp_size, (first_warp + warps) * warp_size, dtype=np.int64)
     exists = tid < block.threads
     tid = np.minimum(tid, block.threads - 1)
     builtins: dict[str, np.ndarray | int] = {
@@ -111,12 +113,11 @@ def sample_access(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockSha
     out: list[WarpInstance] = []
     nwarps = -(-block.threads // warp_size)
     try:
-        for w in range(nwarps):
-            builtins, exists = warp_builtins(block, w, warp_size)
-            env = Env(builtins, dict(bindings or {}), vars)
-            _replay(access, access.loops, env, exists, out, warp_size)
-            if len(out) >= MAX_INSTANCES:
-                break
+        # All warps of the block advance together: a warp only yields an
+        # instruction in the iterations where one of its own lanes is active.
+        builtins, exists = warp_builtins(block, 0, warp_size, nwarps)
+        env = Env(builtins, dict(bindings or {}), vars)
+        _replay(access, access.loops, env, exists, out, warp_size)
     except Unknown as exc:
         return AccessSamples((), exc.what, exc.uniform_key)
     if dims is not None:
@@ -160,7 +161,8 @@ def sample_with_params(access: ir.Access, vars: dict[str, ir.VarDef], block: Blo
 
 
 def _replay(access: ir.Access, loops: tuple[ir.Loop, ...], env: Env, active: np.ndarray,
-            out: list[WarpInstance], n: int) -> None:
+            out: list[WarpInstance], warp_size: int) -> None:
+    n = len(active)
     if not active.any() or len(out) >= MAX_INSTANCES:
         return
     if not loops:
@@ -172,7 +174,9 @@ def _replay(access: ir.Access, loops: tuple[ir.Loop, ...], env: Env, active: np.
         if not mask.any():
             return
         idx = tuple(_lanes(evaluate(e, env), n) for e in access.indices)
-        out.append(WarpInstance(idx, mask))
+        for w in np.nonzero(mask.reshape(-1, warp_size).any(axis=1))[0]:
+            lanes = slice(w * warp_size, (w + 1) * warp_size)
+            out.append(WarpInstance(tuple(i[lanes] for i in idx), mask[lanes]))
         return
     loop, rest = loops[0], loops[1:]
     value = _lanes(evaluate(loop.start, env), n)
@@ -192,7 +196,7 @@ def _replay(access: ir.Access, loops: tuple[ir.Loop, ...], env: Env, active: np.
             if access.range.start > c.update_at:  # the access runs after this iteration's update
                 seen = _step(c.step_op, c.step, seen, inner)
             inner = inner.child(c.var, seen)
-        _replay(access, rest, inner, live, out, n)
+        _replay(access, rest, inner, live, out, warp_size)
         for c in loop.carried:
             carried[c.var] = _step(c.step_op, c.step, carried[c.var], inner)
         value = _step(loop.step_op, loop.step, value, inner)
