@@ -82,12 +82,14 @@ class _Collector:
         for c in self.tu.cursor.get_children():
             if c.kind == K.MACRO_DEFINITION and self._in_main(c):
                 self.macros[c.spelling] = [t.spelling for t in c.get_tokens()][1:]
-        for c in self.tu.cursor.walk_preorder():
-            if not self._in_main(c):
-                continue
+        # Walk only what the main file declares: the shim's thousands of
+        # declarations hold no shared arrays of the user's.
+        decls = [d for top in self.tu.cursor.get_children() if self._in_main(top)
+                 for d in top.walk_preorder() if d.kind in _FUNCTION_KINDS or d.kind == K.VAR_DECL]
+        for c in decls:
             if _is_shared(c) and c.semantic_parent is not None and c.semantic_parent.kind == K.TRANSLATION_UNIT:
                 self._add_array(c, None)
-        for c in self.tu.cursor.walk_preorder():
+        for c in decls:
             if c.kind in _FUNCTION_KINDS and self._in_main(c) and c.is_definition():
                 self._function(c)
 
