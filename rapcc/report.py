@@ -25,6 +25,7 @@ def build_report(path: str, plans: tuple[ArrayPlan, ...], analyze_only: bool) ->
                 "class": x.cls, "stride": x.stride,
                 "wavefronts_before": _num(before, "wavefronts"), "wavefronts_after": _num(after, "wavefronts"),
                 "ideal_wavefronts": _num(before, "ideal"),
+                "executions": None if before is None else before.executions,
             })
         arrays.append({
             "name": arr.name, "function": arr.function, "line": arr.decl.line,

@@ -189,3 +189,14 @@ def test_ncu_profiler_profiles_each_distinct_text_once(tmp_path: Path, monkeypat
     assert captured[0].scale == 0.05 and captured[0].seed == 3 and captured[0].kernel == case.kernel
     assert Path(captured[0].source_file).read_bytes() == source
     assert (tmp_path / "variants" / f"{case.name}.pad.cu").read_bytes() == source + b"//p"
+
+
+def test_predicted_wavefronts_weights_accesses_like_ncu() -> None:
+    report = {"arrays": [{"accesses": [
+        {"kind": "load", "wavefronts_after": 32.0, "executions": 8},
+        {"kind": "store", "wavefronts_after": 1.0, "executions": 24},
+        {"kind": "update", "wavefronts_after": 2.0, "executions": 4},
+        {"kind": "atomic", "wavefronts_after": 9.0, "executions": 100},
+    ]}]}
+    # (32*8 + 1*24 + 2*4*2) / (8 + 24 + 8): atomics are not in the ld/st metrics.
+    assert predicted_wavefronts(report, "wavefronts_after") == (256 + 24 + 16) / 40

@@ -9,7 +9,6 @@ arithmetic). Each variant is then timed on its own fresh inputs.
 from __future__ import annotations
 
 import hashlib
-import statistics
 import zlib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -163,13 +162,21 @@ def input_rng(seed: int, *parts: str) -> np.random.Generator:
 
 
 def predicted_wavefronts(report: Mapping[str, Any] | None, key: str) -> float | None:
-    """Mean of `key` ('wavefronts_before' or '_after') over every access in the
-    report, each access weighted equally; None when no access was predicted."""
+    """Predicted wavefronts per shared load/store instruction, as Nsight Compute
+    counts them: each access weighted by its replayed executions (per block), an
+    update counted as a load and a store, atomics left out (the ld/st metrics do
+    not count them). None when no access was predicted."""
     if not report:
         return None
-    values = [float(a[key]) for arr in report.get("arrays", ()) for a in arr.get("accesses", ())
-              if a.get(key) is not None]
-    return statistics.fmean(values) if values else None
+    total = weight = 0.0
+    for arr in report.get("arrays", ()):
+        for a in arr.get("accesses", ()):
+            if a.get(key) is None or a.get("kind") == "atomic":
+                continue
+            w = float(a.get("executions") or 1) * (2 if a.get("kind") == "update" else 1)
+            total += float(a[key]) * w
+            weight += w
+    return total / weight if weight else None
 
 
 def make_variants(case: Case, strategies: Sequence[str], rewrite: RewriteFn) -> list[Variant]:

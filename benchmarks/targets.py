@@ -1,0 +1,83 @@
+"""Check a suite results file against the GPU suite's targets (issue 3).
+
+    python3 benchmarks/targets.py benchmarks/results/<run>/results.json
+
+Prints a Markdown report. "Conflicted" cases are those whose original shows
+Nsight Compute bank conflicts on more than 1% of its shared instructions;
+data-dependent cases (histograms) are reported but not counted as affine.
+"""
+from __future__ import annotations
+
+import json
+import math
+import sys
+from collections import defaultdict
+
+FIXED = ("pad", "xor", "rap", "bvxor", "bwperm", "bwxor")
+DATA_DEPENDENT = ("histogram64", "histogram256")
+
+
+def _conflicts(row: dict) -> float | None:
+    c = row.get("counters")
+    return None if not c else c["conflicts_ld"] + c["conflicts_st"]
+
+
+def _instructions(row: dict) -> float:
+    c = row["counters"]
+    return c["instructions_ld"] + c["instructions_st"]
+
+
+def report(results: dict) -> str:
+    by_case: dict[str, dict[str, dict]] = defaultdict(dict)
+    for r in results["rows"]:
+        by_case[r["case"]][r["strategy"]] = r
+    rows = [r for r in results["rows"] if r["strategy"] != "original"]
+    wrong = [f"{r['case']}/{r['strategy']}" for r in rows if r.get("correct") is not True]
+    out = ["| target | result | holds |", "|---|---|---|"]
+    out.append(f"| every rewrite bit-identical to the original | {len(rows) - len(wrong)}/{len(rows)} correct"
+               f"{' (wrong: ' + ', '.join(wrong) + ')' if wrong else ''} | {'yes' if not wrong else 'no'} |")
+    conflicted, clean, removal, within, slow, pred = [], [], [], [], [], []
+    for case, v in sorted(by_case.items()):
+        orig, auto = v.get("original"), v.get("auto")
+        if not orig or not auto or _conflicts(orig) is None:
+            continue
+        if _conflicts(orig) > 0.01 * _instructions(orig):
+            conflicted.append(case)
+            if case not in DATA_DEPENDENT:
+                removal.append((case, 1 - _conflicts(auto) / _conflicts(orig)))
+        else:
+            clean.append(case)
+            slow.append((case, auto["speedup"]))
+        best = max((v[s]["speedup"] for s in FIXED if s in v and v[s].get("correct")), default=None)
+        if best:
+            within.append((case, auto["speedup"] / best))
+        for s, r in v.items():
+            if r.get("predicted_wavefronts") and r.get("wavefronts_per_instruction") and case not in DATA_DEPENDENT:
+                pred.append((f"{case}/{s}", r["predicted_wavefronts"] / r["wavefronts_per_instruction"] - 1))
+    low = [f"{c} {x:.1%}" for c, x in removal if x < 0.99]
+    out.append(f"| auto removes >= 99% of ncu bank conflicts on affine conflicted cases | {len(removal) - len(low)}/"
+               f"{len(removal)}{'; below: ' + ', '.join(low) if low else ''} | {'yes' if not low else 'no'} |")
+    far = [f"{c} {x:.2f}" for c, x in within if x < 0.97]
+    out.append(f"| auto within 3% of the best fixed strategy | {len(within) - len(far)}/{len(within)}"
+               f"{'; below: ' + ', '.join(far) if far else ''} | {'yes' if not far else 'no'} |")
+    slower = [f"{c} {x:.3f}x" for c, x in slow if x < 0.98]
+    out.append(f"| auto never > 2% slower on conflict-free cases | {len(slow) - len(slower)}/{len(slow)}"
+               f"{'; slower: ' + ', '.join(slower) if slower else ''} | {'yes' if not slower else 'no'} |")
+    speeds = [by_case[c]["auto"]["speedup"] for c in conflicted]
+    g = math.exp(sum(math.log(s) for s in speeds) / len(speeds)) if speeds else float("nan")
+    out.append(f"| geomean speedup of auto on conflicted cases >= 1.33x | {g:.2f}x over {len(speeds)} cases | "
+               f"{'yes' if g >= 1.33 else 'no'} |")
+    off = [f"{c} {x:+.0%}" for c, x in pred if abs(x) > 0.05]
+    out.append(f"| predicted wavefronts per instruction within 5% of ncu | {len(pred) - len(off)}/{len(pred)} variants"
+               f" | {'yes' if not off else 'no'} |")
+    out.append("")
+    out.append(f"Conflicted cases: {', '.join(conflicted)}.")
+    if off:
+        out.append(f"Predictions off by more than 5%: {', '.join(off)}. (The suite's prediction is the mean over "
+                   "static accesses; ncu weights each access by how often it runs, and counts the vector loads the "
+                   "compiler forms.)")
+    return "\n".join(out) + "\n"
+
+
+if __name__ == "__main__":
+    print(report(json.load(open(sys.argv[1]))), end="")
