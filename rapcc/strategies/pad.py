@@ -24,7 +24,12 @@ class PaddingStrategy:
             return []
         out = []
         if len(dims) >= 2:
-            for p in range(1, MAX_PAD_ELEMS + 1):
+            # Small pads skew consecutive rows by a bank or a few; pads of a
+            # fraction of a bank line place rows that share a warp (narrow
+            # blocks: 16 lanes of row y and 16 of row y+1) in disjoint banks.
+            line = max(1, ctx.banks.banks * ctx.banks.bank_bytes // max(arr.elem_bytes, 1))
+            pads = sorted(set(range(1, MAX_PAD_ELEMS + 1)) | {line * k // 8 for k in range(1, 8) if line * k % 8 == 0})
+            for p in pads:
                 phys = dims[:-1] + (dims[-1] + p,)
                 out.append(Mapping(self.name, f"pad row {dims[-1]} -> {dims[-1] + p}", dims, phys, None, 0))
             return out

@@ -15,12 +15,15 @@ from .base import Mapping, StrategyContext, is_pow2, log2, row_lengths
 
 
 def _swizzles(cols: int, elem_bytes: int, bank_line_bytes: int) -> list[tuple[int, int, int]]:
-    """(B, M, S) triples worth trying for rows of `cols` elements."""
-    m = log2(max(1, 4 // elem_bytes)) if elem_bytes < 4 else 0
-    max_b = log2(cols) - m
+    """(B, M, S) triples worth trying for rows of `cols` elements: B row bits,
+    shifted right by S, XORed into column bits [M, M + B). M starts above the
+    bits that pick a byte inside a bank word; a larger M moves whole groups of
+    banks (two rows of 16 lanes need bank bit 4 flipped, not bit 0)."""
+    m0 = log2(max(1, 4 // elem_bytes)) if elem_bytes < 4 else 0
+    top = min(log2(cols), m0 + log2(max(1, bank_line_bytes // max(elem_bytes, 4))))
     rows_per_line = max(1, bank_line_bytes // max(1, cols * elem_bytes))
     shifts = sorted({0, log2(rows_per_line)})
-    return [(b, m, s) for b in range(1, max_b + 1) for s in shifts]
+    return [(b, m, s) for m in range(m0, top) for b in range(1, top - m + 1) for s in shifts]
 
 
 class XorStrategy:
@@ -35,10 +38,12 @@ class XorStrategy:
         out = []
         if len(dims) >= 2:
             cols = dims[-1]
-            if not is_pow2(cols):
-                return []
+            # The XOR only flips bits below B + M, so each aligned group of
+            # 2^(B+M) columns is permuted onto itself: rows need only be a
+            # multiple of that group, not a power of two.
+            group = 1 << log2(cols & -cols)
             row = f"i{len(dims) - 2}"
-            for b, m, s in _swizzles(cols, e, line):
+            for b, m, s in _swizzles(group, e, line):
                 sel = f"({row} >> {s}u)" if s else row
                 expr = f"i{len(dims) - 1} ^ (({sel} & {(1 << b) - 1}u) << {m}u)"
                 out.append(Mapping(self.name, f"xor Swizzle<{b},{m},{s}> on rows of {cols}", dims, dims, expr, 3 if s == 0 else 4))
