@@ -179,6 +179,7 @@ class Access:
     offset: int  # byte offset of the member inside the element
     loops: tuple[Loop, ...]  # outermost first
     guards: tuple[Guard, ...]
+    after_loops: tuple[tuple[Loop, Carried], ...] = ()  # carried variables of loops that ran before
 
 
 @dataclass(frozen=True, slots=True)

@@ -110,3 +110,19 @@ def test_loop_carried_toggle_is_followed():
     assert rows_read == rows_written == {0, 1}
     first_read, first_write = load[0].samples.instances[0], store[0].samples.instances[0]
     assert int(first_read.indices[0][0]) == 0 and int(first_write.indices[0][0]) == 1
+
+
+def test_value_of_a_carried_variable_after_its_loop():
+    """After ten toggles of `p ^= 1`, `s[p][...]` reads row 0."""
+    src = b"""extern "C" __global__ void k(float *o) {
+      #pragma rapcc block_dim(32)
+      __shared__ float s[2][64];
+      int p = 0;
+      for (int i = 0; i < 10; i++) { s[p][threadIdx.x] = 1.0f; p ^= 1; }
+      o[threadIdx.x] = s[p][threadIdx.x * 2];
+    }"""
+    res = _inline(src)
+    final = res[-1][0]
+    assert final.samples.unknown is None
+    assert {int(i.indices[0][0]) for i in final.samples.instances} == {0}
+    assert res[-1][1].wavefronts == 2.0

@@ -6,7 +6,7 @@ subscripts per lane without seeing a libclang cursor.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import clang.cindex as ci
 from clang.cindex import Cursor, CursorKind as K
@@ -32,6 +32,7 @@ class _Ctx:
     loops: tuple[ir.Loop, ...] = ()
     guards: tuple[ir.Guard, ...] = ()
     in_asm: bool = False
+    after: tuple[tuple[ir.Loop, ir.Carried], ...] = ()  # finished loops whose carried values are live
 
 
 @dataclass
@@ -48,6 +49,7 @@ class _Collector:
     macros: dict[str, list[str]] = field(default_factory=dict)
     initial: dict[str, tuple[ir.Expr, int]] = field(default_factory=dict)  # local -> (initializer, offset)
     _assigned: dict[str, int] = field(default_factory=dict)
+    _last_loop: ir.Loop | None = None
 
     # -- locations -----------------------------------------------------------
 
@@ -193,7 +195,7 @@ class _Collector:
                 self._use(cursor, self.arrays[decl_key(ref)], ctx, stack)
             return
         if kind == K.ASM_STMT:
-            ctx = _Ctx(ctx.function, ctx.loops, ctx.guards, in_asm=True)
+            ctx = replace(ctx, in_asm=True)
         stack = stack + (cursor,)
         if kind == K.FOR_STMT:
             self._for(cursor, ctx, stack)
@@ -218,7 +220,12 @@ class _Collector:
     def _compound(self, block: Cursor, ctx: _Ctx, stack: tuple[Cursor, ...]) -> None:
         # `if (tid >= n) return;` guards every statement after it.
         for stmt in block.get_children():
+            self._last_loop = None
             self._walk(stmt, ctx, stack)
+            if stmt.kind == K.FOR_STMT and self._last_loop is not None and self._last_loop.carried:
+                # `p` after `for (...) { ...; p ^= 1; }` holds its value from the last iteration.
+                loop = self._last_loop
+                ctx = replace(ctx, after=ctx.after + tuple((loop, c) for c in loop.carried))
             if stmt.kind == K.IF_STMT:
                 kids = list(stmt.get_children())
                 if len(kids) == 2 and _only_exits(kids[1]):
@@ -245,9 +252,10 @@ class _Collector:
             if parts.get(part) is not None:
                 self._walk(parts[part], ctx, stack)
         loop = self._loop(parts)
-        inner = _Ctx(ctx.function, ctx.loops + (loop,), ctx.guards, ctx.in_asm) if loop else ctx
+        inner = replace(ctx, loops=ctx.loops + (loop,)) if loop else ctx
         if parts.get("body") is not None:
             self._walk(parts["body"], inner, stack)
+        self._last_loop = loop  # after the body, whose own loops set it too
 
     def _loop(self, parts: dict[str, Cursor | None]) -> ir.Loop | None:
         init, cond, inc = parts.get("init"), parts.get("cond"), parts.get("inc")
@@ -346,7 +354,7 @@ class _Collector:
             array=arr.key, function=ctx.function, range=self._range(name_off, end),
             index_ranges=tuple(self._range(o.end, c.start) for o, c in groups),
             indices=indices, kind=kind, width=width or arr.elem_bytes, offset=offset,
-            loops=ctx.loops, guards=ctx.guards))
+            loops=ctx.loops, guards=ctx.guards, after_loops=ctx.after))
         # Subscripts may themselves read shared arrays: s[s2[i]].
         for c in chain:
             self._walk(list(c.get_children())[1], ctx, stack[:i + 1] + tuple(chain))
@@ -452,7 +460,7 @@ class _Collector:
 
 
 def _with_guard(ctx: _Ctx, guard: ir.Guard) -> _Ctx:
-    return _Ctx(ctx.function, ctx.loops, ctx.guards + (guard,), ctx.in_asm)
+    return replace(ctx, guards=ctx.guards + (guard,))
 
 
 def _only_exits(stmt: Cursor) -> bool:
