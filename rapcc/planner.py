@@ -92,7 +92,8 @@ def plan_array(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPl
         return ArrayPlan(a, none, "strategy 'none'", base.predictions, base.predictions, (base,))
     names = list(REGISTRY) if strategy == "auto" else [strategy]
     cands = [score(a, m, ctx) for n in names for m in REGISTRY[n].candidates(a, ctx)]
-    unknown = [x for x, p in zip(a.accesses, base.predictions) if p is None]
+    # An access with no replayed instruction never runs under this block shape: it costs nothing either way.
+    unknown = [x for x in a.accesses if x.samples.unknown is not None]
     if strategy != "auto":
         if not cands:
             return ArrayPlan(a, none, f"strategy '{strategy}' does not apply", base.predictions, base.predictions, (base,))

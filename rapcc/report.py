@@ -59,6 +59,11 @@ def diagnostics_for(plans: tuple[ArrayPlan, ...]) -> tuple[Diagnostic, ...]:
                                   f"{e.reason}; '{arr.name}' is left untouched", "rapcc-escape"))
         for x, before in zip(a.accesses, p.before):
             r = x.access.range
+            if before is None and x.samples.unknown is None:
+                out.append(Diagnostic("remark", r.file, r.line, r.col,
+                                      f"access to '{arr.name}' never runs with block shape {a.block.text()}",
+                                      "rapcc-not-executed"))
+                continue
             if before is None:
                 out.append(Diagnostic("remark", r.file, r.line, r.col,
                                       f"cannot predict bank conflicts on '{arr.name}' (random access: "

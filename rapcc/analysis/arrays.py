@@ -80,7 +80,7 @@ def _samples(a: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape, dims: 
         return AccessSamples((), ps.unknown), ()
     if len(ps.by_binding) == 1:
         return ps.by_binding[0][1], ()
-    names = tuple(vars[k].name if k in vars else k for k in ps.bound_names)
+    names = tuple(vars[k].name if k in vars else k for k in ps.bound_names)  # builtins keep their spelling
     layout = row_major(dims if dims else (0,))
     preds = [predict(smp, layout, max(elem_bytes, 1), a.width, a.offset, DEFAULT_BANKS) for _, smp in ps.by_binding]
     values = [p.wavefronts for p in preds if p is not None]

@@ -77,9 +77,12 @@ def evaluate(expr: ir.Expr, env: Env):
     if isinstance(expr, ir.Const):
         return expr.value
     if isinstance(expr, ir.Builtin):
-        if expr.name not in env.builtins:
-            raise Unknown(expr.name)
-        return env.builtins[expr.name]
+        if expr.name in env.builtins:
+            return env.builtins[expr.name]
+        if expr.name in env.values:
+            return env.values[expr.name]
+        # gridDim is uniform across the block but set at launch: sample it like a parameter.
+        raise Unknown(expr.name, uniform_key=expr.name if expr.name.startswith("gridDim") else None)
     if isinstance(expr, ir.VarRef):
         return _var(expr, env)
     if isinstance(expr, ir.Cast):

@@ -167,7 +167,7 @@ def _after_loops(access: ir.Access, env: Env, n: int) -> Env:
         value = _lanes(evaluate(loop.start, env), n)
         seen = _lanes(evaluate(carried.start, env), n)
         for _ in range(MAX_TRIPS * 16):
-            inner = env.child(loop.var, value)
+            inner = env.child(loop.var, value).child(carried.var, seen)
             cond = _truth(loop.cond, inner, n)
             if cond is None or (cond.any() and not cond.all()):
                 raise Unknown(carried.var.split("@")[0])
@@ -206,6 +206,8 @@ def _replay(access: ir.Access, loops: tuple[ir.Loop, ...], env: Env, active: np.
     known = True
     for trip in range(MAX_TRIPS):
         inner = env.child(loop.var, value)
+        for c in loop.carried:  # the condition sees this iteration's carried values
+            inner = inner.child(c.var, carried[c.var])
         cond = _truth(loop.cond, inner, n)
         if cond is None:
             known = False

@@ -13,13 +13,14 @@ from clang.cindex import Cursor, CursorKind as K
 
 from .. import ir
 from .clangext import binary_operator, file_location, unary_operator
-from .exprs import decl_key, int_type, strip, to_expr
+from .exprs import decl_key, int_type, strip, substitute, to_expr
 from .tokens import FileTokens
 
 RAPCC_HEADER_MARK = b"/* rapcc "
 _FUNCTION_KINDS = {K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD}
 _ATOMIC_PREFIX = ("atomic",)
 _EXITS = {K.RETURN_STMT, K.CONTINUE_STMT, K.BREAK_STMT}
+_ADDRESS_TAKEN = 1000  # counts as this many writes: a pointer may write it anywhere
 
 
 def _is_shared(decl: Cursor) -> bool:
@@ -33,6 +34,19 @@ class _Ctx:
     guards: tuple[ir.Guard, ...] = ()
     in_asm: bool = False
     after: tuple[tuple[ir.Loop, ir.Carried], ...] = ()  # finished loops whose carried values are live
+    # Reaching definitions of variables assigned more than once, in straight-line
+    # order: `idx = threadIdx.x; ... idx = threadIdx.x - 16;` (never mutated in place).
+    defs: dict[str, ir.Expr] = field(default_factory=dict)
+
+    def expr(self, cursor: Cursor) -> ir.Expr:
+        return substitute(to_expr(cursor), self.defs)
+
+    def forget(self, keys: "set[str] | dict[str, int]") -> "_Ctx":
+        """Drop what is known of variables written in a statement rapcc does not follow."""
+        if not any(k in self.defs for k in keys) and not any(c.var in keys for _, c in self.after):
+            return self
+        return replace(self, defs={k: v for k, v in self.defs.items() if k not in keys},
+                       after=tuple((l, c) for l, c in self.after if c.var not in keys))
 
 
 @dataclass
@@ -203,13 +217,16 @@ class _Collector:
         if kind == K.IF_STMT:
             self._if(cursor, ctx, stack)
             return
+        if kind == K.WHILE_STMT:
+            self._while(cursor, ctx, stack)
+            return
         if kind == K.COMPOUND_STMT:
             self._compound(cursor, ctx, stack)
             return
         if kind == K.CONDITIONAL_OPERATOR:
             kids = list(cursor.get_children())
             if len(kids) == 3:
-                cond = to_expr(kids[0])
+                cond = ctx.expr(kids[0])
                 self._walk(kids[0], ctx, stack)
                 self._walk(kids[1], _with_guard(ctx, ir.Guard(cond)), stack)
                 self._walk(kids[2], _with_guard(ctx, ir.Guard(cond, negated=True)), stack)
@@ -222,14 +239,41 @@ class _Collector:
         for stmt in block.get_children():
             self._last_loop = None
             self._walk(stmt, ctx, stack)
-            if stmt.kind == K.FOR_STMT and self._last_loop is not None and self._last_loop.carried:
+            ctx = self._after_statement(stmt, ctx)
+            if stmt.kind in (K.FOR_STMT, K.WHILE_STMT) and self._last_loop is not None and self._last_loop.carried:
                 # `p` after `for (...) { ...; p ^= 1; }` holds its value from the last iteration.
                 loop = self._last_loop
                 ctx = replace(ctx, after=ctx.after + tuple((loop, c) for c in loop.carried))
             if stmt.kind == K.IF_STMT:
                 kids = list(stmt.get_children())
                 if len(kids) == 2 and _only_exits(kids[1]):
-                    ctx = _with_guard(ctx, ir.Guard(to_expr(kids[0]), negated=True))
+                    ctx = _with_guard(ctx, ir.Guard(ctx.expr(kids[0]), negated=True))
+
+    def _after_statement(self, stmt: Cursor, ctx: _Ctx) -> _Ctx:
+        """Definitions that reach the next statement of a block."""
+        written = _assignment_counts(stmt) if stmt.kind != K.DECL_STMT else {}
+        target = _plain_assignment(stmt)
+        if target is not None:
+            key, rhs = target
+            value = ctx.expr(rhs)
+            ctx = ctx.forget({key})
+            if self._trackable(key):
+                return replace(ctx, defs={**ctx.defs, key: value})
+            return ctx
+        if stmt.kind == K.DECL_STMT:
+            for d in stmt.get_children():
+                key = decl_key(d) if d.kind == K.VAR_DECL else None
+                if key in self.initial and self._assigned.get(key, 0) > 0 and self._trackable(key):
+                    value = substitute(self.initial[key][0], ctx.defs)
+                    ctx = ctx.forget({key})
+                    ctx = replace(ctx, defs={**ctx.defs, key: value})
+            return ctx
+        return ctx.forget(set(written))
+
+    def _trackable(self, key: str) -> bool:
+        """A local integer whose address is never taken: every write to it is visible."""
+        d = self.vars.get(key)
+        return d is not None and d.kind == "local" and self._assigned.get(key, 0) < _ADDRESS_TAKEN
 
     def _if(self, stmt: Cursor, ctx: _Ctx, stack: tuple[Cursor, ...]) -> None:
         kids = list(stmt.get_children())
@@ -240,7 +284,7 @@ class _Collector:
             for k in kids:
                 self._walk(k, ctx, stack)
             return
-        cond = to_expr(kids[0])
+        cond = ctx.expr(kids[0])
         self._walk(kids[0], ctx, stack)
         self._walk(kids[1], _with_guard(ctx, ir.Guard(cond)), stack)
         for other in kids[2:]:
@@ -251,53 +295,83 @@ class _Collector:
         for part in ("init", "cond", "inc"):
             if parts.get(part) is not None:
                 self._walk(parts[part], ctx, stack)
-        loop = self._loop(parts)
-        inner = replace(ctx, loops=ctx.loops + (loop,)) if loop else ctx
-        if parts.get("body") is not None:
-            self._walk(parts["body"], inner, stack)
+        loop = self._loop(parts, ctx)
+        body = parts.get("body")
+        inner = ctx.forget(set(_assignment_counts(body)) if body is not None else set())
+        inner = replace(inner, loops=ctx.loops + (loop,)) if loop else inner
+        if body is not None:
+            self._walk(body, inner, stack)
         self._last_loop = loop  # after the body, whose own loops set it too
 
-    def _loop(self, parts: dict[str, Cursor | None]) -> ir.Loop | None:
-        init, cond, inc = parts.get("init"), parts.get("cond"), parts.get("inc")
-        if init is None or cond is None or inc is None:
+    def _loop(self, parts: dict[str, Cursor | None], ctx: _Ctx) -> ir.Loop | None:
+        init, cond, inc, body = parts.get("init"), parts.get("cond"), parts.get("inc"), parts.get("body")
+        if cond is None or inc is None:
             return None
-        var_cursor, start = _loop_init(init)
-        if var_cursor is None:
+        if init is not None:
+            var_cursor, start_cursor = _loop_init(init)
+            start = ctx.expr(start_cursor) if start_cursor is not None else None
+        else:  # `for (; stride >= 4; stride >>= 2)` starts from the reaching definition
+            var_cursor = _step_target(inc)
+            start = ctx.defs.get(decl_key(var_cursor)) if var_cursor is not None else None
+            if var_cursor is not None and start is None:
+                d = self.vars.get(decl_key(var_cursor))
+                start = d.init if d is not None else None
+        if var_cursor is None or start is None:
             return None
         key = decl_key(var_cursor)
         step = _loop_step(inc, key)
         if step is None:
             return None
-        body = parts.get("body")
-        if body is not None and _assignment_counts(body).get(key, 0):
+        body_writes = _assignment_counts(body) if body is not None else {}
+        if body_writes.get(key, 0):
             return None  # the body moves the induction variable: not canonical
+        inside = ctx.forget(set(body_writes) | {key})
         self._var(var_cursor, "loop", None)
-        return ir.Loop(key, to_expr(start), to_expr(cond), step[0], step[1], self._carried(body, key))
+        return ir.Loop(key, start, inside.expr(cond), step[0], substitute(step[1], inside.defs),
+                       self._carried(body, key, ctx, body_writes))
 
-    def _carried(self, body: Cursor | None, induction: str) -> tuple[ir.Carried, ...]:
-        """Variables the body updates once, at its top level, and nowhere else in
-        the function, with an initializer before the loop."""
+    def _while(self, stmt: Cursor, ctx: _Ctx, stack: tuple[Cursor, ...]) -> None:
+        """`while (v < n) { ...; v += step; }` is a loop whose trip counter is
+        implicit and whose variable `v` is carried."""
+        kids = list(stmt.get_children())
+        if len(kids) != 2:
+            for k in kids:
+                self._walk(k, ctx, stack)
+            return
+        cond, body = kids
+        writes = _assignment_counts(body)
+        carried = self._carried(body, "", ctx, writes)
+        inner = ctx.forget(set(writes))
+        loop = None
+        if carried:
+            counter = f"<while@{file_location(stmt.extent.start).offset}>"
+            loop = ir.Loop(counter, ir.Const(0), inner.expr(cond), "+", ir.Const(1), carried)
+            inner = replace(inner, loops=ctx.loops + (loop,))
+        self._walk(cond, ctx, stack)
+        self._walk(body, inner, stack)
+        self._last_loop = loop
+
+    def _carried(self, body: Cursor | None, induction: str, ctx: _Ctx,
+                 writes: dict[str, int]) -> tuple[ir.Carried, ...]:
+        """Variables the body updates exactly once, at its top level, starting
+        from the definition that reaches the loop."""
         if body is None or body.kind != K.COMPOUND_STMT:
             return ()
-        loop_start = file_location(body.extent.start).offset
         out = []
         for stmt in body.get_children():
-            target = next(stmt.get_children(), None) if stmt.kind in (K.COMPOUND_ASSIGNMENT_OPERATOR, K.UNARY_OPERATOR) else None
-            if target is None:
+            upd = _self_update(stmt)
+            if upd is None:
                 continue
-            target = strip(target)
-            if target.kind != K.DECL_REF_EXPR or target.referenced is None:
+            key, op, step = upd
+            if key == induction or writes.get(key) != 1:
                 continue
-            key = decl_key(target.referenced)
-            if key == induction or key not in self.initial or self._assigned.get(key) != 1:
+            start = ctx.defs.get(key)
+            if start is None and key in self.initial and self._assigned.get(key) == 1:
+                start = substitute(self.initial[key][0], ctx.defs)
+            if start is None:
                 continue
-            start, decl_at = self.initial[key]
-            if decl_at >= loop_start:
-                continue
-            step = _loop_step(stmt, key) if stmt.kind == K.UNARY_OPERATOR else _compound_step(stmt)
-            if step is None:
-                continue
-            out.append(ir.Carried(key, start, step[0], step[1], file_location(stmt.extent.end).offset))
+            out.append(ir.Carried(key, start, op, substitute(step, ctx.forget(set(writes)).defs),
+                                  file_location(stmt.extent.end).offset))
         return tuple(out)
 
     # -- uses ------------------------------------------------------------------
@@ -349,7 +423,7 @@ class _Collector:
         if reason:
             self._escape(arr, ctx, top, reason)
             return
-        indices = tuple(to_expr(list(c.get_children())[1]) for c in chain)
+        indices = tuple(ctx.expr(list(c.get_children())[1]) for c in chain)
         self.accesses.append(ir.Access(
             array=arr.key, function=ctx.function, range=self._range(name_off, end),
             index_ranges=tuple(self._range(o.end, c.start) for o, c in groups),
@@ -581,6 +655,52 @@ def _loop_step(inc: Cursor, key: str) -> tuple[str, ir.Expr] | None:
     return None
 
 
+def _plain_assignment(stmt: Cursor) -> tuple[str, Cursor] | None:
+    """(variable, right-hand side) of a statement `x = e;` with x a plain variable."""
+    if stmt.kind != K.BINARY_OPERATOR or binary_operator(stmt) != "=":
+        return None
+    lhs, rhs = list(stmt.get_children())
+    lhs = strip(lhs)
+    if lhs.kind != K.DECL_REF_EXPR or lhs.referenced is None or lhs.referenced.kind != K.VAR_DECL:
+        return None
+    return decl_key(lhs.referenced), rhs
+
+
+def _step_target(inc: Cursor) -> Cursor | None:
+    kids = list(inc.get_children())
+    if inc.kind in (K.UNARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR) and kids:
+        t = strip(kids[0])
+        if t.kind == K.DECL_REF_EXPR and t.referenced is not None:
+            return t.referenced
+    return None
+
+
+def _self_update(stmt: Cursor) -> tuple[str, str, ir.Expr] | None:
+    """(variable, op, step) of `v OP= e;`, `v++;` or `v = v OP e;`."""
+    if stmt.kind == K.UNARY_OPERATOR:
+        t = _step_target(stmt)
+        if t is None:
+            return None
+        step = _loop_step(stmt, decl_key(t))
+        return None if step is None else (decl_key(t), step[0], step[1])
+    if stmt.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
+        t = _step_target(stmt)
+        step = _compound_step(stmt) if t is not None else None
+        return None if step is None else (decl_key(t), step[0], step[1])
+    assigned = _plain_assignment(stmt)
+    if assigned is None:
+        return None
+    key, rhs = assigned
+    value = to_expr(rhs)
+    while isinstance(value, ir.Cast):
+        value = value.operand
+    if isinstance(value, ir.BinOp) and value.op in ("+", "-", "*", "<<", ">>", "^"):
+        lhs = value.lhs.operand if isinstance(value.lhs, ir.Cast) else value.lhs
+        if isinstance(lhs, ir.VarRef) and lhs.key == key:
+            return key, value.op, value.rhs
+    return None
+
+
 def _compound_step(stmt: Cursor) -> tuple[str, ir.Expr] | None:
     op = binary_operator(stmt)[:-1]
     if op not in ("+", "-", "*", "/", "<<", ">>", "^", "|", "&"):
@@ -604,7 +724,7 @@ def _assignment_counts(body: Cursor) -> dict[str, int]:
         elif c.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
             bump(next(c.get_children()))
         elif c.kind == K.UNARY_OPERATOR and unary_operator(c) in ("++", "--", "x++", "x--", "&"):
-            bump(next(c.get_children()), 1000 if unary_operator(c) == "&" else 1)
+            bump(next(c.get_children()), _ADDRESS_TAKEN if unary_operator(c) == "&" else 1)
     return counts
 
 

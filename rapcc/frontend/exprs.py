@@ -124,3 +124,21 @@ def _constant_or_opaque(cursor: Cursor) -> ir.Expr:
         if value is not None and cursor.kind != K.CALL_EXPR:
             return ir.Const(value)
     return ir.Opaque(source_text(cursor))
+
+
+def substitute(expr: ir.Expr, defs: "dict[str, ir.Expr]") -> ir.Expr:
+    """`expr` with every reference to a variable in `defs` replaced by the
+    expression that reaches it (the values in `defs` are already closed)."""
+    if not defs:
+        return expr
+    if isinstance(expr, ir.VarRef):
+        return defs.get(expr.key, expr)
+    if isinstance(expr, ir.Cast):
+        return ir.Cast(expr.bits, expr.signed, substitute(expr.operand, defs))
+    if isinstance(expr, ir.BinOp):
+        return ir.BinOp(expr.op, substitute(expr.lhs, defs), substitute(expr.rhs, defs))
+    if isinstance(expr, ir.UnOp):
+        return ir.UnOp(expr.op, substitute(expr.operand, defs))
+    if isinstance(expr, ir.Select):
+        return ir.Select(substitute(expr.cond, defs), substitute(expr.then, defs), substitute(expr.other, defs))
+    return expr
