@@ -126,3 +126,36 @@ def test_value_of_a_carried_variable_after_its_loop():
     assert final.samples.unknown is None
     assert {int(i.indices[0][0]) for i in final.samples.instances} == {0}
     assert res[-1][1].wavefronts == 2.0
+
+
+def test_reassigned_local_uses_the_definition_that_reaches_each_access():
+    """Rodinia lud style: `idx` is reassigned between uses."""
+    src = b"""extern "C" __global__ void k(float *o) {
+      #pragma rapcc block_dim(32)
+      __shared__ float s[32][32];
+      int idx;
+      idx = threadIdx.x;
+      s[idx][0] = 1.0f;
+      idx = threadIdx.x * 0 + 3;
+      s[0][idx] = 2.0f;
+      if (threadIdx.x > 100) idx = 7;
+      o[threadIdx.x] = s[idx][1];
+    }"""
+    (first, p1), (second, p2), (third, p3) = _inline(src)
+    assert p1.wavefronts == 32.0 and first.stride == 32
+    assert p2.wavefronts == 1.0
+    assert third.samples.unknown == "idx"  # written under a branch: not known afterwards
+
+
+def test_while_loop_with_strided_variable():
+    """lavaMD style: `while (wtx < N) { s[wtx] = ...; wtx += T; }`."""
+    src = b"""extern "C" __global__ void k(const float *in, float *o) {
+      #pragma rapcc block_dim(128)
+      __shared__ float s[1000];
+      int wtx = threadIdx.x * 2;
+      while (wtx < 1000) { s[wtx] = in[wtx]; wtx = wtx + 256; }
+      o[threadIdx.x] = s[threadIdx.x];
+    }"""
+    (loop_access, p), _ = _inline(src)
+    assert loop_access.samples.unknown is None and loop_access.stride == 2
+    assert p.wavefronts == 2.0 and p.executions == 16  # 4 warps x 4 trips (wtx < 1000)
