@@ -24,6 +24,10 @@ def _u32(v) -> np.ndarray:
     return np.asarray(v, dtype=np.uint64) & _MASK
 
 
+_COMPARE = {"<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal,
+            "==": np.equal, "!=": np.not_equal}
+
+
 def _binop(op: str, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     if op == "+":
         return _u32(a + b)
@@ -39,6 +43,8 @@ def _binop(op: str, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         return _u32(a << (b & np.uint64(31)))
     if op == ">>":
         return _u32(a >> (b & np.uint64(31)))
+    if op in _COMPARE:
+        return _COMPARE[op](a, b).astype(np.uint64)
     if op == "&":
         return a & b
     if op == "|":

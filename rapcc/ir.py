@@ -87,7 +87,17 @@ class Opaque:
     reason: str = "not an integer expression"
 
 
-Expr = Union[Const, Builtin, VarRef, BinOp, UnOp, Select, Cast, Opaque]
+@dataclass(frozen=True, slots=True)
+class AfterLoop:
+    """The value a loop-carried variable holds once `loop` has finished:
+    `p` after `for (...) { ...; p ^= 1; }`. Known only when every lane leaves
+    the loop after the same number of trips."""
+
+    loop: "Loop"
+    carried: "Carried"
+
+
+Expr = Union[Const, Builtin, VarRef, BinOp, UnOp, Select, Cast, Opaque, AfterLoop]
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +189,6 @@ class Access:
     offset: int  # byte offset of the member inside the element
     loops: tuple[Loop, ...]  # outermost first
     guards: tuple[Guard, ...]
-    after_loops: tuple[tuple[Loop, Carried], ...] = ()  # carried variables of loops that ran before
 
 
 @dataclass(frozen=True, slots=True)

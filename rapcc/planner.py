@@ -50,9 +50,9 @@ def blocker(a: ArrayAnalysis) -> str | None:
     if a.escapes:
         e = a.escapes[0]
         return f"left untouched: {e.reason} (line {e.range.line})"
-    if arr.is_extern:
-        return "left untouched: 'extern' array of unknown size"
-    if a.logical_dims is None:
+    if arr.is_extern and (arr.dims or a.shares_dynamic_memory or arr.function is None):
+        return "left untouched: 'extern' array that shares its memory or has fixed inner sizes"
+    if a.logical_dims is None and not arr.is_extern:
         return "left untouched: size depends on a template parameter"
     if arr.elem_bytes <= 0:
         return "left untouched: element type depends on a template parameter"

@@ -22,9 +22,19 @@ from .planner import ArrayPlan
 class Helper:
     map_name: str
     accessor_name: str | None
-    params: tuple[str, ...]
+    params: tuple[str, ...]  # the logical indices
     expr: str
     dims_decl: str
+    size_arg: str | None = None  # for `extern` arrays: the C expression of the elements available
+
+    @property
+    def helper_params(self) -> tuple[str, ...]:
+        return self.params + (("n",) if self.size_arg else ())
+
+
+# Reads the launch's dynamic shared-memory size (PTX special register), so that
+# an `extern` array's mapping can stay inside whatever the launch allocated.
+DYNAMIC_SMEM_HELPER = "__rapcc_dynamic_smem_bytes"
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +70,8 @@ def helper_for(plan: ArrayPlan, path: str) -> Helper | None:
     base = f"__rapcc_{arr.name}_{tag}"
     accessor = f"{base}_at" if len(m.logical_dims) > 1 else None
     dims_decl = "".join(f"[{d}]" for d in m.phys_dims)
-    return Helper(f"{base}_map", accessor, tuple(m.params), m.last_index, dims_decl)
+    size = f"{DYNAMIC_SMEM_HELPER}() / {arr.elem_bytes}u" if m.dynamic_group else None
+    return Helper(f"{base}_map", accessor, tuple(m.params), m.last_index, dims_decl, size)
 
 
 def _text(src: bytes, start: int, end: int) -> str:
@@ -87,7 +98,8 @@ def edits_for(plan: ArrayPlan, helper: Helper | None, src: bytes) -> list[Edit]:
         acc = x.access
         if helper.accessor_name is None:
             r = acc.index_ranges[-1]
-            out.append(Edit(r.start, r.end, f"{helper.map_name}({_text(src, r.start, r.end)})"))
+            size = f", {helper.size_arg}" if helper.size_arg else ""
+            out.append(Edit(r.start, r.end, f"{helper.map_name}({_text(src, r.start, r.end)}{size})"))
         else:
             args = ", ".join(_text(src, r.start, r.end) for r in acc.index_ranges)
             out.append(Edit(acc.range.start, acc.range.end, f"{helper.accessor_name}({arr.name}, {args})"))
@@ -124,6 +136,7 @@ def rewrite(src: bytes, path: str, plans: tuple[ArrayPlan, ...], command: str) -
         version=__version__, command=command,
         arrays=[{"name": p.analysis.array.name, "function": p.analysis.array.function or "<file scope>",
                  "strategy": p.mapping.strategy, "description": p.mapping.description} for p in chosen])
-    prologue = env.get_template("helpers.j2").render(helpers=helpers, path=path.replace("\\", "\\\\").replace('"', '\\"'))
+    prologue = env.get_template("helpers.j2").render(
+        helpers=helpers, dynamic_smem=DYNAMIC_SMEM_HELPER if any(h.size_arg for h in helpers) else None, path=path.replace("\\", "\\\\").replace('"', '\\"'))
     body = apply_edits(src, edits)
     return (header + prologue).encode() + body, tuple(helpers)

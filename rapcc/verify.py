@@ -18,6 +18,7 @@ from .diagnostics import InternalError
 from .ir import TranslationUnitInfo
 from .planner import ArrayPlan
 from .rewrite import Helper
+from .strategies.base import UNBOUNDED
 
 _QUALIFIERS = "__device__ __forceinline__ "
 MAX_DOMAIN = 1 << 22
@@ -55,6 +56,28 @@ def check_bijective(fn, logical: tuple[int, ...], phys_last: int, label: str) ->
         raise InternalError(f"{label}: mapping is not injective")
 
 
+def allocation_sizes(group: int) -> list[int]:
+    """Allocation sizes (in elements) that exercise every case of a group-wise
+    mapping: tiny, around one and several group boundaries, and partial groups."""
+    near = {k * group + d for k in range(1, 5) for d in (-1, 0, 1, 7)}
+    return sorted(set(range(1, 70)) | {n for n in near if n > 0} | {16 * group + 3})
+
+
+def check_dynamic(fn, group: int, label: str) -> None:
+    """Raise InternalError unless, for every allocation size n tried, fn(., n)
+    maps [0, n) injectively into [0, n)."""
+    for n in allocation_sizes(group):
+        idx = np.arange(n, dtype=np.int64)
+        try:
+            out = fn(idx, np.full(n, n, dtype=np.int64))
+        except CExprError as exc:
+            raise InternalError(f"{label}: {exc}") from exc
+        if out.min() < 0 or out.max() >= n:
+            raise InternalError(f"{label}: with {n} elements allocated, an index maps outside them")
+        if np.unique(out).size != n:
+            raise InternalError(f"{label}: with {n} elements allocated, the mapping is not injective")
+
+
 def verify(output: bytes, plans: tuple[ArrayPlan, ...], helpers: tuple[Helper, ...],
            reparsed: TranslationUnitInfo | None, banks: BankModel) -> None:
     by_map = {h.map_name: h for h in helpers}
@@ -62,7 +85,12 @@ def verify(output: bytes, plans: tuple[ArrayPlan, ...], helpers: tuple[Helper, .
         m = plan.mapping
         label = f"'{plan.analysis.array.name}' ({m.strategy})"
         fn = compile_helper(emitted_helper_source(output, h.map_name))
-        check_bijective(fn, m.logical_dims, m.phys_dims[-1], label)
+        if m.dynamic_group:
+            check_dynamic(fn, m.dynamic_group, label)
+            emitted = fn
+            fn = lambda i, _f=emitted: _f(i, np.full_like(i, UNBOUNDED))  # noqa: E731 - whole groups, as planned
+        else:
+            check_bijective(fn, m.logical_dims, m.phys_dims[-1], label)
         _check_predictions(plan, fn, banks, label)
     if reparsed is not None:
         _check_reparsed(reparsed, plans, by_map)
@@ -95,8 +123,9 @@ def _check_reparsed(info: TranslationUnitInfo, plans: tuple[ArrayPlan, ...], by_
         new = arrays.get((arr.function, arr.name))
         if new is None:
             raise InternalError(f"'{arr.name}' disappeared from the output")
-        if tuple(new.dims) != plan.mapping.phys_dims:
-            raise InternalError(f"'{arr.name}' is declared {new.dims} in the output, planned {plan.mapping.phys_dims}")
+        planned = () if plan.mapping.dynamic_group else plan.mapping.phys_dims
+        if tuple(new.dims) != planned:
+            raise InternalError(f"'{arr.name}' is declared {new.dims} in the output, planned {planned}")
         if plan.mapping.last_index is None:
             continue
         accesses = [a for a in info.accesses if a.array == new.key]

@@ -70,3 +70,46 @@ def test_rap_column_access_is_conflict_free_for_doubles():
     rows = np.arange(32)
     addr = flat((rows, np.full(32, 5))) * 8
     assert BankModel().wavefronts(addr, np.ones(32, dtype=bool), 8) == 2
+
+
+def test_dynamic_mappings_stay_inside_every_allocation():
+    from rapcc.verify import check_dynamic
+    from rapcc.diagnostics import InternalError
+    good = compile_helper("unsigned int f(unsigned int i0, unsigned int n) "
+                          "{ return ((i0 | 31u) < n) ? (i0 ^ ((i0 >> 5u) & 31u)) : i0; }")
+    check_dynamic(good, 32, "good")
+    unguarded = compile_helper("unsigned int f(unsigned int i0, unsigned int n) { return i0 ^ ((i0 >> 5u) & 31u); }")
+    try:
+        check_dynamic(unguarded, 32, "unguarded")
+    except InternalError as exc:
+        assert "outside" in str(exc)
+    else:
+        raise AssertionError("an unguarded swizzle escapes a partial group")
+
+
+def test_extern_array_gets_a_guarded_swizzle(tmp_path):
+    from rapcc.pipeline import Options, rewrite_source
+    src = b"""extern "C" __global__ void k(float *o) {
+      #pragma rapcc block_dim(256)
+      extern __shared__ float s[];
+      s[threadIdx.x * 32] = 1.0f;
+      __syncthreads();
+      o[threadIdx.x] = s[threadIdx.x * 32 + 1];
+    }"""
+    r = rewrite_source(src, "k.cu", Options())
+    (plan,) = r.plans
+    assert plan.mapping.dynamic_group > 0 and all(p.wavefronts == 1.0 for p in plan.after)
+    assert b"__rapcc_dynamic_smem_bytes() / 4u" in r.text
+
+
+def test_two_extern_arrays_alias_and_stay_untouched():
+    from rapcc.pipeline import Options, rewrite_source
+    src = b"""extern "C" __global__ void k(float *o) {
+      #pragma rapcc block_dim(32)
+      extern __shared__ float a[];
+      extern __shared__ int b[];
+      a[threadIdx.x * 32] = 1.0f;
+      o[threadIdx.x] = a[threadIdx.x] + b[threadIdx.x * 32];
+    }"""
+    r = rewrite_source(src, "k.cu", Options())
+    assert r.text == src and all("shares its memory" in p.reason for p in r.plans)

@@ -32,6 +32,8 @@ class ArrayAnalysis:
     block: BlockShape
     accesses: tuple[AccessAnalysis, ...]
     escapes: tuple[ir.Escape, ...]
+    # Another `extern __shared__` array of the same function: they alias.
+    shares_dynamic_memory: bool = False
 
     @property
     def logical_dims(self) -> tuple[int, ...] | None:
@@ -114,5 +116,6 @@ def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | N
                 cls, concrete = classify_access(flat_samples)
             stride = _stride(a, dims, info.vars, block, concrete if cls in ("linear", "stride") else None)
             analysed.append(AccessAnalysis(a, samples, cls, stride, assumed))
-        out.append(ArrayAnalysis(arr, block, tuple(analysed), escapes))
+        shared_dyn = arr.is_extern and sum(1 for o in info.arrays if o.is_extern and o.function == arr.function) > 1
+        out.append(ArrayAnalysis(arr, block, tuple(analysed), escapes, shared_dyn))
     return tuple(out)

@@ -100,9 +100,37 @@ def evaluate(expr: ir.Expr, env: Env):
     if isinstance(expr, ir.Select):
         c = np.asarray(evaluate(expr.cond, env))
         return np.where(c != 0, evaluate(expr.then, env), evaluate(expr.other, env))
+    if isinstance(expr, ir.AfterLoop):
+        return _after_loop(expr, env)
     if isinstance(expr, ir.Opaque):
         raise Unknown(expr.text)
     raise Unknown(type(expr).__name__)
+
+
+MAX_FINAL_TRIPS = 4096
+
+
+def _after_loop(node: ir.AfterLoop, env: Env):
+    """Run the finished loop's trip count forward; only a count every lane shares is known."""
+    loop, carried = node.loop, node.carried
+    name = carried.var.split("@")[0]
+    value = evaluate(loop.start, env)
+    seen = evaluate(carried.start, env)
+    for _ in range(MAX_FINAL_TRIPS):
+        inner = env.child(loop.var, value).child(carried.var, seen)
+        try:
+            cond = np.asarray(evaluate(loop.cond, inner)) != 0
+        except Unknown:
+            raise Unknown(name)
+        if cond.any() and not cond.all():
+            raise Unknown(name)
+        if not cond.any():
+            return seen
+        seen = _BIN[carried.step_op](np.asarray(seen, dtype=np.int64),
+                                            np.asarray(evaluate(carried.step, inner), dtype=np.int64))
+        value = _BIN[loop.step_op](np.asarray(value, dtype=np.int64),
+                                          np.asarray(evaluate(loop.step, inner), dtype=np.int64))
+    raise Unknown(name)
 
 
 def _var(ref: ir.VarRef, env: Env):
@@ -135,6 +163,8 @@ def depends_on(expr: ir.Expr, vars: dict[str, ir.VarDef], names: frozenset[str],
         return depends_on(d.init, vars, names, _seen | {expr.key})
     if isinstance(expr, (ir.Const, ir.Opaque)):
         return False
+    if isinstance(expr, ir.AfterLoop):
+        return depends_on(expr.loop.cond, vars, names, _seen) or depends_on(expr.carried.start, vars, names, _seen)
     if isinstance(expr, ir.Cast):
         return depends_on(expr.operand, vars, names, _seen)
     if isinstance(expr, ir.UnOp):

@@ -160,34 +160,12 @@ def sample_with_params(access: ir.Access, vars: dict[str, ir.VarDef], block: Blo
     return ParamSamples(tuple(result), None)
 
 
-def _after_loops(access: ir.Access, env: Env, n: int) -> Env:
-    """Bind the final value of each variable a finished loop carried. Only a
-    loop that every lane leaves after the same number of trips has one."""
-    for loop, carried in access.after_loops:
-        value = _lanes(evaluate(loop.start, env), n)
-        seen = _lanes(evaluate(carried.start, env), n)
-        for _ in range(MAX_TRIPS * 16):
-            inner = env.child(loop.var, value).child(carried.var, seen)
-            cond = _truth(loop.cond, inner, n)
-            if cond is None or (cond.any() and not cond.all()):
-                raise Unknown(carried.var.split("@")[0])
-            if not cond.any():
-                break
-            seen = _step(carried.step_op, carried.step, seen, inner)
-            value = _step(loop.step_op, loop.step, value, inner)
-        else:
-            raise Unknown(carried.var.split("@")[0])
-        env = env.child(carried.var, seen)
-    return env
-
-
 def _replay(access: ir.Access, loops: tuple[ir.Loop, ...], env: Env, active: np.ndarray,
             out: list[WarpInstance], warp_size: int) -> None:
     n = len(active)
     if not active.any() or len(out) >= MAX_INSTANCES:
         return
     if not loops:
-        env = _after_loops(access, env, n)
         mask = active.copy()
         for g in access.guards:
             t = _truth(g.cond, env, n)

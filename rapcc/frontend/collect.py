@@ -33,7 +33,6 @@ class _Ctx:
     loops: tuple[ir.Loop, ...] = ()
     guards: tuple[ir.Guard, ...] = ()
     in_asm: bool = False
-    after: tuple[tuple[ir.Loop, ir.Carried], ...] = ()  # finished loops whose carried values are live
     # Reaching definitions of variables assigned more than once, in straight-line
     # order: `idx = threadIdx.x; ... idx = threadIdx.x - 16;` (never mutated in place).
     defs: dict[str, ir.Expr] = field(default_factory=dict)
@@ -43,10 +42,9 @@ class _Ctx:
 
     def forget(self, keys: "set[str] | dict[str, int]") -> "_Ctx":
         """Drop what is known of variables written in a statement rapcc does not follow."""
-        if not any(k in self.defs for k in keys) and not any(c.var in keys for _, c in self.after):
+        if not any(k in self.defs for k in keys):
             return self
-        return replace(self, defs={k: v for k, v in self.defs.items() if k not in keys},
-                       after=tuple((l, c) for l, c in self.after if c.var not in keys))
+        return replace(self, defs={k: v for k, v in self.defs.items() if k not in keys})
 
 
 @dataclass
@@ -243,7 +241,8 @@ class _Collector:
             if stmt.kind in (K.FOR_STMT, K.WHILE_STMT) and self._last_loop is not None and self._last_loop.carried:
                 # `p` after `for (...) { ...; p ^= 1; }` holds its value from the last iteration.
                 loop = self._last_loop
-                ctx = replace(ctx, after=ctx.after + tuple((loop, c) for c in loop.carried))
+                finals = {c.var: ir.AfterLoop(loop, c) for c in loop.carried if self._trackable(c.var)}
+                ctx = replace(ctx, defs={**ctx.defs, **finals})
             if stmt.kind == K.IF_STMT:
                 kids = list(stmt.get_children())
                 if len(kids) == 2 and _only_exits(kids[1]):
@@ -428,7 +427,7 @@ class _Collector:
             array=arr.key, function=ctx.function, range=self._range(name_off, end),
             index_ranges=tuple(self._range(o.end, c.start) for o, c in groups),
             indices=indices, kind=kind, width=width or arr.elem_bytes, offset=offset,
-            loops=ctx.loops, guards=ctx.guards, after_loops=ctx.after))
+            loops=ctx.loops, guards=ctx.guards))
         # Subscripts may themselves read shared arrays: s[s2[i]].
         for c in chain:
             self._walk(list(c.get_children())[1], ctx, stack[:i + 1] + tuple(chain))

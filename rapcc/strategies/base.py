@@ -26,10 +26,18 @@ class Mapping:
     phys_dims: tuple[int, ...]
     last_index: str | None  # C expression over i0..i{n-1}; None keeps subscripts
     ops: int  # extra integer instructions per access
+    # For an `extern` array of unknown size: the helper also takes `n`, the
+    # elements the launch provides, and permutes only aligned groups of this
+    # many elements that lie wholly below n (the rest stay in place).
+    dynamic_group: int = 0
 
     @property
     def params(self) -> list[str]:
         return [f"i{k}" for k in range(len(self.logical_dims))]
+
+    @property
+    def helper_params(self) -> list[str]:
+        return self.params + (["n"] if self.dynamic_group else [])
 
     @property
     def grows(self) -> bool:
@@ -37,7 +45,7 @@ class Mapping:
 
     def c_source(self, name: str = "f") -> str:
         assert self.last_index is not None
-        return helper_source(name, self.params, self.last_index)
+        return helper_source(name, self.helper_params, self.last_index)
 
     def layout(self) -> Callable[[tuple[np.ndarray, ...]], np.ndarray]:
         """Physical flat offsets of logical index arrays (via the C text itself)."""
@@ -46,7 +54,9 @@ class Mapping:
 
         def flat(idx: tuple[np.ndarray, ...]) -> np.ndarray:
             idx = tuple(np.asarray(i, dtype=np.int64) for i in idx)
-            last = fn(*idx) if fn is not None else idx[-1]
+            # Predictions assume the launch provides whole groups.
+            extra = (np.full_like(idx[-1], UNBOUNDED),) if self.dynamic_group else ()
+            last = fn(*idx, *extra) if fn is not None else idx[-1]
             out = idx[0] if len(idx) > 1 else last
             for d, i in zip(dims[1:-1], idx[1:-1]):
                 out = out * d + i
@@ -54,6 +64,15 @@ class Mapping:
                 out = out * dims[-1] + last
             return out
         return flat
+
+
+UNBOUNDED = (1 << 31) - 1  # `n` used when scoring a dynamic mapping
+
+
+def guarded(expr: str, group: int) -> str:
+    """`expr` applied only inside aligned groups of `group` elements that lie
+    below `n`: injective and in bounds for every allocation size."""
+    return f"((i0 | {group - 1}u) < n) ? ({expr}) : i0"
 
 
 def identity(dims: tuple[int, ...]) -> Mapping:
@@ -86,9 +105,12 @@ def row_lengths(analysis: ArrayAnalysis) -> list[int]:
     """Row lengths a 1-D array may be used with (`A[t*32 + k]`): the power-of-two
     strides its accesses show, at least one bank line of words."""
     dims = analysis.logical_dims
-    if not dims or len(dims) != 1:
+    if is_dynamic(analysis):
+        n = 1 << 20  # unknown size: any row length; the guard keeps the mapping in bounds
+    elif not dims or len(dims) != 1:
         return []
-    n = dims[0]
+    else:
+        n = dims[0]
     found = set()
     for a in analysis.accesses:
         s = a.stride
@@ -98,3 +120,8 @@ def row_lengths(analysis: ArrayAnalysis) -> list[int]:
                 found.add(r)
     found.add(32)
     return sorted(r for r in found if 2 <= r < n)
+
+
+def is_dynamic(analysis: ArrayAnalysis) -> bool:
+    """An `extern T a[]` array: one dimension whose size only the launch knows."""
+    return analysis.array.is_extern and not analysis.array.dims

@@ -11,7 +11,7 @@ i = k / R and j = k % R.
 from __future__ import annotations
 
 from ..analysis.arrays import ArrayAnalysis
-from .base import Mapping, StrategyContext, is_pow2, log2, row_lengths
+from .base import Mapping, StrategyContext, guarded, is_dynamic, is_pow2, log2, row_lengths
 
 
 def _swizzles(cols: int, elem_bytes: int, bank_line_bytes: int) -> list[tuple[int, int, int]]:
@@ -32,9 +32,11 @@ class XorStrategy:
     def candidates(self, analysis: ArrayAnalysis, ctx: StrategyContext) -> list[Mapping]:
         dims = analysis.logical_dims
         e = analysis.array.elem_bytes
+        line = ctx.banks.banks * ctx.banks.bank_bytes
+        if is_dynamic(analysis) and e > 0:
+            return self._dynamic(analysis, e, line)
         if dims is None or e <= 0:
             return []
-        line = ctx.banks.banks * ctx.banks.bank_bytes
         out = []
         if len(dims) >= 2:
             cols = dims[-1]
@@ -56,4 +58,20 @@ class XorStrategy:
                 shift = log2(r) + s
                 expr = f"i0 ^ (((i0 >> {shift}u) & {(1 << b) - 1}u) << {m}u)"
                 out.append(Mapping(self.name, f"xor Swizzle<{b},{m},{shift}> on {n} elements", dims, dims, expr, 3))
+        return out
+
+    def _dynamic(self, analysis: ArrayAnalysis, e: int, line: int) -> list[Mapping]:
+        """The 1-D swizzle for an `extern` array: bits [M, M+B) change, so each
+        aligned group of 2^(M+B) elements is permuted onto itself, and only
+        groups wholly inside the launch's allocation are (`guarded`)."""
+        out = []
+        for r in row_lengths(analysis):
+            if not is_pow2(r):
+                continue
+            for b, m, s in _swizzles(r, e, line):
+                shift = log2(r) + s
+                group = 1 << (m + b)
+                expr = guarded(f"i0 ^ (((i0 >> {shift}u) & {(1 << b) - 1}u) << {m}u)", group)
+                out.append(Mapping(self.name, f"xor Swizzle<{b},{m},{shift}> within the dynamic allocation",
+                                   (0,), (0,), expr, 6, dynamic_group=group))
         return out
