@@ -173,6 +173,7 @@ class SharedArray:
     elem_bytes: int  # 0 when the element type depends on a template parameter
     is_extern: bool
     decl_in_macro: bool = False
+    dim_exprs: tuple["Expr | None", ...] = ()  # each size as an expression (symbolic sizes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,6 +210,8 @@ class Kernel:
     launch_bounds: int | None  # max threads per block from __launch_bounds__
     pragma_block_dim: tuple[int, int, int] | None  # from `#pragma rapcc block_dim(x, y, z)`
     template_params: tuple[str, ...] = ()
+    # The template arguments the file launches it with: ((param key, value), ...) each.
+    instantiations: tuple[tuple[tuple[str, int], ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ cheapest candidate. Arrays rapcc cannot fully see are never rewritten.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .analysis.arrays import ArrayAnalysis
 from .analysis.predict import Prediction, predict, row_major
@@ -52,8 +52,8 @@ def blocker(a: ArrayAnalysis) -> str | None:
         return f"left untouched: {e.reason} (line {e.range.line})"
     if arr.is_extern and (arr.dims or a.shares_dynamic_memory or arr.function is None):
         return "left untouched: 'extern' array that shares its memory or has fixed inner sizes"
-    if a.logical_dims is None and not arr.is_extern:
-        return "left untouched: size depends on a template parameter"
+    if a.logical_dims is None and not arr.is_extern and not a.instances:
+        return "left untouched: size depends on a template parameter the file never instantiates"
     if arr.elem_bytes <= 0:
         return "left untouched: element type depends on a template parameter"
     if not a.accesses:
@@ -83,6 +83,8 @@ def plan_array(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPl
     dims = a.logical_dims or ()
     none = identity(dims)
     why = blocker(a)
+    if why is None and a.instances:
+        return plan_template(a, strategy, ctx)
     if why is not None:
         before = tuple(predict(x.samples, _flat_layout(a), max(a.array.elem_bytes, 1), x.access.width,
                                x.access.offset, ctx.banks) for x in a.accesses)
@@ -111,6 +113,38 @@ def plan_array(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPl
                          base.predictions, tuple([base] + cands))
     return ArrayPlan(a, best.mapping, f"cheapest of {len(cands) + 1} candidates (cost {best.cost:.1f} vs "
                      f"{base.cost:.1f} unchanged)", base.predictions, best.predictions, tuple([base] + cands))
+
+
+def plan_template(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPlan:
+    """One layout for every instantiation of a template-sized array. Only
+    padding the last dimension by a constant is valid whatever the template
+    arguments are; its cost is summed over the instantiations the file launches."""
+    first = a.instances[0]
+    args = "; ".join(", ".join(f"{n}={v}" for n, v in i.template_arguments) for i in a.instances)
+    base = [score(i, identity(i.logical_dims or ()), ctx) for i in a.instances]
+    keep = ArrayPlan(a, identity(first.logical_dims or ()), "", base[0].predictions, base[0].predictions)
+    if strategy == "none":
+        return replace(keep, reason="strategy 'none'")
+    if strategy not in ("auto", "pad") or len(a.array.dims) < 2:
+        return replace(keep, reason=f"strategy '{strategy}' does not apply to a template-sized array ({args})"
+                       if strategy != "auto" else f"unchanged: only 2-D template-sized arrays are padded ({args})")
+    if strategy == "auto" and any(x.samples.unknown for i in a.instances for x in i.accesses):
+        return replace(keep, reason=f"unchanged: a subscript is data-dependent ({args})")
+    by_pad: dict[int, list[Candidate]] = {}
+    for inst in a.instances:
+        for m in REGISTRY["pad"].candidates(inst, ctx):
+            if m.last_index is None:
+                by_pad.setdefault(m.phys_dims[-1] - m.logical_dims[-1], []).append(score(inst, m, ctx))
+    total = {p: sum(c.cost for c in cs) for p, cs in by_pad.items() if len(cs) == len(a.instances)}
+    if not total:
+        return replace(keep, reason=f"strategy 'pad' does not apply ({args})")
+    pad = min(total, key=lambda p: (round(total[p], 9), p))
+    unchanged = sum(c.cost for c in base)
+    if strategy == "auto" and round(total[pad], 9) >= round(unchanged, 9):
+        return replace(keep, reason=f"unchanged: no padding is predicted faster over {args}")
+    chosen = by_pad[pad][0]
+    return ArrayPlan(a, chosen.mapping, f"padding by {pad} is cheapest over {args} (cost {total[pad]:.1f} vs "
+                     f"{unchanged:.1f} unchanged)", base[0].predictions, chosen.predictions)
 
 
 def _flat_layout(a: ArrayAnalysis):

@@ -78,7 +78,8 @@ def _text(src: bytes, start: int, end: int) -> str:
     return src[start:end].decode("utf-8", errors="surrogateescape")
 
 
-def _dim_text(orig: str, grow: int) -> str:
+def grown_dim_text(orig: str, grow: int) -> str:
+    """The text of a dimension grown by `grow` elements."""
     simple = orig.strip().replace("_", "").replace(" ", "").isalnum()
     return f"{orig} + {grow}" if simple else f"({orig}) + {grow}"
 
@@ -91,7 +92,7 @@ def edits_for(plan: ArrayPlan, helper: Helper | None, src: bytes) -> list[Edit]:
     for d, (old, new, rng) in enumerate(zip(m.logical_dims, m.phys_dims, arr.dim_ranges)):
         if old != new:
             assert rng is not None
-            out.append(Edit(rng.start, rng.end, _dim_text(_text(src, rng.start, rng.end), new - old)))
+            out.append(Edit(rng.start, rng.end, grown_dim_text(_text(src, rng.start, rng.end), new - old)))
     if helper is None:
         return out
     for x in plan.analysis.accesses:

@@ -17,7 +17,7 @@ from .cexpr import CExprError, compile_helper
 from .diagnostics import InternalError
 from .ir import TranslationUnitInfo
 from .planner import ArrayPlan
-from .rewrite import Helper
+from .rewrite import Helper, grown_dim_text
 from .strategies.base import UNBOUNDED
 
 _QUALIFIERS = "__device__ __forceinline__ "
@@ -123,7 +123,10 @@ def _check_reparsed(info: TranslationUnitInfo, plans: tuple[ArrayPlan, ...], by_
         new = arrays.get((arr.function, arr.name))
         if new is None:
             raise InternalError(f"'{arr.name}' disappeared from the output")
-        planned = () if plan.mapping.dynamic_group else plan.mapping.phys_dims
+        planned: tuple = () if plan.mapping.dynamic_group else plan.mapping.phys_dims
+        if any(isinstance(d, str) for d in arr.dims):  # a template-sized array: compare the spelling
+            grow = [p - q for p, q in zip(plan.mapping.phys_dims, plan.mapping.logical_dims)]
+            planned = tuple(grown_dim_text(str(d), g).strip() if g else d for d, g in zip(arr.dims, grow))
         if tuple(new.dims) != planned:
             raise InternalError(f"'{arr.name}' is declared {new.dims} in the output, planned {planned}")
         if plan.mapping.last_index is None:

@@ -159,3 +159,18 @@ def test_while_loop_with_strided_variable():
     (loop_access, p), _ = _inline(src)
     assert loop_access.samples.unknown is None and loop_access.stride == 2
     assert p.wavefronts == 2.0 and p.executions == 16  # 4 warps x 4 trips (wtx < 1000)
+
+
+def test_template_sized_array_is_analysed_per_instantiation():
+    src = b"""template <int B> __global__ void k(float *o) {
+      #pragma rapcc block_dim(32)
+      __shared__ float s[B][B];
+      s[threadIdx.x][0] = 1.0f;
+      o[threadIdx.x] = s[0][threadIdx.x];
+    }
+    void go(float *o) { k<16><<<1, 32>>>(o); k<32><<<1, 32>>>(o); }"""
+    info, _ = parse_file("t.cu", src, Options())
+    (a,) = analyze(info)
+    assert [i.array.dims for i in a.instances] == [(16, 16), (32, 32)]
+    column = [i.accesses[0] for i in a.instances]
+    assert [x.stride for x in column] == [16, 32]

@@ -1,12 +1,12 @@
 """Per-array analysis: block shape, lane samples, class and stride of every access."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .. import ir
 from .affine import THREAD_ATOMS, affine, flatten, render_poly
 from .classify import AccessClass, classify_access
-from .evaluate import depends_on
+from .evaluate import Env, Unknown, depends_on, evaluate
 from ..banks import DEFAULT_BANKS
 from .predict import predict, row_major
 from .warps import MAX_INSTANCES, PARAM_SAMPLES, AccessSamples, BlockShape, sample_with_params
@@ -34,6 +34,9 @@ class ArrayAnalysis:
     escapes: tuple[ir.Escape, ...]
     # Another `extern __shared__` array of the same function: they alias.
     shares_dynamic_memory: bool = False
+    # For a template-sized array: one concrete analysis per instantiation.
+    instances: tuple["ArrayAnalysis", ...] = ()
+    template_arguments: tuple[tuple[str, int], ...] = ()  # of a concrete instance
 
     @property
     def logical_dims(self) -> tuple[int, ...] | None:
@@ -73,11 +76,11 @@ def _stride(access: ir.Access, dims: tuple[int, ...] | None, vars: dict[str, ir.
 
 
 def _samples(a: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape, dims: tuple[int, ...] | None,
-             elem_bytes: int) -> tuple[AccessSamples, tuple[str, ...]]:
+             elem_bytes: int, known: dict[str, int]) -> tuple[AccessSamples, tuple[str, ...]]:
     """The access's warp instructions. When it reads kernel parameters, it is
     sampled at PARAM_SAMPLES of each; the parameters only count as irrelevant
     to its bank conflicts when every value predicts the same wavefronts."""
-    ps = sample_with_params(a, vars, block, dims)
+    ps = sample_with_params(a, vars, block, dims, known)
     if ps.unknown is not None:
         return AccessSamples((), ps.unknown), ()
     if len(ps.by_binding) == 1:
@@ -94,6 +97,44 @@ def _samples(a: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape, dims: 
     return AccessSamples(tuple(merged[::step]), None), names
 
 
+def _accesses(accesses: list[ir.Access], vars: dict[str, ir.VarDef], block: BlockShape,
+              dims: tuple[int, ...] | None, elem_bytes: int, known: dict[str, int]) -> tuple[AccessAnalysis, ...]:
+    layout = row_major(dims if dims else (0,))
+    analysed = []
+    for a in accesses:
+        samples, assumed = _samples(a, vars, block, dims, elem_bytes, known)
+        flat_samples = [(layout(i.indices), i.active) for i in samples.instances]
+        if samples.unknown is not None:
+            cls, concrete = "random", None
+        else:
+            cls, concrete = classify_access(flat_samples)
+        stride = _stride(a, dims, vars, block, concrete if cls in ("linear", "stride") else None)
+        analysed.append(AccessAnalysis(a, samples, cls, stride, assumed))
+    return tuple(analysed)
+
+
+def _instances(arr: ir.SharedArray, kernel: ir.Kernel | None, accesses: list[ir.Access],
+               vars: dict[str, ir.VarDef], block: BlockShape) -> tuple[ArrayAnalysis, ...]:
+    """One concrete analysis per template instantiation the file launches, for
+    an array whose size depends on template parameters."""
+    if kernel is None or arr.is_extern or not kernel.instantiations or len(arr.dim_exprs) != len(arr.dims):
+        return ()
+    out = []
+    for inst in kernel.instantiations:
+        known = dict(inst)
+        try:
+            env = Env({}, dict(known), vars)
+            dims = tuple(int(evaluate(e, env)) if e is not None else -1 for e in arr.dim_exprs)
+        except Unknown:
+            return ()
+        if any(d <= 0 for d in dims):
+            return ()
+        concrete = replace(arr, dims=dims)
+        out.append(ArrayAnalysis(concrete, block, _accesses(accesses, vars, block, dims, arr.elem_bytes, known), (),
+                                 template_arguments=tuple((vars[k].name if k in vars else k, v) for k, v in inst)))
+    return tuple(out)
+
+
 def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | None = None) -> tuple[ArrayAnalysis, ...]:
     """Analyse every shared array of the translation unit."""
     kernels = {k.name: k for k in info.kernels}
@@ -103,19 +144,11 @@ def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | N
         escapes = tuple(e for e in info.escapes if e.array == arr.key)
         uses_y = any(depends_on(i, info.vars, frozenset(THREAD_ATOMS[1:])) for a in accesses for i in a.indices)
         func = arr.function or (accesses[0].function if accesses else None)
-        block = block_shape(kernels.get(func) if func else None, block_option, uses_y)
+        kernel = kernels.get(func) if func else None
+        block = block_shape(kernel, block_option, uses_y)
         dims = None if arr.is_extern or not all(isinstance(d, int) for d in arr.dims) else tuple(int(d) for d in arr.dims)
-        layout = row_major(dims if dims else (0,))
-        analysed = []
-        for a in accesses:
-            samples, assumed = _samples(a, info.vars, block, dims, arr.elem_bytes)
-            flat_samples = [(layout(i.indices), i.active) for i in samples.instances]
-            if samples.unknown is not None:
-                cls, concrete = "random", None
-            else:
-                cls, concrete = classify_access(flat_samples)
-            stride = _stride(a, dims, info.vars, block, concrete if cls in ("linear", "stride") else None)
-            analysed.append(AccessAnalysis(a, samples, cls, stride, assumed))
+        instances = _instances(arr, kernel, accesses, info.vars, block) if dims is None else ()
+        analysed = instances[0].accesses if instances else _accesses(accesses, info.vars, block, dims, arr.elem_bytes, {})
         shared_dyn = arr.is_extern and sum(1 for o in info.arrays if o.is_extern and o.function == arr.function) > 1
-        out.append(ArrayAnalysis(arr, block, tuple(analysed), escapes, shared_dyn))
+        out.append(ArrayAnalysis(arr, block, analysed, escapes, shared_dyn, instances))
     return tuple(out)

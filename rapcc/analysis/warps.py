@@ -137,11 +137,14 @@ def _in_bounds(instances: list[WarpInstance], dims: tuple[int, ...]) -> list[War
 
 
 def sample_with_params(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape,
-                       dims: tuple[int, ...] | None = None) -> ParamSamples:
+                       dims: tuple[int, ...] | None = None, known: dict[str, int] | None = None) -> ParamSamples:
     """Sample the access; when it reads kernel parameters whose values are not
-    known statically, sample it once per representative value of each."""
+    known statically, sample it once per representative value of each.
+    `known` fixes parameters whose values are known (template arguments)."""
+    fixed = dict(known or {})
+
     def go(bindings: dict[str, int]) -> list[tuple[tuple[tuple[str, int], ...], AccessSamples]] | str:
-        samples = sample_access(access, vars, block, bindings=bindings, dims=dims)
+        samples = sample_access(access, vars, block, bindings={**fixed, **bindings}, dims=dims)
         if samples.unknown is None:
             return [(tuple(sorted(bindings.items())), samples)]
         if samples.unknown_key is None or len(bindings) >= MAX_BOUND_PARAMS:

@@ -45,6 +45,8 @@ def _ensure_bound() -> None:
                 ctypes.POINTER(ctypes.c_uint), ctypes.POINTER(ctypes.c_uint)]
     _bind("clang_getFileLocation", loc_args, None)
     _bind("clang_getExpansionLocation", loc_args, None)
+    _bind("clang_getSpecializedCursorTemplate", [Cursor], Cursor)
+    _bind("clang_Cursor_isNull", [Cursor], ctypes.c_int)
     _bind("clang_getFileName", [ctypes.c_void_p], ci._CXString)
     _bind("clang_getCString", [ci._CXString], ctypes.c_char_p)
     _bind("clang_disposeString", [ci._CXString], None)
@@ -118,3 +120,13 @@ def file_location(loc: SourceLocation) -> FileLoc:
 def expansion_location(loc: SourceLocation) -> FileLoc:
     """Where a macro was expanded (the location itself outside macros)."""
     return _location("clang_getExpansionLocation", loc)
+
+
+def specialized_template(cursor: Cursor) -> Cursor | None:
+    """The template a function specialization was instantiated from."""
+    _ensure_bound()
+    t = _lib.clang_getSpecializedCursorTemplate(cursor)
+    if t is None or _lib.clang_Cursor_isNull(t):
+        return None
+    t._tu = cursor._tu  # cindex cursors carry their translation unit
+    return t

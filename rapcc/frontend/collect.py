@@ -12,7 +12,7 @@ import clang.cindex as ci
 from clang.cindex import Cursor, CursorKind as K
 
 from .. import ir
-from .clangext import binary_operator, file_location, unary_operator
+from .clangext import binary_operator, file_location, specialized_template, unary_operator
 from .exprs import decl_key, int_type, strip, substitute, to_expr
 from .tokens import FileTokens
 
@@ -62,6 +62,7 @@ class _Collector:
     initial: dict[str, tuple[ir.Expr, int]] = field(default_factory=dict)  # local -> (initializer, offset)
     _assigned: dict[str, int] = field(default_factory=dict)
     _last_loop: ir.Loop | None = None
+    instantiations: dict[str, tuple[tuple[tuple[str, int], ...], ...]] = field(default_factory=dict)
 
     # -- locations -----------------------------------------------------------
 
@@ -103,9 +104,37 @@ class _Collector:
         for c in decls:
             if _is_shared(c) and c.semantic_parent is not None and c.semantic_parent.kind == K.TRANSLATION_UNIT:
                 self._add_array(c, None)
+        self._find_instantiations()
         for c in decls:
             if c.kind in _FUNCTION_KINDS and self._in_main(c) and c.is_definition():
                 self._function(c)
+
+    def _find_instantiations(self) -> None:
+        """Integer template arguments of every call of a function template in the
+        file (`k<16><<<grid, block>>>(...)` included)."""
+        found: dict[str, set[tuple[tuple[str, int], ...]]] = {}
+        for top in self.tu.cursor.get_children():
+            if not self._in_main(top):
+                continue
+            for c in top.walk_preorder():
+                if c.kind != K.CALL_EXPR:
+                    continue
+                ref = c.referenced
+                if ref is None or ref.kind != K.FUNCTION_DECL or ref.get_num_template_arguments() <= 0:
+                    continue
+                tmpl = specialized_template(ref)
+                if tmpl is None or tmpl.kind != K.FUNCTION_TEMPLATE:
+                    continue
+                params = [k for k in tmpl.get_children()
+                          if k.kind in (K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)]
+                values = []
+                for i, prm in enumerate(params[:ref.get_num_template_arguments()]):
+                    if prm.kind == K.TEMPLATE_NON_TYPE_PARAMETER and \
+                            ref.get_template_argument_kind(i) == ci.TemplateArgumentKind.INTEGRAL:
+                        values.append((decl_key(prm), int(ref.get_template_argument_value(i))))
+                if values:
+                    found.setdefault(decl_key(tmpl), set()).add(tuple(values))
+        self.instantiations = {k: tuple(sorted(v)) for k, v in found.items()}
 
     def _function(self, fn: Cursor) -> None:
         body = next((k for k in fn.get_children() if k.kind == K.COMPOUND_STMT), None)
@@ -123,7 +152,7 @@ class _Collector:
         self.kernels.append(ir.Kernel(
             name=name, is_global=is_global, range=self._cursor_range(fn),
             launch_bounds=self._launch_bounds(fn, body), pragma_block_dim=self._pragma_block_dim(body),
-            template_params=tuple(tparams)))
+            template_params=tuple(tparams), instantiations=self.instantiations.get(decl_key(fn), ())))
         assigned = _assignment_counts(body)
         self._assigned = assigned
         for c in body.walk_preorder():
@@ -191,11 +220,16 @@ class _Collector:
             dim_ranges = dim_ranges[1:]
             dims = list(dims_t)
         where = name_off if name_off is not None else file_location(decl.location).offset
+        size_exprs = [k for k in decl.get_children() if k.kind.is_expression()]
+        dim_exprs = []
+        for r in dim_ranges:
+            inside = [k for k in size_exprs if r is not None and r.start <= file_location(k.extent.start).offset < r.end]
+            dim_exprs.append(to_expr(inside[0]) if len(inside) == 1 else None)
         self.arrays[key] = ir.SharedArray(
             key=key, name=decl.spelling, function=function,
             decl=self._range(where, where + len(decl.spelling)), dims=tuple(dims),
             dim_ranges=tuple(dim_ranges), elem_type=t.spelling, elem_bytes=max(size, 0),
-            is_extern=is_extern, decl_in_macro=name_off is None)
+            is_extern=is_extern, decl_in_macro=name_off is None, dim_exprs=tuple(dim_exprs))
 
     # -- the walk --------------------------------------------------------------
 
