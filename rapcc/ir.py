@@ -212,6 +212,7 @@ class Kernel:
     template_params: tuple[str, ...] = ()
     # The template arguments the file launches it with: ((param key, value), ...) each.
     instantiations: tuple[tuple[tuple[str, int], ...], ...] = ()
+    launch_block_dims: tuple[tuple[int, int, int], ...] = ()  # block shapes of its launches in the file
 
 
 @dataclass(frozen=True, slots=True)

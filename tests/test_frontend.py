@@ -75,3 +75,22 @@ def test_block_dim_pragma_and_launch_bounds():
     src = b"#define T 128\n__global__ void __launch_bounds__(T) f(float *o) { __shared__ float s[T]; s[threadIdx.x] = 0; o[0] = s[0]; }\n"
     info2, _ = parse_file("f.cu", src, Options())
     assert info2.kernels[0].launch_bounds == 128
+
+
+def test_block_shape_from_launch_sites():
+    src = b"""#define BS 16
+    __global__ void k(float *o) { __shared__ float t[BS][BS]; t[threadIdx.x][threadIdx.y] = 1; o[0] = t[0][0]; }
+    __global__ void k2(float *o) { __shared__ float t[256]; t[threadIdx.x] = 1; o[0] = t[0]; }
+    __global__ void k3(float *o) { __shared__ float t[256]; t[threadIdx.x] = 1; o[0] = t[0]; }
+    void go(float *o, int n) {
+      dim3 threads(BS, BS);
+      k<<<dim3(n / BS), threads>>>(o);
+      k2<<<1, 256>>>(o);
+      dim3 moving(32);
+      moving.x = n;
+      k3<<<1, moving>>>(o);
+    }"""
+    info, _ = parse_file("l.cu", src, Options())
+    shapes = {k.name: k.launch_block_dims for k in info.kernels}
+    assert shapes["k"] == ((16, 16, 1),) and shapes["k2"] == ((256, 1, 1),)
+    assert shapes["k3"] == ()  # written after its declaration: not a constant shape

@@ -47,12 +47,17 @@ class ArrayAnalysis:
 
 
 def block_shape(kernel: ir.Kernel | None, option: tuple[int, int, int] | None, uses_y: bool) -> BlockShape:
-    """The block shape: `--block-dim`, then `#pragma rapcc block_dim`, then
-    `__launch_bounds__` (taken as 1-D), else an assumption the report states."""
+    """The block shape: `--block-dim`, then `#pragma rapcc block_dim`, then the
+    `<<<grid, block>>>` launches in the file, then `__launch_bounds__` (taken as
+    1-D), else an assumption the report states."""
     if option is not None:
         return BlockShape(*option, source="option")
     if kernel is not None and kernel.pragma_block_dim is not None:
         return BlockShape(*kernel.pragma_block_dim, source="pragma")
+    if kernel is not None and kernel.launch_block_dims:
+        # Several launch shapes: the first one is analysed (the report says which).
+        return BlockShape(*kernel.launch_block_dims[0], source="launch" if len(kernel.launch_block_dims) == 1
+                          else f"first of {len(kernel.launch_block_dims)} launches")
     if kernel is not None and kernel.launch_bounds is not None:
         return BlockShape(kernel.launch_bounds, 1, 1, source="launch_bounds")
     return DEFAULT_2D if uses_y else DEFAULT_1D

@@ -12,7 +12,7 @@ import clang.cindex as ci
 from clang.cindex import Cursor, CursorKind as K
 
 from .. import ir
-from .clangext import binary_operator, file_location, specialized_template, unary_operator
+from .clangext import binary_operator, evaluate_int, file_location, specialized_template, unary_operator
 from .exprs import decl_key, int_type, strip, substitute, to_expr
 from .tokens import FileTokens
 
@@ -63,6 +63,7 @@ class _Collector:
     _assigned: dict[str, int] = field(default_factory=dict)
     _last_loop: ir.Loop | None = None
     instantiations: dict[str, tuple[tuple[tuple[str, int], ...], ...]] = field(default_factory=dict)
+    launch_shapes: dict[str, list[tuple[int, int, int]]] = field(default_factory=dict)
 
     # -- locations -----------------------------------------------------------
 
@@ -109,6 +110,19 @@ class _Collector:
             if c.kind in _FUNCTION_KINDS and self._in_main(c) and c.is_definition():
                 self._function(c)
 
+    def _launch_shape(self, call: Cursor, scope: Cursor) -> None:
+        """Record the block shape of a `kernel<<<grid, block>>>(...)` launch."""
+        config = next((k for k in call.get_children() if k.kind == K.CALL_EXPR
+                       and k.spelling in ("cudaConfigureCall", "__cudaPushCallConfiguration")), None)
+        if config is None or not call.spelling:
+            return
+        args = [k for k in config.get_children() if k.kind.is_expression() and k.spelling not in (config.spelling,)]
+        if len(args) < 2:
+            return
+        shape = _dim3_value(args[1], scope)
+        if shape is not None:
+            self.launch_shapes.setdefault(call.spelling, []).append(shape)
+
     def _find_instantiations(self) -> None:
         """Integer template arguments of every call of a function template in the
         file (`k<16><<<grid, block>>>(...)` included)."""
@@ -119,6 +133,7 @@ class _Collector:
             for c in top.walk_preorder():
                 if c.kind != K.CALL_EXPR:
                     continue
+                self._launch_shape(c, top)
                 ref = c.referenced
                 if ref is None or ref.kind != K.FUNCTION_DECL or ref.get_num_template_arguments() <= 0:
                     continue
@@ -152,7 +167,8 @@ class _Collector:
         self.kernels.append(ir.Kernel(
             name=name, is_global=is_global, range=self._cursor_range(fn),
             launch_bounds=self._launch_bounds(fn, body), pragma_block_dim=self._pragma_block_dim(body),
-            template_params=tuple(tparams), instantiations=self.instantiations.get(decl_key(fn), ())))
+            template_params=tuple(tparams), instantiations=self.instantiations.get(decl_key(fn), ()),
+            launch_block_dims=tuple(dict.fromkeys(self.launch_shapes.get(name, ())))))
         assigned = _assignment_counts(body)
         self._assigned = assigned
         for c in body.walk_preorder():
@@ -686,6 +702,53 @@ def _loop_step(inc: Cursor, key: str) -> tuple[str, ir.Expr] | None:
                 and decl_key(lhs.referenced) == key:
             return op, to_expr(rhs)
     return None
+
+
+def _dim3_value(arg: Cursor, scope: Cursor, depth: int = 0) -> tuple[int, int, int] | None:
+    """The constant value of a `dim3` launch argument: `dim3(32, 8)`, `256`, or
+    a `dim3` variable whose initializer is constant and that is never written."""
+    arg = strip(arg)
+    if depth > 4:
+        return None
+    if arg.kind == K.CXX_FUNCTIONAL_CAST_EXPR:
+        inner = [k for k in arg.get_children() if k.kind.is_expression()]
+        return _dim3_value(inner[0], scope, depth + 1) if len(inner) == 1 else None
+    if arg.kind == K.CALL_EXPR and arg.spelling == "dim3":
+        parts = [k for k in arg.get_children() if k.kind.is_expression()]
+        if len(parts) == 1 and strip(parts[0]).kind == K.DECL_REF_EXPR and int_type(parts[0].type) is None:
+            return _dim3_value(parts[0], scope, depth + 1)  # the copy constructor
+        values = [evaluate_int(strip(p)) for p in parts]
+        if not 1 <= len(values) <= 3 or any(v is None or v <= 0 for v in values):
+            return None
+        return tuple(values + [1] * (3 - len(values)))  # type: ignore[return-value]
+    if arg.kind == K.DECL_REF_EXPR and arg.referenced is not None and arg.referenced.kind == K.VAR_DECL:
+        decl = arg.referenced
+        if _written(decl, scope):
+            return None
+        init = [k for k in decl.get_children() if k.kind.is_expression()]
+        return _dim3_value(init[0], scope, depth + 1) if len(init) == 1 else None
+    return None
+
+
+def _written(decl: Cursor, scope: Cursor) -> bool:
+    """Whether `scope` assigns `decl` or one of its members after declaring it."""
+    key = decl_key(decl)
+    for c in scope.walk_preorder():
+        if c.kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR) and \
+                (c.kind != K.BINARY_OPERATOR or binary_operator(c) == "="):
+            target = strip(next(c.get_children()))
+            while target.kind == K.MEMBER_REF_EXPR:
+                kids = list(target.get_children())
+                if not kids:
+                    break
+                target = strip(kids[0])
+            if target.kind == K.DECL_REF_EXPR and target.referenced is not None and decl_key(target.referenced) == key:
+                return True
+        if c.kind == K.CALL_EXPR and c.spelling == "operator=":
+            first = strip(next(c.get_children(), c))
+            if first.kind == K.DECL_REF_EXPR and first.referenced is not None and decl_key(first.referenced) == key:
+                return True
+    return False
 
 
 def _plain_assignment(stmt: Cursor) -> tuple[str, Cursor] | None:
