@@ -50,7 +50,7 @@ def blocker(a: ArrayAnalysis) -> str | None:
     if a.escapes:
         e = a.escapes[0]
         return f"left untouched: {e.reason} (line {e.range.line})"
-    if arr.is_extern and (arr.dims or a.shares_dynamic_memory or arr.function is None):
+    if arr.is_extern and (arr.dims or a.shares_dynamic_memory):
         return "left untouched: 'extern' array that shares its memory or has fixed inner sizes"
     if a.logical_dims is None and not arr.is_extern and not a.instances:
         return "left untouched: size depends on a template parameter the file never instantiates"
@@ -90,6 +90,10 @@ def plan_array(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPl
                                x.access.offset, ctx.banks) for x in a.accesses)
         return ArrayPlan(a, none, why, before, before)
     base = score(a, none, ctx)
+    if strategy == "auto" and a.block.source == "assumed":
+        # A layout tuned for a guessed block shape may slow the real one down.
+        return ArrayPlan(a, none, f"unchanged: the block shape is unknown (the report assumes {a.block.text()}); "
+                         "give --block-dim or '#pragma rapcc block_dim'", base.predictions, base.predictions, (base,))
     if strategy == "none":
         return ArrayPlan(a, none, "strategy 'none'", base.predictions, base.predictions, (base,))
     names = list(REGISTRY) if strategy == "auto" else [strategy]

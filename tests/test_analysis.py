@@ -174,3 +174,19 @@ def test_template_sized_array_is_analysed_per_instantiation():
     assert [i.array.dims for i in a.instances] == [(16, 16), (32, 32)]
     column = [i.accesses[0] for i in a.instances]
     assert [x.stride for x in column] == [16, 32]
+
+
+def test_variable_reset_at_the_end_of_a_loop_body_is_known_at_its_top():
+    """lavaMD: `wtx = tx;` before the loop and as the body's last write."""
+    src = b"""extern "C" __global__ void k(const float *in, float *o, int nb) {
+      #pragma rapcc block_dim(128)
+      __shared__ float s[100];
+      int wtx = threadIdx.x;
+      for (int b = 0; b < 4; b++) {
+        while (wtx < 100) { s[wtx] = in[wtx]; wtx = wtx + 128; }
+        wtx = threadIdx.x;
+      }
+      o[threadIdx.x] = s[0];
+    }"""
+    (loop_access, p), _ = _inline(src)
+    assert loop_access.samples.unknown is None and p.wavefronts == 1.0

@@ -140,6 +140,17 @@ def _instances(arr: ir.SharedArray, kernel: ir.Kernel | None, accesses: list[ir.
     return tuple(out)
 
 
+def _shares_dynamic_memory(arr: ir.SharedArray, info: ir.TranslationUnitInfo) -> bool:
+    """Whether another `extern __shared__` array is used where this one is:
+    all of a launch's extern arrays start at the same address."""
+    def users(a: ir.SharedArray) -> set[str]:
+        found = {x.function for x in info.accesses if x.array == a.key}
+        found |= {e.function for e in info.escapes if e.array == a.key and e.function}
+        return found | ({a.function} if a.function else set())
+    mine = users(arr)
+    return any(o.key != arr.key and o.is_extern and users(o) & mine for o in info.arrays)
+
+
 def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | None = None) -> tuple[ArrayAnalysis, ...]:
     """Analyse every shared array of the translation unit."""
     kernels = {k.name: k for k in info.kernels}
@@ -154,6 +165,6 @@ def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | N
         dims = None if arr.is_extern or not all(isinstance(d, int) for d in arr.dims) else tuple(int(d) for d in arr.dims)
         instances = _instances(arr, kernel, accesses, info.vars, block) if dims is None else ()
         analysed = instances[0].accesses if instances else _accesses(accesses, info.vars, block, dims, arr.elem_bytes, {})
-        shared_dyn = arr.is_extern and sum(1 for o in info.arrays if o.is_extern and o.function == arr.function) > 1
+        shared_dyn = arr.is_extern and _shares_dynamic_memory(arr, info)
         out.append(ArrayAnalysis(arr, block, analysed, escapes, shared_dyn, instances))
     return tuple(out)

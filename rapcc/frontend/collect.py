@@ -346,7 +346,7 @@ class _Collector:
                 self._walk(parts[part], ctx, stack)
         loop = self._loop(parts, ctx)
         body = parts.get("body")
-        inner = ctx.forget(set(_assignment_counts(body)) if body is not None else set())
+        inner = _loop_entry(body, ctx) if body is not None else ctx
         inner = replace(inner, loops=ctx.loops + (loop,)) if loop else inner
         if body is not None:
             self._walk(body, inner, stack)
@@ -390,7 +390,7 @@ class _Collector:
         cond, body = kids
         writes = _assignment_counts(body)
         carried = self._carried(body, "", ctx, writes)
-        inner = ctx.forget(set(writes))
+        inner = _loop_entry(body, ctx)
         loop = None
         if carried:
             counter = f"<while@{file_location(stmt.extent.start).offset}>"
@@ -749,6 +749,25 @@ def _written(decl: Cursor, scope: Cursor) -> bool:
             if first.kind == K.DECL_REF_EXPR and first.referenced is not None and decl_key(first.referenced) == key:
                 return True
     return False
+
+
+def _loop_entry(body: Cursor, ctx: _Ctx) -> _Ctx:
+    """Definitions that hold at the top of every iteration: those the body does
+    not write, and those it resets, as its last write, to the value they had
+    before the loop (`wtx = tx;` at the end of the body)."""
+    writes = _assignment_counts(body)
+    keep = {}
+    if body.kind == K.COMPOUND_STMT:
+        stmts = list(body.get_children())
+        for key in writes:
+            if key not in ctx.defs:
+                continue
+            last = [st for st in stmts if _assignment_counts(st).get(key)]
+            assigned = _plain_assignment(last[-1]) if last else None
+            if assigned is not None and assigned[0] == key and to_expr(assigned[1]) == ctx.defs[key]:
+                keep[key] = ctx.defs[key]
+    inner = ctx.forget(set(writes))
+    return replace(inner, defs={**inner.defs, **keep}) if keep else inner
 
 
 def _plain_assignment(stmt: Cursor) -> tuple[str, Cursor] | None:
