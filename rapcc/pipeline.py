@@ -14,7 +14,7 @@ from .rewrite import rewrite
 from .strategies import StrategyContext
 from .verify import verify
 
-STRATEGIES = ("auto", "pad", "xor", "rap", "none")
+STRATEGIES = ("auto", "pad", "xor", "rap", "bvxor", "bwperm", "bwxor", "none")
 
 
 @dataclass(frozen=True, slots=True)

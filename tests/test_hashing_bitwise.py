@@ -82,3 +82,11 @@ def test_independent_of_excludes_spanned_combinations():
     features = xor_features(3)  # (0,0) (0,1) (0,2) (1,1) (1,2) (2,2)
     mask = independent_of(features, [0, 3])  # a0 and a1 chosen
     assert mask.tolist() == [False, False, True, False, True, True]
+
+
+def test_independent_of_within_a_mask_tests_only_those_bits():
+    """An N-D array's bank bits must be independent on its column bits alone:
+    a0^a5 after a0^a4 is independent overall but not within bits 0-3."""
+    features = [(0, 4), (0, 5), (1, 5)]
+    assert independent_of(features, [0]).tolist() == [False, True, True]
+    assert independent_of(features, [0], within=0b1111).tolist() == [False, False, True]

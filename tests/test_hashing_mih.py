@@ -2,7 +2,7 @@
 import numpy as np
 
 from rapcc.hashing.base import count_conflicts, gf2_rank
-from rapcc.hashing.bitwise import BitwisePermutation, feature_values, permutation_features
+from rapcc.hashing.bitwise import BitwisePermutation, feature_values, permutation_features, xor_candidates
 from rapcc.hashing.mih import bitwise_permutation, bitwise_xor, imbalances, mih_order
 
 FIG6 = [27, 12, 6, 19, 11, 4, 28, 3]
@@ -55,3 +55,14 @@ def test_mih_xor_never_worse_than_permutation_on_mixed_strides():
     perm = bitwise_permutation(sets, 14, 5)
     xor = bitwise_xor(sets, 14, 5)
     assert count_conflicts(xor, sets) <= count_conflicts(perm, sets)
+
+
+def test_mih_within_picks_bank_bits_independent_on_the_columns():
+    """A column walk {32 t}: without `within` MIH pairs every row bit with a0;
+    restricted to the 5 column bits it must pair them with distinct column bits."""
+    features = [f for f in xor_candidates(10) if f[0] < 5]
+    column = [[32 * t for t in range(32)]]
+    free = [features[i] for i in mih_order(column, features, 10, limit=5)]
+    assert len({i for i, _ in free}) < 5
+    within = [features[i] for i in mih_order(column, features, 10, limit=5, within=0b11111)]
+    assert len({i for i, _ in within}) == 5 and all(j >= 5 for _, j in within)

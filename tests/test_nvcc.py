@@ -11,7 +11,7 @@ SOURCES = sorted(EXAMPLES.glob("*.cu")) + sorted(p for p in GOLDEN.glob("*.cu") 
 
 
 @pytest.mark.nvcc
-@pytest.mark.parametrize("strategy", ["auto", "pad", "xor", "rap"])
+@pytest.mark.parametrize("strategy", ["auto", "pad", "xor", "rap", "bvxor", "bwperm", "bwxor"])
 def test_rewritten_sources_compile(run_cli, tmp_path, strategy):
     nvcc = require_nvcc()
     failures = []

@@ -66,5 +66,5 @@ def test_header_names_strategy_and_command(run_cli, tmp_path):
     out = tmp_path / "r.cu"
     assert run_cli("tests/golden/reduction.cu", "-o", str(out), "--seed", "3")[0] == 0
     head = out.read_text().split("*/")[0]
-    assert "rapcc 0.1.0" in head and "'sdata' in 'reduce1': pad" in head
+    assert "rapcc 0.1.0" in head and "'sdata' in 'reduce1': bvxor" in head
     assert "Reproduce: rapcc tests/golden/reduction.cu --strategy auto --seed 3 -o OUTPUT" in head

@@ -147,7 +147,7 @@ class BitwiseXor:
         return " ".join(describe_feature(f) for f in self.pairs)
 
 
-def independent_of(features: Sequence[Feature], chosen: Sequence[int]) -> np.ndarray:
+def independent_of(features: Sequence[Feature], chosen: Sequence[int], within: int = -1) -> np.ndarray:
     """Boolean mask over `features`: True where the feature is not a GF(2)
     combination of the chosen ones.
 
@@ -155,9 +155,13 @@ def independent_of(features: Sequence[Feature], chosen: Sequence[int]) -> np.nda
     combinations, so it halves the usable banks; the §5.2 heuristics never
     want one, and with XOR features (Table 3) they could otherwise pick, say,
     a0^a1 after a0 and a1.
+
+    `within` restricts the test to those address bits (a mask): the software
+    mapping of an N-D array may only rewrite its last index, so its bank bits
+    must be independent on the column bits alone (rapcc.strategies.hashed).
     """
-    chosen_rows = [feature_row(features[index]) for index in chosen]
-    return np.array([not in_gf2_span(feature_row(f), chosen_rows) for f in features], dtype=bool)
+    chosen_rows = [feature_row(features[index]) & within for index in chosen]
+    return np.array([not in_gf2_span(feature_row(f) & within, chosen_rows) for f in features], dtype=bool)
 
 
 def first_best(scores: np.ndarray, allowed: np.ndarray, maximise: bool) -> int:

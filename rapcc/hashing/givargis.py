@@ -53,6 +53,7 @@ def givargis_order(
     features: Sequence[Feature],
     n: int,
     limit: int | None = None,
+    within: int = -1,
 ) -> tuple[int, ...]:
     """Indices into `features` in the order the extended heuristic selects them.
 
@@ -62,6 +63,8 @@ def givargis_order(
         features: candidate bank bits (`permutation_features` or `xor_candidates`).
         n: address bits.
         limit: stop after this many selections (default: as many as possible).
+        within: address bits on which the selected features must be
+            independent (default: all; see `independent_of`).
 
     A feature that is a GF(2) combination of those already selected is never
     selected (see `independent_of`); for single bits this changes nothing.
@@ -73,7 +76,7 @@ def givargis_order(
     wanted = len(features) if limit is None else limit
     chosen: list[int] = []
     while len(chosen) < wanted:
-        allowed = independent_of(features, chosen)
+        allowed = independent_of(features, chosen, within)
         if not allowed.any():
             break
         total = np.sum(qualities, axis=0) if qualities else np.zeros(len(features))

@@ -61,6 +61,7 @@ def mih_order(
     features: Sequence[Feature],
     n: int,
     limit: int | None = None,
+    within: int = -1,
 ) -> tuple[int, ...]:
     """Indices into `features` in the order the heuristic selects them (Eq. 15).
 
@@ -70,6 +71,8 @@ def mih_order(
         features: candidate bank bits (`permutation_features` or `xor_candidates`).
         n: address bits.
         limit: stop after this many selections (default: as many as possible).
+        within: address bits on which the selected features must be
+            independent (default: all; see `independent_of`).
 
     Ties go to the lowest feature index, which reproduces Fig. 6.  A feature
     that is a GF(2) combination of those already selected is never selected
@@ -80,7 +83,7 @@ def mih_order(
     wanted = len(features) if limit is None else limit
     chosen: list[int] = []
     while len(chosen) < wanted:
-        allowed = independent_of(features, chosen)
+        allowed = independent_of(features, chosen, within)
         if not allowed.any():
             break
         total = np.zeros(len(features))

@@ -1,11 +1,11 @@
 /* rapcc 0.1.0: shared-memory layouts rewritten to remove bank conflicts.
- *   'tile' in 'transpose': xor (xor Swizzle<4,0,0> on rows of 16)
+ *   'tile' in 'transpose': bvxor (bvxor k1=0 k2=4 mask=14 on 8 bits (seed 004 §4.2, §5.1))
  * Reproduce: rapcc tests/golden/transpose16.cu --strategy auto --seed 1 -o OUTPUT
  */
 
-__device__ __forceinline__ unsigned int __rapcc_tile_8e589393_map(unsigned int i0, unsigned int i1) { return i1 ^ ((i0 & 15u) << 0u); }
+__device__ __forceinline__ unsigned int __rapcc_tile_35c41f42_map(unsigned int i0, unsigned int i1) { return (i1 ^ (i0 & 14u)); }
 template <typename T>
-__device__ __forceinline__ T &__rapcc_tile_8e589393_at(T (&a)[16][16], unsigned int i0, unsigned int i1) { return a[i0][__rapcc_tile_8e589393_map(i0, i1)]; }
+__device__ __forceinline__ T &__rapcc_tile_35c41f42_at(T (&a)[16][16], unsigned int i0, unsigned int i1) { return a[i0][__rapcc_tile_35c41f42_map(i0, i1)]; }
 #line 1 "tests/golden/transpose16.cu"
 // Seed 004 §3.2.1-3.2.2: the SDK transpose with TILE_DIM 16, 16x16 threads.
 #define TILE_DIM 16
@@ -17,11 +17,11 @@ extern "C" __global__ void transpose(float *odata, const float *idata, int width
   int y = blockIdx.y * TILE_DIM + threadIdx.y;
   int index_in = x + y * width;
   for (int i = 0; i < TILE_DIM; i += BLOCK_ROWS)
-    __rapcc_tile_8e589393_at(tile, threadIdx.y + i, threadIdx.x) = idata[index_in + i * width];
+    __rapcc_tile_35c41f42_at(tile, threadIdx.y + i, threadIdx.x) = idata[index_in + i * width];
   __syncthreads();
   x = blockIdx.y * TILE_DIM + threadIdx.x;
   y = blockIdx.x * TILE_DIM + threadIdx.y;
   int index_out = x + y * height;
   for (int i = 0; i < TILE_DIM; i += BLOCK_ROWS)
-    odata[index_out + i * height] = __rapcc_tile_8e589393_at(tile, threadIdx.x, threadIdx.y + i);
+    odata[index_out + i * height] = __rapcc_tile_35c41f42_at(tile, threadIdx.x, threadIdx.y + i);
 }

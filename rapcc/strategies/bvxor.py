@@ -1,0 +1,74 @@
+"""Bit-vector XOR hash (seed 004 §4.2), configured by the pruned exhaustive
+search of §5.1 and applied in software (§6, §7.2).
+
+bank = ((a >> k1) ^ ((a >> k2) & mask)) mod 2^m over the unit address a (see
+`rapcc.strategies.hashed` for units, blocks and what an N-D array admits).
+§5.1 tries every (k1, k2, mask) the access sets leave after pruning; the
+winner has the fewest conflicts, then the fewest mask bits.  Fewer mask bits
+is the hardware's preference; in software a hash with k1 = 0 is the cheapest
+(§7.2: a ^ ((a >> k2) & mask), three instructions), so the best k1 = 0
+combination is a second candidate and the planner weighs the two.
+
+An N-D array can only rewrite its last index, so its bank bits must come from
+the column bits: there k1 also runs over the column windows [0, cols - m] (the
+pattern's own k usually points at row bits, e.g. a column walk), and only
+candidates invertible on the last index are searched.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..analysis.arrays import ArrayAnalysis
+from ..hashing.bitvector import BitVectorXor, candidate_conflicts, pruned_candidates, varying_bits
+from .base import Mapping, StrategyContext
+from .hashed import HashDomain, access_sets, hash_domain, realise
+
+# Candidates evaluated per vectorised batch: the batch holds a candidates x
+# addresses bank matrix.
+CHUNK = 256
+
+
+def candidate_pool(sets: list[list[int]], dom: HashDomain) -> list[BitVectorXor]:
+    """The §5.1 pruned (k1, k2, mask) combinations that `dom` can realise,
+    with k1 = 0 (and, for N-D arrays, every column window) added to the k's."""
+    spans = [v for v in (varying_bits(s) for s in sets) if v is not None]
+    windows = range(1) if dom.one_d else range(dom.cols - dom.m + 1)
+    ks = [lo for lo, _ in spans] + list(windows)
+    pool = pruned_candidates(ks, max((hi for _, hi in spans), default=0), dom.n, dom.m)
+    return [c for c in pool if dom.admits(c.rows())]
+
+
+def ranked(sets: list[list[int]], pool: list[BitVectorXor], n: int, m: int) -> list[BitVectorXor]:
+    """`pool` in §5.1 order: fewest conflicts, then fewest mask bits, then
+    enumeration order (as `rapcc.hashing.bitvector.search`, in batches)."""
+    conflicts = np.concatenate([candidate_conflicts(pool[s:s + CHUNK], sets, n, m)
+                                for s in range(0, len(pool), CHUNK)])
+    popcounts = np.array([bin(c.mask).count("1") for c in pool], dtype=np.int64)
+    order = np.lexsort((np.arange(len(pool)), popcounts, conflicts))
+    return [pool[i] for i in order]
+
+
+class BitVectorXorStrategy:
+    name = "bvxor"
+
+    def candidates(self, analysis: ArrayAnalysis, ctx: StrategyContext) -> list[Mapping]:
+        dom = hash_domain(analysis, ctx.banks)
+        if dom is None:
+            return []
+        sets = access_sets(analysis, dom, ctx.banks)
+        if not sets:
+            return []
+        pool = candidate_pool(sets, dom)
+        if not pool:
+            return []
+        order = ranked(sets, pool, dom.n, dom.m)
+        xor_form = next((h for h in order if h.k1 == 0), order[0])
+        out: dict[str, Mapping] = {}
+        for h in (order[0], xor_form):
+            if h.mask == 0:
+                h = BitVectorXor(h.k1, 0, 0, dom.n, dom.m)  # k2 is unused
+            m = realise(self.name, f"bvxor k1={h.k1} k2={h.k2} mask={h.mask} on {dom.n} bits (seed 004 §4.2, §5.1)",
+                        h, dom)
+            if m is not None and m.last_index not in out:
+                out[m.last_index] = m
+        return list(out.values())
