@@ -15,12 +15,14 @@ from .analysis.arrays import ArrayAnalysis
 from .analysis.predict import Prediction, predict, row_major
 from .strategies import REGISTRY, Mapping, StrategyContext, identity
 
-# One extra integer instruction per access, in wavefronts. An LDS wavefront
-# occupies the shared-memory pipe for a cycle or more and a warp issues an
-# integer op in about one cycle; arithmetic that overlaps with other warps
-# costs less. Kept small so it only breaks near-ties (calibrated against the
-# GPU suite: see benchmarks/).
-INSTR_COST = 0.05
+# What one extra integer instruction per access costs, in wavefronts.
+# Calibrated on the GPU suite (H200, benchmarks/results/suite-h200-2026-11-22,
+# replayed with benchmarks/calibrate.py): a bit-vector XOR that saves 0.36
+# wavefronts per access with about four extra instructions made the radix-2
+# FFT 6% slower, and a three-instruction swizzle of a conflict-free bitonic
+# sort cost 13%; 0.15 keeps both out while every conflict fix the suite
+# measured as a gain is still chosen.
+INSTR_COST = 0.15
 
 
 @dataclass(frozen=True, slots=True)
