@@ -47,6 +47,7 @@ def _ensure_bound() -> None:
     _bind("clang_getExpansionLocation", loc_args, None)
     _bind("clang_getSpecializedCursorTemplate", [Cursor], Cursor)
     _bind("clang_Cursor_isNull", [Cursor], ctypes.c_int)
+    _bind("clang_Location_isFromMainFile", [SourceLocation], ctypes.c_int)
     _bind("clang_getFileName", [ctypes.c_void_p], ci._CXString)
     _bind("clang_getCString", [ci._CXString], ctypes.c_char_p)
     _bind("clang_disposeString", [ci._CXString], None)
@@ -130,3 +131,10 @@ def specialized_template(cursor: Cursor) -> Cursor | None:
         return None
     t._tu = cursor._tu  # cindex cursors carry their translation unit
     return t
+
+
+def in_main_file(cursor: Cursor) -> bool:
+    """Whether the cursor's (expansion) location is in the main file; cheaper
+    than comparing file names, which matters over the shim's declarations."""
+    _ensure_bound()
+    return bool(_lib.clang_Location_isFromMainFile(cursor.location))

@@ -12,7 +12,8 @@ import clang.cindex as ci
 from clang.cindex import Cursor, CursorKind as K
 
 from .. import ir
-from .clangext import binary_operator, evaluate_int, file_location, specialized_template, unary_operator
+from .clangext import (binary_operator, evaluate_int, file_location, in_main_file, specialized_template,
+                       unary_operator)
 from .exprs import decl_key, int_type, strip, substitute, to_expr
 from .tokens import FileTokens
 
@@ -64,12 +65,12 @@ class _Collector:
     _last_loop: ir.Loop | None = None
     instantiations: dict[str, tuple[tuple[tuple[str, int], ...], ...]] = field(default_factory=dict)
     launch_shapes: dict[str, list[tuple[int, int, int]]] = field(default_factory=dict)
+    _tops: list[Cursor] = field(default_factory=list)  # the main file's top-level cursors
 
     # -- locations -----------------------------------------------------------
 
     def _in_main(self, cursor: Cursor) -> bool:
-        f = cursor.location.file
-        return f is not None and f.name == self.path
+        return in_main_file(cursor)
 
     def _range(self, start: int, end: int) -> ir.SourceRange:
         line = self.source.count(b"\n", 0, start) + 1
@@ -95,12 +96,13 @@ class _Collector:
     # -- top level -------------------------------------------------------------
 
     def run(self) -> None:
-        for c in self.tu.cursor.get_children():
-            if c.kind == K.MACRO_DEFINITION and self._in_main(c):
+        self._tops = [c for c in self.tu.cursor.get_children() if self._in_main(c)]
+        for c in self._tops:
+            if c.kind == K.MACRO_DEFINITION:
                 self.macros[c.spelling] = [t.spelling for t in c.get_tokens()][1:]
         # Walk only what the main file declares: the shim's thousands of
         # declarations hold no shared arrays of the user's.
-        decls = [d for top in self.tu.cursor.get_children() if self._in_main(top)
+        decls = [d for top in self._tops
                  for d in top.walk_preorder() if d.kind in _FUNCTION_KINDS or d.kind == K.VAR_DECL]
         for c in decls:
             if _is_shared(c) and c.semantic_parent is not None and c.semantic_parent.kind == K.TRANSLATION_UNIT:
@@ -127,9 +129,7 @@ class _Collector:
         """Integer template arguments of every call of a function template in the
         file (`k<16><<<grid, block>>>(...)` included)."""
         found: dict[str, set[tuple[tuple[str, int], ...]]] = {}
-        for top in self.tu.cursor.get_children():
-            if not self._in_main(top):
-                continue
+        for top in self._tops:
             for c in top.walk_preorder():
                 if c.kind != K.CALL_EXPR:
                     continue
