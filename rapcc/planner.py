@@ -98,6 +98,10 @@ def plan_array(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPl
                          "give --block-dim or '#pragma rapcc block_dim'", base.predictions, base.predictions, (base,))
     if strategy == "none":
         return ArrayPlan(a, none, "strategy 'none'", base.predictions, base.predictions, (base,))
+    if strategy == "auto" and all(p is None or p.wavefronts <= p.ideal + 1e-9 for p in base.predictions) \
+            and all(x.samples.unknown is None for x in a.accesses):
+        # Every access already needs only its ideal wavefronts: nothing can be cheaper.
+        return ArrayPlan(a, none, "unchanged: already conflict-free", base.predictions, base.predictions, (base,))
     names = list(REGISTRY) if strategy == "auto" else [strategy]
     cands = [score(a, m, ctx) for n in names for m in REGISTRY[n].candidates(a, ctx)]
     # An access with no replayed instruction never runs under this block shape: it costs nothing either way.
