@@ -14,7 +14,7 @@ from ..harness.case import CaseLoadError, default_examples_dir, load_cases, sele
 from ..harness.render import markdown
 from ..harness.runner import CupyRunner, cuda_status
 from ..harness.suite import STRATEGIES, SuiteConfig, in_process, run_suite
-from ..harness.cli_support import gpu_error, metadata, positive_float
+from ..harness.cli_support import gpu_error, metadata, positive_float, requested_strategies
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -36,9 +36,7 @@ def run(args: argparse.Namespace) -> int:
     usable, why = cuda_status()
     if not usable:
         return gpu_error(why)
-    strategies = tuple(args.strategies or STRATEGIES)
-    if "original" not in strategies:
-        strategies = ("original",) + strategies  # rewrites are checked against it
+    strategies = requested_strategies(args.strategies)
     try:
         cases = select_cases(load_cases(args.examples or default_examples_dir()), args.cases)
     except (CaseLoadError, KeyError) as exc:

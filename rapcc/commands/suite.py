@@ -16,7 +16,7 @@ from ..harness.ncu import ncu_executable
 from ..harness.render import summary_lines, write_results
 from ..harness.runner import DEFAULT_NVRTC_OPTIONS, CupyRunner, cuda_status
 from ..harness.suite import STRATEGIES, SuiteConfig, in_process, ncu_profiler, run_suite
-from ..harness.cli_support import gpu_error, metadata, positive_float
+from ..harness.cli_support import gpu_error, metadata, positive_float, requested_strategies
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -46,9 +46,7 @@ def run(args: argparse.Namespace) -> int:
     usable, why = cuda_status()
     if not usable:
         return gpu_error(why)
-    strategies = tuple(args.strategies or STRATEGIES)
-    if "original" not in strategies:
-        strategies = ("original",) + strategies
+    strategies = requested_strategies(args.strategies)
     try:
         cases = load_cases(args.examples or default_examples_dir())
         if args.cases:

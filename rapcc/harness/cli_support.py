@@ -7,6 +7,14 @@ import sys
 from typing import Any
 
 from .. import __version__
+from .suite import ORIGINAL, STRATEGIES
+
+
+def requested_strategies(requested: list[str] | None) -> tuple[str, ...]:
+    """The variants to run: the requested ones, or all, always with the original
+    first, since every rewrite is checked against it."""
+    strategies = tuple(requested or STRATEGIES)
+    return strategies if ORIGINAL in strategies else (ORIGINAL,) + strategies
 
 
 def gpu_error(reason: str) -> int:
