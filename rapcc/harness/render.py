@@ -80,8 +80,8 @@ def markdown(result: SuiteResult) -> str:
             "ncu conflicts: Nsight Compute's shared load+store bank conflicts. ncu excess wf: load+store "
             "wavefronts beyond one per instruction (two for 8-byte, four for 16-byte elements); it overstates "
             "conflicts where the compiler vectorised accesses into LDS.64/LDS.128. Neither counts shared "
-            "atomics. Predicted: rapcc's mean wavefronts per static access (ncu's figures weight each access "
-            "by how often it runs).", ""]
+            "atomics. Predicted: rapcc's wavefronts per shared load/store instruction, each access weighted by "
+            "how often it runs in one block (an update counts as a load and a store).", ""]
     out += summary_lines(result) + [""]
     out.append("| " + " | ".join(COLUMNS) + " |")
     out.append("|" + "---|" * len(COLUMNS))
