@@ -61,8 +61,9 @@ def speedup_svg(bars: Sequence[Bar], strategies: Sequence[str], title: str = "sp
            f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">',
            f'<rect width="{width}" height="{height}" fill="white"/>',
            f'<text x="{width / 2:.1f}" y="18" text-anchor="middle" font-size="14">{escape(title)}</text>']
+    step = min(110, (width - LABEL_W) // max(1, len(strategies)))  # every strategy fits in one row
     for i, s in enumerate(strategies):  # legend
-        lx = LABEL_W + i * 110
+        lx = LABEL_W + i * step
         out.append(f'<rect x="{lx}" y="30" width="12" height="10" fill="{colour[s]}"/>')
         out.append(f'<text x="{lx + 16}" y="39">{escape(s)}</text>')
     plot_bottom = height - BOTTOM
