@@ -9,7 +9,7 @@ from .classify import AccessClass, classify_access
 from .evaluate import Env, Unknown, depends_on, evaluate
 from ..banks import DEFAULT_BANKS
 from .predict import predict, row_major
-from .warps import MAX_INSTANCES, PARAM_SAMPLES, AccessSamples, BlockShape, sample_with_params
+from .warps import MAX_INSTANCES, AccessSamples, BlockShape, sample_with_params
 
 AGREEMENT = 0.05  # predictions for different parameter values must agree this closely
 
@@ -23,7 +23,7 @@ class AccessAnalysis:
     samples: AccessSamples
     cls: AccessClass
     stride: int | str | None
-    assumed_params: tuple[str, ...] = ()  # parameters sampled at PARAM_SAMPLES
+    assumed_params: tuple[str, ...] = ()  # parameters sampled at warps.PARAM_SAMPLES
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,16 +12,17 @@ import clang.cindex as ci
 from clang.cindex import Cursor, CursorKind as K
 
 from .. import ir
-from .clangext import (binary_operator, evaluate_int, file_location, in_main_file, specialized_template,
-                       unary_operator)
-from .exprs import decl_key, int_type, strip, substitute, to_expr
+from .clangext import binary_operator, file_location, in_main_file, specialized_template, unary_operator
+from .exprs import decl_key, int_type, substitute, to_expr
+from .launches import dim3_value
+from .statements import (ADDRESS_TAKEN, assignment_counts, for_parts, loop_init, loop_step, only_exits,
+                         plain_assignment, self_update, step_target)
 from .tokens import FileTokens
+from .uses import callee_name, decay_reason, enclosing_call
 
 RAPCC_HEADER_MARK = b"/* rapcc "
 _FUNCTION_KINDS = {K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD}
 _ATOMIC_PREFIX = ("atomic",)
-_EXITS = {K.RETURN_STMT, K.CONTINUE_STMT, K.BREAK_STMT}
-_ADDRESS_TAKEN = 1000  # counts as this many writes: a pointer may write it anywhere
 
 
 def _is_shared(decl: Cursor) -> bool:
@@ -121,7 +122,7 @@ class _Collector:
         args = [k for k in config.get_children() if k.kind.is_expression() and k.spelling not in (config.spelling,)]
         if len(args) < 2:
             return
-        shape = _dim3_value(args[1], scope)
+        shape = dim3_value(args[1], scope)
         if shape is not None:
             self.launch_shapes.setdefault(call.spelling, []).append(shape)
 
@@ -169,7 +170,7 @@ class _Collector:
             launch_bounds=self._launch_bounds(fn, body), pragma_block_dim=self._pragma_block_dim(body),
             template_params=tuple(tparams), instantiations=self.instantiations.get(decl_key(fn), ()),
             launch_block_dims=tuple(dict.fromkeys(self.launch_shapes.get(name, ())))))
-        assigned = _assignment_counts(body)
+        assigned = assignment_counts(body)
         self._assigned = assigned
         for c in body.walk_preorder():
             if c.kind == K.VAR_DECL:
@@ -295,13 +296,13 @@ class _Collector:
                 ctx = replace(ctx, defs={**ctx.defs, **finals})
             if stmt.kind == K.IF_STMT:
                 kids = list(stmt.get_children())
-                if len(kids) == 2 and _only_exits(kids[1]):
+                if len(kids) == 2 and only_exits(kids[1]):
                     ctx = _with_guard(ctx, ir.Guard(ctx.expr(kids[0]), negated=True))
 
     def _after_statement(self, stmt: Cursor, ctx: _Ctx) -> _Ctx:
         """Definitions that reach the next statement of a block."""
-        written = _assignment_counts(stmt) if stmt.kind != K.DECL_STMT else {}
-        target = _plain_assignment(stmt)
+        written = assignment_counts(stmt) if stmt.kind != K.DECL_STMT else {}
+        target = plain_assignment(stmt)
         if target is not None:
             key, rhs = target
             value = ctx.expr(rhs)
@@ -322,7 +323,7 @@ class _Collector:
     def _trackable(self, key: str) -> bool:
         """A local integer whose address is never taken: every write to it is visible."""
         d = self.vars.get(key)
-        return d is not None and d.kind == "local" and self._assigned.get(key, 0) < _ADDRESS_TAKEN
+        return d is not None and d.kind == "local" and self._assigned.get(key, 0) < ADDRESS_TAKEN
 
     def _if(self, stmt: Cursor, ctx: _Ctx, stack: tuple[Cursor, ...]) -> None:
         kids = list(stmt.get_children())
@@ -340,7 +341,7 @@ class _Collector:
             self._walk(other, _with_guard(ctx, ir.Guard(cond, negated=True)), stack)
 
     def _for(self, stmt: Cursor, ctx: _Ctx, stack: tuple[Cursor, ...]) -> None:
-        parts = _for_parts(stmt, self.tokens)
+        parts = for_parts(stmt, self.tokens)
         for part in ("init", "cond", "inc"):
             if parts.get(part) is not None:
                 self._walk(parts[part], ctx, stack)
@@ -357,10 +358,10 @@ class _Collector:
         if cond is None or inc is None:
             return None
         if init is not None:
-            var_cursor, start_cursor = _loop_init(init)
+            var_cursor, start_cursor = loop_init(init)
             start = ctx.expr(start_cursor) if start_cursor is not None else None
         else:  # `for (; stride >= 4; stride >>= 2)` starts from the reaching definition
-            var_cursor = _step_target(inc)
+            var_cursor = step_target(inc)
             start = ctx.defs.get(decl_key(var_cursor)) if var_cursor is not None else None
             if var_cursor is not None and start is None:
                 d = self.vars.get(decl_key(var_cursor))
@@ -368,10 +369,10 @@ class _Collector:
         if var_cursor is None or start is None:
             return None
         key = decl_key(var_cursor)
-        step = _loop_step(inc, key)
+        step = loop_step(inc, key)
         if step is None:
             return None
-        body_writes = _assignment_counts(body) if body is not None else {}
+        body_writes = assignment_counts(body) if body is not None else {}
         if body_writes.get(key, 0):
             return None  # the body moves the induction variable: not canonical
         inside = ctx.forget(set(body_writes) | {key})
@@ -388,7 +389,7 @@ class _Collector:
                 self._walk(k, ctx, stack)
             return
         cond, body = kids
-        writes = _assignment_counts(body)
+        writes = assignment_counts(body)
         carried = self._carried(body, "", ctx, writes)
         inner = _loop_entry(body, ctx)
         loop = None
@@ -408,7 +409,7 @@ class _Collector:
             return ()
         out = []
         for stmt in body.get_children():
-            upd = _self_update(stmt)
+            upd = self_update(stmt)
             if upd is None:
                 continue
             key, op, step = upd
@@ -457,7 +458,7 @@ class _Collector:
         depth = len(chain)
         ndims = max(len(arr.dims), 1) if not arr.is_extern else len(arr.dims) + 1
         if depth == 0:
-            self._escape(arr, ctx, ref, _decay_reason(arr.name, stack[i] if i >= 0 else None))
+            self._escape(arr, ctx, ref, decay_reason(arr.name, stack[i] if i >= 0 else None))
             return
         if depth < ndims:
             self._escape(arr, ctx, chain[-1], f"a row of '{arr.name}' is used as a pointer")
@@ -513,7 +514,7 @@ class _Collector:
             if op in ("++", "--", "x++", "x--"):
                 return "update", width, offset, ""
             if op == "&":
-                call = _enclosing_call(stack[:i])
+                call = enclosing_call(stack[:i])
                 if call is not None and callee_name(call[0]).startswith(_ATOMIC_PREFIX) and call[1] == 0:
                     return "atomic", width, offset, ""
                 return "load", width, offset, f"the address of an element of '{arr.name}' is taken"
@@ -586,261 +587,23 @@ def _with_guard(ctx: _Ctx, guard: ir.Guard) -> _Ctx:
     return replace(ctx, guards=ctx.guards + (guard,))
 
 
-def _only_exits(stmt: Cursor) -> bool:
-    if stmt.kind in _EXITS:
-        return True
-    if stmt.kind == K.COMPOUND_STMT:
-        kids = list(stmt.get_children())
-        return len(kids) == 1 and kids[0].kind in _EXITS
-    return False
-
-
-def _enclosing_call(stack: tuple[Cursor, ...]) -> tuple[Cursor, int] | None:
-    """The call an `&a[i]` is an argument of, and the argument's position."""
-    node_hash = None
-    for p in reversed(stack):
-        if p.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR, K.CSTYLE_CAST_EXPR):
-            node_hash = p.hash
-            continue
-        if p.kind == K.CALL_EXPR:
-            args = list(p.get_arguments())
-            for n, a in enumerate(args):
-                if node_hash is None or a.hash == node_hash or any(x.hash == node_hash for x in a.walk_preorder()):
-                    return p, n
-        return None
-    return None
-
-
-def callee_name(call: Cursor) -> str:
-    """The called function's name, also for calls that overload resolution
-    leaves unresolved inside templates (libclang spells those '')."""
-    if call.spelling:
-        return call.spelling
-    for c in call.walk_preorder():
-        if c.kind in (K.DECL_REF_EXPR, K.OVERLOADED_DECL_REF, K.MEMBER_REF_EXPR) and c.spelling:
-            return c.spelling
-    return "<call>"
-
-
-def _decay_reason(name: str, parent: Cursor | None) -> str:
-    if parent is None:
-        return f"'{name}' decays to a pointer"
-    if parent.kind == K.CXX_UNARY_EXPR:
-        return f"'sizeof' depends on the size of '{name}'"
-    if parent.kind == K.UNARY_OPERATOR and unary_operator(parent) == "&":
-        return f"the address of '{name}' is taken"
-    if parent.kind == K.CALL_EXPR:
-        callee = callee_name(parent)
-        if callee.startswith("__rapcc_"):
-            return f"'{name}' is already rewritten by rapcc"
-        return f"'{name}' is passed to '{callee}'"
-    if parent.kind in (K.CSTYLE_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXPR, K.CXX_STATIC_CAST_EXPR):
-        return f"'{name}' is cast to another type"
-    return f"'{name}' decays to a pointer"
-
-
-def _for_parts(stmt: Cursor, tokens: FileTokens) -> dict[str, Cursor | None]:
-    """Split a FOR_STMT's children into init / cond / inc / body by where they
-    sit relative to the header's two semicolons (libclang omits empty parts)."""
-    kids = list(stmt.get_children())
-    parts: dict[str, Cursor | None] = {"init": None, "cond": None, "inc": None, "body": kids[-1] if kids else None}
-    start = file_location(stmt.extent.start).offset
-    i = tokens.index_at(start)
-    if i is None or i + 1 >= len(tokens.tokens) or tokens.tokens[i + 1].spelling != "(":
-        return {"body": parts["body"]}  # written through a macro: treat as an unknown loop
-    close = tokens.matching(i + 1)
-    if close is None:
-        return {"body": parts["body"]}
-    semis = []
-    depth = 0
-    for t in tokens.tokens[i + 2:close]:
-        if t.spelling in "([{":
-            depth += 1
-        elif t.spelling in ")]}":
-            depth -= 1
-        elif t.spelling == ";" and depth == 0:
-            semis.append(t.start)
-    if len(semis) != 2:
-        return {"body": parts["body"]}
-    for k in kids[:-1]:
-        off = file_location(k.extent.start).offset
-        slot = "init" if off < semis[0] else "cond" if off < semis[1] else "inc"
-        parts[slot] = k
-    return parts
-
-
-def _loop_init(init: Cursor) -> tuple[Cursor | None, Cursor | None]:
-    if init.kind == K.DECL_STMT:
-        decls = [d for d in init.get_children() if d.kind == K.VAR_DECL]
-        if len(decls) == 1:
-            values = [k for k in decls[0].get_children() if k.kind.is_expression()]
-            if values:
-                return decls[0], values[0]
-    if init.kind == K.BINARY_OPERATOR and binary_operator(init) == "=":
-        lhs, rhs = list(init.get_children())
-        lhs = strip(lhs)
-        if lhs.kind == K.DECL_REF_EXPR and lhs.referenced is not None:
-            return lhs.referenced, rhs
-    return None, None
-
-
-def _loop_step(inc: Cursor, key: str) -> tuple[str, ir.Expr] | None:
-    if inc.kind == K.UNARY_OPERATOR:
-        op = unary_operator(inc)
-        target = strip(next(inc.get_children()))
-        if target.kind == K.DECL_REF_EXPR and target.referenced is not None and decl_key(target.referenced) == key:
-            if op in ("++", "x++"):
-                return "+", ir.Const(1)
-            if op in ("--", "x--"):
-                return "-", ir.Const(1)
-        return None
-    if inc.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
-        op = binary_operator(inc)[:-1]
-        lhs, rhs = list(inc.get_children())
-        lhs = strip(lhs)
-        if op in ("+", "-", "*", "/", "<<", ">>") and lhs.kind == K.DECL_REF_EXPR and lhs.referenced is not None \
-                and decl_key(lhs.referenced) == key:
-            return op, to_expr(rhs)
-    return None
-
-
-def _dim3_value(arg: Cursor, scope: Cursor, depth: int = 0) -> tuple[int, int, int] | None:
-    """The constant value of a `dim3` launch argument: `dim3(32, 8)`, `256`, or
-    a `dim3` variable whose initializer is constant and that is never written."""
-    arg = strip(arg)
-    if depth > 4:
-        return None
-    if arg.kind == K.CXX_FUNCTIONAL_CAST_EXPR:
-        inner = [k for k in arg.get_children() if k.kind.is_expression()]
-        return _dim3_value(inner[0], scope, depth + 1) if len(inner) == 1 else None
-    if arg.kind == K.CALL_EXPR and arg.spelling == "dim3":
-        parts = [k for k in arg.get_children() if k.kind.is_expression()]
-        if len(parts) == 1 and strip(parts[0]).kind == K.DECL_REF_EXPR and int_type(parts[0].type) is None:
-            return _dim3_value(parts[0], scope, depth + 1)  # the copy constructor
-        values = [evaluate_int(strip(p)) for p in parts]
-        if not 1 <= len(values) <= 3 or any(v is None or v <= 0 for v in values):
-            return None
-        return tuple(values + [1] * (3 - len(values)))  # type: ignore[return-value]
-    if arg.kind == K.DECL_REF_EXPR and arg.referenced is not None and arg.referenced.kind == K.VAR_DECL:
-        decl = arg.referenced
-        if _written(decl, scope):
-            return None
-        init = [k for k in decl.get_children() if k.kind.is_expression()]
-        return _dim3_value(init[0], scope, depth + 1) if len(init) == 1 else None
-    return None
-
-
-def _written(decl: Cursor, scope: Cursor) -> bool:
-    """Whether `scope` assigns `decl` or one of its members after declaring it."""
-    key = decl_key(decl)
-    for c in scope.walk_preorder():
-        if c.kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR) and \
-                (c.kind != K.BINARY_OPERATOR or binary_operator(c) == "="):
-            target = strip(next(c.get_children()))
-            while target.kind == K.MEMBER_REF_EXPR:
-                kids = list(target.get_children())
-                if not kids:
-                    break
-                target = strip(kids[0])
-            if target.kind == K.DECL_REF_EXPR and target.referenced is not None and decl_key(target.referenced) == key:
-                return True
-        if c.kind == K.CALL_EXPR and c.spelling == "operator=":
-            first = strip(next(c.get_children(), c))
-            if first.kind == K.DECL_REF_EXPR and first.referenced is not None and decl_key(first.referenced) == key:
-                return True
-    return False
-
-
 def _loop_entry(body: Cursor, ctx: _Ctx) -> _Ctx:
     """Definitions that hold at the top of every iteration: those the body does
     not write, and those it resets, as its last write, to the value they had
     before the loop (`wtx = tx;` at the end of the body)."""
-    writes = _assignment_counts(body)
+    writes = assignment_counts(body)
     keep = {}
     if body.kind == K.COMPOUND_STMT:
         stmts = list(body.get_children())
         for key in writes:
             if key not in ctx.defs:
                 continue
-            last = [st for st in stmts if _assignment_counts(st).get(key)]
-            assigned = _plain_assignment(last[-1]) if last else None
+            last = [st for st in stmts if assignment_counts(st).get(key)]
+            assigned = plain_assignment(last[-1]) if last else None
             if assigned is not None and assigned[0] == key and to_expr(assigned[1]) == ctx.defs[key]:
                 keep[key] = ctx.defs[key]
     inner = ctx.forget(set(writes))
     return replace(inner, defs={**inner.defs, **keep}) if keep else inner
-
-
-def _plain_assignment(stmt: Cursor) -> tuple[str, Cursor] | None:
-    """(variable, right-hand side) of a statement `x = e;` with x a plain variable."""
-    if stmt.kind != K.BINARY_OPERATOR or binary_operator(stmt) != "=":
-        return None
-    lhs, rhs = list(stmt.get_children())
-    lhs = strip(lhs)
-    if lhs.kind != K.DECL_REF_EXPR or lhs.referenced is None or lhs.referenced.kind != K.VAR_DECL:
-        return None
-    return decl_key(lhs.referenced), rhs
-
-
-def _step_target(inc: Cursor) -> Cursor | None:
-    kids = list(inc.get_children())
-    if inc.kind in (K.UNARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR) and kids:
-        t = strip(kids[0])
-        if t.kind == K.DECL_REF_EXPR and t.referenced is not None:
-            return t.referenced
-    return None
-
-
-def _self_update(stmt: Cursor) -> tuple[str, str, ir.Expr] | None:
-    """(variable, op, step) of `v OP= e;`, `v++;` or `v = v OP e;`."""
-    if stmt.kind == K.UNARY_OPERATOR:
-        t = _step_target(stmt)
-        if t is None:
-            return None
-        step = _loop_step(stmt, decl_key(t))
-        return None if step is None else (decl_key(t), step[0], step[1])
-    if stmt.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
-        t = _step_target(stmt)
-        step = _compound_step(stmt) if t is not None else None
-        return None if step is None else (decl_key(t), step[0], step[1])
-    assigned = _plain_assignment(stmt)
-    if assigned is None:
-        return None
-    key, rhs = assigned
-    value = to_expr(rhs)
-    while isinstance(value, ir.Cast):
-        value = value.operand
-    if isinstance(value, ir.BinOp) and value.op in ("+", "-", "*", "<<", ">>", "^"):
-        lhs = value.lhs.operand if isinstance(value.lhs, ir.Cast) else value.lhs
-        if isinstance(lhs, ir.VarRef) and lhs.key == key:
-            return key, value.op, value.rhs
-    return None
-
-
-def _compound_step(stmt: Cursor) -> tuple[str, ir.Expr] | None:
-    op = binary_operator(stmt)[:-1]
-    if op not in ("+", "-", "*", "/", "<<", ">>", "^", "|", "&"):
-        return None
-    return op, to_expr(list(stmt.get_children())[1])
-
-
-def _assignment_counts(body: Cursor) -> dict[str, int]:
-    """How many times each declaration is written (or has its address taken) in `body`."""
-    counts: dict[str, int] = {}
-
-    def bump(target: Cursor, n: int = 1) -> None:
-        target = strip(target)
-        if target.kind == K.DECL_REF_EXPR and target.referenced is not None:
-            k = decl_key(target.referenced)
-            counts[k] = counts.get(k, 0) + n
-
-    for c in body.walk_preorder():
-        if c.kind == K.BINARY_OPERATOR and binary_operator(c) == "=":
-            bump(next(c.get_children()))
-        elif c.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
-            bump(next(c.get_children()))
-        elif c.kind == K.UNARY_OPERATOR and unary_operator(c) in ("++", "--", "x++", "x--", "&"):
-            bump(next(c.get_children()), _ADDRESS_TAKEN if unary_operator(c) == "&" else 1)
-    return counts
 
 
 def collect(tu: ci.TranslationUnit, path: str, source: bytes) -> ir.TranslationUnitInfo:

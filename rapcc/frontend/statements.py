@@ -1,0 +1,161 @@
+"""Statement-level facts the front end reads off libclang cursors: the parts
+of a `for`, canonical induction steps, self-updates (`v += s`, `v = v * 2`),
+plain assignments and how often each variable is written."""
+from __future__ import annotations
+
+from clang.cindex import Cursor, CursorKind as K
+
+from .. import ir
+from .clangext import binary_operator, file_location, unary_operator
+from .exprs import decl_key, strip, to_expr
+from .tokens import FileTokens
+
+EXITS = {K.RETURN_STMT, K.CONTINUE_STMT, K.BREAK_STMT}
+ADDRESS_TAKEN = 1000  # counts as this many writes: a pointer may write it anywhere
+
+
+def only_exits(stmt: Cursor) -> bool:
+    if stmt.kind in EXITS:
+        return True
+    if stmt.kind == K.COMPOUND_STMT:
+        kids = list(stmt.get_children())
+        return len(kids) == 1 and kids[0].kind in EXITS
+    return False
+
+
+def for_parts(stmt: Cursor, tokens: FileTokens) -> dict[str, Cursor | None]:
+    """Split a FOR_STMT's children into init / cond / inc / body by where they
+    sit relative to the header's two semicolons (libclang omits empty parts)."""
+    kids = list(stmt.get_children())
+    parts: dict[str, Cursor | None] = {"init": None, "cond": None, "inc": None, "body": kids[-1] if kids else None}
+    start = file_location(stmt.extent.start).offset
+    i = tokens.index_at(start)
+    if i is None or i + 1 >= len(tokens.tokens) or tokens.tokens[i + 1].spelling != "(":
+        return {"body": parts["body"]}  # written through a macro: treat as an unknown loop
+    close = tokens.matching(i + 1)
+    if close is None:
+        return {"body": parts["body"]}
+    semis = []
+    depth = 0
+    for t in tokens.tokens[i + 2:close]:
+        if t.spelling in "([{":
+            depth += 1
+        elif t.spelling in ")]}":
+            depth -= 1
+        elif t.spelling == ";" and depth == 0:
+            semis.append(t.start)
+    if len(semis) != 2:
+        return {"body": parts["body"]}
+    for k in kids[:-1]:
+        off = file_location(k.extent.start).offset
+        slot = "init" if off < semis[0] else "cond" if off < semis[1] else "inc"
+        parts[slot] = k
+    return parts
+
+
+def loop_init(init: Cursor) -> tuple[Cursor | None, Cursor | None]:
+    if init.kind == K.DECL_STMT:
+        decls = [d for d in init.get_children() if d.kind == K.VAR_DECL]
+        if len(decls) == 1:
+            values = [k for k in decls[0].get_children() if k.kind.is_expression()]
+            if values:
+                return decls[0], values[0]
+    if init.kind == K.BINARY_OPERATOR and binary_operator(init) == "=":
+        lhs, rhs = list(init.get_children())
+        lhs = strip(lhs)
+        if lhs.kind == K.DECL_REF_EXPR and lhs.referenced is not None:
+            return lhs.referenced, rhs
+    return None, None
+
+
+def loop_step(inc: Cursor, key: str) -> tuple[str, ir.Expr] | None:
+    if inc.kind == K.UNARY_OPERATOR:
+        op = unary_operator(inc)
+        target = strip(next(inc.get_children()))
+        if target.kind == K.DECL_REF_EXPR and target.referenced is not None and decl_key(target.referenced) == key:
+            if op in ("++", "x++"):
+                return "+", ir.Const(1)
+            if op in ("--", "x--"):
+                return "-", ir.Const(1)
+        return None
+    if inc.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
+        op = binary_operator(inc)[:-1]
+        lhs, rhs = list(inc.get_children())
+        lhs = strip(lhs)
+        if op in ("+", "-", "*", "/", "<<", ">>") and lhs.kind == K.DECL_REF_EXPR and lhs.referenced is not None \
+                and decl_key(lhs.referenced) == key:
+            return op, to_expr(rhs)
+    return None
+
+
+def plain_assignment(stmt: Cursor) -> tuple[str, Cursor] | None:
+    """(variable, right-hand side) of a statement `x = e;` with x a plain variable."""
+    if stmt.kind != K.BINARY_OPERATOR or binary_operator(stmt) != "=":
+        return None
+    lhs, rhs = list(stmt.get_children())
+    lhs = strip(lhs)
+    if lhs.kind != K.DECL_REF_EXPR or lhs.referenced is None or lhs.referenced.kind != K.VAR_DECL:
+        return None
+    return decl_key(lhs.referenced), rhs
+
+
+def step_target(inc: Cursor) -> Cursor | None:
+    kids = list(inc.get_children())
+    if inc.kind in (K.UNARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR) and kids:
+        t = strip(kids[0])
+        if t.kind == K.DECL_REF_EXPR and t.referenced is not None:
+            return t.referenced
+    return None
+
+
+def self_update(stmt: Cursor) -> tuple[str, str, ir.Expr] | None:
+    """(variable, op, step) of `v OP= e;`, `v++;` or `v = v OP e;`."""
+    if stmt.kind == K.UNARY_OPERATOR:
+        t = step_target(stmt)
+        if t is None:
+            return None
+        step = loop_step(stmt, decl_key(t))
+        return None if step is None else (decl_key(t), step[0], step[1])
+    if stmt.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
+        t = step_target(stmt)
+        step = compound_step(stmt) if t is not None else None
+        return None if step is None else (decl_key(t), step[0], step[1])
+    assigned = plain_assignment(stmt)
+    if assigned is None:
+        return None
+    key, rhs = assigned
+    value = to_expr(rhs)
+    while isinstance(value, ir.Cast):
+        value = value.operand
+    if isinstance(value, ir.BinOp) and value.op in ("+", "-", "*", "<<", ">>", "^"):
+        lhs = value.lhs.operand if isinstance(value.lhs, ir.Cast) else value.lhs
+        if isinstance(lhs, ir.VarRef) and lhs.key == key:
+            return key, value.op, value.rhs
+    return None
+
+
+def compound_step(stmt: Cursor) -> tuple[str, ir.Expr] | None:
+    op = binary_operator(stmt)[:-1]
+    if op not in ("+", "-", "*", "/", "<<", ">>", "^", "|", "&"):
+        return None
+    return op, to_expr(list(stmt.get_children())[1])
+
+
+def assignment_counts(body: Cursor) -> dict[str, int]:
+    """How many times each declaration is written (or has its address taken) in `body`."""
+    counts: dict[str, int] = {}
+
+    def bump(target: Cursor, n: int = 1) -> None:
+        target = strip(target)
+        if target.kind == K.DECL_REF_EXPR and target.referenced is not None:
+            k = decl_key(target.referenced)
+            counts[k] = counts.get(k, 0) + n
+
+    for c in body.walk_preorder():
+        if c.kind == K.BINARY_OPERATOR and binary_operator(c) == "=":
+            bump(next(c.get_children()))
+        elif c.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
+            bump(next(c.get_children()))
+        elif c.kind == K.UNARY_OPERATOR and unary_operator(c) in ("++", "--", "x++", "x--", "&"):
+            bump(next(c.get_children()), ADDRESS_TAKEN if unary_operator(c) == "&" else 1)
+    return counts
