@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import pytest
 
-from conftest import EXAMPLES, GOLDEN, ROOT
+from conftest import EXAMPLES, GOLDEN
 
 CASES = sorted(p.name for p in GOLDEN.glob("*.cu") if not p.name.endswith(".rap.cu"))
 UNCHANGED = {"escapes.cu", "histogram.cu", "padded.cu"}
