@@ -236,6 +236,12 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return EXIT_OK
+    except Exception as exc:  # a bug in rapcc: report it like one, write nothing
+        if os.environ.get("RAPCC_DEBUG"):
+            raise
+        print(f"rapcc: internal error: {type(exc).__name__}: {exc} (nothing was written; rerun with "
+              "RAPCC_DEBUG=1 for a traceback and please report it)", file=sys.stderr)
+        return EXIT_INTERNAL
 
 
 if __name__ == "__main__":

@@ -110,7 +110,9 @@ def edits_for(plan: ArrayPlan, helper: Helper | None, src: bytes) -> list[Edit]:
 def apply_edits(src: bytes, edits: list[Edit]) -> bytes:
     out = []
     pos = 0
-    for e in sorted(edits, key=lambda e: e.start):
+    # A subscript spelled once in a macro argument that the macro body uses
+    # several times is several accesses with one text: one edit serves them all.
+    for e in sorted(set(edits), key=lambda e: (e.start, e.end)):
         if e.start < pos:
             raise ValueError("overlapping edits")
         out.append(src[pos:e.start])

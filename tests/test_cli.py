@@ -99,3 +99,15 @@ def test_report_json_after_rewrite(run_cli, tmp_path):
 def test_block_dim_option_overrides_pragma(run_cli):
     code, out, _ = run_cli("analyze", "tests/golden/transpose16.cu", "--format", "json", "--block-dim", "32x8")
     assert json.loads(out)["arrays"][0]["block_dim"] == [32, 8, 1]
+
+
+def test_unexpected_failure_is_an_internal_error_without_traceback(run_cli, tmp_path, monkeypatch):
+    import rapcc.cli as cli
+
+    def boom(*args, **kwargs):
+        raise ValueError("simulated bug")
+    monkeypatch.setattr(cli, "rewrite_source", boom)
+    out = tmp_path / "o.cu"
+    code, _, err = run_cli("tests/golden/reduction.cu", "-o", str(out))
+    assert code == 3 and "internal error: ValueError: simulated bug" in err and "Traceback" not in err
+    assert not out.exists()

@@ -94,3 +94,23 @@ def test_block_shape_from_launch_sites():
     shapes = {k.name: k.launch_block_dims for k in info.kernels}
     assert shapes["k"] == ((16, 16, 1),) and shapes["k2"] == ((256, 1, 1),)
     assert shapes["k3"] == ()  # written after its declaration: not a constant shape
+
+
+def test_macro_argument_used_several_times_is_rewritten_once(tmp_path):
+    from rapcc.pipeline import rewrite_source
+    src = b"""#define TWICE(a) ((a) + (a))
+    #define SHOW(a) ((a) + (#a)[0])
+    extern "C" __global__ void k(float *o) {
+      #pragma rapcc block_dim(32, 8)
+      __shared__ float t[32][32];
+      __shared__ float u[32][32];
+      t[threadIdx.y][threadIdx.x] = 1.0f;
+      u[threadIdx.y][threadIdx.x] = 1.0f;
+      __syncthreads();
+      o[threadIdx.x] = TWICE(t[threadIdx.x][threadIdx.y]);
+      o[1] = SHOW(u[threadIdx.x][threadIdx.y]);
+    }"""
+    r = rewrite_source(src, "m.cu", Options(strategy="xor"))
+    plans = {p.analysis.array.name: p for p in r.plans}
+    assert plans["t"].rewritten and r.text.count(b"TWICE(__rapcc_t_") == 1
+    assert not plans["u"].rewritten and "stringizes" in plans["u"].reason

@@ -67,6 +67,7 @@ class _Collector:
     instantiations: dict[str, tuple[tuple[tuple[str, int], ...], ...]] = field(default_factory=dict)
     launch_shapes: dict[str, list[tuple[int, int, int]]] = field(default_factory=dict)
     _tops: list[Cursor] = field(default_factory=list)  # the main file's top-level cursors
+    _expansions: list[tuple[int, int, str]] = field(default_factory=list)  # macro uses: (start, end, name)
 
     # -- locations -----------------------------------------------------------
 
@@ -101,6 +102,9 @@ class _Collector:
         for c in self._tops:
             if c.kind == K.MACRO_DEFINITION:
                 self.macros[c.spelling] = [t.spelling for t in c.get_tokens()][1:]
+        for c in self._tops:
+            if c.kind == K.MACRO_INSTANTIATION:
+                self._expansions.append((c.extent.start.offset, c.extent.end.offset, c.spelling))
         # Walk only what the main file declares: the shim's thousands of
         # declarations hold no shared arrays of the user's.
         decls = [d for top in self._tops
@@ -426,6 +430,14 @@ class _Collector:
 
     # -- uses ------------------------------------------------------------------
 
+    def _pasting_macro(self, offset: int) -> str | None:
+        """The macro whose argument text contains `offset`, if its body uses `#`
+        or `##`: rewriting the argument would change a string or a pasted name."""
+        for start, end, name in self._expansions:
+            if start <= offset < end and any(t in ("#", "##") for t in self.macros.get(name, ())):
+                return name
+        return None
+
     def _escape(self, arr: ir.SharedArray, ctx: _Ctx, where: Cursor, reason: str) -> None:
         self.escapes.append(ir.Escape(arr.key, ctx.function, self._cursor_range(where), reason))
 
@@ -436,6 +448,11 @@ class _Collector:
             return
         if ctx.in_asm:
             self._escape(arr, ctx, ref, f"'{arr.name}' is used in inline asm")
+            return
+        pasting = self._pasting_macro(name_off)
+        if pasting is not None:
+            self._escape(arr, ctx, ref, f"'{arr.name}' is an argument of macro '{pasting}', which stringizes or "
+                         "pastes tokens")
             return
         # Climb the subscript chain: a[i] -> a[i][j] -> ...
         chain: list[Cursor] = []
