@@ -135,7 +135,7 @@ def _explain(result: RewriteResult) -> str:
         a = p.analysis.array
         lines.append(f"'{a.name}' in '{a.function}': chose {p.mapping.strategy} ({p.reason})")
         for c in sorted(p.candidates, key=lambda c: c.cost):
-            lines.append(f"    {c.cost:10.1f}  {c.mapping.strategy:5s} {c.mapping.description} (+{c.mapping.ops} instr)")
+            lines.append(f"    {c.cost:10.1f}  {c.mapping.strategy:6s} {c.mapping.description} (+{c.mapping.ops} instr)")
     return "\n".join(lines) + "\n"
 
 
