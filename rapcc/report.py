@@ -54,6 +54,10 @@ def diagnostics_for(plans: tuple[ArrayPlan, ...]) -> tuple[Diagnostic, ...]:
             out.append(Diagnostic("note", arr.decl.file, arr.decl.line, arr.decl.col,
                                   f"block shape of '{arr.function}' unknown; assumed {a.block.text()} "
                                   f"(use --block-dim or '#pragma rapcc block_dim(x, y)')", "rapcc-block-dim"))
+        if arr.function is None and p.rewritten:
+            out.append(Diagnostic("note", arr.decl.file, arr.decl.line, arr.decl.col,
+                                  f"file-scope '{arr.name}' is rewritten in this file only; with -rdc, a use in "
+                                  "another file would not see its new layout", "rapcc-file-scope"))
         for e in a.escapes:
             out.append(Diagnostic("warning", e.range.file, e.range.line, e.range.col,
                                   f"{e.reason}; '{arr.name}' is left untouched", "rapcc-escape"))
