@@ -111,3 +111,17 @@ def test_unexpected_failure_is_an_internal_error_without_traceback(run_cli, tmp_
     code, _, err = run_cli("tests/golden/reduction.cu", "-o", str(out))
     assert code == 3 and "internal error: ValueError: simulated bug" in err and "Traceback" not in err
     assert not out.exists()
+
+
+def test_rewritten_file_scope_array_gets_a_note(run_cli, tmp_path):
+    src = tmp_path / "fs.cu"
+    src.write_text('__shared__ float tile[32][32];\n'
+                   'extern "C" __global__ void k(float *o) {\n'
+                   '  #pragma rapcc block_dim(32, 8)\n'
+                   '  tile[threadIdx.y][threadIdx.x] = 1.0f;\n'
+                   '  __syncthreads();\n'
+                   '  o[threadIdx.x] = tile[threadIdx.x][threadIdx.y];\n'
+                   '}\n')
+    code, _, err = run_cli(str(src), "-o", str(tmp_path / "o.cu"))
+    assert code == 0 and "[rapcc-file-scope]" in err
+    assert "tile[32][33]" in (tmp_path / "o.cu").read_text()
