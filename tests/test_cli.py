@@ -124,4 +124,4 @@ def test_rewritten_file_scope_array_gets_a_note(run_cli, tmp_path):
                    '}\n')
     code, _, err = run_cli(str(src), "-o", str(tmp_path / "o.cu"))
     assert code == 0 and "[rapcc-file-scope]" in err
-    assert "tile[32][33]" in (tmp_path / "o.cu").read_text()
+    assert "tile[32][32 + 1]" in (tmp_path / "o.cu").read_text()
