@@ -118,7 +118,7 @@ def text_report(result: RewriteResult) -> str:
     lines = [f"rapcc {__version__}: {result.report['file']}"]
     for a in result.report["arrays"]:
         dims = "".join(f"[{d}]" for d in a["dims"]) or "[]"
-        lines.append(f"  {a['function']}: {a['name']}{dims} ({a['elem_bytes']}-byte elements, block "
+        lines.append(f"  {a['function'] or '<file scope>'}: {a['name']}{dims} ({a['elem_bytes']}-byte elements, block "
                      f"{'x'.join(map(str, a['block_dim']))} from {a['block_dim_source']})")
         lines.append(f"    strategy: {a['strategy']}" + (f" [{a['mapping']}]" if a.get("mapping") else "") + f" - {a['reason']}")
         for x in a["accesses"]:
