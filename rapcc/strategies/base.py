@@ -39,10 +39,6 @@ class Mapping:
     def helper_params(self) -> list[str]:
         return self.params + (["n"] if self.dynamic_group else [])
 
-    @property
-    def grows(self) -> bool:
-        return self.phys_dims != self.logical_dims
-
     def c_source(self, name: str = "f") -> str:
         assert self.last_index is not None
         return helper_source(name, self.helper_params, self.last_index)
