@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from .analysis.arrays import ArrayAnalysis
 from .analysis.predict import Prediction, predict, row_major
-from .strategies import REGISTRY, Mapping, StrategyContext, identity
+from .strategies import REGISTRY, Mapping, StrategyContext, identity, precedence
 
 # What one extra integer instruction per access costs, in wavefronts.
 # Calibrated on the GPU suite (H200, benchmarks/results/suite-h200-2026-11-22,
@@ -74,11 +74,11 @@ def score(a: ArrayAnalysis, mapping: Mapping, ctx: StrategyContext) -> Candidate
     return Candidate(mapping, cost, preds)
 
 
-def _key(c: Candidate) -> tuple[float, int, int]:
+def _key(c: Candidate) -> tuple[float, int, int, int, str]:
     size = 1
     for d in c.mapping.phys_dims:
         size *= d
-    return (round(c.cost, 9), c.mapping.ops, size)
+    return (round(c.cost, 9), c.mapping.ops, size, precedence(c.mapping.strategy), c.mapping.last_index or "")
 
 
 def plan_array(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPlan:

@@ -9,9 +9,17 @@ from .pad import PaddingStrategy
 from .rap import RapStrategy
 from .xor import XorStrategy
 
-# Order breaks exact ties in the planner: the simpler layouts first.
 REGISTRY: dict[str, Strategy] = {s.name: s for s in (
     PaddingStrategy(), XorStrategy(), RapStrategy(),
     BitVectorXorStrategy(), BitwisePermutationStrategy(), BitwiseXorStrategy())}
 
-__all__ = ["Mapping", "Strategy", "StrategyContext", "identity", "REGISTRY"]
+# Breaks exact ties in the planner, simpler layouts first. A fixed tuple, not
+# the registry's order, so that the choice never depends on how it was built.
+PRECEDENCE: tuple[str, ...] = ("none", "pad", "xor", "rap", "bvxor", "bwperm", "bwxor")
+
+
+def precedence(name: str) -> int:
+    return PRECEDENCE.index(name) if name in PRECEDENCE else len(PRECEDENCE)
+
+
+__all__ = ["Mapping", "Strategy", "StrategyContext", "identity", "REGISTRY", "PRECEDENCE", "precedence"]
