@@ -18,6 +18,28 @@ import numpy as np
 
 
 @dataclass(frozen=True, slots=True)
+class LaneWord:
+    """One 4-byte word a lane touches, and when the hardware serves it."""
+
+    lane: int
+    word: int  # word address (byte address / bank_bytes)
+    bank: int
+    phase: int  # the half- or quarter-warp serving it (0 for 4-byte accesses)
+    wavefront: int  # index of the wavefront within the whole instruction
+    collisions: int  # distinct words that share this word's bank in its phase
+
+
+@dataclass(frozen=True, slots=True)
+class WarpBanks:
+    """Which lane hits which bank in which wavefront, for one warp instruction."""
+
+    words: tuple[LaneWord, ...]
+    wavefronts: int
+    phase_rows: tuple[tuple[int, int], ...]  # per phase: (first wavefront, wavefronts)
+    lanes_per_phase: int
+
+
+@dataclass(frozen=True, slots=True)
 class BankModel:
     banks: int = 32
     bank_bytes: int = 4
@@ -72,6 +94,38 @@ class BankModel:
                              minlength=n * phases * self.banks)
         per_phase = counts.reshape(n * phases, self.banks).max(axis=1)
         return per_phase.reshape(n, phases).sum(axis=1).astype(np.int64)
+
+    def assign(self, byte_addresses: np.ndarray, active: np.ndarray, width: int) -> WarpBanks:
+        """Lane -> (bank, word, wavefront) of one warp instruction, by the
+        rules `wavefronts` counts: the k distinct words of a bank in a phase
+        go out in k wavefronts, in address order; lanes reading one word share
+        its wavefront (broadcast). `wavefronts` of the result equals
+        `self.wavefronts(byte_addresses, active, width)`."""
+        lpp = self.lanes_per_phase(width)
+        words_per_lane = max(1, -(-width // self.bank_bytes))
+        out: list[LaneWord] = []
+        rows: list[tuple[int, int]] = []
+        first = 0
+        for phase, p in enumerate(range(0, len(byte_addresses), lpp)):
+            lanes = [p + k for k in range(min(lpp, len(byte_addresses) - p)) if active[p + k]]
+            if not lanes:
+                continue
+            per_bank: dict[int, list[int]] = {}
+            touched = [(lane, int(byte_addresses[lane]) // self.bank_bytes + k)
+                       for lane in lanes for k in range(words_per_lane)]
+            for _, w in touched:
+                ws = per_bank.setdefault(w % self.banks, [])
+                if w not in ws:
+                    ws.append(w)
+            for ws in per_bank.values():
+                ws.sort()
+            depth = max(len(ws) for ws in per_bank.values())
+            for lane, w in touched:
+                ws = per_bank[w % self.banks]
+                out.append(LaneWord(lane, w, w % self.banks, phase, first + ws.index(w), len(ws)))
+            rows.append((first, depth))
+            first += depth
+        return WarpBanks(tuple(out), first, tuple(rows), lpp)
 
     def ideal(self, active: np.ndarray, width: int) -> int:
         """The fewest wavefronts the same lanes could need: one per active phase."""

@@ -11,15 +11,24 @@ import difflib
 import json
 import os
 import shlex
+import shutil
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 from . import __version__
+from .color import MODES as COLOR_MODES, ColorEnv, format_diagnostic, use_color
 from .diagnostics import Diagnostic, InternalError, RapccError
+from .report_html import measured_view, render_html
+from .sarif import FileFindings, build_sarif
 from .pipeline import STRATEGIES, Options, RewriteResult, analyze_source, rewrite_source
+from .toolkit import DISABLE_ENV, find_toolkit
+from .build import project
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_FINDINGS = 4  # `rapcc analyze --fail-on` found what it was told to fail on
+FAIL_ON = {"conflict": "rapcc-bank-conflict", "escape": "rapcc-escape"}
 SUBCOMMANDS = ("analyze", "simulate", "hash", "bench", "suite")
 
 
@@ -43,19 +52,39 @@ def _block_dim(text: str) -> tuple[int, int, int]:
 
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--block-dim", type=_block_dim, metavar="XxYxZ", help="block shape of the kernels (e.g. 32x8); "
-                   "otherwise '#pragma rapcc block_dim', then __launch_bounds__, then an assumption the report states")
+                   "otherwise '#pragma rapcc block_dim', then launches, then the set of shapes the code makes plausible "
+                   "(__launch_bounds__, subscripts, guards), which the report states")
     p.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR", help="add an include directory")
     p.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VALUE]", help="define a macro")
+    p.add_argument("-isystem", dest="system_dirs", action="append", default=[], metavar="DIR",
+                   help="add a system include directory")
+    p.add_argument("-U", dest="undefines", action="append", default=[], metavar="NAME", help="undefine a macro")
+    p.add_argument("-include", dest="pre_includes", action="append", default=[], metavar="FILE",
+                   help="include FILE before the source")
     p.add_argument("-std", "--std", dest="std", default="c++17", help="C++ standard to parse with (default c++17)")
-    p.add_argument("--cuda-path", metavar="DIR", help="a CUDA toolkit whose include/ is searched after rapcc's stand-ins")
+    p.add_argument("--rdc", action="store_true", help="the build uses relocatable device code (nvcc -rdc=true / -dc): "
+                   "arrays passed to device functions or declared at file scope with external linkage stay untouched, "
+                   "since another file may reach them (rapcc-nvcc sets this from nvcc's flags)")
+    p.add_argument("--cuda-path", metavar="DIR", help="a CUDA toolkit whose include/ supplies the headers rapcc's "
+                   "stand-ins lack (default: found through CUDA_HOME, CUDA_PATH, then nvcc on PATH; set "
+                   f"{DISABLE_ENV}=1 to parse with the stand-ins alone)")
+    p.add_argument("--color", choices=COLOR_MODES, default="auto",
+                   help="colour diagnostics as clang does (default auto: on a terminal, unless NO_COLOR is set)")
 
 
 def _main_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="rapcc", description="Rewrite the __shared__ arrays of a CUDA file to remove bank conflicts "
                 "(padding, XOR swizzle, random address permute-shift), verified in bounds and injective.",
                 epilog=f"subcommands: {', '.join(SUBCOMMANDS)} (run 'rapcc SUBCOMMAND --help')")
-    p.add_argument("input", help="CUDA source file")
-    p.add_argument("-o", "--output", required=True, help="output file, or '-' for stdout")
+    p.add_argument("inputs", nargs="*", metavar="INPUT", help="CUDA source files (with -p: files of the "
+                   "compile database; none means all of its CUDA files)")
+    p.add_argument("-o", "--output", help="output file, or '-' for stdout (one input)")
+    p.add_argument("--out-dir", metavar="DIR", help="write each input's rewrite to DIR, below the inputs' common "
+                   "folder (several inputs)")
+    p.add_argument("--in-place", action="store_true", help="rewrite the inputs in place, keeping each original "
+                   "as FILE.orig; nothing is written unless every file succeeds")
+    p.add_argument("--no-backup", action="store_true", help="with --in-place: keep no FILE.orig")
+    _project_flag(p)
     p.add_argument("--strategy", choices=STRATEGIES, default="auto",
                    help="layout strategy (default auto: per array, the cheapest predicted)")
     p.add_argument("--seed", type=int, default=1, help="seed of RAP's permutations (default 1)")
@@ -63,15 +92,36 @@ def _main_parser() -> argparse.ArgumentParser:
     p.add_argument("--report-format", choices=("text", "json"), default="text")
     p.add_argument("--diff", action="store_true", help="print a unified diff of the rewrite to stdout")
     p.add_argument("--explain", action="store_true", help="print every candidate's predicted cost per array")
+    p.add_argument("--report-html", metavar="PATH", help="write a self-contained HTML report with bank heatmaps "
+                   "of every access before and after the rewrite")
     p.add_argument("--version", action="version", version=f"rapcc {__version__}")
     _common(p)
     return p
 
 
+def _project_flag(p: argparse.ArgumentParser) -> None:
+    p.add_argument("-p", dest="project", metavar="BUILD_DIR", help="read each file's flags from "
+                   "BUILD_DIR/compile_commands.json, and kernels' block shapes from the launches of all its files")
+
+
+def _extra_args(args: argparse.Namespace) -> tuple[str, ...]:
+    out: list[str] = []
+    for flag, values in (("-isystem", args.system_dirs), ("-U", args.undefines), ("-include", args.pre_includes)):
+        for v in values:
+            out += [flag, v]
+    return tuple(out)
+
+
 def _options(args: argparse.Namespace, strategy: str, command: str) -> Options:
     return Options(strategy=strategy, block_dim=args.block_dim, seed=getattr(args, "seed", 1),
                    include_dirs=tuple(args.include_dirs), defines=tuple(args.defines), std=args.std,
-                   cuda_path=args.cuda_path, command=command)
+                   cuda_path=_toolkit_root(args.cuda_path), command=command, extra_args=_extra_args(args),
+                   rdc=args.rdc)
+
+
+def _toolkit_root(explicit: str | None) -> str | None:
+    toolkit = find_toolkit(explicit, os.environ, shutil.which)
+    return toolkit.root if toolkit else None
 
 
 def _read_input(path: str) -> bytes:
@@ -80,9 +130,7 @@ def _read_input(path: str) -> bytes:
         raise RapccError(f"{path}: no such file")
     if p.is_dir():
         raise RapccError(f"{path}: is a directory")
-    data = p.read_bytes()
-    if not data.strip():
-        raise RapccError(f"{path}: the file is empty")
+    data = p.read_bytes()  # an empty file is valid: nothing to do, an identical (empty) output
     if b"\0" in data[:8192]:
         raise RapccError(f"{path}: not a text file")
     try:
@@ -109,21 +157,26 @@ def write_atomic(path: str, data: bytes) -> None:
         raise
 
 
-def _print_diagnostics(diags: tuple[Diagnostic, ...]) -> None:
+def _print_diagnostics(diags: tuple[Diagnostic, ...], color: str = "never") -> None:
+    env = ColorEnv(no_color=bool(os.environ.get("NO_COLOR")), term=os.environ.get("TERM", ""))
+    on = use_color(color, sys.stderr, env)
     for d in diags:
-        print(d.format(), file=sys.stderr)
+        print(format_diagnostic(d, on), file=sys.stderr)
 
 
 def text_report(result: RewriteResult) -> str:
     lines = [f"rapcc {__version__}: {result.report['file']}"]
     for a in result.report["arrays"]:
         dims = "".join(f"[{d}]" for d in a["dims"]) or "[]"
-        lines.append(f"  {a['function'] or '<file scope>'}: {a['name']}{dims} ({a['elem_bytes']}-byte elements, block "
-                     f"{'x'.join(map(str, a['block_dim']))} from {a['block_dim_source']})")
+        shapes = ", ".join("x".join(map(str, b)) for b in a.get("block_dims") or [a["block_dim"]])
+        lines.append(f"  {a['function'] or '<file scope>'}: {a['name']}{dims} ({a['elem_bytes']}-byte elements, block"
+                     f"{'s' if ',' in shapes else ''} {shapes} from {a['block_dim_source']})")
         lines.append(f"    strategy: {a['strategy']}" + (f" [{a['mapping']}]" if a.get("mapping") else "") + f" - {a['reason']}")
         for x in a["accesses"]:
             wb, wa = x["wavefronts_before"], x["wavefronts_after"]
             pred = "unpredictable" if wb is None else f"{wb:.2f} -> {wa:.2f} wavefronts (ideal {x['ideal_wavefronts']:.2f})"
+            if wb is not None and x.get("prediction") not in (None, "exact"):
+                pred += f", {x['prediction']}"
             stride = f" S={x['stride']}" if x["stride"] not in (None, 0, 1) else ""
             lines.append(f"    line {x['line']}:{x['col']} {x['kind']:6s} {x['class']}{stride}: {pred}")
     return "\n".join(lines) + "\n"
@@ -142,7 +195,7 @@ def _explain(result: RewriteResult) -> str:
 def reproduce_command(args: argparse.Namespace) -> str:
     """The command line that recreates the output, from the effective options
     (not argv, so that where the output goes does not change its bytes)."""
-    parts = ["rapcc", args.input, "--strategy", args.strategy, "--seed", str(args.seed)]
+    parts = ["rapcc", args.inputs[0], "--strategy", args.strategy, "--seed", str(args.seed)]
     if args.block_dim:
         parts += ["--block-dim", "x".join(map(str, args.block_dim))]
     for d in args.include_dirs:
@@ -151,17 +204,74 @@ def reproduce_command(args: argparse.Namespace) -> str:
         parts += ["-D", d]
     if args.std != "c++17":
         parts += ["-std", args.std]
+    parts += list(_extra_args(args))
     if args.cuda_path:
         parts += ["--cuda-path", args.cuda_path]
+    if args.rdc:
+        parts.append("--rdc")
     return " ".join(shlex.quote(p) for p in parts) + " -o OUTPUT"
 
 
+def _many_main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Several inputs, or project mode: all verified before anything is written."""
+    if (args.out_dir is None) == (not args.in_place):
+        parser.error("several inputs and -p need exactly one of --out-dir DIR and --in-place")
+    if args.diff or args.explain:
+        parser.error("--diff and --explain take one input with -o")
+    base = _options(args, args.strategy, "")
+    if args.project:
+        units = project.project_units(args.project, args.inputs, base)
+    else:
+        units = [project.Unit(f, base) for f in args.inputs]
+
+    def process(source: bytes, path: str, options: Options) -> RewriteResult:
+        ns = argparse.Namespace(**{**vars(args), "inputs": [path]})
+        command = reproduce_command(ns) + (f" -p {shlex.quote(args.project)}" if args.project else "")
+        return rewrite_source(source, path, replace(options, command=command))
+    done, failures = project.run_units(units, process, lambda p: _read_input(p))
+    for _, _, result in done:
+        _print_diagnostics(result.diagnostics)
+    if failures:
+        for f in failures:
+            _print_diagnostics(f.diagnostics)
+            print(f"rapcc: error: {f.message}", file=sys.stderr)
+        print(f"rapcc: error: {len(failures)} of {len(units)} files failed; nothing was written", file=sys.stderr)
+        return EXIT_INTERNAL if any(f.internal for f in failures) else EXIT_INPUT
+    if args.report is not None:
+        results = [r for _, _, r in done]
+        body = json.dumps([r.report for r in results], indent=2) + "\n" if args.report_format == "json" \
+            else "".join(text_report(r) for r in results)
+        if args.report == "-":
+            sys.stderr.write(body)
+        else:
+            write_atomic(args.report, body.encode())
+    if args.in_place:
+        project.write_in_place(done, backup=not args.no_backup)
+    else:
+        project.write_out_dir(done, args.out_dir)
+    return EXIT_OK
+
+
 def _rewrite_main(argv: list[str]) -> int:
-    args = _main_parser().parse_args(argv)
+    parser = _main_parser()
+    args = parser.parse_args(argv)
+    if args.project or args.out_dir or args.in_place or len(args.inputs) > 1:
+        if args.output is not None:
+            parser.error("-o takes one input; use --out-dir or --in-place for several")
+        if not args.inputs and not args.project:
+            parser.error("no input file")
+        return _many_main(args, parser)
+    if args.no_backup:
+        parser.error("--no-backup goes with --in-place")
+    if len(args.inputs) != 1 or args.output is None:
+        parser.error("one input and -o OUTPUT (or several inputs with --out-dir / --in-place, or -p BUILD_DIR)")
+    args.input = args.inputs[0]
     source = _read_input(args.input)
     command = reproduce_command(args)
     result = rewrite_source(source, args.input, _options(args, args.strategy, command))
-    _print_diagnostics(result.diagnostics)
+    _print_diagnostics(result.diagnostics, args.color)
+    if args.report_html:
+        write_atomic(args.report_html, render_html(args.input, source, result.plans, command).encode())
     if args.report is not None:
         body = json.dumps(result.report, indent=2) + "\n" if args.report_format == "json" else text_report(result)
         if args.report == "-":
@@ -189,19 +299,77 @@ def _rewrite_main(argv: list[str]) -> int:
     return EXIT_OK
 
 
+def _read_results(path: str) -> dict:
+    try:
+        data = json.loads(_read_input(path))
+    except json.JSONDecodeError as exc:
+        raise RapccError(f"{path}: not a results.json of 'rapcc suite' ({exc})")
+    if not isinstance(data, dict) or not isinstance(data.get("rows"), list):
+        raise RapccError(f"{path}: not a results.json of 'rapcc suite' (no 'rows')")
+    return data
+
+
 def _analyze_main(argv: list[str]) -> int:
     p = _Parser(prog="rapcc analyze", description="Report the bank conflicts of every shared-memory access; rewrite nothing.")
-    p.add_argument("input", help="CUDA source file")
-    p.add_argument("--format", choices=("text", "json"), default="text",
-                   help="text: compiler-style diagnostics on stderr; json: the report on stdout")
+    p.add_argument("inputs", nargs="*", metavar="INPUT", help="CUDA source files (with -p: files of the "
+                   "compile database; none means all of its CUDA files)")
+    p.add_argument("--format", choices=("text", "json", "sarif"), default="text",
+                   help="text: compiler-style diagnostics on stderr; json: the report on stdout; sarif: a SARIF "
+                        "2.1.0 log on stdout, with the auto rewrite's edits as fixes")
+    p.add_argument("--html", metavar="PATH", help="also write a self-contained HTML report (one input) with bank "
+                   "heatmaps before and after the auto rewrite")
+    p.add_argument("--fail-on", action="append", choices=tuple(FAIL_ON), default=[],
+                   help=f"exit {EXIT_FINDINGS} if a diagnostic of this kind is not suppressed in the source "
+                        "(repeatable; for CI and pre-commit)")
+    p.add_argument("--seed", type=int, default=1, help="seed of RAP's permutations, for --html and SARIF fixes")
+    p.add_argument("--measured", metavar="RESULTS_JSON", help="with --html: show this GPU suite run's measured "
+                   "wavefronts and speed-ups (rapcc suite's results.json) for the case named like the input")
+    _project_flag(p)
     _common(p)
     args = p.parse_args(argv)
-    source = _read_input(args.input)
-    result = analyze_source(source, args.input, _options(args, "none", ""))
+    if not args.inputs and not args.project:
+        p.error("no input file")
+    base = _options(args, "none", "")
+    units = project.project_units(args.project, args.inputs, base) if args.project \
+        else [project.Unit(f, base) for f in args.inputs]
+    if args.html and len(units) != 1:
+        p.error("--html takes one input file")
+    reports: list[dict] = []
+    findings: list[FileFindings] = []
+    shown: list[Diagnostic] = []
+    for unit in units:
+        path = unit.path
+        source = _read_input(path)
+        result = analyze_source(source, path, unit.options)
+        shown.extend(result.diagnostics)
+        if args.format == "json":
+            reports.append(result.report)
+        elif args.format == "text":
+            _print_diagnostics(result.diagnostics, args.color)
+        if args.format == "sarif" or args.html:
+            command = f"rapcc {shlex.quote(path)} --strategy auto --seed {args.seed} -o OUTPUT"
+            try:
+                auto = rewrite_source(source, path, replace(unit.options, strategy="auto", command=command))
+                plans, broken, guards = auto.plans, None, auto.macro_guards
+            except InternalError as exc:
+                plans, broken, guards = (), f"the auto rewrite of {path} failed verification: {exc}", ()
+                if args.html:
+                    raise
+            findings.append(FileFindings(path, source, result.diagnostics, result.suppressed, plans, broken,
+                                         command, guards))
+            if args.html:
+                measured = None
+                if args.measured:
+                    measured = measured_view(_read_results(args.measured), Path(path).stem, args.measured)
+                write_atomic(args.html, render_html(path, source, plans, command, measured=measured).encode())
     if args.format == "json":
-        print(json.dumps(result.report, indent=2))
-    else:
-        _print_diagnostics(result.diagnostics)
+        single = len(units) == 1 and not args.project
+        print(json.dumps(reports[0] if single else reports, indent=2))
+    if args.format == "sarif":
+        print(json.dumps(build_sarif(findings), indent=2))
+    failing = {FAIL_ON[k] for k in args.fail_on}
+    if any(d.check_id in failing for d in shown):
+        return EXIT_FINDINGS
     return EXIT_OK
 
 

@@ -81,10 +81,14 @@ class Cast:
 
 @dataclass(frozen=True, slots=True)
 class Opaque:
-    """Anything rapcc cannot evaluate: a memory load, a call, a float."""
+    """Anything rapcc cannot evaluate: a memory load, a call, a float.
+    `bits`/`signed` give its integer type when it has one (0: none), which
+    bounds the value: an `unsigned char` load is in [0, 255]."""
 
     text: str
     reason: str = "not an integer expression"
+    bits: int = 0
+    signed: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +181,18 @@ class SharedArray:
 
 
 @dataclass(frozen=True, slots=True)
+class Via:
+    """How an access spelled through a pointer alias reaches its array:
+    `p[i]` with `float *p = s + k` is `s[k + i]`, `row[i]` with
+    `float *row = tile[r]` is `tile[r][i]`. The texts are the alias
+    initializer's, re-evaluable wherever the alias is used."""
+
+    base: str  # the array's name
+    lead: tuple[str, ...]  # texts of the leading subscripts the alias fixes
+    offset: str | None  # text added to the first subscript spelled at the use
+
+
+@dataclass(frozen=True, slots=True)
 class Access:
     """A full subscript chain `a[i][j]` into a shared array."""
 
@@ -190,6 +206,8 @@ class Access:
     offset: int  # byte offset of the member inside the element
     loops: tuple[Loop, ...]  # outermost first
     guards: tuple[Guard, ...]
+    text: str = ""  # the chain as written, for diagnostics
+    via: Via | None = None  # set when spelled through a pointer alias
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +218,42 @@ class Escape:
     function: str | None
     range: SourceRange
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Alias:
+    """A name that stands for (part of) a shared array: a local pointer
+    `float *p = s + k` or a `__device__` function's parameter bound to the
+    array by every call. Each spelling of `name` in its scope must be its
+    declaration or inside an access of the array; `bindings` are the texts
+    that spell the array to bind it (the initializer, the call arguments)."""
+
+    array: str  # SharedArray.key
+    name: str
+    decl: SourceRange  # the name token of its declaration
+    bindings: tuple[SourceRange, ...]
+    spellings: tuple[int, ...]  # offsets of every token spelling `name` in its scope
+
+
+@dataclass(frozen=True, slots=True)
+class InactiveUse:
+    """A spelling of a shared array's name in a preprocessor branch the parse
+    did not take (`#ifdef ROWWISE ... #else`): a build with other `-D` flags
+    compiles it, so it must stay valid under the new layout."""
+
+    array: str  # SharedArray.key
+    range: SourceRange  # the name token
+    directive: SourceRange  # the `#if`/`#ifdef`/`#elif`/`#else` line that opens the branch
+    macros: tuple[str, ...]  # the macros the enclosing conditions test
+    subscripts: int  # `[...]` groups that follow the name
+    # Why the use depends on the array's size or address rather than an element
+    # (`sizeof`, `&`, decay to a pointer, a declaration), or None.
+    sized: str | None = None
+    macro_body: bool = False  # spelled in a `#define` body: `directive` is that line
+    # Set by the pipeline once the branch was parsed with its macros flipped:
+    # whether the subscript is proved inside its dimensions there, and why not.
+    proved: bool | None = None
+    unproved: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +270,25 @@ class Kernel:
 
 
 @dataclass(frozen=True, slots=True)
+class Comment:
+    """A comment of the main file (text without the `//` or `/* */`)."""
+
+    line: int  # line of its start
+    end_line: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutPragma:
+    """`#pragma rapcc layout(array, strategy)`: the strategy the user fixes for
+    the next declaration of `array`."""
+
+    array: str
+    strategy: str
+    range: SourceRange
+
+
+@dataclass(frozen=True, slots=True)
 class TranslationUnitInfo:
     path: str
     source: bytes
@@ -225,3 +298,12 @@ class TranslationUnitInfo:
     kernels: tuple[Kernel, ...]
     vars: dict[str, VarDef] = field(default_factory=dict)
     already_rewritten: bool = False  # the file carries rapcc's header
+    inactive: tuple[InactiveUse, ...] = ()
+    # Every token spelling each array's name in its scope, active or skipped
+    # code (SharedArray.key -> byte offsets): what the verifier accounts for.
+    spellings: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    # Function name -> the integer macros its text names, with this parse's values.
+    macro_values: dict[str, tuple[tuple[str, int], ...]] = field(default_factory=dict)
+    comments: tuple[Comment, ...] = ()
+    layout_pragmas: tuple[LayoutPragma, ...] = ()
+    aliases: tuple[Alias, ...] = ()

@@ -1,20 +1,25 @@
 """The pass as one call: front end -> analysis -> planning -> rewriting -> verification."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+import codecs
+from dataclasses import dataclass, field, replace
 
 from . import __version__
 from .analysis.arrays import analyze
+from .branches import prove_branches
 from .banks import BankModel
-from .diagnostics import Diagnostic, RapccError
-from .frontend import parse_file
+from .diagnostics import Diagnostic, InternalError, RapccError
+from .frontend import parse_file, parse_file_with_includes
+from .ir import TranslationUnitInfo
 from .planner import ArrayPlan, plan
 from .report import build_report, diagnostics_for
 from .rewrite import rewrite
+from .steer import layout_requests, plan_with_requests
+from .suppress import split_suppressed
 from .strategies import StrategyContext
 from .verify import verify
 
-STRATEGIES = ("auto", "pad", "xor", "rap", "bvxor", "bwperm", "bwxor", "none")
+STRATEGIES = ("auto", "pad", "xor", "rap", "bvxor", "bwperm", "bwxor", "swizzle", "none")
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,9 +29,17 @@ class Options:
     seed: int = 1
     include_dirs: tuple[str, ...] = ()
     defines: tuple[str, ...] = ()
+    undefines: tuple[str, ...] = ()  # -U NAME
     std: str = "c++17"
     cuda_path: str | None = None
     command: str = ""  # the command line that reproduces the output, for its header
+    extra_args: tuple[str, ...] = ()  # more parser flags: -isystem DIR, -U NAME, -include FILE
+    # Block shapes of launches made in other files (project mode): ((kernel name, (shape, ...)), ...).
+    # A kernel's launches in its own file come first.
+    launch_shapes: tuple[tuple[str, tuple[tuple[int, int, int], ...]], ...] = ()
+    # Relocatable device code (nvcc -rdc=true / -dc): other files may call this
+    # file's device functions and declare its file-scope arrays.
+    rdc: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,26 +48,86 @@ class RewriteResult:
     report: dict
     diagnostics: tuple[Diagnostic, ...]
     plans: tuple[ArrayPlan, ...]
+    suppressed: tuple[Diagnostic, ...] = ()  # silenced by `// rapcc: ignore` / NOLINT comments
+    includes: tuple[str, ...] = field(default=())  # the user's headers the file read
+    macro_guards: tuple[tuple[str, int], ...] = ()  # macro values the rewrite was proved for
 
     @property
     def changed(self) -> bool:
         return any(p.rewritten for p in self.plans)
 
 
-def _plans(source: bytes, path: str, options: Options, strategy: str):
-    info, warnings = parse_file(path, source, options)
-    ctx = StrategyContext(BankModel(), options.seed)
-    analyses = analyze(info, options.block_dim)
+def with_launch_shapes(info: TranslationUnitInfo, shapes: tuple[tuple[str, tuple[tuple[int, int, int], ...]], ...]
+                       ) -> TranslationUnitInfo:
+    """`info` whose kernels also know the block shapes of launches in other files."""
+    extra = dict(shapes)
+    if not extra:
+        return info
+    kernels = tuple(replace(k, launch_block_dims=tuple(dict.fromkeys(k.launch_block_dims + tuple(extra[k.name]))))
+                    if k.name in extra else k for k in info.kernels)
+    return replace(info, kernels=kernels)
+
+
+def _analysed(source: bytes, path: str, options: Options):
+    info, warnings, includes = parse_file_with_includes(path, source, options)
+    info = with_launch_shapes(info, options.launch_shapes)
+
+    def reparse(flags: tuple[str, ...]):
+        variant = replace(options, defines=options.defines + tuple(f[2:] for f in flags if f.startswith("-D")),
+                          undefines=tuple(f[2:] for f in flags if f.startswith("-U")))
+        try:
+            return with_launch_shapes(parse_file(path, source, variant)[0], options.launch_shapes)
+        except RapccError:
+            return None
+    analyses = prove_branches(analyze(info, options.block_dim), options.defines, options.block_dim, reparse)
+    return info, list(warnings), analyses, StrategyContext(BankModel(), options.seed), includes
+
+
+def _planned(info, analyses, strategy: str, ctx: StrategyContext, steer: bool = True):
+    """The plans for one strategy, with the source's layout pragmas applied, and their warnings."""
     if info.already_rewritten:
         strategy = "none"  # rapcc's own output: rewriting it again must change nothing
-    return info, warnings, plan(analyses, strategy, ctx), ctx
+    plans = plan(analyses, strategy, ctx)
+    requests, pragma_warnings = layout_requests(info)
+    if steer and not info.already_rewritten:
+        plans = plan_with_requests(analyses, strategy, ctx, requests, plans)
+    return plans, list(pragma_warnings)
+
+
+def _plans(source: bytes, path: str, options: Options, strategy: str, steer: bool = True):
+    info, warnings, analyses, ctx, includes = _analysed(source, path, options)
+    plans, pragma_warnings = _planned(info, analyses, strategy, ctx, steer)
+    return info, warnings + pragma_warnings, plans, ctx, includes
+
+
+def _shown(info, warnings, plans, path: str) -> tuple[tuple[Diagnostic, ...], tuple[Diagnostic, ...]]:
+    return split_suppressed(tuple(warnings) + diagnostics_for(plans), plans, info.comments, path)
+
+
+def macro_guards(info: TranslationUnitInfo, plans) -> tuple[tuple[str, int], ...]:
+    """The macro values the rewritten arrays' functions read (see frontend/macros.py)."""
+    found: dict[str, int] = {}
+    for p in plans:
+        if p.rewritten:
+            found.update(info.macro_values.get(p.analysis.array.function or "", ()))
+    return tuple(sorted(found.items()))
+
+
+def _split_bom(source: bytes) -> tuple[bytes, bytes]:
+    """(the UTF-8 byte order mark or b"", the text after it): clang rejects a
+    BOM, so rapcc works on the text and puts the mark back in front."""
+    if source.startswith(codecs.BOM_UTF8):
+        return codecs.BOM_UTF8, source[len(codecs.BOM_UTF8):]
+    return b"", source
 
 
 def analyze_source(source: bytes, path: str, options: Options = Options()) -> RewriteResult:
     """Diagnostics and the JSON report for `source`; nothing is rewritten."""
-    info, warnings, plans, _ = _plans(source, path, options, "none")
+    _, body = _split_bom(source)
+    info, warnings, plans, _, includes = _plans(body, path, options, "none", steer=False)
     report = build_report(path, plans, analyze_only=True)
-    return RewriteResult(source, report, tuple(warnings) + diagnostics_for(plans), plans)
+    shown, hidden = _shown(info, warnings, plans, path)
+    return RewriteResult(source, report, shown, plans, hidden, includes)
 
 
 def rewrite_source(source: bytes, path: str, options: Options = Options()) -> RewriteResult:
@@ -62,15 +135,42 @@ def rewrite_source(source: bytes, path: str, options: Options = Options()) -> Re
 
     Raises RapccError for bad input and InternalError when verification fails.
     """
-    if options.strategy not in STRATEGIES:
-        raise RapccError(f"unknown strategy '{options.strategy}'")
-    info, warnings, plans, ctx = _plans(source, path, options, options.strategy)
-    text, helpers = rewrite(source, path, plans, options.command or f"rapcc {path} --strategy {options.strategy} --seed {options.seed}")
-    if text != source:
-        reparsed, _ = parse_file(path, text, options)
-        verify(text, plans, helpers, reparsed, ctx.banks)
-    report = build_report(path, plans, analyze_only=False)
-    return RewriteResult(text, report, tuple(warnings) + diagnostics_for(plans), plans)
+    return rewrite_source_strategies(source, path, options, (options.strategy,))[options.strategy]
 
 
-__all__ = ["Options", "RewriteResult", "STRATEGIES", "analyze_source", "rewrite_source", "__version__"]
+def rewrite_source_strategies(source: bytes, path: str, options: Options,
+                              strategies: tuple[str, ...]) -> dict[str, "RewriteResult | InternalError"]:
+    """`rewrite_source` under each of `strategies` (options.strategy is ignored),
+    parsing and analysing `source` once. A strategy whose verification fails
+    maps to its InternalError, so one failure does not hide the others' results.
+
+    Raises RapccError for bad input.
+    """
+    for s in strategies:
+        if s not in STRATEGIES:
+            raise RapccError(f"unknown strategy '{s}'")
+    bom, source = _split_bom(source)
+    info, warnings, analyses, ctx, includes = _analysed(source, path, options)
+    out: dict[str, RewriteResult | InternalError] = {}
+    for strategy in strategies:
+        plans, pragma_warnings = _planned(info, analyses, strategy, ctx)
+        try:
+            guards = macro_guards(info, plans)
+            text, helpers = rewrite(source, path, plans, options.command or f"rapcc {path} --strategy {strategy} --seed {options.seed}",
+                                    guards)
+            if text != source:
+                reparsed, _ = parse_file(path, text, options)
+                verify(text, plans, helpers, reparsed, ctx.banks)
+        except InternalError as exc:
+            if len(strategies) == 1:
+                raise
+            out[strategy] = exc
+            continue
+        report = build_report(path, plans, analyze_only=False)
+        shown, hidden = _shown(info, warnings + pragma_warnings, plans, path)
+        out[strategy] = RewriteResult(bom + text, report, shown, plans, hidden, includes, guards)
+    return out
+
+
+__all__ = ["Options", "RewriteResult", "STRATEGIES", "analyze_source", "rewrite_source", "rewrite_source_strategies",
+           "__version__"]

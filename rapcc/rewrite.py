@@ -15,6 +15,7 @@ from pathlib import Path
 import jinja2
 
 from . import __version__
+from .ir import Access
 from .planner import ArrayPlan
 
 
@@ -97,6 +98,9 @@ def edits_for(plan: ArrayPlan, helper: Helper | None, src: bytes) -> list[Edit]:
         return out
     for x in plan.analysis.accesses:
         acc = x.access
+        if acc.via is not None:
+            out.append(Edit(acc.range.start, acc.range.end, _through_alias(acc, helper, src)))
+            continue
         if helper.accessor_name is None:
             r = acc.index_ranges[-1]
             size = f", {helper.size_arg}" if helper.size_arg else ""
@@ -105,6 +109,21 @@ def edits_for(plan: ArrayPlan, helper: Helper | None, src: bytes) -> list[Edit]:
             args = ", ".join(_text(src, r.start, r.end) for r in acc.index_ranges)
             out.append(Edit(acc.range.start, acc.range.end, f"{helper.accessor_name}({arr.name}, {args})"))
     return out
+
+
+def _through_alias(acc: Access, helper: Helper, src: bytes) -> str:
+    """`p[i]` with `float *p = s + k` becomes the mapped access `s[map((k) + (i))]`;
+    `row[i]` with `float *row = tile[r]` becomes `accessor(tile, r, i)`."""
+    via = acc.via
+    assert via is not None
+    spelled = [_text(src, r.start, r.end) for r in acc.index_ranges]
+    if via.offset is not None:
+        spelled[0] = f"({via.offset}) + ({spelled[0]})"
+    args = [f"({t})" for t in via.lead] + spelled
+    if helper.accessor_name is None:
+        size = f", {helper.size_arg}" if helper.size_arg else ""
+        return f"{via.base}[{helper.map_name}({args[0]}{size})]"
+    return f"{helper.accessor_name}({via.base}, {', '.join(args)})"
 
 
 def apply_edits(src: bytes, edits: list[Edit]) -> bytes:
@@ -122,8 +141,12 @@ def apply_edits(src: bytes, edits: list[Edit]) -> bytes:
     return b"".join(out)
 
 
-def rewrite(src: bytes, path: str, plans: tuple[ArrayPlan, ...], command: str) -> tuple[bytes, tuple[Helper, ...]]:
-    """The rewritten file and its helpers; `src` itself when no plan rewrites anything."""
+def rewrite(src: bytes, path: str, plans: tuple[ArrayPlan, ...], command: str,
+            guards: tuple[tuple[str, int], ...] = ()) -> tuple[bytes, tuple[Helper, ...]]:
+    """The rewritten file and its helpers; `src` itself when no plan rewrites anything.
+
+    `guards` are the macro values the layouts were proved for: the output ends
+    with an `#error` for a build that defines any of them otherwise."""
     chosen = [p for p in plans if p.rewritten]
     if not chosen:
         return src, ()
@@ -138,8 +161,14 @@ def rewrite(src: bytes, path: str, plans: tuple[ArrayPlan, ...], command: str) -
     header = env.get_template("header.j2").render(
         version=__version__, command=command,
         arrays=[{"name": p.analysis.array.name, "function": p.analysis.array.function or "<file scope>",
-                 "strategy": p.mapping.strategy, "description": p.mapping.description} for p in chosen])
+                 "strategy": p.mapping.strategy, "description": p.mapping.description,
+                 "macros": sorted({m for u in p.analysis.inactive for m in u.macros})} for p in chosen])
     prologue = env.get_template("helpers.j2").render(
         helpers=helpers, dynamic_smem=DYNAMIC_SMEM_HELPER if any(h.size_arg for h in helpers) else None, path=path.replace("\\", "\\\\").replace('"', '\\"'))
     body = apply_edits(src, edits)
-    return (header + prologue).encode() + body, tuple(helpers)
+    # The prologue takes the file's line endings, so a CRLF file stays CRLF throughout.
+    newline = b"\r\n" if b"\r\n" in src else b"\n"
+    if guards:
+        tail = env.get_template("guards.j2").render(guards=guards).encode().replace(b"\n", newline)
+        body += (b"" if body.endswith(b"\n") else newline) + tail
+    return (header + prologue).encode().replace(b"\n", newline) + body, tuple(helpers)

@@ -15,8 +15,8 @@ from .analysis.predict import predict
 from .banks import BankModel
 from .cexpr import CExprError, compile_helper
 from .diagnostics import InternalError
-from .ir import TranslationUnitInfo
-from .planner import ArrayPlan
+from .ir import Access, Escape, SharedArray, TranslationUnitInfo
+from .planner import ArrayPlan, keeps_spellings
 from .rewrite import Helper, grown_dim_text
 from .strategies.base import UNBOUNDED
 
@@ -81,6 +81,9 @@ def check_dynamic(fn, group: int, label: str) -> None:
 def verify(output: bytes, plans: tuple[ArrayPlan, ...], helpers: tuple[Helper, ...],
            reparsed: TranslationUnitInfo | None, banks: BankModel) -> None:
     by_map = {h.map_name: h for h in helpers}
+    for plan in plans:
+        if plan.rewritten:
+            _check_domain(plan)
     for plan, h in zip([p for p in plans if p.mapping.last_index is not None], helpers):
         m = plan.mapping
         label = f"'{plan.analysis.array.name}' ({m.strategy})"
@@ -94,6 +97,56 @@ def verify(output: bytes, plans: tuple[ArrayPlan, ...], helpers: tuple[Helper, .
         _check_predictions(plan, fn, banks, label)
     if reparsed is not None:
         _check_reparsed(reparsed, plans, by_map)
+
+
+def _check_domain(plan: ArrayPlan) -> None:
+    """The mapping was proved on the declared index domain: every subscript must
+    stay inside it, over its whole iteration space and over the replayed lanes."""
+    a = plan.analysis
+    oob = a.out_of_range()
+    if oob is not None:
+        raise InternalError(f"'{a.array.name}' was rewritten although {oob[1]}")
+    dims = plan.mapping.logical_dims
+    if plan.mapping.dynamic_group or not dims:
+        return  # outside the launch's allocation a dynamic mapping is the identity
+    for x in a.accesses:
+        if x.proof is None:
+            raise InternalError(f"'{a.array.name}' at line {x.access.range.line}: no range proof for a rewritten access")
+        for inst in x.samples.instances:
+            for idx, d in zip(inst.indices, dims):
+                live = idx[inst.active]
+                if live.size and (live.min() < 0 or live.max() >= d):
+                    raise InternalError(f"'{a.array.name}' at line {x.access.range.line}: a replayed lane indexes "
+                                        f"outside the domain the mapping was proved on")
+
+
+def _check_spellings(info: TranslationUnitInfo, new: SharedArray, plan: ArrayPlan, name: str,
+                     accesses: list[Access], escapes: list[Escape]) -> None:
+    """Every token of the array's name in the output, in active and skipped code
+    alike, must be its declaration, inside a mapped subscript (or rapcc's own
+    accessor call), or a skipped subscript that the layout keeps valid."""
+    covered = [(a.range.start, a.range.end) for a in accesses]
+    covered += [(e.range.start, e.range.end) for e in escapes if "already rewritten by rapcc" in e.reason]
+    ndims = max(len(new.dims), 1)
+    kept = {u.range.start for u in info.inactive if u.array == new.key and u.sized is None
+            and u.subscripts == ndims and keeps_spellings(plan.mapping)}
+    aliases = [a for a in info.aliases if a.array == new.key]
+    binding = [(r.start, r.end) for a in aliases for r in a.bindings]
+    for off in info.spellings.get(new.key, ()):
+        if off == new.decl.start or off in kept or any(s <= off < e for s, e in covered + binding):
+            continue
+        line = info.source.count(b"\n", 0, off) + 1
+        raise InternalError(f"'{name}' at line {line} of the output still sees the old layout: it is neither "
+                            "its declaration nor a mapped subscript")
+    # A pointer alias or a bound parameter stands for the array: each of its
+    # spellings must be its declaration or inside an access of the array.
+    for a in aliases:
+        for off in a.spellings:
+            if off == a.decl.start or any(s <= off < e for s, e in covered):
+                continue
+            line = info.source.count(b"\n", 0, off) + 1
+            raise InternalError(f"'{a.name}' (an alias of '{name}') at line {line} of the output is neither its "
+                                "declaration nor inside a mapped subscript")
 
 
 def _check_predictions(plan: ArrayPlan, fn, banks: BankModel, label: str) -> None:
@@ -129,10 +182,13 @@ def _check_reparsed(info: TranslationUnitInfo, plans: tuple[ArrayPlan, ...], by_
             planned = tuple(grown_dim_text(str(d), g).strip() if g else d for d, g in zip(arr.dims, grow))
         if tuple(new.dims) != planned:
             raise InternalError(f"'{arr.name}' is declared {new.dims} in the output, planned {planned}")
-        if plan.mapping.last_index is None:
-            continue
         accesses = [a for a in info.accesses if a.array == new.key]
         escapes = [e for e in info.escapes if e.array == new.key]
+        if plan.mapping.last_index is None:
+            for e in escapes:
+                raise InternalError(f"'{arr.name}' has a use the rewrite cannot follow: {e.reason} (line {e.range.line})")
+            _check_spellings(info, new, plan, arr.name, accesses, escapes)
+            continue
         for e in escapes:
             if "already rewritten by rapcc" not in e.reason:
                 raise InternalError(f"'{arr.name}' has a use the rewrite missed: {e.reason} (line {e.range.line})")
@@ -141,6 +197,7 @@ def _check_reparsed(info: TranslationUnitInfo, plans: tuple[ArrayPlan, ...], by_
             text = getattr(last, "text", "")
             if not any(text.startswith(name) for name in by_map):
                 raise InternalError(f"'{arr.name}' at line {a.range.line} is not mapped in the output")
+        _check_spellings(info, new, plan, arr.name, accesses, escapes)
         expected_uses = len(plan.analysis.accesses)
         if len(accesses) + len(escapes) != expected_uses:
             raise InternalError(f"'{arr.name}' has {len(accesses) + len(escapes)} uses in the output, expected {expected_uses}")

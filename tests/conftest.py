@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from rapcc.cli import main
+from rapcc.toolkit import DISABLE_ENV
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
@@ -18,8 +19,10 @@ EXAMPLES = ROOT / "examples"
 
 @pytest.fixture
 def run_cli(monkeypatch):
-    """Run `rapcc ARGS` from the repository root; returns (code, stdout, stderr)."""
+    """Run `rapcc ARGS` from the repository root; returns (code, stdout, stderr).
+    Hermetic: the stand-in headers alone, whether or not a CUDA toolkit is installed."""
     monkeypatch.chdir(ROOT)
+    monkeypatch.setenv(DISABLE_ENV, "1")
 
     def run(*args: str) -> tuple[int, str, str]:
         out, err = io.StringIO(), io.StringIO()

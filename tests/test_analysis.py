@@ -50,10 +50,12 @@ def test_fwt_stride_8_is_4_way_block():
     assert copies and all(a[4].wavefronts == 1.0 for a in copies)
 
 
-def test_data_dependent_subscript_is_random():
+def test_data_dependent_subscript_is_random_with_expected_wavefronts():
     acc = _analysed("histogram.cu")
     random = [a for a in acc if a[2] == "random"]
-    assert len(random) == 1 and random[0][4] is None
+    # A byte picks one of 256 words: under uniform data the fullest of 32 banks
+    # holds about 3.5 distinct words (analysis/datadraw.py).
+    assert len(random) == 1 and 3.0 < random[0][4].wavefronts < 4.0
 
 
 def _inline(src: bytes):

@@ -10,7 +10,6 @@ from conftest import GOLDEN
 
 @pytest.mark.parametrize("content, message", [
     (None, "no such file"),
-    (b"", "the file is empty"),
     (b"\x00\x01\x02binary", "not a text file"),
     (b"__global__ void k( { int x = ; }\n", "the input has errors"),
 ])
@@ -25,11 +24,28 @@ def test_bad_input_exits_1_without_output(run_cli, tmp_path, content, message):
     assert not out.exists()
 
 
+@pytest.mark.parametrize("content", [b"", b"\n\n", b"\r\n"])
+def test_an_empty_file_is_valid_and_copied_unchanged(run_cli, tmp_path, content):
+    # nvcc and clang accept an empty translation unit; so does rapcc.
+    src = tmp_path / "empty.cu"
+    src.write_bytes(content)
+    out = tmp_path / "out.cu"
+    code, _, err = run_cli(str(src), "-o", str(out))
+    assert code == 0 and err == ""
+    assert out.read_bytes() == content
+
+
 def test_syntax_error_is_reported_with_its_location(run_cli, tmp_path):
+    """An error inside a kernel refuses that kernel's arrays, not the file:
+    the error is a note at its line, the array is left untouched with a
+    warning naming the error, and the output is the input."""
     src = tmp_path / "bad.cu"
     src.write_text("__global__ void k(float *o) {\n  __shared__ float s[32];\n  s[threadIdx.x] = ;\n}\n")
-    code, _, err = run_cli(str(src), "-o", str(tmp_path / "o.cu"))
-    assert code == 1 and f"{src}:3:" in err and "error:" in err
+    out = tmp_path / "o.cu"
+    code, _, err = run_cli(str(src), "-o", str(out))
+    assert code == 0 and out.read_bytes() == src.read_bytes()
+    assert f"{src}:3:" in err and "note: clang error" in err and "[rapcc-parse-error]" in err
+    assert "'s' is left untouched [rapcc-escape]" in err
 
 
 def test_plain_cpp_without_shared_memory_is_copied_unchanged(run_cli, tmp_path):

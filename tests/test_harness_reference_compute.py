@@ -219,6 +219,69 @@ def sim_fft_radix2(case: Case, args: list) -> list[np.ndarray]:
     return [out]
 
 
+def sim_fwt_device_stage(case: Case, args: list) -> list[np.ndarray]:
+    src, reps = np.asarray(args[1], np.float64), int(args[2])
+    out = np.full(src.size, np.nan)
+    for bx, _ in _blocks(case, args):
+        s = list(src[bx * 1024:(bx + 1) * 1024])
+        for _ in range(reps):
+            level, stride = 0, 512
+            while stride >= 1:
+                scale = 0.5 if level & 1 else 1.0
+                pairs = []
+                for pos in range(512):
+                    lo = pos & (stride - 1)
+                    i0 = ((pos - lo) << 1) + lo
+                    pairs.append((i0, i0 + stride, s[i0], s[i0 + stride]))
+                for i0, i1, a, b in pairs:
+                    s[i0], s[i1] = (a + b) * scale, (a - b) * scale
+                level += 1
+                stride >>= 1
+        out[bx * 1024:(bx + 1) * 1024] = s
+    return [out]
+
+
+def sim_stencil_rowptr(case: Case, args: list) -> list[np.ndarray]:
+    image = np.asarray(args[1], np.float64)
+    width, height = int(args[2]), int(args[3])
+    w = (0.25, 0.5, 0.25)
+    out = np.full((height, width), np.nan)
+    for bx, by in _blocks(case, args):
+        x0, y0 = bx * 128, by * 8
+        tile = [[0.0] * 130 for _ in range(10)]
+        for p in range(10 * 130):
+            r, c = divmod(p, 130)
+            tile[r][c] = image[min(max(y0 + r - 1, 0), height - 1), min(max(x0 + c - 1, 0), width - 1)]
+        for ty in range(8):
+            for tx in range(32):
+                acc = [0.0] * 4
+                for k in range(3):
+                    row = tile[ty + k]
+                    for j in range(4):
+                        for d in range(3):
+                            acc[j] += w[k] * w[d] * row[4 * tx + j + d]
+                for j in range(4):
+                    out[y0 + ty, x0 + 4 * tx + j] = acc[j]
+    return [out]
+
+
+def sim_reduce_alias(case: Case, args: list) -> list[np.ndarray]:
+    data = np.asarray(args[1], np.float64)
+    sums = []
+    for bx, _ in _blocks(case, args):
+        sdata = list(data[bx * 1024:(bx + 1) * 1024])
+        for g in range(4):
+            s = 1
+            while s < 256:
+                for tid in range(256):
+                    index = 2 * s * tid
+                    if index < 256:
+                        sdata[g * 256 + index] += sdata[g * 256 + index + s]
+                s *= 2
+        sums.extend(sdata[tid * 256] for tid in range(4))
+    return [np.array(sums)]
+
+
 SIMULATIONS: dict[str, Callable[[Case, list], list[np.ndarray]]] = {
     "fwt": sim_fwt,
     "dct8x8": sim_dct8x8,
@@ -229,6 +292,9 @@ SIMULATIONS: dict[str, Callable[[Case, list], list[np.ndarray]]] = {
     "lud_tile": sim_lud_tile,
     "lavamd_4i1": sim_lavamd,
     "fft_radix2": sim_fft_radix2,
+    "fwt_device_stage": sim_fwt_device_stage,
+    "stencil_rowptr": sim_stencil_rowptr,
+    "reduce_alias": sim_reduce_alias,
 }
 
 

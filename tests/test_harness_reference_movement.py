@@ -206,7 +206,105 @@ def sim_matmul(case: Case, args: list) -> list[np.ndarray]:
     return [c]
 
 
+def _tiles(args: list) -> tuple[np.ndarray, int]:
+    src = np.asarray(args[1])
+    return src.reshape(src.shape[0], 32 * 32), src.shape[0]
+
+
+def sim_flat_walk(case: Case, args: list) -> list[np.ndarray]:
+    src, blocks = _tiles(args)
+    out = np.full((blocks, 32 * 32), np.nan, np.float32)
+    for b in range(blocks):
+        flat = [None] * 1024  # tile[r][c] lives at r * 32 + c
+        for ty in range(8):
+            for tx in range(32):
+                for i in range(0, 32, 8):
+                    flat[tx * 32 + ty + i] = src[b, (ty + i) * 32 + tx]
+        for ty in range(8):
+            for tx in range(32):
+                for f in range(ty * 32 + tx, 1024, 256):
+                    out[b, f] = flat[f]  # tile[0][f]
+    return [out.reshape(np.asarray(args[0]).shape)]
+
+
+def sim_ifdef_rowwise(case: Case, args: list) -> list[np.ndarray]:
+    src, blocks = _tiles(args)
+    out = np.full((blocks, 32 * 32), np.nan, np.float32)
+    for b in range(blocks):  # the ROWWISE branch, which the suite compiles
+        tile = [[src[b, r * 32 + c] for c in range(32)] for r in range(32)]
+        for ty in range(8):
+            for tx in range(32):
+                for i in range(0, 32, 8):
+                    out[b, (ty + i) * 32 + tx] = tile[ty + i][31 - tx]
+    return [out.reshape(np.asarray(args[0]).shape)]
+
+
+def sim_transpose_inferred(case: Case, args: list) -> list[np.ndarray]:
+    src = np.asarray(args[1]).reshape(-1)
+    rows, cols = int(args[2]), int(args[3])
+    out = np.zeros(rows * cols, np.int64) - 12345
+    for bx, by in _blocks(case, args):
+        tile = [[None] * 16 for _ in range(16)]
+        for ty in range(16):
+            for tx in range(16):
+                tile[ty][tx] = src[(by * 16 + ty) * cols + bx * 16 + tx]
+        for ty in range(16):
+            for tx in range(16):
+                out[(bx * 16 + ty) * rows + by * 16 + tx] = tile[tx][ty]
+    return [out.reshape(cols, rows)]
+
+
+def sim_histogram_warp256(case: Case, args: list) -> list[np.ndarray]:
+    words, per_block = np.asarray(args[1]), int(args[2])
+    out = []
+    for bx, _ in _blocks(case, args):
+        s_hist = [[0] * 256 for _ in range(8)]
+        for tid in range(256):
+            for p in range(tid, per_block, 256):
+                word = int(words[bx * per_block + p])
+                for shift in (0, 8, 16, 24):
+                    s_hist[tid >> 5][(word >> shift) & 0xFF] += 1
+        out.extend(sum(s_hist[w][b] for w in range(8)) for b in range(256))
+    return [np.array(out, np.uint32)]
+
+
+def sim_private_datadep(case: Case, args: list) -> list[np.ndarray]:
+    codes, items = np.asarray(args[1]), int(args[2])
+    total = len(_blocks(case, args)) * 128
+    out = np.full(32 * total, -1, np.int64)
+    for g in range(total):
+        priv = [0] * 32
+        for i in range(items):
+            priv[int(codes[i * total + g]) & 31] += 1
+        for k in range(32):
+            out[k * total + g] = priv[k]
+    return [out]
+
+
+def sim_bitonic_comparator(case: Case, args: list) -> list[np.ndarray]:
+    keys, reps = np.asarray(args[1]), int(args[2])
+    out = np.full_like(keys, np.nan)
+    for bx, _ in _blocks(case, args):
+        s = [float(v) for v in keys[bx * 1024:(bx + 1) * 1024]]
+        for _ in range(reps):
+            size = 2
+            while size <= 1024:
+                stride = size // 2
+                while stride > 0:
+                    for tid in range(512):
+                        ascending = (tid & (size // 2)) == 0 or size == 1024
+                        pos = 2 * tid - (tid & (stride - 1))
+                        if (s[pos] > s[pos + stride]) == ascending:
+                            s[pos], s[pos + stride] = s[pos + stride], s[pos]
+                    stride //= 2
+                size *= 2
+        out[bx * 1024:(bx + 1) * 1024] = s
+    return [out]
+
+
 SIMULATIONS: dict[str, Callable[[Case, list], list[np.ndarray]]] = {
+    "flat_walk": sim_flat_walk,
+    "ifdef_rowwise": sim_ifdef_rowwise,
     "transpose_32x8": sim_transpose_32x8,
     "transpose_16x16": sim_transpose_16x16,
     "reduce_interleaved": sim_reduce,
@@ -219,6 +317,11 @@ SIMULATIONS: dict[str, Callable[[Case, list], list[np.ndarray]]] = {
     "private_conflict_free": sim_private,
     "matmul_tile": sim_matmul,
     "matmul_padded": sim_matmul,
+    "matmul_helper": sim_matmul,
+    "transpose_inferred": sim_transpose_inferred,
+    "histogram_warp256": sim_histogram_warp256,
+    "private_datadep": sim_private_datadep,
+    "bitonic_comparator": sim_bitonic_comparator,
     **{f"rap_{p}_{t}": _sim_rap(p) for p in ("crsw", "srcw", "drdw") for t in ("f32", "f64")},
 }
 

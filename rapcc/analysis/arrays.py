@@ -1,4 +1,4 @@
-"""Per-array analysis: block shape, lane samples, class and stride of every access."""
+"""Per-array analysis: block shapes, lane samples, class and stride of every access."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -6,15 +6,21 @@ from dataclasses import dataclass, replace
 from .. import ir
 from .affine import THREAD_ATOMS, affine, flatten, render_poly
 from .classify import AccessClass, classify_access
+from .datadraw import drawn_access
 from .evaluate import Env, Unknown, depends_on, evaluate
 from ..banks import DEFAULT_BANKS
 from .predict import predict, row_major
-from .warps import MAX_INSTANCES, AccessSamples, BlockShape, sample_with_params
+from .ranges import RangeProof, prove_ranges
+from .shapes import MOST, DroppedShape, ShapeSet, candidate_shapes, out_share
+from .warps import MAX_INSTANCES, AccessSamples, BlockShape, ParamSamples, sample_with_params
 
 AGREEMENT = 0.05  # predictions for different parameter values must agree this closely
+# A data-dependent access is replayed with fresh draws until it has this many
+# warp instructions (at most DRAW_ROUNDS times): the standard error of its
+# expected wavefronts is then about 0.02.
+MIN_DRAWN = 1024
+DRAW_ROUNDS = 16
 
-DEFAULT_1D = BlockShape(256, 1, 1, "assumed")
-DEFAULT_2D = BlockShape(32, 8, 1, "assumed")
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +30,24 @@ class AccessAnalysis:
     cls: AccessClass
     stride: int | str | None
     assumed_params: tuple[str, ...] = ()  # parameters sampled at warps.PARAM_SAMPLES
+    # Bounds of each subscript over every lane and trip (None: the array has no
+    # constant dimensions to check against).
+    proof: RangeProof | None = None
+
+    def out_of_range(self, dims: tuple[int, ...]) -> str | None:
+        """Why a subscript may leave its dimension, in the words of a diagnostic, or None."""
+        if self.proof is None:
+            return None
+        bad = self.proof.violation(dims)
+        if bad is None:
+            return None
+        k, r = bad
+        what = "index" if len(dims) == 1 else ("row", "column")[k] if len(dims) == 2 else f"index {k}"
+        text = self.access.text or "subscript"
+        if not r.bounded:
+            return f"'{text}' cannot be bounded within its {what}s 0..{dims[k] - 1} (it may be any of {r.text()})"
+        reach = r.hi if r.hi >= dims[k] else r.lo
+        return f"'{text}' reaches {what} {reach} of {dims[k]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +61,38 @@ class ArrayAnalysis:
     # For a template-sized array: one concrete analysis per instantiation.
     instances: tuple["ArrayAnalysis", ...] = ()
     template_arguments: tuple[tuple[str, int], ...] = ()  # of a concrete instance
+    # Spellings in preprocessor branches the parse skipped (see frontend/inactive.py).
+    inactive: tuple[ir.InactiveUse, ...] = ()
+    # Every block shape the array is planned for, `block` first (shapes.py);
+    # `alternatives` are its analyses under the others, in the same order.
+    shapes: tuple[BlockShape, ...] = ()
+    alternatives: tuple["ArrayAnalysis", ...] = ()
+    dropped_shapes: tuple[DroppedShape, ...] = ()  # guessed shapes the code contradicts
+
+    @property
+    def per_shape(self) -> tuple["ArrayAnalysis", ...]:
+        """The analysis under each planned shape, `self` (the reported shape) first."""
+        return (self,) + self.alternatives
+
+    @property
+    def robust(self) -> bool:
+        """Whether the plan must hold over several plausible shapes."""
+        return bool(self.alternatives)
+
+    def out_of_range(self) -> tuple[AccessAnalysis, str] | None:
+        """The first access (of any instantiation, under any planned block
+        shape) whose subscripts may leave their dimensions, with the reason;
+        None when every one is proved inside."""
+        for shaped in self.per_shape:
+            for inst in shaped.instances or (shaped,):
+                dims = inst.logical_dims
+                if dims is None:
+                    continue
+                for x in inst.accesses:
+                    why = x.out_of_range(dims)
+                    if why is not None:
+                        return x, (why if not self.robust else f"{why} under block shape {shaped.block.text()}")
+        return None
 
     @property
     def logical_dims(self) -> tuple[int, ...] | None:
@@ -44,23 +100,6 @@ class ArrayAnalysis:
         if self.array.is_extern or not all(isinstance(d, int) for d in self.array.dims):
             return None
         return tuple(int(d) for d in self.array.dims)
-
-
-def block_shape(kernel: ir.Kernel | None, option: tuple[int, int, int] | None, uses_y: bool) -> BlockShape:
-    """The block shape: `--block-dim`, then `#pragma rapcc block_dim`, then the
-    `<<<grid, block>>>` launches in the file, then `__launch_bounds__` (taken as
-    1-D), else an assumption the report states."""
-    if option is not None:
-        return BlockShape(*option, source="option")
-    if kernel is not None and kernel.pragma_block_dim is not None:
-        return BlockShape(*kernel.pragma_block_dim, source="pragma")
-    if kernel is not None and kernel.launch_block_dims:
-        # Several launch shapes: the first one is analysed (the report says which).
-        return BlockShape(*kernel.launch_block_dims[0], source="launch" if len(kernel.launch_block_dims) == 1
-                          else f"first of {len(kernel.launch_block_dims)} launches")
-    if kernel is not None and kernel.launch_bounds is not None:
-        return BlockShape(kernel.launch_bounds, 1, 1, source="launch_bounds")
-    return DEFAULT_2D if uses_y else DEFAULT_1D
 
 
 def _stride(access: ir.Access, dims: tuple[int, ...] | None, vars: dict[str, ir.VarDef],
@@ -85,9 +124,15 @@ def _samples(a: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape, dims: 
     """The access's warp instructions. When it reads kernel parameters, it is
     sampled at PARAM_SAMPLES of each; the parameters only count as irrelevant
     to its bank conflicts when every value predicts the same wavefronts."""
-    ps = sample_with_params(a, vars, block, dims, known)
+    ps = sample_with_params(a, vars, block, known)
     if ps.unknown is not None:
         return AccessSamples((), ps.unknown), ()
+    return _merged(a, vars, dims, elem_bytes, ps)
+
+
+def _merged(a: ir.Access, vars: dict[str, ir.VarDef], dims: tuple[int, ...] | None, elem_bytes: int,
+            ps: ParamSamples) -> tuple[AccessSamples, tuple[str, ...]]:
+    """One set of samples from those of every parameter binding, when they agree."""
     if len(ps.by_binding) == 1:
         return ps.by_binding[0][1], ()
     names = tuple(vars[k].name if k in vars else k for k in ps.bound_names)  # builtins keep their spelling
@@ -107,15 +152,47 @@ def _accesses(accesses: list[ir.Access], vars: dict[str, ir.VarDef], block: Bloc
     layout = row_major(dims if dims else (0,))
     analysed = []
     for a in accesses:
+        proof = prove_ranges(a, vars, block, known) if dims is not None else None
         samples, assumed = _samples(a, vars, block, dims, elem_bytes, known)
+        if samples.unknown is not None and dims is not None and proof is not None and proof.violation(dims) is None:
+            samples, assumed = _expected_samples(a, vars, block, dims, elem_bytes, known, samples, assumed)
         flat_samples = [(layout(i.indices), i.active) for i in samples.instances]
-        if samples.unknown is not None:
+        if samples.unknown is not None or samples.expected:
             cls, concrete = "random", None
         else:
             cls, concrete = classify_access(flat_samples)
         stride = _stride(a, dims, vars, block, concrete if cls in ("linear", "stride") else None)
-        analysed.append(AccessAnalysis(a, samples, cls, stride, assumed))
+        analysed.append(AccessAnalysis(a, samples, cls, stride, assumed, proof))
     return tuple(analysed)
+
+
+def _expected_samples(a: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape, dims: tuple[int, ...],
+                      elem_bytes: int, known: dict[str, int], samples: AccessSamples, assumed: tuple[str, ...]
+                      ) -> tuple[AccessSamples, tuple[str, ...]]:
+    """Samples of a data-dependent access whose subscripts are proved inside
+    the array (so the data part has a bounded value set): its unknown values
+    drawn as uniform data (datadraw.py). Unchanged when drawing does not help."""
+    # Rounds of fresh draws, pooled per parameter binding before the bindings
+    # are compared: one round alone is too noisy to tell them apart.
+    pooled: dict[tuple[tuple[str, int], ...], list] = {}
+    drawn = None
+    for round_ in range(DRAW_ROUNDS):
+        drawn = drawn_access(a, vars, round_)
+        if drawn is None:
+            return samples, assumed
+        ps = sample_with_params(drawn.access, drawn.vars, block, known)
+        if ps.unknown is not None or not any(smp.instances for _, smp in ps.by_binding):
+            return samples, assumed
+        for binding, smp in ps.by_binding:
+            pooled.setdefault(binding, []).extend(smp.instances)
+        if min(len(v) for v in pooled.values()) >= MIN_DRAWN:
+            break
+    assert drawn is not None
+    by_binding = tuple((b, AccessSamples(tuple(v[:MAX_INSTANCES]), None)) for b, v in pooled.items())
+    got, names = _merged(drawn.access, drawn.vars, dims, elem_bytes, ParamSamples(by_binding, None))
+    if got.unknown is not None:
+        return samples, assumed
+    return replace(got, expected=drawn.drawn), names
 
 
 def _instances(arr: ir.SharedArray, kernel: ir.Kernel | None, accesses: list[ir.Access],
@@ -151,20 +228,84 @@ def _shares_dynamic_memory(arr: ir.SharedArray, info: ir.TranslationUnitInfo) ->
     return any(o.key != arr.key and o.is_extern and users(o) & mine for o in info.arrays)
 
 
+def _array_analysis(arr: ir.SharedArray, kernel: ir.Kernel | None, accesses: list[ir.Access],
+                    vars: dict[str, ir.VarDef], block: BlockShape) -> ArrayAnalysis:
+    """The array's accesses under one block shape (escapes and the rest are added by `analyze`)."""
+    dims = None if arr.is_extern or not all(isinstance(d, int) for d in arr.dims) else tuple(int(d) for d in arr.dims)
+    instances = _instances(arr, kernel, accesses, vars, block) if dims is None else ()
+    analysed = instances[0].accesses if instances else _accesses(accesses, vars, block, dims, arr.elem_bytes, {})
+    return ArrayAnalysis(arr, block, analysed, (), instances=instances)
+
+
+def _const_dims(arr: ir.SharedArray) -> tuple[int, ...] | None:
+    if arr.is_extern or not arr.dims or not all(isinstance(d, int) for d in arr.dims):
+        return None
+    return tuple(int(d) for d in arr.dims)
+
+
+def _contradicted(shape_set: ShapeSet, by_shape: dict[BlockShape, list[ArrayAnalysis]]
+                  ) -> tuple[tuple[BlockShape, ...], tuple[DroppedShape, ...]]:
+    """The guessed shapes the code does not contradict, and the dropped ones: a
+    shape under which some access leaves its array for most of its lanes is a
+    wrong guess, not a fact about the code. Stated shapes are never dropped,
+    and when every guess is contradicted all are kept (the range proof then
+    refuses the arrays and the report says why)."""
+    if shape_set.stated or len(shape_set.shapes) < 2:
+        return shape_set.shapes, ()
+    kept: list[BlockShape] = []
+    dropped: list[DroppedShape] = []
+    for shape in shape_set.shapes:
+        worst: DroppedShape | None = None
+        for a in by_shape[shape]:
+            dims = a.logical_dims
+            if dims is None:
+                continue
+            for x in a.accesses:
+                share = out_share(x.samples, dims)
+                if share >= MOST and (worst is None or share > worst.share):
+                    worst = DroppedShape(shape, x.access, a.array.name, share)
+        if worst is None:
+            kept.append(shape)
+        else:
+            dropped.append(worst)
+    if not kept:
+        return shape_set.shapes, ()
+    return tuple(kept), tuple(dropped)
+
+
 def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | None = None) -> tuple[ArrayAnalysis, ...]:
-    """Analyse every shared array of the translation unit."""
+    """Analyse every shared array of the translation unit, under every block
+    shape its kernel is planned for (shapes.py)."""
     kernels = {k.name: k for k in info.kernels}
+    homes: dict[str, str | None] = {}
+    for arr in info.arrays:
+        first = next((a.function for a in info.accesses if a.array == arr.key), None)
+        homes[arr.key] = arr.function or first
+    const_dims = {arr.key: d for arr in info.arrays if (d := _const_dims(arr)) is not None}
+    per_function: dict[str | None, tuple[tuple[BlockShape, ...], tuple[DroppedShape, ...]]] = {}
+    by_array: dict[str, dict[BlockShape, ArrayAnalysis]] = {}
+    for func in dict.fromkeys(homes.values()):
+        kernel = kernels.get(func) if func else None
+        mine = [arr for arr in info.arrays if homes[arr.key] == func]
+        keys = {arr.key for arr in mine}
+        reach = [a for a in info.accesses if a.array in keys or (func is not None and a.function == func)]
+        shape_set = candidate_shapes(kernel, block_option, reach, const_dims, info.vars)
+        by_shape: dict[BlockShape, list[ArrayAnalysis]] = {s: [] for s in shape_set.shapes}
+        for arr in mine:
+            accesses = [a for a in info.accesses if a.array == arr.key]
+            by_array[arr.key] = {}
+            for shape in shape_set.shapes:
+                one = _array_analysis(arr, kernel, accesses, info.vars, shape)
+                by_array[arr.key][shape] = one
+                by_shape[shape].append(one)
+        per_function[func] = _contradicted(shape_set, by_shape)
     out = []
     for arr in info.arrays:
-        accesses = [a for a in info.accesses if a.array == arr.key]
+        kept, dropped = per_function[homes[arr.key]]
+        first, *rest = (by_array[arr.key][s] for s in kept)
         escapes = tuple(e for e in info.escapes if e.array == arr.key)
-        uses_y = any(depends_on(i, info.vars, frozenset(THREAD_ATOMS[1:])) for a in accesses for i in a.indices)
-        func = arr.function or (accesses[0].function if accesses else None)
-        kernel = kernels.get(func) if func else None
-        block = block_shape(kernel, block_option, uses_y)
-        dims = None if arr.is_extern or not all(isinstance(d, int) for d in arr.dims) else tuple(int(d) for d in arr.dims)
-        instances = _instances(arr, kernel, accesses, info.vars, block) if dims is None else ()
-        analysed = instances[0].accesses if instances else _accesses(accesses, info.vars, block, dims, arr.elem_bytes, {})
         shared_dyn = arr.is_extern and _shares_dynamic_memory(arr, info)
-        out.append(ArrayAnalysis(arr, block, analysed, escapes, shared_dyn, instances))
+        inactive = tuple(u for u in info.inactive if u.array == arr.key)
+        out.append(replace(first, escapes=escapes, shares_dynamic_memory=shared_dyn, inactive=inactive,
+                           shapes=kept if len(kept) > 1 else (), alternatives=tuple(rest), dropped_shapes=dropped))
     return tuple(out)

@@ -8,6 +8,7 @@ only lanes whose loop conditions and guards hold take part.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
@@ -40,6 +41,8 @@ class WarpInstance:
 
     indices: tuple[np.ndarray, ...]
     active: np.ndarray
+    warp: int = 0  # which warp of the block
+    trips: tuple[int, ...] = ()  # the iteration of each enclosing loop, outermost first
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +50,9 @@ class AccessSamples:
     instances: tuple[WarpInstance, ...]
     unknown: str | None  # why the lanes' indices could not be computed
     unknown_key: str | None = None  # the kernel parameter it was, when it was one
+    # Non-empty: the data-dependent values (as written) these samples draw as
+    # uniform data (see datadraw.py); predictions are then expectations.
+    expected: tuple[str, ...] = ()
 
 
 def warp_builtins(block: BlockShape, first_warp: int, warp_size: int = 32,
@@ -104,11 +110,12 @@ class ParamSamples:
 
 
 def sample_access(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape, warp_size: int = 32,
-                  bindings: dict[str, int] | None = None, dims: tuple[int, ...] | None = None) -> AccessSamples:
+                  bindings: dict[str, int] | None = None) -> AccessSamples:
     """Replay `access` for every warp of the block (see module docstring).
 
-    `bindings` fixes parameters to values; lanes whose indices fall outside
-    `dims` are inactive (a correct program never makes that access).
+    `bindings` fixes parameters to values. Only the guards and loop conditions
+    make lanes inactive: an index outside the array's dimensions is a fact the
+    range prover (`ranges.py`) refuses the array for, never a reason to drop a lane.
     """
     out: list[WarpInstance] = []
     nwarps = -(-block.threads // warp_size)
@@ -120,31 +127,18 @@ def sample_access(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockSha
         _replay(access, access.loops, env, exists, out, warp_size)
     except Unknown as exc:
         return AccessSamples((), exc.what, exc.uniform_key)
-    if dims is not None:
-        out = _in_bounds(out, dims)
     return AccessSamples(tuple(out), None)
 
 
-def _in_bounds(instances: list[WarpInstance], dims: tuple[int, ...]) -> list[WarpInstance]:
-    kept = []
-    for inst in instances:
-        ok = inst.active.copy()
-        for idx, d in zip(inst.indices, dims):
-            ok &= (idx >= 0) & (idx < d)
-        if ok.any():
-            kept.append(inst if np.array_equal(ok, inst.active) else WarpInstance(inst.indices, ok))
-    return kept
-
-
 def sample_with_params(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape,
-                       dims: tuple[int, ...] | None = None, known: dict[str, int] | None = None) -> ParamSamples:
+                       known: dict[str, int] | None = None) -> ParamSamples:
     """Sample the access; when it reads kernel parameters whose values are not
     known statically, sample it once per representative value of each.
     `known` fixes parameters whose values are known (template arguments)."""
     fixed = dict(known or {})
 
     def go(bindings: dict[str, int]) -> list[tuple[tuple[tuple[str, int], ...], AccessSamples]] | str:
-        samples = sample_access(access, vars, block, bindings={**fixed, **bindings}, dims=dims)
+        samples = sample_access(access, vars, block, bindings={**fixed, **bindings})
         if samples.unknown is None:
             return [(tuple(sorted(bindings.items())), samples)]
         if samples.unknown_key is None or len(bindings) >= MAX_BOUND_PARAMS:
@@ -163,10 +157,31 @@ def sample_with_params(access: ir.Access, vars: dict[str, ir.VarDef], block: Blo
     return ParamSamples(tuple(result), None)
 
 
-def _replay(access: ir.Access, loops: tuple[ir.Loop, ...], env: Env, active: np.ndarray,
-            out: list[WarpInstance], warp_size: int) -> None:
+@dataclass(frozen=True, slots=True)
+class TripPolicy:
+    """How `iterate` steps loops: the sampler caps trips (it predicts a mean);
+    the range prover must see every trip, or give up."""
+
+    max_trips: int = MAX_TRIPS
+    unknown_trips: int | None = UNKNOWN_TRIPS  # None: an unknown loop condition raises Unknown
+    budget: list[int] | None = None  # remaining loop-body visits, shared across the walk
+
+
+class TooManyTrips(Exception):
+    """The iteration space is larger than the walk may visit."""
+
+
+Visit = Callable[[np.ndarray, Env, tuple[int, ...]], None]
+
+
+def iterate(access: ir.Access, loops: tuple[ir.Loop, ...], env: Env, active: np.ndarray, visit: Visit,
+            policy: TripPolicy = TripPolicy(), trips: tuple[int, ...] = ()) -> None:
+    """Step the access's enclosing loops for all lanes in lockstep and call
+    `visit(mask, env, trips)` once per trip of the innermost level with the
+    lanes whose loop conditions and (known) guards hold; `trips` numbers the
+    iteration of each enclosing loop, outermost first."""
     n = len(active)
-    if not active.any() or len(out) >= MAX_INSTANCES:
+    if not active.any():
         return
     if not loops:
         mask = active.copy()
@@ -174,34 +189,62 @@ def _replay(access: ir.Access, loops: tuple[ir.Loop, ...], env: Env, active: np.
             t = _truth(g.cond, env, n)
             if t is not None:
                 mask &= ~t if g.negated else t
-        if not mask.any():
-            return
-        idx = tuple(_lanes(evaluate(e, env), n) for e in access.indices)
-        for w in np.nonzero(mask.reshape(-1, warp_size).any(axis=1))[0]:
-            lanes = slice(w * warp_size, (w + 1) * warp_size)
-            out.append(WarpInstance(tuple(i[lanes] for i in idx), mask[lanes]))
+        if mask.any():
+            visit(mask, env, trips)
         return
     loop, rest = loops[0], loops[1:]
     value = _lanes(evaluate(loop.start, env), n)
     carried = {c.var: _lanes(evaluate(c.start, env), n) for c in loop.carried}
     known = True
-    for trip in range(MAX_TRIPS):
+    for trip in range(policy.max_trips + 1):
         inner = env.child(loop.var, value)
         for c in loop.carried:  # the condition sees this iteration's carried values
             inner = inner.child(c.var, carried[c.var])
         cond = _truth(loop.cond, inner, n)
         if cond is None:
+            if policy.unknown_trips is None:
+                raise Unknown(f"the condition of the loop over '{loop.var.split('@')[0]}'")
             known = False
             cond = np.ones(n, dtype=bool)
         live = active & cond
-        if not live.any() or (not known and trip >= UNKNOWN_TRIPS):
+        if not live.any() or (not known and trip >= (policy.unknown_trips or 0)):
             return
+        if trip == policy.max_trips:
+            if policy.unknown_trips is None:
+                raise TooManyTrips(f"more than {policy.max_trips} trips")
+            return
+        if policy.budget is not None:
+            policy.budget[0] -= 1
+            if policy.budget[0] < 0:
+                raise TooManyTrips("iteration space too large to enumerate")
         for c in loop.carried:
             seen = carried[c.var]
             if access.range.start > c.update_at:  # the access runs after this iteration's update
                 seen = _step(c.step_op, c.step, seen, inner)
             inner = inner.child(c.var, seen)
-        _replay(access, rest, inner, live, out, warp_size)
+        iterate(access, rest, inner, live, visit, policy, trips + (trip,))
         for c in loop.carried:
             carried[c.var] = _step(c.step_op, c.step, carried[c.var], inner)
         value = _step(loop.step_op, loop.step, value, inner)
+
+
+def _replay(access: ir.Access, loops: tuple[ir.Loop, ...], env: Env, active: np.ndarray,
+            out: list[WarpInstance], warp_size: int) -> None:
+    n = len(active)
+
+    def visit(mask: np.ndarray, env: Env, trips: tuple[int, ...]) -> None:
+        if len(out) >= MAX_INSTANCES:
+            raise _Full
+        idx = tuple(_lanes(evaluate(e, env), n) for e in access.indices)
+        for w in np.nonzero(mask.reshape(-1, warp_size).any(axis=1))[0]:
+            lanes = slice(w * warp_size, (w + 1) * warp_size)
+            out.append(WarpInstance(tuple(i[lanes] for i in idx), mask[lanes], int(w), trips))
+
+    try:
+        iterate(access, loops, env, active, visit)
+    except _Full:
+        pass
+
+
+class _Full(Exception):
+    """The sampler has collected MAX_INSTANCES warp instructions."""

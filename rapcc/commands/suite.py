@@ -17,6 +17,7 @@ from ..harness.render import summary_lines, write_results
 from ..harness.runner import DEFAULT_NVRTC_OPTIONS, CupyRunner, cuda_status
 from ..harness.suite import STRATEGIES, SuiteConfig, in_process, ncu_profiler, run_suite
 from ..harness.cli_support import gpu_error, metadata, positive_float, requested_strategies
+from ..progress import Progress
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -65,8 +66,14 @@ def run(args: argparse.Namespace) -> int:
     profile = ncu_profiler(out / "work", args.ncu_scale, args.seed, ncu) if ncu else None
     info = metadata(why, DEFAULT_NVRTC_OPTIONS, runner="cupy (one process per case)" if not args.in_process
                     else "cupy (in process)", ncu=f"{ncu} at scale {args.ncu_scale}" if ncu else "not run")
-    result = run_suite(cases, execute, config, profile=profile, metadata=info,
-                       progress=lambda name: print(f"rapcc suite: {name}", file=sys.stderr, flush=True))
+    # A terminal gets one redrawn line with the case count and an ETA; a pipe
+    # (the device script's suite.log) keeps one plain line per case.
+    bar = Progress(len(cases), sys.stderr)
+    step = bar.step if bar.enabled else (lambda name: print(f"rapcc suite: {name}", file=sys.stderr, flush=True))
+    try:
+        result = run_suite(cases, execute, config, profile=profile, metadata=info, progress=step)
+    finally:
+        bar.close()
     paths = write_results(result, out)
     print("\n".join(summary_lines(result)))
     print(f"\nwrote {paths['markdown']}, {paths['json']} and {paths['svg']}")

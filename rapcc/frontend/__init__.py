@@ -6,24 +6,62 @@ from typing import Protocol
 from ..diagnostics import Diagnostic, RapccError
 from ..ir import TranslationUnitInfo
 from .collect import collect
-from .parse import ParseConfig, ParseError, parse
+from .errors import refuse_tainted
+from .launches import launch_block_shapes
+from .parse import SHIM_DIR, ParseConfig, ParseError, parse, parse_tolerant
 
 
 class _ParseOptions(Protocol):
     include_dirs: tuple[str, ...]
     defines: tuple[str, ...]
+    undefines: tuple[str, ...]
     std: str
     cuda_path: str | None
+    extra_args: tuple[str, ...]
+    rdc: bool
+
+
+def _config(options: _ParseOptions) -> ParseConfig:
+    return ParseConfig(tuple(options.include_dirs), tuple(options.defines), options.std, options.cuda_path,
+                       tuple(options.extra_args), undefines=tuple(options.undefines))
+
+
+def _user_includes(tu) -> tuple[str, ...]:
+    """The headers of the user's that the parse read (rapcc's stand-ins left out)."""
+    shim = str(SHIM_DIR)
+    names = (i.include.name for i in tu.get_includes() if i.include is not None)
+    return tuple(dict.fromkeys(n for n in names if not n.startswith(shim)))
+
+
+def parse_file_with_includes(path: str, source: bytes, options: _ParseOptions
+                             ) -> tuple[TranslationUnitInfo, list[Diagnostic], tuple[str, ...]]:
+    """Parse and collect one file, and name the headers it includes (for build caches).
+
+    clang's errors become notes, and the shared arrays declared, typed or used
+    in code with an error are refused (an escape naming the error). Raises
+    RapccError only when errors leave the file's structure untrustworthy."""
+    try:
+        parsed = parse_tolerant(path, source, _config(options))
+    except ParseError as exc:
+        raise RapccError(f"{path}: the input has errors", tuple(exc.diagnostics)) from exc
+    info = refuse_tainted(collect(parsed.tu, path, source, rdc=options.rdc), parsed.scopes)
+    return info, list(parsed.warnings) + list(parsed.notes), _user_includes(parsed.tu)
 
 
 def parse_file(path: str, source: bytes, options: _ParseOptions) -> tuple[TranslationUnitInfo, list[Diagnostic]]:
-    """Parse and collect one file. Raises RapccError with clang's errors."""
-    config = ParseConfig(tuple(options.include_dirs), tuple(options.defines), options.std, options.cuda_path)
+    """`parse_file_with_includes` without the headers."""
+    info, warnings, _ = parse_file_with_includes(path, source, options)
+    return info, warnings
+
+
+def launches_in_file(path: str, source: bytes, options: _ParseOptions) -> dict[str, list[tuple[int, int, int]]]:
+    """Kernel name -> block shapes of the `<<<grid, block>>>` launches the file
+    makes (of kernels defined anywhere). Raises RapccError with clang's errors."""
     try:
-        tu, warnings = parse(path, source, config)
+        tu, _ = parse(path, source, _config(options))
     except ParseError as exc:
         raise RapccError(f"{path}: the input has errors", tuple(exc.diagnostics)) from exc
-    return collect(tu, path, source), warnings
+    return launch_block_shapes(tu)
 
 
-__all__ = ["parse_file", "ParseConfig"]
+__all__ = ["parse_file", "parse_file_with_includes", "launches_in_file", "ParseConfig"]

@@ -50,6 +50,7 @@ def _ensure_bound() -> None:
     _bind("clang_Location_isFromMainFile", [SourceLocation], ctypes.c_int)
     _bind("clang_getFileName", [ctypes.c_void_p], ci._CXString)
     _bind("clang_getCString", [ci._CXString], ctypes.c_char_p)
+    _bind("clang_Cursor_isMacroFunctionLike", [Cursor], ctypes.c_uint)
     _bind("clang_disposeString", [ci._CXString], None)
     _bound = True
 
@@ -133,8 +134,39 @@ def specialized_template(cursor: Cursor) -> Cursor | None:
     return t
 
 
+def macro_function_like(cursor: Cursor) -> bool:
+    """Whether a MACRO_DEFINITION takes arguments (`#define F(x) ...`)."""
+    _ensure_bound()
+    return bool(_lib.clang_Cursor_isMacroFunctionLike(cursor))
+
+
 def in_main_file(cursor: Cursor) -> bool:
     """Whether the cursor's (expansion) location is in the main file; cheaper
     than comparing file names, which matters over the shim's declarations."""
     _ensure_bound()
     return bool(_lib.clang_Location_isFromMainFile(cursor.location))
+
+
+class _SourceRangeList(ctypes.Structure):
+    _fields_ = [("count", ctypes.c_uint), ("ranges", ctypes.POINTER(ci.SourceRange))]
+
+
+def skipped_ranges(tu: ci.TranslationUnit) -> list[tuple[FileLoc, FileLoc]]:
+    """The preprocessor-inactive regions of every file of `tu` (`#if 0 ... #endif`,
+    the branch of `#ifdef X` not taken), from the `#if` line to the `#endif`."""
+    _ensure_bound()
+    if not hasattr(_lib, "_rapcc_skipped"):
+        _bind("clang_getAllSkippedRanges", [ctypes.c_void_p], ctypes.POINTER(_SourceRangeList))
+        _bind("clang_disposeSourceRangeList", [ctypes.POINTER(_SourceRangeList)], None)
+        _lib._rapcc_skipped = True
+    lst = _lib.clang_getAllSkippedRanges(tu.obj if hasattr(tu, "obj") else tu)
+    if not lst:
+        return []
+    try:
+        out = []
+        for k in range(lst.contents.count):
+            r = lst.contents.ranges[k]
+            out.append((file_location(r.start), file_location(r.end)))
+        return out
+    finally:
+        _lib.clang_disposeSourceRangeList(lst)

@@ -7,14 +7,20 @@ subscripts per lane without seeing a libclang cursor.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Callable
 
 import clang.cindex as ci
 from clang.cindex import Cursor, CursorKind as K
 
 from .. import ir
-from .clangext import binary_operator, file_location, in_main_file, specialized_template, unary_operator
+from .aliases import alias_shape, argument_index, callee_definition, parameters
+from .annotations import annotated_block_dim, comments, layout_pragmas
+from .clangext import (binary_operator, expansion_location, file_location, in_main_file, specialized_template,
+                       unary_operator)
 from .exprs import decl_key, int_type, substitute, to_expr
+from .inactive import inactive_uses, spellings
 from .launches import dim3_value
+from .macros import macro_values
 from .statements import (ADDRESS_TAKEN, assignment_counts, for_parts, loop_init, loop_step, only_exits,
                          plain_assignment, self_update, step_target)
 from .tokens import FileTokens
@@ -29,6 +35,19 @@ def _is_shared(decl: Cursor) -> bool:
     return decl.kind == K.VAR_DECL and any(c.kind == K.CUDASHARED_ATTR for c in decl.get_children())
 
 
+@dataclass(frozen=True)
+class _View:
+    """What a spelled name stands for: the array itself, a pointer alias into
+    it (`via` set), or a callee's parameter bound to it by the call."""
+
+    array: ir.SharedArray
+    name: str
+    lead: tuple[ir.Expr, ...] = ()
+    offset: ir.Expr | None = None
+    via: ir.Via | None = None
+    bound: bool = False  # a parameter of a `__device__` function bound by a call
+
+
 @dataclass
 class _Ctx:
     function: str
@@ -38,6 +57,10 @@ class _Ctx:
     # Reaching definitions of variables assigned more than once, in straight-line
     # order: `idx = threadIdx.x; ... idx = threadIdx.x - 16;` (never mutated in place).
     defs: dict[str, ir.Expr] = field(default_factory=dict)
+    # Inside a callee walked for a call: its parameters bound to arrays, and the
+    # callees entered so far (recursion is refused).
+    params: dict[str, _View] = field(default_factory=dict)
+    callees: tuple[str, ...] = ()
 
     def expr(self, cursor: Cursor) -> ir.Expr:
         return substitute(to_expr(cursor), self.defs)
@@ -55,6 +78,7 @@ class _Collector:
     path: str
     source: bytes
     tokens: FileTokens
+    rdc: bool = False  # relocatable device code: external linkage reaches other files
     arrays: dict[str, ir.SharedArray] = field(default_factory=dict)
     accesses: list[ir.Access] = field(default_factory=list)
     escapes: list[ir.Escape] = field(default_factory=list)
@@ -68,6 +92,13 @@ class _Collector:
     launch_shapes: dict[str, list[tuple[int, int, int]]] = field(default_factory=dict)
     _tops: list[Cursor] = field(default_factory=list)  # the main file's top-level cursors
     _expansions: list[tuple[int, int, str]] = field(default_factory=list)  # macro uses: (start, end, name)
+    _views: dict[str, _View | None] = field(default_factory=dict)  # pointer aliases (None: refused)
+    aliases: list[ir.Alias] = field(default_factory=list)
+    _names: dict[str, int] = field(default_factory=dict)  # declarations per name in the current function
+    _decl_at: dict[str, list[int]] = field(default_factory=dict)  # where each name is declared, by offset
+    _calls: dict[str, list[Cursor]] = field(default_factory=dict)  # function key -> its calls in the file
+    _refs: dict[str, int] = field(default_factory=dict)  # function key -> references to it in the file
+    _scope_end: int = 0  # end of the function being walked
 
     # -- locations -----------------------------------------------------------
 
@@ -112,6 +143,11 @@ class _Collector:
         for c in decls:
             if _is_shared(c) and c.semantic_parent is not None and c.semantic_parent.kind == K.TRANSLATION_UNIT:
                 self._add_array(c, None)
+                key = decl_key(c)
+                if self.rdc and key in self.arrays and c.linkage != ci.LinkageKind.INTERNAL:
+                    self.escapes.append(ir.Escape(key, None, self.arrays[key].decl,
+                                                  f"file-scope '{c.spelling}' has external linkage and the build "
+                                                  "links device code across files (-rdc): another file may use it"))
         self._find_instantiations()
         for c in decls:
             if c.kind in _FUNCTION_KINDS and self._in_main(c) and c.is_definition():
@@ -136,8 +172,14 @@ class _Collector:
         found: dict[str, set[tuple[tuple[str, int], ...]]] = {}
         for top in self._tops:
             for c in top.walk_preorder():
+                if c.kind == K.DECL_REF_EXPR and c.referenced is not None and \
+                        c.referenced.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE):
+                    fkey = _function_key(c.referenced)
+                    self._refs[fkey] = self._refs.get(fkey, 0) + 1
                 if c.kind != K.CALL_EXPR:
                     continue
+                if c.referenced is not None and c.referenced.kind == K.FUNCTION_DECL:
+                    self._calls.setdefault(_function_key(c.referenced), []).append(c)
                 self._launch_shape(c, top)
                 ref = c.referenced
                 if ref is None or ref.kind != K.FUNCTION_DECL or ref.get_num_template_arguments() <= 0:
@@ -171,18 +213,28 @@ class _Collector:
                 tparams.append(k.spelling)
         self.kernels.append(ir.Kernel(
             name=name, is_global=is_global, range=self._cursor_range(fn),
-            launch_bounds=self._launch_bounds(fn, body), pragma_block_dim=self._pragma_block_dim(body),
+            launch_bounds=self._launch_bounds(fn, body), pragma_block_dim=self._pragma_block_dim(body) or annotated_block_dim(fn),
             template_params=tuple(tparams), instantiations=self.instantiations.get(decl_key(fn), ()),
             launch_block_dims=tuple(dict.fromkeys(self.launch_shapes.get(name, ())))))
+        self._declare(fn, body)
+        self._scope_end = file_location(fn.extent.end).offset
+        self._walk(body, _Ctx(name))
+
+    def _declare(self, fn: Cursor, body: Cursor) -> None:
+        """Describe a function's locals and count its declarations per name."""
         assigned = assignment_counts(body)
         self._assigned = assigned
-        for c in body.walk_preorder():
+        self._names = {}
+        self._decl_at = {}
+        for c in fn.walk_preorder():
+            if c.kind in (K.VAR_DECL, K.PARM_DECL):
+                self._names[c.spelling] = self._names.get(c.spelling, 0) + 1
+                self._decl_at.setdefault(c.spelling, []).append(file_location(c.location).offset)
             if c.kind == K.VAR_DECL:
                 if _is_shared(c):
-                    self._add_array(c, name)
+                    self._add_array(c, fn.spelling)
                 else:
                     self._local(c, assigned)
-        self._walk(body, _Ctx(name))
 
     # -- variables -------------------------------------------------------------
 
@@ -258,8 +310,16 @@ class _Collector:
         kind = cursor.kind
         if kind == K.DECL_REF_EXPR:
             ref = cursor.referenced
-            if ref is not None and decl_key(ref) in self.arrays and ref.kind == K.VAR_DECL:
-                self._use(cursor, self.arrays[decl_key(ref)], ctx, stack)
+            key = decl_key(ref) if ref is not None else ""
+            if ref is not None and key in self.arrays and ref.kind == K.VAR_DECL:
+                arr = self.arrays[key]
+                self._use(cursor, _View(arr, arr.name), ctx, stack)
+            elif key in ctx.params:
+                self._use(cursor, ctx.params[key], ctx, stack)
+            elif self._views.get(key) is not None:
+                self._use(cursor, self._views[key], ctx, stack)  # type: ignore[arg-type]
+            return
+        if kind == K.VAR_DECL and self._alias_decl(cursor, ctx, stack):
             return
         if kind == K.ASM_STMT:
             ctx = replace(ctx, in_asm=True)
@@ -317,7 +377,11 @@ class _Collector:
         if stmt.kind == K.DECL_STMT:
             for d in stmt.get_children():
                 key = decl_key(d) if d.kind == K.VAR_DECL else None
-                if key in self.initial and self._assigned.get(key, 0) > 0 and self._trackable(key):
+                if key in self.initial and not self._assigned.get(key, 0) and ctx.params:
+                    # Inside a callee walked for a call, a local's initializer
+                    # reads the parameters this call binds.
+                    ctx = replace(ctx, defs={**ctx.defs, key: substitute(self.initial[key][0], ctx.defs)})
+                elif key in self.initial and self._assigned.get(key, 0) > 0 and self._trackable(key):
                     value = substitute(self.initial[key][0], ctx.defs)
                     ctx = ctx.forget({key})
                     ctx = replace(ctx, defs={**ctx.defs, key: value})
@@ -441,17 +505,20 @@ class _Collector:
     def _escape(self, arr: ir.SharedArray, ctx: _Ctx, where: Cursor, reason: str) -> None:
         self.escapes.append(ir.Escape(arr.key, ctx.function, self._cursor_range(where), reason))
 
-    def _use(self, ref: Cursor, arr: ir.SharedArray, ctx: _Ctx, stack: tuple[Cursor, ...]) -> None:
+    def _use(self, ref: Cursor, view: _View, ctx: _Ctx, stack: tuple[Cursor, ...]) -> None:
+        arr = view.array
+        name = view.name
+        said = f"'{name}'" if name == arr.name else f"'{name}' (an alias of '{arr.name}')"
         name_off = self._spelled_here(ref)
         if name_off is None:
-            self._escape(arr, ctx, ref, f"'{arr.name}' is spelled inside a macro body")
+            self._escape(arr, ctx, ref, f"{said} is spelled inside a macro body")
             return
         if ctx.in_asm:
-            self._escape(arr, ctx, ref, f"'{arr.name}' is used in inline asm")
+            self._escape(arr, ctx, ref, f"{said} is used in inline asm")
             return
         pasting = self._pasting_macro(name_off)
         if pasting is not None:
-            self._escape(arr, ctx, ref, f"'{arr.name}' is an argument of macro '{pasting}', which stringizes or "
+            self._escape(arr, ctx, ref, f"{said} is an argument of macro '{pasting}', which stringizes or "
                          "pastes tokens")
             return
         # Climb the subscript chain: a[i] -> a[i][j] -> ...
@@ -473,34 +540,226 @@ class _Collector:
         if chain:
             i = above_top  # keep the conversions above the chain: they tell loads from references
         depth = len(chain)
-        ndims = max(len(arr.dims), 1) if not arr.is_extern else len(arr.dims) + 1
+        ndims = (max(len(arr.dims), 1) if not arr.is_extern else len(arr.dims) + 1) - len(view.lead)
         if depth == 0:
-            self._escape(arr, ctx, ref, decay_reason(arr.name, stack[i] if i >= 0 else None))
+            parent = stack[i] if i >= 0 else None
+            if parent is not None and parent.kind == K.CALL_EXPR and not view.lead and view.offset is None \
+                    and ndims == 1 and not callee_name(parent).startswith("__rapcc_"):
+                self._bind_call(ref, view, parent, ctx)
+                return
+            reason = decay_reason(name, parent)
+            self._escape(arr, ctx, ref, reason if name == arr.name else f"{reason} (an alias of '{arr.name}')")
             return
         if depth < ndims:
-            self._escape(arr, ctx, chain[-1], f"a row of '{arr.name}' is used as a pointer")
+            self._escape(arr, ctx, chain[-1], f"a row of {said} is used as a pointer")
             return
         top = chain[-1]
-        groups = self.tokens.bracket_groups(name_off, arr.name, depth)
+        groups = self.tokens.bracket_groups(name_off, name, depth)
         end = file_location(top.extent.end).offset
         if groups is None or groups[-1][1].end != end:
-            self._escape(arr, ctx, top, f"a subscript of '{arr.name}' is spelled inside a macro body")
+            self._escape(arr, ctx, top, f"a subscript of {said} is spelled inside a macro body")
             return
-        kind, width, offset, reason = self._access_kind(top, stack[:i + 1], arr)
+        kind, width, offset, reason = self._access_kind(top, stack[:i + 1], arr, ctx)
         if reason:
             self._escape(arr, ctx, top, reason)
             return
-        indices = tuple(ctx.expr(list(c.get_children())[1]) for c in chain)
+        spelled = [ctx.expr(list(c.get_children())[1]) for c in chain]
+        if view.offset is not None:
+            spelled[0] = ir.BinOp("+", view.offset, spelled[0])
+        indices = view.lead + tuple(spelled)
         self.accesses.append(ir.Access(
             array=arr.key, function=ctx.function, range=self._range(name_off, end),
             index_ranges=tuple(self._range(o.end, c.start) for o, c in groups),
             indices=indices, kind=kind, width=width or arr.elem_bytes, offset=offset,
-            loops=ctx.loops, guards=ctx.guards))
+            loops=ctx.loops, guards=ctx.guards, text=self.source[name_off:end].decode(errors="replace"),
+            via=view.via))
         # Subscripts may themselves read shared arrays: s[s2[i]].
         for c in chain:
             self._walk(list(c.get_children())[1], ctx, stack[:i + 1] + tuple(chain))
 
-    def _access_kind(self, top: Cursor, stack: tuple[Cursor, ...], arr: ir.SharedArray) -> tuple[ir.AccessKind, int, int, str]:
+    # -- aliases and callees ----------------------------------------------------
+
+    def _stable_text(self, cursor: Cursor, loops: tuple[ir.Loop, ...] = (),
+                     scope: tuple[int, int] | None = None) -> tuple[ir.Expr, str] | None:
+        """The value and text of an alias's offset, when the text means the same
+        wherever the alias is used: no call or load, only variables never
+        written (or induction variables of the canonical loops around the
+        declaration, which their bodies never write: the alias's scope is one
+        trip) and whose names no other declaration reuses inside `scope` (the
+        alias's scope: there the text names the same variables; the whole
+        function when None)."""
+        start, end = cursor.extent.start, cursor.extent.end
+        s, e = file_location(start), file_location(end)
+        if s.file != self.path or e.file != self.path or expansion_location(start).offset != s.offset \
+                or expansion_location(end).offset != e.offset or e.offset <= s.offset:
+            return None
+        expr = to_expr(cursor)
+        fixed = frozenset(lp.var for lp in loops)
+
+        def unique(name: str) -> bool:
+            if scope is None:
+                return self._names.get(name, 0) <= 1
+            return not any(scope[0] < at < scope[1] for at in self._decl_at.get(name, ()))
+        if not _stable(expr, self.vars, {k: v for k, v in self._assigned.items() if k not in fixed}, unique, fixed):
+            return None
+        return expr, self.source[s.offset:e.offset].decode(errors="replace")
+
+    def _alias_decl(self, decl: Cursor, ctx: _Ctx, stack: tuple[Cursor, ...]) -> bool:
+        """Take a pointer alias of a shared array (`float *p = s + k`); True
+        when `decl` is one (followed or refused), so its initializer is done."""
+        depth = {k: (max(len(a.dims), 1) if not a.is_extern else len(a.dims) + 1) for k, a in self.arrays.items()}
+        elems = {k: " ".join(w for w in a.elem_type.split() if w != "const") for k, a in self.arrays.items()}
+        shape = alias_shape(decl, depth, elems)
+        if shape is None:
+            return False
+        key = decl_key(decl)
+        arr = self.arrays[decl_key(shape.base.referenced)]
+        name_off = self._spelled_here(decl)
+        base_off = self._spelled_here(shape.base)
+        scope_end = next((file_location(p.extent.end).offset for p in reversed(stack) if p.kind == K.COMPOUND_STMT),
+                         self._scope_end)
+        scope = (name_off, scope_end) if name_off is not None else None
+        lead = [self._stable_text(c, ctx.loops, scope) for c in shape.lead]
+        offset = self._stable_text(shape.offset, ctx.loops, scope) if shape.offset is not None else None
+        why = ""
+        if name_off is None or base_off is None:
+            why = "is declared inside a macro body"
+        elif self._assigned.get(key, 0):
+            why = "is reassigned or its address is taken"
+        elif self._names.get(decl.spelling, 0) > 1 or self._names.get(arr.name, 0) > 1:
+            why = "shares its name with another declaration"
+        elif any(x is None for x in lead) or (shape.offset is not None and offset is None):
+            why = "has an offset that is not a constant expression of variables never written"
+        if why:
+            self._views[key] = None
+            self._escape(arr, ctx, decl, f"pointer alias '{decl.spelling}' of '{arr.name}' {why}")
+            return True
+        off_expr, off_text = offset if offset is not None else (None, None)
+        via = ir.Via(arr.name, tuple(t for _, t in lead), off_text)  # type: ignore[misc]
+        self._views[key] = _View(arr, decl.spelling, tuple(e for e, _ in lead), off_expr, via)  # type: ignore[misc]
+        init = next(k for k in decl.get_children() if k.kind.is_expression())
+        assert name_off is not None
+        self.aliases.append(ir.Alias(
+            arr.key, decl.spelling, self._range(name_off, name_off + len(decl.spelling)),
+            (self._cursor_range(init),), self._name_spellings(decl.spelling, name_off, scope_end)))
+        return True
+
+    def _name_spellings(self, name: str, start: int, end: int) -> tuple[int, ...]:
+        return tuple(t.start for t in self.tokens.between(start, end) if t.spelling == name)
+
+    def _array_argument(self, arg: Cursor, ctx: _Ctx, seen: frozenset[str] = frozenset()) -> str | None:
+        """The array an argument passes exactly (not an offset into it), if any."""
+        c = arg
+        while c.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR) and len(list(c.get_children())) == 1:
+            c = next(c.get_children())
+        if c.kind != K.DECL_REF_EXPR or c.referenced is None:
+            return None
+        key = decl_key(c.referenced)
+        if key in self.arrays:
+            return key
+        if key in ctx.params:
+            return ctx.params[key].array.key
+        view = self._views.get(key)
+        if view is not None and not view.lead and view.offset is None:
+            return view.array.key
+        if c.referenced.kind == K.PARM_DECL and c.referenced.semantic_parent is not None:
+            fn = c.referenced.semantic_parent
+            fkey = _function_key(fn)
+            if fkey in seen:
+                return None
+            n = parameters(fn).index(c.referenced) if c.referenced in parameters(fn) else -1
+            found = {self._array_argument(list(call.get_arguments())[n], _Ctx(""), seen | {fkey})
+                     for call in self._calls.get(fkey, ()) if 0 <= n < len(list(call.get_arguments()))}
+            return found.pop() if len(found) == 1 and None not in found else None
+        return None
+
+    def _bind_call(self, ref: Cursor, view: _View, call: Cursor, ctx: _Ctx) -> None:
+        """`f(s, pos)`: walk f's body with its parameter bound to the array, so
+        its subscripts become accesses of the array (under the call's loops and
+        guards, with the call's arguments for f's scalar parameters)."""
+        arr = view.array
+        callee = callee_name(call)
+        passed = f"'{view.name}' is passed to '{callee}'"
+        fn, why = callee_definition(call, self.path)
+        n = argument_index(call, ref)
+        params = parameters(fn) if fn is not None else []
+        fkey = _function_key(fn) if fn is not None else ""
+        args = list(call.get_arguments())
+        if fn is None:
+            reason = why
+        elif n is None or n >= len(params) or len(params) != len(args):
+            reason = "the argument does not match a parameter"
+        elif any(k.kind == K.CUDAHOST_ATTR for k in fn.get_children()) or \
+                not any(k.kind == K.CUDADEVICE_ATTR for k in fn.get_children()):
+            reason = f"'{callee}' is callable from host code, which other files may call with other pointers"
+        elif fkey in ctx.callees:
+            reason = f"'{callee}' is recursive"
+        elif self.rdc and fn.linkage != ci.LinkageKind.INTERNAL:
+            reason = (f"'{callee}' has external linkage and the build links device code across files (-rdc): "
+                      "another file may call it with an array in the old layout (make it static)")
+        elif self._refs.get(fkey, 0) > len(self._calls.get(fkey, ())):
+            reason = f"the address of '{callee}' is taken"
+        elif params[n].type.get_canonical().kind != ci.TypeKind.POINTER or "volatile" in params[n].type.spelling \
+                or " ".join(w for w in params[n].type.get_canonical().get_pointee().spelling.split() if w != "const") \
+                != " ".join(w for w in arr.elem_type.split() if w != "const"):
+            reason = f"parameter '{params[n].spelling}' is not a pointer to '{arr.elem_type}'"
+        elif {self._array_argument(list(c.get_arguments())[n], ctx) for c in self._calls.get(fkey, ())} != {arr.key}:
+            reason = f"calls of '{callee}' pass different arrays as '{params[n].spelling}'"
+        else:
+            reason = ""
+        if reason:
+            self._escape(arr, ctx, ref, f"{passed}: {reason}")
+            return
+        assert fn is not None
+        body = next((k for k in fn.get_children() if k.kind == K.COMPOUND_STMT), None)
+        param = params[n]
+        if body is None or self._spelled_here(param) is None:
+            self._escape(arr, ctx, ref, f"{passed}: its parameter is spelled inside a macro body")
+            return
+        saved = (self._assigned, self._names, self._scope_end)
+        self._declare(fn, body)
+        counts = self._names
+        if counts.get(param.spelling, 0) > 1:
+            self._assigned, self._names, self._scope_end = saved
+            self._escape(arr, ctx, ref, f"{passed}: '{param.spelling}' shares its name with another declaration")
+            return
+        defs = dict(ctx.defs)
+        for p, a in zip(params, args):
+            if p is not param and int_type(p.type) is not None and not self._assigned.get(decl_key(p), 0):
+                defs[decl_key(p)] = ctx.expr(a)
+        pkey = decl_key(param)
+        inner = _Ctx(ctx.function, ctx.loops, ctx.guards, defs=defs,
+                     params={pkey: _View(arr, param.spelling, bound=True)}, callees=ctx.callees + (fkey,))
+        self._scope_end = file_location(fn.extent.end).offset
+        poff = self._spelled_here(param)
+        assert poff is not None
+        before = len(self.escapes)
+        self._walk(body, inner)
+        self._assigned, self._names, self._scope_end = saved
+        if len(self.escapes) == before or all(e.array != arr.key for e in self.escapes[before:]):
+            self.aliases.append(ir.Alias(
+                arr.key, param.spelling, self._range(poff, poff + len(param.spelling)),
+                (self._cursor_range(ref),),
+                self._name_spellings(param.spelling, poff, file_location(fn.extent.end).offset)))
+
+    def _bound_reference(self, call: Cursor, node: Cursor, arr: ir.SharedArray, ctx: _Ctx) -> ir.AccessKind | None:
+        """`Comparator(s_key[a], s_key[b], dir)` with `T &` parameters: the
+        element is loaded and stored in place when the callee only reads and
+        writes the reference itself (never takes its address or passes it on)."""
+        fn, _ = callee_definition(call, None)  # only read: its text is not rewritten
+        n = argument_index(call, node)
+        if fn is None or n is None:
+            return None
+        params = parameters(fn)
+        if n >= len(params) or params[n].type.kind != ci.TypeKind.LVALUEREFERENCE:
+            return None
+        if " ".join(w for w in params[n].type.get_pointee().get_canonical().spelling.split() if w != "const") != \
+                " ".join(w for w in arr.elem_type.split() if w != "const"):
+            return None
+        return _reference_use(fn, params[n])
+
+    def _access_kind(self, top: Cursor, stack: tuple[Cursor, ...], arr: ir.SharedArray,
+                     ctx: _Ctx) -> tuple[ir.AccessKind, int, int, str]:
         """(kind, width, member offset, escape reason) of a full subscript chain."""
         node = top
         width, offset = 0, 0
@@ -543,6 +802,9 @@ class _Collector:
             if op in ("+=", "-=", "*=", "/=", "|=", "&=", "^=", "<<=", ">>="):
                 return "update", width, offset, ""
         if parent.kind == K.CALL_EXPR and not lvalue_to_rvalue:
+            bound = self._bound_reference(parent, node, arr, ctx)
+            if bound is not None:
+                return bound, width, offset, ""
             return "load", width, offset, f"an element of '{arr.name}' is bound to a reference in a call to '{callee_name(parent)}'"
         if parent.kind == K.VAR_DECL and parent.type.kind in (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE):
             return "load", width, offset, f"reference '{parent.spelling}' aliases an element of '{arr.name}'"
@@ -600,6 +862,56 @@ class _Collector:
         return None
 
 
+def _function_key(fn: Cursor) -> str:
+    """One key for every declaration of a function."""
+    return decl_key(fn.canonical)
+
+
+def _stable(expr: ir.Expr, vars: dict[str, ir.VarDef], assigned: dict[str, int], unique: Callable[[str], bool],
+            fixed: frozenset[str] = frozenset()) -> bool:
+    """Whether `expr`, re-evaluated anywhere in the function, has the value it had."""
+    if isinstance(expr, (ir.Const, ir.Builtin)):
+        return True
+    if isinstance(expr, ir.VarRef):
+        d = vars.get(expr.key)
+        kinds = ("param", "local", "template_param") + (("loop",) if expr.key in fixed else ())
+        return d is not None and d.kind in kinds and not assigned.get(expr.key, 0) and unique(expr.name)
+    if isinstance(expr, ir.BinOp):
+        return _stable(expr.lhs, vars, assigned, unique, fixed) and _stable(expr.rhs, vars, assigned, unique, fixed)
+    if isinstance(expr, (ir.UnOp, ir.Cast)):
+        return _stable(expr.operand, vars, assigned, unique, fixed)
+    if isinstance(expr, ir.Select):
+        return all(_stable(x, vars, assigned, unique, fixed) for x in (expr.cond, expr.then, expr.other))
+    return False
+
+
+def _reference_use(fn: Cursor, param: Cursor) -> ir.AccessKind | None:
+    """'update' when the function writes reference `param` directly, 'load'
+    when it only reads it, None when it takes its address, binds it to another
+    reference or passes it on."""
+    key = decl_key(param)
+    body = next((k for k in fn.get_children() if k.kind == K.COMPOUND_STMT), None)
+    if body is None:
+        return None
+    counts = assignment_counts(body)
+    if counts.get(key, 0) >= ADDRESS_TAKEN:
+        return None
+    written = counts.get(key, 0) > 0
+    for c in body.walk_preorder():
+        if c.kind == K.CALL_EXPR:
+            for a in c.get_arguments():
+                inner = a
+                while inner.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR) and len(list(inner.get_children())) == 1:
+                    inner = next(inner.get_children())
+                if inner.kind == K.DECL_REF_EXPR and inner.referenced is not None and decl_key(inner.referenced) == key:
+                    return None  # passed on: the callee may keep a reference
+        if c.kind == K.VAR_DECL and c.type.kind in (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.POINTER):
+            if any(k.kind == K.DECL_REF_EXPR and k.referenced is not None and decl_key(k.referenced) == key
+                   for k in c.walk_preorder()):
+                return None
+    return "update" if written else "load"
+
+
 def _with_guard(ctx: _Ctx, guard: ir.Guard) -> _Ctx:
     return replace(ctx, guards=ctx.guards + (guard,))
 
@@ -623,11 +935,39 @@ def _loop_entry(body: Cursor, ctx: _Ctx) -> _Ctx:
     return replace(inner, defs={**inner.defs, **keep}) if keep else inner
 
 
-def collect(tu: ci.TranslationUnit, path: str, source: bytes) -> ir.TranslationUnitInfo:
-    """Everything rapcc needs from one parsed file, as plain dataclasses."""
-    col = _Collector(tu, path, source, FileTokens(tu, path))
+def collect(tu: ci.TranslationUnit, path: str, source: bytes, rdc: bool = False) -> ir.TranslationUnitInfo:
+    """Everything rapcc needs from one parsed file, as plain dataclasses.
+
+    `rdc`: the build links device code across files, so a device function or a
+    file-scope array with external linkage may be used by another file."""
+    col = _Collector(tu, path, source, FileTokens(tu, path, len(source)), rdc=rdc)
     col.run()
+    arrays, kernels = tuple(col.arrays.values()), tuple(col.kernels)
     return ir.TranslationUnitInfo(
-        path=path, source=source, arrays=tuple(col.arrays.values()), accesses=tuple(col.accesses),
-        escapes=tuple(col.escapes), kernels=tuple(col.kernels), vars=dict(col.vars),
-        already_rewritten=source.startswith(RAPCC_HEADER_MARK))
+        path=path, source=source, arrays=arrays, accesses=tuple(col.accesses),
+        escapes=tuple(col.escapes), kernels=kernels, vars=dict(col.vars), aliases=_merged(col.aliases),
+        already_rewritten=source.startswith(RAPCC_HEADER_MARK),
+        inactive=inactive_uses(tu, path, source, col.tokens, arrays, kernels, col._range),
+        spellings={a.key: spellings(col.tokens, source, a, _scope(a, kernels, source)) for a in arrays},
+        macro_values=macro_values(tu, col.tokens, kernels) if arrays else {},
+        comments=comments(col.tokens, source), layout_pragmas=layout_pragmas(col.tokens, path, source))
+
+
+def _merged(aliases: list[ir.Alias]) -> tuple[ir.Alias, ...]:
+    """One entry per alias, with the bindings of every call that binds it."""
+    out: dict[tuple[str, int], ir.Alias] = {}
+    for a in aliases:
+        k = (a.array, a.decl.start)
+        if k in out:
+            old = out[k]
+            a = replace(old, bindings=tuple(dict.fromkeys(old.bindings + a.bindings)))
+        out[k] = a
+    return tuple(out.values())
+
+
+def _scope(arr: ir.SharedArray, kernels: tuple[ir.Kernel, ...], source: bytes) -> tuple[int, int]:
+    """The bytes an array's name can be used in: its function, or the whole file."""
+    for k in kernels:
+        if arr.function is not None and k.name == arr.function and k.range.start <= arr.decl.start < k.range.end:
+            return k.range.start, k.range.end
+    return 0, len(source)

@@ -113,17 +113,41 @@ def _decl_ref(cursor: Cursor) -> ir.Expr:
         return ir.Opaque(cursor.spelling, "unresolved name")
     if ref.kind == K.ENUM_CONSTANT_DECL:
         return ir.Const(int(ref.enum_value))
+    if ref.kind == K.VAR_DECL and ref.type.is_const_qualified() and int_type(ref.type) is not None:
+        value = evaluate_int(cursor)  # `constexpr int TILE = 32;` at namespace scope: a constant
+        if value is not None:
+            return ir.Const(value)
     if ref.kind in (K.VAR_DECL, K.PARM_DECL, K.TEMPLATE_NON_TYPE_PARAMETER):
         return ir.VarRef(decl_key(ref), ref.spelling)
     return _constant_or_opaque(cursor)
 
 
 def _constant_or_opaque(cursor: Cursor) -> ir.Expr:
-    if int_type(cursor.type) is not None:
+    it = int_type(cursor.type)
+    if it is not None:
         value = evaluate_int(cursor)
         if value is not None and cursor.kind != K.CALL_EXPR:
             return ir.Const(value)
+        clamp = _min_max(cursor)
+        if clamp is not None:
+            return clamp
+        return ir.Opaque(source_text(cursor), bits=it[0], signed=it[1])
     return ir.Opaque(source_text(cursor))
+
+
+_CLAMPS = {"min": "<", "umin": "<", "max": ">", "umax": ">"}
+
+
+def _min_max(cursor: Cursor) -> ir.Expr | None:
+    """`min(a, b)` / `max(a, b)` on integers, as the select C evaluates it to:
+    a clamp bounds a data-dependent index."""
+    if cursor.kind != K.CALL_EXPR or cursor.spelling not in _CLAMPS:
+        return None
+    args = list(cursor.get_arguments())
+    if len(args) != 2 or any(int_type(a.type) is None for a in args):
+        return None
+    a, b = to_expr(args[0]), to_expr(args[1])
+    return _typed(cursor, ir.Select(ir.BinOp(_CLAMPS[cursor.spelling], a, b), a, b))
 
 
 def substitute(expr: ir.Expr, defs: "dict[str, ir.Expr]") -> ir.Expr:

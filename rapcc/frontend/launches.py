@@ -1,9 +1,9 @@
 """Block shapes of the `kernel<<<grid, block>>>(...)` launches in a file."""
 from __future__ import annotations
 
-from clang.cindex import Cursor, CursorKind as K
+from clang.cindex import Cursor, CursorKind as K, TranslationUnit
 
-from .clangext import binary_operator, evaluate_int
+from .clangext import binary_operator, evaluate_int, in_main_file
 from .exprs import decl_key, int_type, strip
 
 
@@ -52,3 +52,27 @@ def written(decl: Cursor, scope: Cursor) -> bool:
             if first.kind == K.DECL_REF_EXPR and first.referenced is not None and decl_key(first.referenced) == key:
                 return True
     return False
+
+
+def configure_call(call: Cursor) -> Cursor | None:
+    """The `<<<...>>>` configuration of a kernel launch, or None for any other call."""
+    return next((k for k in call.get_children() if k.kind == K.CALL_EXPR
+                 and k.spelling in ("cudaConfigureCall", "__cudaPushCallConfiguration")), None)
+
+
+def launch_block_shapes(tu: TranslationUnit) -> dict[str, list[tuple[int, int, int]]]:
+    """Kernel name -> the constant block shapes of the launches the main file
+    makes (of kernels defined anywhere), in source order."""
+    found: dict[str, list[tuple[int, int, int]]] = {}
+    for top in (c for c in tu.cursor.get_children() if in_main_file(c)):
+        for c in top.walk_preorder():
+            if c.kind != K.CALL_EXPR or not c.spelling:
+                continue
+            config = configure_call(c)
+            if config is None:
+                continue
+            args = [k for k in config.get_children() if k.kind.is_expression() and k.spelling != config.spelling]
+            shape = dim3_value(args[1], top) if len(args) >= 2 else None
+            if shape is not None:
+                found.setdefault(c.spelling, []).append(shape)
+    return found

@@ -3,18 +3,25 @@
 The wheel ships neither clang's resource headers nor a CUDA toolkit, so the
 parse runs in CUDA device mode with `-nocudainc -nostdinc` and force-includes
 rapcc's shim (`include/rapcc_cuda_shim.h`); the folder also holds small
-stand-ins for the libc and C++ headers kernels commonly include. With
-`--cuda-path` the toolkit's own `include/` is searched after the stand-ins.
+stand-ins for the libc and C++ headers kernels commonly include.
+
+A real CUDA toolkit, where one is found (see `toolkit.py`), has its `include/`
+(and CCCL's `include/cccl`) searched after the stand-ins, for the headers they
+lack.
+
+`parse_tolerant` keeps going past errors that sit in code no shared array
+depends on (see `errors.py`); `parse` is the strict form that raises on any.
 """
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import clang.cindex as ci
 
 from ..diagnostics import Diagnostic
+from .errors import ErrorScopes, error_notes, error_scopes
 
 SHIM_DIR = Path(__file__).resolve().parent / "include"
 SHIM_HEADER = "rapcc_cuda_shim.h"
@@ -35,8 +42,9 @@ class ParseConfig:
     include_dirs: tuple[str, ...] = ()
     defines: tuple[str, ...] = ()
     std: str = "c++17"
-    cuda_path: str | None = None
+    cuda_path: str | None = None  # a toolkit root whose include/ fills in what the stand-ins lack
     extra_args: tuple[str, ...] = ()
+    undefines: tuple[str, ...] = ()  # after the defines, as nvcc applies -U
 
 
 class ParseError(Exception):
@@ -59,43 +67,74 @@ def clang_args(config: ParseConfig) -> list[str]:
     for d in config.include_dirs:
         args += ["-I", d]
     if config.cuda_path:
-        args += ["-isystem", os.path.join(config.cuda_path, "include")]
+        # After the stand-ins: the toolkit fills in the headers they lack
+        # (cuComplex.h, cublas, cufft, <cuda/...> from CCCL). See toolkit.py
+        # for why its own device-side headers cannot come first.
+        for sub in ("include", os.path.join("include", "cccl")):
+            if os.path.isdir(os.path.join(config.cuda_path, sub)):
+                args += ["-isystem", os.path.join(config.cuda_path, sub)]
     for d in config.defines:
         args.append(f"-D{d}")
+    for u in config.undefines:
+        args.append(f"-U{u}")
     args += [a for a in config.extra_args if not a.startswith(_NVCC_ONLY_PREFIXES)]
     return args
 
 
-def _level(severity: int) -> str:
-    if severity >= ci.Diagnostic.Error:
-        return "error"
-    if severity == ci.Diagnostic.Warning:
-        return "warning"
-    return "note"
+@dataclass(frozen=True, slots=True)
+class ParsedFile:
+    tu: ci.TranslationUnit
+    warnings: tuple[Diagnostic, ...]  # clang's warnings in the user's file
+    scopes: ErrorScopes  # clang's errors and the code they sit in
+
+    @property
+    def notes(self) -> tuple[Diagnostic, ...]:
+        return tuple(error_notes(self.scopes))
 
 
-def parse(path: str, source: bytes, config: ParseConfig) -> tuple[ci.TranslationUnit, list[Diagnostic]]:
-    """Parse `source` as the contents of `path`.
-
-    Raises ParseError when clang reports errors in the user's code; returns the
-    translation unit and clang's warnings otherwise.
-    """
+def _translation_unit(path: str, source: bytes, config: ParseConfig) -> ci.TranslationUnit:
     index = ci.Index.create()
     try:
-        tu = index.parse(path, args=clang_args(config), unsaved_files=[(path, source)], options=_PARSE_OPTIONS)
+        return index.parse(path, args=clang_args(config), unsaved_files=[(path, source)], options=_PARSE_OPTIONS)
     except ci.TranslationUnitLoadError as exc:
         raise ParseError([Diagnostic("error", path, 0, 0, f"libclang could not parse the file ({exc})", "rapcc-parse")])
-    diags: list[Diagnostic] = []
+
+
+def _warnings(tu: ci.TranslationUnit, path: str) -> tuple[Diagnostic, ...]:
+    out = []
     for d in tu.diagnostics:
-        if d.severity < ci.Diagnostic.Warning:
+        if d.severity != ci.Diagnostic.Warning and not d.spelling.endswith("file not found"):
             continue
         loc = d.location
         file = loc.file.name if loc.file else path
-        diags.append(Diagnostic(_level(d.severity), file, loc.line, loc.column, d.spelling, "clang-diagnostic"))
-    # A header rapcc cannot see is not fatal by itself (KeepGoing parses on);
-    # whatever the file needed from it shows up as a real error below.
-    diags = [replace(d, level="warning") if d.message.endswith("file not found") else d for d in diags]
-    errors = [d for d in diags if d.level == "error"]
-    if errors:
-        raise ParseError(errors)
-    return tu, [d for d in diags if d.file == path]
+        # A header rapcc cannot see is not fatal by itself (KeepGoing parses on);
+        # whatever the file needed from it shows up as an error where it is needed.
+        if file == path:
+            out.append(Diagnostic("warning", file, loc.line, loc.column, d.spelling, "clang-diagnostic"))
+    return tuple(out)
+
+
+def parse_tolerant(path: str, source: bytes, config: ParseConfig) -> ParsedFile:
+    """Parse `source` as the contents of `path`, keeping going past errors.
+
+    Raises ParseError only when the errors leave the file's structure
+    untrustworthy: an error in the main file outside every declaration.
+    """
+    tu = _translation_unit(path, source, config)
+    scopes = error_scopes(tu, path)
+    if scopes.structural:
+        raise ParseError([e.diagnostic for e in scopes.structural])
+    return ParsedFile(tu, _warnings(tu, path), scopes)
+
+
+def parse(path: str, source: bytes, config: ParseConfig) -> tuple[ci.TranslationUnit, list[Diagnostic]]:
+    """Parse `source` as the contents of `path`, strictly.
+
+    Raises ParseError when clang reports any error; returns the translation
+    unit and clang's warnings in the user's file otherwise.
+    """
+    tu = _translation_unit(path, source, config)
+    scopes = error_scopes(tu, path)
+    if scopes.errors:
+        raise ParseError([e.diagnostic for e in scopes.errors])
+    return tu, list(_warnings(tu, path))

@@ -26,14 +26,18 @@ class Token:
 class FileTokens:
     """The tokens of one file, searchable by byte offset."""
 
-    def __init__(self, tu: ci.TranslationUnit, path: str):
-        toks = []
-        for t in tu.get_tokens(extent=tu.cursor.extent):
+    def __init__(self, tu: ci.TranslationUnit, path: str, size: int):
+        toks, comments = [], []
+        # Lex the main file alone: the whole unit's extent would lex the shim too.
+        for t in tu.get_tokens(extent=tu.get_extent(path, (0, size))):
             ext = t.extent
             if ext.start.file is None or ext.start.file.name != path:
                 continue
-            toks.append(Token(t.spelling, ext.start.offset, ext.end.offset, ext.start.line, ext.start.column))
+            tok = Token(t.spelling, ext.start.offset, ext.end.offset, ext.start.line, ext.start.column)
+            # Comments are tokens to libclang; kept apart, so `a[i] /* row */ [j]` is one chain.
+            (comments if t.kind == ci.TokenKind.COMMENT else toks).append(tok)
         self.tokens = toks
+        self.comments = comments
         self._starts = [t.start for t in toks]
 
     def index_at(self, offset: int) -> int | None:

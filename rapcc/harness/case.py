@@ -37,7 +37,8 @@ class Case:
 
     name: the example's file stem (`transpose_32x8` for `transpose_32x8.cu`).
     source: path of the CUDA source.
-    kernel: the `extern "C" __global__` function to launch.
+    kernel: the `__global__` function to launch: an `extern "C"` name, or for
+        a C++ kernel (a template, a namespace) one of `name_expressions`.
     block: the launch block shape; it must agree with the kernel's
         `#pragma rapcc block_dim(...)`, which is what rapcc analyses.
     grid: the launch grid, computed from the arguments `make_inputs` produced,
@@ -56,6 +57,10 @@ class Case:
         instruction for up to 4 bytes, two for 8 and four for 16.
     rtol: tolerance for float outputs, relative to the largest reference
         magnitude; None takes the dtype's default (see compare.py).
+    build_defines: macros the kernels are compiled with (`-D`) but rapcc does
+        not parse with, as when a build selects a branch rapcc skipped.
+    name_expressions: for C++ kernels, the expressions NVRTC instantiates and
+        names (`"tiles::transpose<32>"`), as `cupy.RawModule` takes them.
     case_file: the `.case.py` file it came from (set by the loader), so that
         a child process (ncu, isolation) can load the same case again.
     """
@@ -72,7 +77,11 @@ class Case:
     shared_bytes: int = 0
     access_bytes: int = 4
     rtol: float | None = None
+    name_expressions: tuple[str, ...] = ()
     case_file: Path | None = None
+    # Macros the kernels are compiled with but rapcc does not parse with: a
+    # build whose -D flags select a branch rapcc's parse skipped.
+    build_defines: tuple[str, ...] = ()
 
     @property
     def threads_per_block(self) -> int:
@@ -92,6 +101,21 @@ def scaled_count(full: int, scale: float, minimum: int = 1) -> int:
     if scale < 0 or not math.isfinite(scale):
         raise ValueError(f"scale must be a finite number >= 0, not {scale}")
     return max(minimum, int(round(full * scale)))
+
+
+def kernel_base_name(name: str) -> str:
+    """A kernel's name without return type, namespaces, template arguments or
+    parameters (`void ns::k<32>(float *)` -> `k`): how Nsight Compute names
+    kernels by default, whichever way a case or a report spells them."""
+    head = name.split("(", 1)[0].strip()
+    depth, out = 0, []
+    for ch in head:  # drop template argument lists, nested ones included
+        depth += ch == "<"
+        if depth == 0:
+            out.append(ch)
+        depth -= ch == ">"
+    plain = "".join(out).strip()
+    return plain.split()[-1].split("::")[-1] if plain else plain
 
 
 def poison_like(array: np.ndarray) -> np.ndarray:
@@ -132,6 +156,8 @@ def _validate(case: Case, path: Path) -> None:
         raise CaseLoadError(f"{path}: source '{case.source}' does not exist")
     if not case.outputs:
         raise CaseLoadError(f"{path}: the case names no output argument")
+    if case.name_expressions and case.kernel not in case.name_expressions:
+        raise CaseLoadError(f"{path}: kernel '{case.kernel}' is not one of its name_expressions")
     if len(case.block) != 3 or any(d < 1 for d in case.block):
         raise CaseLoadError(f"{path}: block {case.block} is not three positive sizes")
 

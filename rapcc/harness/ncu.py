@@ -13,12 +13,15 @@ import csv
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Mapping, Sequence
+
+from .case import kernel_base_name
 
 METRIC_CONFLICTS_LD = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"
 METRIC_CONFLICTS_ST = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"
@@ -153,7 +156,7 @@ def ncu_executable() -> str | None:
 
 def ncu_command(ncu: str, kernels: Sequence[str], log_file: Path, child: Sequence[str]) -> list[str]:
     """The ncu command line that profiles the launches of `kernels` made by `child`."""
-    names = "|".join(sorted(set(kernels)))
+    names = "|".join(sorted({re.escape(kernel_base_name(k)) for k in kernels}))
     return [ncu, "--csv", "--log-file", str(log_file), "--metrics", ",".join(NCU_METRICS),
             "--kernel-name", f"regex:^({names})$", *child]
 
@@ -186,7 +189,7 @@ def _run_round(ncu: str, jobs: Sequence[ProfileJob], workdir: Path, round_no: in
                               for k in launched}}, output
     kernel_of = {j.key: j.kernel for j in jobs}
     for key, launch in zip(launched, launches):
-        if launch.kernel != kernel_of[key]:
+        if kernel_base_name(launch.kernel) != kernel_base_name(kernel_of[key]):
             results[key] = f"ncu launch {launch.id} is '{launch.kernel}', expected '{kernel_of[key]}'"
             continue
         try:

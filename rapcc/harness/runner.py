@@ -99,12 +99,14 @@ class CupyRunner:
         self.options = tuple(options)
 
     def build(self, case: Case, source: bytes, label: str) -> BuiltKernel:
+        options = self.options + tuple(f"-D{d}" for d in case.build_defines)
         try:
-            module = self._cp.RawModule(code=source.decode("utf-8"), options=self.options)
+            module = self._cp.RawModule(code=source.decode("utf-8"), options=options,
+                                        name_expressions=case.name_expressions or None)
             function = module.get_function(case.kernel)  # compiles here (CuPy compiles lazily)
         except Exception as exc:
             raise BuildError(f"{label}: NVRTC compilation failed: {exc}") from exc
-        return BuiltKernel(case, label, source, self.options, function)
+        return BuiltKernel(case, label, source, options, function)
 
     def _upload(self, args: Sequence[KernelArg]) -> list[Any]:
         return [self._cp.asarray(a) if isinstance(a, np.ndarray) else a for a in args]

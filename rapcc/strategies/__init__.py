@@ -5,17 +5,19 @@ from .base import Mapping, Strategy, StrategyContext, identity
 from .bvxor import BitVectorXorStrategy
 from .bwperm import BitwisePermutationStrategy
 from .bwxor import BitwiseXorStrategy
+from .linear_swizzle import LinearSwizzleStrategy
 from .pad import PaddingStrategy
 from .rap import RapStrategy
 from .xor import XorStrategy
 
 REGISTRY: dict[str, Strategy] = {s.name: s for s in (
     PaddingStrategy(), XorStrategy(), RapStrategy(),
-    BitVectorXorStrategy(), BitwisePermutationStrategy(), BitwiseXorStrategy())}
+    BitVectorXorStrategy(), BitwisePermutationStrategy(), BitwiseXorStrategy(),
+    LinearSwizzleStrategy())}
 
 # Breaks exact ties in the planner, simpler layouts first. A fixed tuple, not
 # the registry's order, so that the choice never depends on how it was built.
-PRECEDENCE: tuple[str, ...] = ("none", "pad", "xor", "rap", "bvxor", "bwperm", "bwxor")
+PRECEDENCE: tuple[str, ...] = ("none", "pad", "xor", "rap", "bvxor", "bwperm", "bwxor", "swizzle")
 
 
 def precedence(name: str) -> int:

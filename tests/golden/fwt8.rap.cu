@@ -24,3 +24,7 @@ extern "C" __global__ void fwt_stage(float *d) {
   __syncthreads();
   for (int p = threadIdx.x; p < 1024; p += 256) g[p] = s_data[__rapcc_s_data_057f527e_map(p)];
 }
+/* rapcc: the layouts above were proved for these macro values; another build's -D values need another run */
+#if (defined(STRIDE) && (STRIDE) != 8)
+#error "rapcc: rewritten for STRIDE=8; rerun rapcc with this build's -D flags"
+#endif

@@ -414,6 +414,132 @@ typedef int cudaError;
 #define cudaErrorInvalidConfiguration 9
 #define cudaErrorNotReady 600
 #define cudaErrorNoDevice 100
+/* The rest of the CUDA 13 runtime's error codes (helper headers name them all). */
+#define cudaErrorCudartUnloading 4
+#define cudaErrorProfilerDisabled 5
+#define cudaErrorProfilerNotInitialized 6
+#define cudaErrorProfilerAlreadyStarted 7
+#define cudaErrorProfilerAlreadyStopped 8
+#define cudaErrorInvalidPitchValue 12
+#define cudaErrorInvalidSymbol 13
+#define cudaErrorInvalidHostPointer 16
+#define cudaErrorInvalidDevicePointer 17
+#define cudaErrorInvalidTexture 18
+#define cudaErrorInvalidTextureBinding 19
+#define cudaErrorInvalidChannelDescriptor 20
+#define cudaErrorInvalidMemcpyDirection 21
+#define cudaErrorAddressOfConstant 22
+#define cudaErrorTextureFetchFailed 23
+#define cudaErrorTextureNotBound 24
+#define cudaErrorSynchronizationError 25
+#define cudaErrorInvalidFilterSetting 26
+#define cudaErrorInvalidNormSetting 27
+#define cudaErrorMixedDeviceExecution 28
+#define cudaErrorNotYetImplemented 31
+#define cudaErrorMemoryValueTooLarge 32
+#define cudaErrorStubLibrary 34
+#define cudaErrorInsufficientDriver 35
+#define cudaErrorCallRequiresNewerDriver 36
+#define cudaErrorInvalidSurface 37
+#define cudaErrorDuplicateVariableName 43
+#define cudaErrorDuplicateTextureName 44
+#define cudaErrorDuplicateSurfaceName 45
+#define cudaErrorDevicesUnavailable 46
+#define cudaErrorIncompatibleDriverContext 49
+#define cudaErrorMissingConfiguration 52
+#define cudaErrorPriorLaunchFailure 53
+#define cudaErrorLaunchMaxDepthExceeded 65
+#define cudaErrorLaunchFileScopedTex 66
+#define cudaErrorLaunchFileScopedSurf 67
+#define cudaErrorSyncDepthExceeded 68
+#define cudaErrorLaunchPendingCountExceeded 69
+#define cudaErrorInvalidDeviceFunction 98
+#define cudaErrorDeviceNotLicensed 102
+#define cudaErrorSoftwareValidityNotEstablished 103
+#define cudaErrorStartupFailure 127
+#define cudaErrorInvalidKernelImage 200
+#define cudaErrorDeviceUninitialized 201
+#define cudaErrorMapBufferObjectFailed 205
+#define cudaErrorUnmapBufferObjectFailed 206
+#define cudaErrorArrayIsMapped 207
+#define cudaErrorAlreadyMapped 208
+#define cudaErrorNoKernelImageForDevice 209
+#define cudaErrorAlreadyAcquired 210
+#define cudaErrorNotMapped 211
+#define cudaErrorNotMappedAsArray 212
+#define cudaErrorNotMappedAsPointer 213
+#define cudaErrorECCUncorrectable 214
+#define cudaErrorUnsupportedLimit 215
+#define cudaErrorDeviceAlreadyInUse 216
+#define cudaErrorPeerAccessUnsupported 217
+#define cudaErrorInvalidPtx 218
+#define cudaErrorInvalidGraphicsContext 219
+#define cudaErrorNvlinkUncorrectable 220
+#define cudaErrorJitCompilerNotFound 221
+#define cudaErrorUnsupportedPtxVersion 222
+#define cudaErrorJitCompilationDisabled 223
+#define cudaErrorUnsupportedExecAffinity 224
+#define cudaErrorUnsupportedDevSideSync 225
+#define cudaErrorContained 226
+#define cudaErrorInvalidSource 300
+#define cudaErrorFileNotFound 301
+#define cudaErrorSharedObjectSymbolNotFound 302
+#define cudaErrorSharedObjectInitFailed 303
+#define cudaErrorOperatingSystem 304
+#define cudaErrorInvalidResourceHandle 400
+#define cudaErrorIllegalState 401
+#define cudaErrorLossyQuery 402
+#define cudaErrorSymbolNotFound 500
+#define cudaErrorIllegalAddress 700
+#define cudaErrorLaunchOutOfResources 701
+#define cudaErrorLaunchTimeout 702
+#define cudaErrorLaunchIncompatibleTexturing 703
+#define cudaErrorPeerAccessAlreadyEnabled 704
+#define cudaErrorPeerAccessNotEnabled 705
+#define cudaErrorSetOnActiveProcess 708
+#define cudaErrorContextIsDestroyed 709
+#define cudaErrorAssert 710
+#define cudaErrorTooManyPeers 711
+#define cudaErrorHostMemoryAlreadyRegistered 712
+#define cudaErrorHostMemoryNotRegistered 713
+#define cudaErrorHardwareStackError 714
+#define cudaErrorIllegalInstruction 715
+#define cudaErrorMisalignedAddress 716
+#define cudaErrorInvalidAddressSpace 717
+#define cudaErrorInvalidPc 718
+#define cudaErrorCooperativeLaunchTooLarge 720
+#define cudaErrorTensorMemoryLeak 721
+#define cudaErrorNotPermitted 800
+#define cudaErrorNotSupported 801
+#define cudaErrorSystemNotReady 802
+#define cudaErrorSystemDriverMismatch 803
+#define cudaErrorCompatNotSupportedOnDevice 804
+#define cudaErrorMpsConnectionFailed 805
+#define cudaErrorMpsRpcFailure 806
+#define cudaErrorMpsServerNotReady 807
+#define cudaErrorMpsMaxClientsReached 808
+#define cudaErrorMpsMaxConnectionsReached 809
+#define cudaErrorMpsClientTerminated 810
+#define cudaErrorCdpNotSupported 811
+#define cudaErrorCdpVersionMismatch 812
+#define cudaErrorStreamCaptureUnsupported 900
+#define cudaErrorStreamCaptureInvalidated 901
+#define cudaErrorStreamCaptureMerge 902
+#define cudaErrorStreamCaptureUnmatched 903
+#define cudaErrorStreamCaptureUnjoined 904
+#define cudaErrorStreamCaptureIsolation 905
+#define cudaErrorStreamCaptureImplicit 906
+#define cudaErrorCapturedEvent 907
+#define cudaErrorStreamCaptureWrongThread 908
+#define cudaErrorTimeout 909
+#define cudaErrorGraphExecUpdateFailure 910
+#define cudaErrorExternalDevice 911
+#define cudaErrorInvalidClusterSize 912
+#define cudaErrorFunctionNotLoaded 913
+#define cudaErrorInvalidResourceType 914
+#define cudaErrorInvalidResourceConfiguration 915
+#define cudaErrorUnknown 999
+#define cudaErrorApiFailureBase 10000
 typedef struct CUstream_st *cudaStream_t;
 typedef struct CUevent_st *cudaEvent_t;
 typedef struct CUgraph_st *cudaGraph_t;
@@ -427,9 +553,64 @@ enum cudaSharedMemConfig { cudaSharedMemBankSizeDefault = 0, cudaSharedMemBankSi
 enum cudaFuncAttribute { cudaFuncAttributeMaxDynamicSharedMemorySize = 8, cudaFuncAttributePreferredSharedMemoryCarveout = 9 };
 enum cudaSharedCarveout { cudaSharedmemCarveoutDefault = -1, cudaSharedmemCarveoutMaxShared = 100, cudaSharedmemCarveoutMaxL1 = 0 };
 enum cudaComputeMode { cudaComputeModeDefault = 0, cudaComputeModeExclusive = 1, cudaComputeModeProhibited = 2, cudaComputeModeExclusiveProcess = 3 };
-enum cudaDeviceAttr { cudaDevAttrMaxThreadsPerBlock = 1, cudaDevAttrMaxSharedMemoryPerBlock = 8, cudaDevAttrWarpSize = 10,
-  cudaDevAttrClockRate = 13, cudaDevAttrMultiProcessorCount = 16, cudaDevAttrComputeCapabilityMajor = 75,
-  cudaDevAttrComputeCapabilityMinor = 76, cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81, cudaDevAttrMaxSharedMemoryPerBlockOptin = 97 };
+/* Every device attribute of the CUDA 13 runtime, with its value (cudaDeviceGetAttribute). */
+enum cudaDeviceAttr {
+  cudaDevAttrMaxThreadsPerBlock = 1, cudaDevAttrMaxBlockDimX = 2, cudaDevAttrMaxBlockDimY = 3,
+  cudaDevAttrMaxBlockDimZ = 4, cudaDevAttrMaxGridDimX = 5, cudaDevAttrMaxGridDimY = 6, cudaDevAttrMaxGridDimZ = 7,
+  cudaDevAttrMaxSharedMemoryPerBlock = 8, cudaDevAttrTotalConstantMemory = 9, cudaDevAttrWarpSize = 10,
+  cudaDevAttrMaxPitch = 11, cudaDevAttrMaxRegistersPerBlock = 12, cudaDevAttrClockRate = 13,
+  cudaDevAttrTextureAlignment = 14, cudaDevAttrGpuOverlap = 15, cudaDevAttrMultiProcessorCount = 16,
+  cudaDevAttrKernelExecTimeout = 17, cudaDevAttrIntegrated = 18, cudaDevAttrCanMapHostMemory = 19,
+  cudaDevAttrComputeMode = 20, cudaDevAttrMaxTexture1DWidth = 21, cudaDevAttrMaxTexture2DWidth = 22,
+  cudaDevAttrMaxTexture2DHeight = 23, cudaDevAttrMaxTexture3DWidth = 24, cudaDevAttrMaxTexture3DHeight = 25,
+  cudaDevAttrMaxTexture3DDepth = 26, cudaDevAttrMaxTexture2DLayeredWidth = 27,
+  cudaDevAttrMaxTexture2DLayeredHeight = 28, cudaDevAttrMaxTexture2DLayeredLayers = 29,
+  cudaDevAttrSurfaceAlignment = 30, cudaDevAttrConcurrentKernels = 31, cudaDevAttrEccEnabled = 32,
+  cudaDevAttrPciBusId = 33, cudaDevAttrPciDeviceId = 34, cudaDevAttrTccDriver = 35, cudaDevAttrMemoryClockRate = 36,
+  cudaDevAttrGlobalMemoryBusWidth = 37, cudaDevAttrL2CacheSize = 38, cudaDevAttrMaxThreadsPerMultiProcessor = 39,
+  cudaDevAttrAsyncEngineCount = 40, cudaDevAttrUnifiedAddressing = 41, cudaDevAttrMaxTexture1DLayeredWidth = 42,
+  cudaDevAttrMaxTexture1DLayeredLayers = 43, cudaDevAttrMaxTexture2DGatherWidth = 45,
+  cudaDevAttrMaxTexture2DGatherHeight = 46, cudaDevAttrMaxTexture3DWidthAlt = 47,
+  cudaDevAttrMaxTexture3DHeightAlt = 48, cudaDevAttrMaxTexture3DDepthAlt = 49, cudaDevAttrPciDomainId = 50,
+  cudaDevAttrTexturePitchAlignment = 51, cudaDevAttrMaxTextureCubemapWidth = 52,
+  cudaDevAttrMaxTextureCubemapLayeredWidth = 53, cudaDevAttrMaxTextureCubemapLayeredLayers = 54,
+  cudaDevAttrMaxSurface1DWidth = 55, cudaDevAttrMaxSurface2DWidth = 56, cudaDevAttrMaxSurface2DHeight = 57,
+  cudaDevAttrMaxSurface3DWidth = 58, cudaDevAttrMaxSurface3DHeight = 59, cudaDevAttrMaxSurface3DDepth = 60,
+  cudaDevAttrMaxSurface1DLayeredWidth = 61, cudaDevAttrMaxSurface1DLayeredLayers = 62,
+  cudaDevAttrMaxSurface2DLayeredWidth = 63, cudaDevAttrMaxSurface2DLayeredHeight = 64,
+  cudaDevAttrMaxSurface2DLayeredLayers = 65, cudaDevAttrMaxSurfaceCubemapWidth = 66,
+  cudaDevAttrMaxSurfaceCubemapLayeredWidth = 67, cudaDevAttrMaxSurfaceCubemapLayeredLayers = 68,
+  cudaDevAttrMaxTexture1DLinearWidth = 69, cudaDevAttrMaxTexture2DLinearWidth = 70,
+  cudaDevAttrMaxTexture2DLinearHeight = 71, cudaDevAttrMaxTexture2DLinearPitch = 72,
+  cudaDevAttrMaxTexture2DMipmappedWidth = 73, cudaDevAttrMaxTexture2DMipmappedHeight = 74,
+  cudaDevAttrComputeCapabilityMajor = 75, cudaDevAttrComputeCapabilityMinor = 76,
+  cudaDevAttrMaxTexture1DMipmappedWidth = 77, cudaDevAttrStreamPrioritiesSupported = 78,
+  cudaDevAttrGlobalL1CacheSupported = 79, cudaDevAttrLocalL1CacheSupported = 80,
+  cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81, cudaDevAttrMaxRegistersPerMultiprocessor = 82,
+  cudaDevAttrManagedMemory = 83, cudaDevAttrIsMultiGpuBoard = 84, cudaDevAttrMultiGpuBoardGroupID = 85,
+  cudaDevAttrHostNativeAtomicSupported = 86, cudaDevAttrSingleToDoublePrecisionPerfRatio = 87,
+  cudaDevAttrPageableMemoryAccess = 88, cudaDevAttrConcurrentManagedAccess = 89,
+  cudaDevAttrComputePreemptionSupported = 90, cudaDevAttrCanUseHostPointerForRegisteredMem = 91,
+  cudaDevAttrReserved92 = 92, cudaDevAttrReserved93 = 93, cudaDevAttrReserved94 = 94,
+  cudaDevAttrCooperativeLaunch = 95, cudaDevAttrReserved96 = 96, cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
+  cudaDevAttrCanFlushRemoteWrites = 98, cudaDevAttrHostRegisterSupported = 99,
+  cudaDevAttrPageableMemoryAccessUsesHostPageTables = 100, cudaDevAttrDirectManagedMemAccessFromHost = 101,
+  cudaDevAttrMaxBlocksPerMultiprocessor = 106, cudaDevAttrMaxPersistingL2CacheSize = 108,
+  cudaDevAttrMaxAccessPolicyWindowSize = 109, cudaDevAttrReservedSharedMemoryPerBlock = 111,
+  cudaDevAttrSparseCudaArraySupported = 112, cudaDevAttrHostRegisterReadOnlySupported = 113,
+  cudaDevAttrTimelineSemaphoreInteropSupported = 114, cudaDevAttrMemoryPoolsSupported = 115,
+  cudaDevAttrGPUDirectRDMASupported = 116, cudaDevAttrGPUDirectRDMAFlushWritesOptions = 117,
+  cudaDevAttrGPUDirectRDMAWritesOrdering = 118, cudaDevAttrMemoryPoolSupportedHandleTypes = 119,
+  cudaDevAttrClusterLaunch = 120, cudaDevAttrDeferredMappingCudaArraySupported = 121, cudaDevAttrReserved122 = 122,
+  cudaDevAttrReserved123 = 123, cudaDevAttrReserved124 = 124, cudaDevAttrIpcEventSupport = 125,
+  cudaDevAttrMemSyncDomainCount = 126, cudaDevAttrReserved127 = 127, cudaDevAttrReserved128 = 128,
+  cudaDevAttrReserved129 = 129, cudaDevAttrNumaConfig = 130, cudaDevAttrNumaId = 131, cudaDevAttrReserved132 = 132,
+  cudaDevAttrMpsEnabled = 133, cudaDevAttrHostNumaId = 134, cudaDevAttrD3D12CigSupported = 135,
+  cudaDevAttrVulkanCigSupported = 138, cudaDevAttrGpuPciDeviceId = 139, cudaDevAttrGpuPciSubsystemId = 140,
+  cudaDevAttrReserved141 = 141, cudaDevAttrHostNumaMemoryPoolsSupported = 142,
+  cudaDevAttrHostNumaMultinodeIpcSupported = 143, cudaDevAttrHostMemoryPoolsSupported = 144,
+  cudaDevAttrReserved145 = 145, cudaDevAttrOnlyPartialHostNativeAtomicSupported = 147, cudaDevAttrMax = 148
+};
 enum cudaMemoryAdvise { cudaMemAdviseSetReadMostly = 1, cudaMemAdviseUnsetReadMostly = 2, cudaMemAdviseSetPreferredLocation = 3 };
 enum cudaResourceType { cudaResourceTypeArray = 0, cudaResourceTypeMipmappedArray = 1, cudaResourceTypeLinear = 2, cudaResourceTypePitch2D = 3 };
 enum cudaLimit { cudaLimitStackSize = 0, cudaLimitPrintfFifoSize = 1, cudaLimitMallocHeapSize = 2 };

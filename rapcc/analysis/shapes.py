@@ -1,0 +1,185 @@
+"""The block shapes a kernel is planned for.
+
+A shape the user or the code states (`--block-dim`, `#pragma rapcc block_dim`,
+the `<<<grid, block>>>` launches rapcc sees) is a fact: every one of them is
+planned for. Everything else is a guess, and one guess is not enough:
+`__launch_bounds__(N)` bounds the threads of a block but says nothing of its
+shape, so a kernel whose subscripts read `threadIdx.y` is never taken as
+N x 1 x 1. Its plausible shapes come from the code itself:
+
+- subscripts: `tile[threadIdx.y][threadIdx.x]` on a `[16][16]` (or padded
+  `[16][17]`) array suggests 16 threads along x and along y;
+- guards: `if (threadIdx.x < 16)` suggests 16 along x when no subscript says more;
+- `__launch_bounds__(N)`: with several axes, only shapes of N threads;
+- `blockDim` arithmetic (`threadIdx.y * blockDim.x + threadIdx.x` into a
+  256-element array) is checked by replaying each candidate: see `most_out`.
+
+The planner then needs a layout that gains under every shape of the set.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+
+import numpy as np
+
+from .. import ir
+from .affine import THREAD_ATOMS
+from .evaluate import depends_on
+from .warps import AccessSamples, BlockShape
+
+MAX_THREADS = 1024  # CUDA's limit per block
+DEFAULT_1D = (256, 128, 512)  # blockDim.x of a 1-D kernel with no stated shape; the first is reported
+DEFAULT_X = (32, 16)  # per-axis guesses of a kernel that reads threadIdx.y/.z, where the code hints nothing
+DEFAULT_Y = (8, 16)
+DEFAULT_Z = (4,)
+MOST = 0.5  # an access out of bounds for this share of its lanes or more means the shape is wrong
+# Sources of shapes that are facts (never dropped, never guessed around).
+STATED = ("option", "pragma", "launch", "launches")
+
+
+@dataclass(frozen=True, slots=True)
+class ShapeSet:
+    """The block shapes a kernel is analysed and planned for, the first one reported."""
+
+    shapes: tuple[BlockShape, ...]
+
+    @property
+    def stated(self) -> bool:
+        return self.shapes[0].source in STATED
+
+    def text(self) -> str:
+        return ", ".join(s.text() for s in self.shapes)
+
+
+@dataclass(frozen=True, slots=True)
+class DroppedShape:
+    """A guessed shape under which `access` leaves its array for most lanes."""
+
+    shape: BlockShape
+    access: ir.Access
+    array: str  # the array's name
+    share: float  # of the access's executed lanes that index outside the array
+
+
+def _axis_of(expr: ir.Expr, vars: dict[str, ir.VarDef], depth: int = 0) -> tuple[str, int] | None:
+    """('x'|'y'|'z', c) when `expr` is `threadIdx.axis + c` (through locals and
+    value-preserving casts), else None."""
+    if depth > 16:
+        return None
+    if isinstance(expr, ir.Cast) and expr.bits >= 32:
+        return _axis_of(expr.operand, vars, depth + 1)
+    if isinstance(expr, ir.VarRef):
+        d = vars.get(expr.key)
+        return _axis_of(d.init, vars, depth + 1) if d is not None and d.init is not None and d.kind == "local" else None
+    if isinstance(expr, ir.Builtin) and expr.name.startswith("threadIdx."):
+        return expr.name[-1], 0
+    if isinstance(expr, ir.BinOp) and expr.op in ("+", "-") and isinstance(expr.rhs, ir.Const):
+        inner = _axis_of(expr.lhs, vars, depth + 1)
+        if inner is not None:
+            return inner[0], inner[1] + (expr.rhs.value if expr.op == "+" else -expr.rhs.value)
+    return None
+
+
+def _unpadded(extent: int) -> int:
+    """A tile padded by hand (`[16][17]`) is still 16 threads wide."""
+    if extent > 2 and extent & (extent - 1) and not (extent - 1) & (extent - 2):
+        return extent - 1
+    return extent
+
+
+def _hints(accesses: list[ir.Access], dims: dict[str, tuple[int, ...]], vars: dict[str, ir.VarDef]
+           ) -> dict[str, tuple[int, ...]]:
+    """Per axis, the thread counts the subscripts (else the guards) suggest."""
+    by_index: dict[str, list[int]] = {"x": [], "y": [], "z": []}
+    by_guard: dict[str, list[int]] = {"x": [], "y": [], "z": []}
+    for a in accesses:
+        extents = dims.get(a.array)
+        if extents is not None and len(extents) == len(a.indices):
+            for idx, extent in zip(a.indices, extents):
+                hit = _axis_of(idx, vars)
+                if hit is not None and hit[1] >= 0 and extent - hit[1] > 0:
+                    by_index[hit[0]].append(_unpadded(extent - hit[1]))
+        for g in a.guards:
+            c = g.cond
+            if not g.negated and isinstance(c, ir.BinOp) and c.op in ("<", "<=") and isinstance(c.rhs, ir.Const):
+                hit = _axis_of(c.lhs, vars)
+                if hit is not None and hit[1] == 0:
+                    by_guard[hit[0]].append(c.rhs.value + (1 if c.op == "<=" else 0))
+    out = {}
+    for axis in "xyz":
+        found = by_index[axis] or by_guard[axis]
+        out[axis] = tuple(dict.fromkeys(v for v in found if 1 <= v <= MAX_THREADS))
+    return out
+
+
+def _products(xs, ys, zs, bound: int | None, source: str) -> tuple[BlockShape, ...]:
+    shapes = [BlockShape(x, y, z, source) for x, y, z in product(xs, ys, zs)
+              if x * y * z <= (bound or MAX_THREADS)]
+    if bound is not None:
+        shapes = [s for s in shapes if s.threads == bound]
+    return tuple(dict.fromkeys(shapes))
+
+
+def _with_bound(xs, ys, zs, bound: int, source: str) -> tuple[BlockShape, ...]:
+    """Shapes of exactly `bound` threads: the hinted ones, else every hinted x
+    with the rest of the threads along y (or z)."""
+    exact = _products(xs, ys, zs, bound, source)
+    if exact:
+        return exact
+    out = []
+    for x in xs:
+        rest, z = divmod(bound, x)
+        if z == 0 and rest >= 1:
+            out.append(BlockShape(x, rest, 1, source) if zs == (1,) else BlockShape(x, 1, rest, source))
+    return tuple(dict.fromkeys(out))
+
+
+def candidate_shapes(kernel: ir.Kernel | None, option: tuple[int, int, int] | None, accesses: list[ir.Access],
+                     dims: dict[str, tuple[int, ...]], vars: dict[str, ir.VarDef]) -> ShapeSet:
+    """The shapes to plan `kernel` for (see the module docstring); `accesses`
+    are the kernel's, `dims` the constant dimensions of the arrays they reach."""
+    if option is not None:
+        return ShapeSet((BlockShape(*option, source="option"),))
+    if kernel is not None and kernel.pragma_block_dim is not None:
+        return ShapeSet((BlockShape(*kernel.pragma_block_dim, source="pragma"),))
+    if kernel is not None and kernel.launch_block_dims:
+        source = "launch" if len(kernel.launch_block_dims) == 1 else "launches"
+        return ShapeSet(tuple(dict.fromkeys(BlockShape(*s, source=source) for s in kernel.launch_block_dims)))
+    # Everything that decides which elements a lane reaches: a loop `for (j = threadIdx.y; ...)` reads .y too.
+    indices = [i for a in accesses for i in a.indices] + [g.cond for a in accesses for g in a.guards] \
+        + [e for a in accesses for lp in a.loops for e in (lp.start, lp.cond, lp.step)]
+    uses_y = any(depends_on(i, vars, frozenset(THREAD_ATOMS[1:2])) for i in indices)
+    uses_z = any(depends_on(i, vars, frozenset(THREAD_ATOMS[2:3])) for i in indices)
+    bound = kernel.launch_bounds if kernel is not None else None
+    if not uses_y and not uses_z:
+        if bound is not None:
+            return ShapeSet((BlockShape(bound, 1, 1, "launch_bounds"),))
+        return ShapeSet(tuple(BlockShape(x, 1, 1, "assumed") for x in DEFAULT_1D))
+    hints = _hints(accesses, dims, vars)
+    hinted = any(hints.values())
+    source = "inferred" if hinted else "assumed"
+    xs = hints["x"] or DEFAULT_X
+    ys = (hints["y"] or DEFAULT_Y) if uses_y else (1,)
+    zs = (hints["z"] or DEFAULT_Z) if uses_z else (1,)
+    shapes = _with_bound(xs, ys, zs, bound, source) if bound is not None else _products(xs, ys, zs, None, source)
+    if not shapes:  # nothing the hints allow fits the bound: fall back to the guesses
+        shapes = _with_bound(DEFAULT_X, DEFAULT_Y if uses_y else (1,), zs, bound, "assumed") if bound \
+            else _products(DEFAULT_X, DEFAULT_Y, zs, None, "assumed")
+    return ShapeSet(shapes or (BlockShape(32, 8, 1, "assumed"),))
+
+
+def out_share(samples: AccessSamples, dims: tuple[int, ...]) -> float:
+    """The share of an access's executed lanes whose subscripts leave `dims`."""
+    total = out = 0
+    for inst in samples.instances:
+        live = inst.active
+        n = int(live.sum())
+        if n == 0:
+            continue
+        bad = np.zeros(len(live), dtype=bool)
+        for idx, d in zip(inst.indices, dims):
+            bad |= (idx < 0) | (idx >= d)
+        total += n
+        out += int((bad & live).sum())
+    return out / total if total else 0.0

@@ -1,0 +1,320 @@
+"""`rapcc-nvcc`: nvcc with rapcc's rewrite of every CUDA source it compiles.
+
+It takes exactly nvcc's command line, finds the real nvcc (RAPCC_NVCC, else
+the PATH, never itself), rewrites each `.cu` (or `-x cu`) input and compiles
+the rewritten text in its place, with the original folder first on the
+include path; the rewrite's `#line` directive keeps nvcc's messages and
+`-lineinfo` on the user's file. Dependency files (-MD / -MMD) are edited to
+name the user's sources. Whatever rapcc does not handle goes to nvcc as it is.
+
+It never breaks a build nvcc alone would pass: when rapcc refuses a file or
+fails, the original bytes are compiled and one line says so
+(`rapcc: note: FILE: WHY; compiled unchanged`); `--rapcc-strict` or
+RAPCC_STRICT=1 makes that an error. On a cache hit this module reads a few
+files and starts nvcc; the rewrite runs in a child process (`worker`).
+"""
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping, NoReturn, Sequence
+
+from .. import __version__
+from ..arch import ArchError, common_bank_model
+from .cache import Cache, cache_key, sha256_bytes
+from .compdb import CompileDatabaseError, read_compile_database
+from .config import WRAPPER_MARK, BuildConfig, ConfigError, environ, read_config
+from .launch_index import Job, LaunchShapes, cached_project_launches, launches_digest
+from .nvcc_args import HonouredFlags, Input, NvccArgsError, NvccCommand, dependency_file, honoured_flags, \
+    parse_nvcc_args, substitute_inputs
+
+STRICT_FLAG = "--rapcc-strict"
+EXIT_REFUSED = 1  # strict mode: rapcc refused a file
+EXIT_NO_NVCC = 127
+_PACKAGE_ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What happens to one CUDA input: compile `replacement` in its place, or
+    the original (with a note when rapcc refused it)."""
+
+    input: Input
+    replacement: Path | None = None
+    report: dict | None = None
+    note: str | None = None
+
+
+def _is_rapcc_wrapper(path: str) -> bool:
+    """A console script of rapcc's (an `nvcc` symlink or copy of rapcc-nvcc)."""
+    try:
+        with open(path, "rb") as f:
+            return b"rapcc.build" in f.read(4096)
+    except OSError:
+        return False
+
+
+def find_nvcc(explicit: str | None, path_env: str, self_path: str) -> str | None:
+    """The real nvcc: RAPCC_NVCC, else the first `nvcc` on PATH that is not this wrapper."""
+    if explicit:
+        return shutil.which(explicit) or (explicit if os.path.isfile(explicit) else None)
+    me = os.path.realpath(self_path)
+    for folder in path_env.split(os.pathsep):
+        candidate = os.path.join(folder or ".", "nvcc")
+        if os.path.isfile(candidate) and os.access(candidate, os.X_OK) \
+                and os.path.realpath(candidate) != me and not _is_rapcc_wrapper(candidate):
+            return candidate
+    return None
+
+
+def _child_env(env: Mapping[str, str]) -> dict[str, str]:
+    return {**env, WRAPPER_MARK: "1"}
+
+
+def exec_compiler(command: Sequence[str], env: Mapping[str, str]) -> NoReturn:
+    """Become the compiler: its output and exit status are the build's."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execvpe(command[0], list(command), _child_env(env))
+
+
+def _say(kind: str, path: str, why: str) -> None:
+    print(f"rapcc: {kind}: {path}: {why}; compiled unchanged" if kind == "note"
+          else f"rapcc: {kind}: {path}: {why} (RAPCC_STRICT / --rapcc-strict)", file=sys.stderr)
+
+
+def reproduce_command(path: str, flags: HonouredFlags, config: BuildConfig) -> str:
+    """The `rapcc` command that writes the same rewrite (for the rewritten file's header)."""
+    parts = ["rapcc", path, "--strategy", config.strategy, "--seed", "1"]
+    if config.block_dim:
+        parts += ["--block-dim", "x".join(map(str, config.block_dim))]
+    for d in flags.include_dirs:
+        parts += ["-I", d]
+    for d in flags.defines:
+        parts += ["-D", d]
+    if flags.std != "c++17":
+        parts += ["-std", flags.std]
+    parts += list(flags.extra_args)
+    if config.project:
+        parts += ["-p", str(config.project)]
+    if flags.rdc:
+        parts.append("--rdc")
+    return " ".join(shlex.quote(p) for p in parts) + " -o OUTPUT"
+
+
+def _tool_fingerprint() -> str:
+    """rapcc's version and its installed files' sizes and times: a changed rapcc
+    (an editable install, a patch) never reuses another one's rewrites."""
+    stamp = [__version__]
+    for folder in (_PACKAGE_ROOT / "rapcc", _PACKAGE_ROOT / "templates"):
+        for root, dirs, files in os.walk(folder):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for name in sorted(files):
+                if name.endswith((".py", ".j2", ".h")):
+                    st = os.stat(os.path.join(root, name))
+                    stamp.append(f"{name}:{st.st_size}:{st.st_mtime_ns}")
+    return sha256_bytes("\n".join(stamp).encode())
+
+
+def _readable_source(path: str) -> bytes | None:
+    """The input's bytes when rapcc should look at it: not empty, text, UTF-8."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        return None  # nvcc reports it
+    if not data.strip() or b"\0" in data[:8192]:
+        return None
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return data
+
+
+def _run_worker(op: str, cache: Cache, jobs: list[dict], config: BuildConfig, env: Mapping[str, str]) -> str | None:
+    """Run the rewriting child; None on success, else why it failed."""
+    child_env = dict(env)
+    child_env["PYTHONPATH"] = os.pathsep.join(p for p in (str(_PACKAGE_ROOT), env.get("PYTHONPATH", "")) if p)
+    request = json.dumps({"cache": str(cache.root), "op": op, "jobs": jobs})
+    try:
+        proc = subprocess.run([sys.executable, "-m", "rapcc.build.worker"], input=request, text=True,
+                              capture_output=True, timeout=config.timeout_s, env=child_env)
+    except subprocess.TimeoutExpired:
+        return f"the rewrite took longer than {config.timeout_s:g} s (RAPCC_TIMEOUT)"
+    except OSError as exc:
+        return f"cannot start the rewrite ({exc})"
+    if proc.returncode != 0:
+        last = (proc.stderr.strip().splitlines() or ["no message"])[-1]
+        return f"internal error: the rewrite exited with status {proc.returncode} ({last})"
+    return None
+
+
+def _project_launches(config: BuildConfig, cache: Cache, env: Mapping[str, str]) -> LaunchShapes:
+    assert config.project is not None
+    entries = read_compile_database(config.project)
+
+    def compute(missing: list[Job]) -> None:
+        jobs = [{"key": k, "path": p, "source": src.decode("utf-8", errors="surrogateescape"),
+                 "options": {"strategy": "none", **flags.to_json()}} for k, p, src, flags in missing]
+        why = _run_worker("launches", cache, jobs, config, env)
+        if why is not None:
+            raise CompileDatabaseError(f"reading the project's launches failed: {why}")
+    return cached_project_launches(entries, cache, __version__, compute)
+
+
+def plan_inputs(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str]) -> list[Outcome]:
+    """Rewrite (or find in the cache) every CUDA input of the command."""
+    cwd = os.getcwd()
+    outcomes: list[Outcome] = []
+    try:
+        model = common_bank_model(cmd.targets)
+    except ArchError as exc:
+        return [Outcome(i, note=str(exc)) for i in cmd.cuda_inputs if _readable_source(i.path) is not None]
+    cache = Cache(config.cache_dir)
+    flags = honoured_flags(cmd, cwd)
+    launches: LaunchShapes = ()
+    project_note = None
+    if config.project is not None:
+        try:
+            launches = _project_launches(config, cache, env)
+        except (CompileDatabaseError, OSError) as exc:
+            project_note = f"RAPCC_PROJECT: {exc}"
+    tool = _tool_fingerprint()
+    pending: list[tuple[Input, str, dict]] = []
+    for inp in cmd.cuda_inputs:
+        source = _readable_source(inp.path)
+        if source is None:
+            continue
+        if project_note is not None:
+            outcomes.append(Outcome(inp, note=project_note))
+            continue
+        key = cache_key({"tool": tool, "source": sha256_bytes(source), "path": inp.path, "cwd": cwd,
+                         "flags": flags.to_json(), "bank_model": model, "targets": list(cmd.targets),
+                         "strategy": config.strategy, "block_dim": config.block_dim,
+                         "launches": launches_digest(launches)})
+        job = {"key": key, "path": inp.path, "source_name": os.path.basename(inp.path),
+               "source": source.decode("utf-8", errors="surrogateescape"),
+               "options": {"strategy": config.strategy, "block_dim": config.block_dim, **flags.to_json(),
+                           "command": reproduce_command(inp.path, flags, config),
+                           "launch_shapes": [[k, [list(s) for s in v]] for k, v in launches]}}
+        pending.append((inp, key, job))
+    misses = [job for _, key, job in pending if cache.get(key) is None]
+    failure = _run_worker("rewrite", cache, misses, config, env) if misses else None
+    for inp, key, _ in pending:
+        entry = cache.get(key)
+        if entry is None:
+            outcomes.append(Outcome(inp, note=failure or "internal error: the rewrite stored no result"))
+        else:
+            outcomes.append(Outcome(inp, entry.source, entry.report, entry.note))
+    return outcomes
+
+
+def report_name(path: str) -> str:
+    """`kernel.cu.1a2b3c4d.json`: named after the source, unique per source path."""
+    full = os.path.abspath(path)
+    return f"{os.path.basename(path)}.{zlib.crc32(full.encode()):08x}.json"
+
+
+def write_reports(outcomes: Sequence[Outcome], folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for o in outcomes:
+        if o.report is None:
+            continue
+        target = folder / report_name(o.input.path)
+        tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(o.report, indent=2) + "\n")
+        os.replace(tmp, target)
+
+
+def _make_escaped(path: str) -> str:
+    return path.replace(" ", "\\ ")
+
+
+def fix_dependency_file(dep_file: str, outcomes: Sequence[Outcome]) -> None:
+    """Name the user's sources in nvcc's dependency file, not the cache's copies."""
+    try:
+        text = Path(dep_file).read_text()
+    except OSError:
+        return
+    fixed = text
+    for o in outcomes:
+        if o.replacement is not None:
+            for form in (_make_escaped, lambda p: p):
+                fixed = fixed.replace(form(str(o.replacement)), form(o.input.path))
+    if fixed != text:
+        tmp = f"{dep_file}.{os.getpid()}.tmp"
+        Path(tmp).write_text(fixed)
+        os.replace(tmp, dep_file)
+
+
+def run(argv: Sequence[str], env: Mapping[str, str], prefix: Sequence[str] = (), nvcc: str | None = None) -> int:
+    """Compile like `nvcc ARGV`; `prefix` goes in front (a chained launcher
+    such as ccache), `nvcc` overrides RAPCC_NVCC (rapcc-launch's compiler)."""
+    strict_flag = STRICT_FLAG in argv
+    argv = [a for a in argv if a != STRICT_FLAG]
+    real = nvcc or find_nvcc(env.get("RAPCC_NVCC", "").strip() or None, env.get("PATH", os.defpath), sys.argv[0])
+    if real is None:
+        print("rapcc: error: cannot find the real nvcc (set RAPCC_NVCC or put nvcc on the PATH)", file=sys.stderr)
+        return EXIT_NO_NVCC
+    original = [*prefix, real, *argv]
+    try:
+        config = read_config(env, strict_flag)
+    except ConfigError as exc:
+        if strict_flag or env.get("RAPCC_STRICT", "").strip() == "1":
+            print(f"rapcc: error: {exc}", file=sys.stderr)
+            return EXIT_REFUSED
+        print(f"rapcc: note: {exc}; compiled unchanged", file=sys.stderr)
+        exec_compiler(original, env)
+    if config.inside_wrapper:
+        print("rapcc: error: rapcc-nvcc was started as the real nvcc (set RAPCC_NVCC to nvcc's path)",
+              file=sys.stderr)
+        return EXIT_NO_NVCC
+    if config.disabled:
+        exec_compiler(original, env)
+    try:
+        cmd = parse_nvcc_args(argv)
+    except NvccArgsError:
+        exec_compiler(original, env)  # nvcc says what is wrong with its command line
+    if cmd.no_compile is not None or not cmd.cuda_inputs:
+        exec_compiler(original, env)
+    try:
+        outcomes = plan_inputs(cmd, config, env)
+    except Exception as exc:  # a bug in the wrapper must not break the build either
+        outcomes = [Outcome(i, note=f"internal error: {type(exc).__name__}: {exc}") for i in cmd.cuda_inputs]
+    refused = [o for o in outcomes if o.note is not None]
+    for o in refused:
+        _say("error" if config.strict else "note", o.input.path, o.note or "")
+    if refused and config.strict:
+        return EXIT_REFUSED
+    if config.report_dir is not None:
+        try:
+            write_reports(outcomes, config.report_dir)
+        except OSError as exc:
+            print(f"rapcc: warning: cannot write the reports to {config.report_dir}: {exc}", file=sys.stderr)
+    replaced = {o.input.index: str(o.replacement) for o in outcomes if o.replacement is not None}
+    if not replaced:
+        exec_compiler(original, env)
+    first_dirs = [os.path.dirname(os.path.abspath(o.input.path)) for o in outcomes if o.replacement is not None]
+    command = [*prefix, real, *substitute_inputs(cmd, replaced, first_dirs)]
+    dep_files = {f for o in outcomes if o.replacement is not None if (f := dependency_file(cmd, o.input.path))}
+    if not dep_files:
+        exec_compiler(command, env)
+    status = subprocess.call(command, env=_child_env(env))
+    for f in dep_files:
+        fix_dependency_file(f, outcomes)
+    return status
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return run(list(sys.argv[1:] if argv is None else argv), environ())
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,149 @@
+"""Several files at once: `rapcc A.cu B.cu --out-dir DIR`, and project mode
+(`rapcc -p BUILD_DIR --out-dir DIR | --in-place [FILES...]`, `rapcc analyze -p
+BUILD_DIR [FILES...]`) over a compile database.
+
+Every file is rewritten and verified in memory first; only when all of them
+succeed is anything written (each file atomically), so a failure anywhere
+leaves every file as it was. In project mode each file is parsed with its own
+flags from the database, and the `<<<grid, block>>>` launches of every file in
+the database give kernels their block shapes across translation units.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Callable, Sequence
+
+from ..diagnostics import Diagnostic, InternalError, RapccError
+from ..frontend import launches_in_file
+from ..pipeline import Options, RewriteResult
+from .compdb import CompileDatabaseError, CompileEntry, read_compile_database
+from .launch_index import LaunchShapes, merge_launches
+
+BACKUP_SUFFIX = ".orig"
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One file to process and the options to process it with."""
+
+    path: str  # as the user or the database names it
+    options: Options
+
+
+@dataclass(frozen=True, slots=True)
+class Failure:
+    path: str
+    message: str
+    diagnostics: tuple[Diagnostic, ...]
+    internal: bool
+
+
+def _entry_options(entry: CompileEntry, base: Options) -> Options:
+    """The database's flags for the file, then the command line's."""
+    f = entry.flags
+    return replace(base, include_dirs=f.include_dirs + base.include_dirs, defines=f.defines + base.defines,
+                   std=f.std if base.std == "c++17" else base.std, extra_args=f.extra_args + base.extra_args,
+                   rdc=f.rdc or base.rdc)
+
+
+def project_launch_shapes(units: Sequence[Unit], read: Callable[[str], bytes]) -> tuple[LaunchShapes, list[Failure]]:
+    """The launches of every unit, merged; files that do not parse launch nothing (and are reported)."""
+    found = []
+    failures = []
+    for u in units:
+        try:
+            found.append(launches_in_file(u.path, read(u.path), u.options))
+        except RapccError as exc:
+            failures.append(Failure(u.path, str(exc), exc.diagnostics, False))
+    return merge_launches(found), failures
+
+
+def project_units(build_dir: str, files: Sequence[str], base: Options) -> list[Unit]:
+    """The database's CUDA files (or `files`, each of which it must list), with their own flags
+    and the launch shapes of the whole project."""
+    try:
+        entries = read_compile_database(Path(build_dir))
+    except CompileDatabaseError as exc:
+        raise RapccError(str(exc)) from None
+    by_file = {e.file: e for e in entries}
+    if files:
+        chosen = []
+        for f in files:
+            entry = by_file.get(os.path.normpath(os.path.abspath(f)))
+            if entry is None:
+                raise RapccError(f"{f}: not in {Path(build_dir) / 'compile_commands.json'}")
+            chosen.append(entry)
+    else:
+        chosen = [e for e in entries if e.is_cuda]
+        if not chosen:
+            raise RapccError(f"{build_dir}: the compile database lists no CUDA file")
+    everyone = [Unit(e.file, _entry_options(e, base)) for e in entries if e.is_cuda]
+    shapes, _ = project_launch_shapes(everyone, lambda p: Path(p).read_bytes())
+    return [Unit(e.file, replace(_entry_options(e, base), launch_shapes=shapes)) for e in chosen]
+
+
+def run_units(units: Sequence[Unit], process: Callable[[bytes, str, Options], RewriteResult],
+              read: Callable[[str], bytes]) -> tuple[list[tuple[Unit, bytes, RewriteResult]], list[Failure]]:
+    """Process every unit; failures are collected, not raised, so all of them are reported."""
+    done = []
+    failures = []
+    for u in units:
+        try:
+            source = read(u.path)
+            done.append((u, source, process(source, u.path, u.options)))
+        except RapccError as exc:
+            failures.append(Failure(u.path, str(exc), exc.diagnostics, False))
+        except InternalError as exc:
+            failures.append(Failure(u.path, f"internal error: {exc}", (), True))
+    return done, failures
+
+
+def out_dir_paths(paths: Sequence[str], out_dir: str) -> list[Path]:
+    """Where each input goes under `out_dir`: its path below the inputs' common folder."""
+    absolute = [os.path.abspath(p) for p in paths]
+    common = os.path.commonpath([os.path.dirname(p) for p in absolute])
+    return [Path(out_dir) / os.path.relpath(p, common) for p in absolute]
+
+
+def _write_atomic(target: Path, data: bytes) -> None:
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, target)
+
+
+def write_out_dir(done: Sequence[tuple[Unit, bytes, RewriteResult]], out_dir: str) -> list[Path]:
+    targets = out_dir_paths([u.path for u, _, _ in done], out_dir)
+    if len(set(targets)) != len(targets):
+        raise RapccError("two inputs would be written to the same output file")
+    for target, (u, _, _) in zip(targets, done):
+        if target.resolve() == Path(u.path).resolve():
+            raise RapccError(f"{target}: refusing to overwrite the input (use --in-place)")
+    for target, (_, _, result) in zip(targets, done):
+        target.parent.mkdir(parents=True, exist_ok=True)
+        _write_atomic(target, result.text)
+    return targets
+
+
+def write_in_place(done: Sequence[tuple[Unit, bytes, RewriteResult]], backup: bool) -> list[Path]:
+    """Replace each changed file; the original goes to FILE.orig first (unless `backup` is off).
+    Every new text is staged next to its file before any file is replaced."""
+    changed = [(Path(u.path), source, r.text) for u, source, r in done if r.text != source]
+    staged = []
+    try:
+        for path, _, text in changed:
+            tmp = path.with_name(f".{path.name}.{os.getpid()}.rapcc.tmp")
+            tmp.write_bytes(text)
+            staged.append(tmp)
+        for (path, source, _), tmp in zip(changed, staged):
+            if backup:
+                _write_atomic(path.with_name(path.name + BACKUP_SUFFIX), source)
+            shutil.copymode(path, tmp)
+            os.replace(tmp, path)
+    finally:
+        for tmp in staged:
+            if tmp.exists():
+                tmp.unlink()
+    return [p for p, _, _ in changed]

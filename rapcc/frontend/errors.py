@@ -1,0 +1,205 @@
+"""Where clang's errors sit, so that an error refuses only the code it is in.
+
+Real files include host code and helper headers that rapcc's parse cannot
+always compile (a runtime API the stand-ins lack, a platform `#error`, a type
+from a header the user did not pass). clang recovers from such errors and
+keeps the rest of the AST, so rapcc goes on:
+
+- an error inside a top-level declaration of the main file (a function, a
+  struct, a namespace member) taints that declaration: a shared array declared
+  or used in it is left untouched, with the error's line as the reason;
+- an error in another file taints the main-file declarations its
+  "in instantiation of ... requested here" notes point at, and the arrays whose
+  element type is declared where the error is; otherwise it is a note;
+- an error in the main file outside every declaration (a broken `#if`, an
+  `#error`, stray tokens between functions) means the file's structure cannot
+  be trusted, and the whole file is refused (`ParseError`).
+
+A header that is not found stays a warning: clang parses on, and whatever the
+file needed from it shows up as an error in the code that needed it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import clang.cindex as ci
+from clang.cindex import CursorKind as K
+
+from .. import ir
+from ..diagnostics import Diagnostic
+
+# Top-level cursors rapcc looks inside of for the declaration an error sits in.
+_SCOPES = {K.NAMESPACE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL}
+_NOT_DECLS = {K.MACRO_DEFINITION, K.MACRO_INSTANTIATION, K.INCLUSION_DIRECTIVE}
+_CHECK_ID = "rapcc-parse-error"
+
+
+@dataclass(frozen=True, slots=True)
+class ClangError:
+    """One clang error, with the main-file offsets it belongs to (its own
+    location, or the instantiation notes that lead to it)."""
+
+    diagnostic: Diagnostic
+    main_offsets: tuple[int, ...]
+    main_line: int  # the line in the main file to name (0: none)
+    main_col: int
+
+
+@dataclass(frozen=True, slots=True)
+class TaintedDecl:
+    """A top-level declaration of the main file that has an error in it."""
+
+    start: int
+    end: int
+    names: frozenset[str]  # identifiers spelled in it (a file-scope array used there is refused)
+    error: ClangError
+
+    def contains(self, offset: int) -> bool:
+        return self.start <= offset < self.end
+
+
+@dataclass(frozen=True, slots=True)
+class ErrorScopes:
+    tainted: tuple[TaintedDecl, ...]
+    bad_types: tuple[tuple[int, ClangError], ...]  # (offset of a shared array's name, error in its element type)
+    structural: tuple[ClangError, ...]  # errors that make the whole file untrustworthy
+    errors: tuple[ClangError, ...]
+
+    @property
+    def clean(self) -> bool:
+        return not self.errors
+
+
+def _is_error(d: ci.Diagnostic) -> bool:
+    return d.severity >= ci.Diagnostic.Error and not d.spelling.endswith("file not found")
+
+
+def _top_decls(tu: ci.TranslationUnit, path: str) -> list[ci.Cursor]:
+    """The innermost declarations that are direct members of the file,
+    a namespace or an `extern "C"` block, in the main file."""
+    out: list[ci.Cursor] = []
+    stack = [c for c in tu.cursor.get_children()]
+    while stack:
+        c = stack.pop()
+        if c.kind in _NOT_DECLS or c.location.file is None or c.location.file.name != path:
+            continue
+        if c.kind in _SCOPES:
+            stack.extend(c.get_children())
+        else:
+            out.append(c)
+    return out
+
+
+def _error(d: ci.Diagnostic, path: str) -> ClangError:
+    loc = d.location
+    file = loc.file.name if loc.file else path
+    diag = Diagnostic("error", file, loc.line, loc.column, d.spelling, "clang-diagnostic")
+    if file == path:
+        return ClangError(diag, (loc.offset,), loc.line, loc.column)
+    # "in instantiation of ... requested here" leads back to the main file;
+    # "in file included from" only says how the header was reached.
+    notes = [n.location for n in d.children if n.location.file is not None and n.location.file.name == path
+             and not n.spelling.startswith("in file included from")]
+    if notes:
+        return ClangError(diag, tuple(n.offset for n in notes), notes[-1].line, notes[-1].column)
+    return ClangError(diag, (), 0, 0)
+
+
+def _within(cursor: ci.Cursor, error: ClangError) -> bool:
+    ext = cursor.extent
+    d = error.diagnostic
+    if ext.start.file is None or ext.start.file.name != d.file:
+        return False
+    return (ext.start.line, ext.start.column) <= (d.line, d.col) <= (ext.end.line, ext.end.column)
+
+
+def _element_decl(t: ci.Type) -> ci.Cursor | None:
+    while t.kind in (ci.TypeKind.CONSTANTARRAY, ci.TypeKind.INCOMPLETEARRAY, ci.TypeKind.DEPENDENTSIZEDARRAY,
+                     ci.TypeKind.VARIABLEARRAY):
+        t = t.element_type
+    decl = t.get_declaration()
+    return None if decl.kind == K.NO_DECL_FOUND else decl
+
+
+def _shared_decls(decls: list[ci.Cursor]) -> list[ci.Cursor]:
+    return [c for top in decls for c in top.walk_preorder()
+            if c.kind == K.VAR_DECL and any(k.kind == K.CUDASHARED_ATTR for k in c.get_children())]
+
+
+def error_scopes(tu: ci.TranslationUnit, path: str) -> ErrorScopes:
+    errors = tuple(_error(d, path) for d in tu.diagnostics if _is_error(d))
+    if not errors:
+        return ErrorScopes((), (), (), ())
+    decls = _top_decls(tu, path)
+    spans = [(c.extent.start.offset, c.extent.end.offset + 1, c) for c in decls]
+    tainted: list[TaintedDecl] = []
+    structural: list[ClangError] = []
+    for e in errors:
+        if not e.main_offsets:
+            continue
+        hit = False
+        for off in e.main_offsets:
+            for start, end, c in spans:
+                if start <= off < end:
+                    names = frozenset(t.spelling for t in c.get_tokens() if t.kind == ci.TokenKind.IDENTIFIER)
+                    tainted.append(TaintedDecl(start, end, names, e))
+                    hit = True
+        if not hit:
+            structural.append(e)
+    bad_types: list[tuple[int, ClangError]] = []
+    for var in _shared_decls(decls):
+        elem = _element_decl(var.type)
+        bad = next((e for e in errors if elem is not None and _within(elem, e)), None)
+        if bad is not None:
+            bad_types.append((var.location.offset, bad))
+    return ErrorScopes(tuple(tainted), tuple(bad_types), tuple(structural), errors)
+
+
+def _first_taint(scopes: ErrorScopes, arr: ir.SharedArray, uses: list[ir.SourceRange]) -> ClangError | None:
+    for off, e in scopes.bad_types:
+        if off == arr.decl.start:
+            return e
+    for t in scopes.tainted:
+        if t.contains(arr.decl.start) or any(t.contains(u.start) for u in uses):
+            return t.error
+        if arr.function is None and arr.name in t.names:
+            return t.error  # a file-scope array: clang may have dropped the use itself
+    return None
+
+
+def refuse_tainted(info: ir.TranslationUnitInfo, scopes: ErrorScopes) -> ir.TranslationUnitInfo:
+    """`info` with an escape for every array declared, typed or used in code
+    with a clang error: the planner then leaves it untouched, naming the error."""
+    if scopes.clean:
+        return info
+    extra: list[ir.Escape] = []
+    for arr in info.arrays:
+        uses = [a.range for a in info.accesses if a.array == arr.key] + \
+               [e.range for e in info.escapes if e.array == arr.key]
+        e = _first_taint(scopes, arr, uses)
+        if e is None:
+            continue
+        d = e.diagnostic
+        where = ir.SourceRange(info.path, e.main_line, e.main_col, arr.decl.start, arr.decl.end) if e.main_line \
+            else arr.decl
+        place = "" if d.file == info.path else f" in {d.file}:{d.line}"
+        extra.append(ir.Escape(arr.key, arr.function, where,
+                               f"'{arr.name}' is declared or used in code with a clang error{place} ({d.message})"))
+    if not extra:
+        return info
+    return replace(info, escapes=info.escapes + tuple(extra))
+
+
+def error_notes(scopes: ErrorScopes) -> list[Diagnostic]:
+    """Each clang error rapcc goes on past, as a note where it sits."""
+    out = []
+    seen: set[tuple[str, int, int, str]] = set()
+    for e in scopes.errors:
+        d = e.diagnostic
+        key = (d.file, d.line, d.col, d.message)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(Diagnostic("note", d.file, d.line, d.col, f"clang error, analysis goes on without the code it "
+                              f"is in: {d.message}", _CHECK_ID))
+    return out

@@ -1,0 +1,186 @@
+"""Uses of shared arrays in preprocessor branches the parse did not take.
+
+libclang reports the skipped regions of a file (`clang_getAllSkippedRanges`);
+their tokens are lexed but never parsed, so no cursor describes them. A build
+with other `-D` flags compiles them, so rapcc finds every spelling of an
+array's name there and records what follows it. The enclosing `#if` family
+directives give the macros that chose the branch.
+"""
+from __future__ import annotations
+
+import bisect
+from typing import Callable
+
+import clang.cindex as ci
+
+from .. import ir
+from .clangext import skipped_ranges
+from .tokens import FileTokens, Token
+
+_OPENERS = ("if", "ifdef", "ifndef")
+_DIRECTIVE_WORDS = {"if", "ifdef", "ifndef", "elif", "elifdef", "elifndef", "else", "endif", "defined"}
+# A name right after one of these is a declaration or an address, not an element.
+_EXPRESSION_KEYWORDS = {"return", "case", "else", "do", "throw", "co_return", "co_yield", "co_await"}
+_SIZED_BEFORE = {"sizeof": "its size is taken with 'sizeof'", "&": "its address is taken",
+                 "decltype": "'decltype' names its type"}
+
+
+def _directive_stack(tokens: FileTokens, source: bytes) -> list[tuple[int, tuple[tuple[Token, tuple[str, ...]], ...]]]:
+    """(offset of each conditional directive, the open conditions after it):
+    every condition is the directive's first token and the macros it names."""
+    out = []
+    stack: list[tuple[Token, tuple[str, ...]]] = []
+    toks = tokens.tokens
+    for i, t in enumerate(toks[:-1]):
+        if t.spelling != "#" or _line_start_skip(source, t.start) != t.start:
+            continue
+        word = toks[i + 1].spelling
+        if word not in _DIRECTIVE_WORDS:
+            continue
+        names = []
+        for u in toks[i + 2:]:
+            if u.line != t.line:
+                break
+            if (u.spelling[:1].isalpha() or u.spelling[:1] == "_") and u.spelling not in _DIRECTIVE_WORDS:
+                names.append(u.spelling)
+        if word in _OPENERS:
+            stack.append((t, tuple(names)))
+        elif word.startswith("el") and stack:
+            opener, seen = stack.pop()
+            stack.append((opener, tuple(dict.fromkeys(seen + tuple(names)))))
+        elif word == "endif" and stack:
+            stack.pop()
+        out.append((t.start, tuple(stack)))
+    return out
+
+
+def _line_start_skip(source: bytes, offset: int) -> int:
+    """The offset of the first non-blank character of the line holding `offset`."""
+    start = source.rfind(b"\n", 0, offset) + 1
+    while start < offset and source[start:start + 1] in (b" ", b"\t"):
+        start += 1
+    return start
+
+
+def _macro_bodies(tokens: FileTokens, source: bytes) -> list[tuple[Token, Token, list[Token]]]:
+    """(`#` token, macro name, body tokens) of every `#define` of the file."""
+    toks = tokens.tokens
+    lines = source.split(b"\n")
+    out = []
+    for i, t in enumerate(toks[:-2]):
+        if t.spelling != "#" or toks[i + 1].spelling != "define" or _line_start_skip(source, t.start) != t.start:
+            continue
+        name = toks[i + 2]
+        j = i + 3
+        if j < len(toks) and toks[j].spelling == "(" and toks[j].start == name.end:
+            close = tokens.matching(j)
+            j = (close + 1) if close is not None else j
+        end_line = t.line  # a backslash at the end of a line continues the body
+        while end_line <= len(lines) and lines[end_line - 1].rstrip().endswith(b"\\"):
+            end_line += 1
+        body = []
+        while j < len(toks) and toks[j].line <= end_line:
+            body.append(toks[j])
+            j += 1
+        out.append((t, name, body))
+    return out
+
+
+def _rapcc_pragmas(tokens: FileTokens) -> set[int]:
+    """Offsets of the tokens of `#pragma rapcc ...` lines: they name arrays
+    to steer rapcc, and are no use of them."""
+    toks = tokens.tokens
+    out: set[int] = set()
+    for i in tokens.find_sequence(0, toks[-1].end + 1 if toks else 0, ("#", "pragma", "rapcc")):
+        line = toks[i].line
+        j = i
+        while j < len(toks) and toks[j].line == line:
+            out.add(toks[j].start)
+            j += 1
+    return out
+
+
+def spellings(tokens: FileTokens, source: bytes, array: ir.SharedArray, scope: tuple[int, int]) -> tuple[int, ...]:
+    """Offsets of every token that spells the array's name inside `scope`, in
+    active and skipped code alike (members of other objects and rapcc's own
+    pragmas excluded)."""
+    toks = tokens.tokens
+    pragmas = _rapcc_pragmas(tokens)
+    out = []
+    for t in tokens.between(*scope):
+        if t.spelling != array.name or t.start in pragmas:
+            continue
+        i = tokens.index_at(t.start)
+        if i is not None and i > 0 and toks[i - 1].spelling in (".", "->", "::"):
+            continue
+        out.append(t.start)
+    return tuple(out)
+
+
+def inactive_uses(tu: ci.TranslationUnit, path: str, source: bytes, tokens: FileTokens,
+                  arrays: tuple[ir.SharedArray, ...], kernels: tuple[ir.Kernel, ...],
+                  at: Callable[[int, int], ir.SourceRange]) -> tuple[ir.InactiveUse, ...]:
+    """Every spelling of an array's name in a skipped region of the main file,
+    within the array's function (anywhere for a file-scope array). `at(start,
+    end)` makes an ir.SourceRange."""
+    if not arrays:
+        return ()
+    regions = [(a.offset, b.offset) for a, b in skipped_ranges(tu) if a.file == path]
+    names = {a.name for a in arrays}
+    found = []
+    for hash_tok, macro, body in _macro_bodies(tokens, source):
+        for k, t in enumerate(body):
+            if t.spelling in names and (k == 0 or body[k - 1].spelling not in (".", "->", "::")):
+                for arr in arrays:
+                    if arr.name == t.spelling:
+                        found.append(ir.InactiveUse(arr.key, at(t.start, t.end), at(hash_tok.start, hash_tok.end),
+                                                    (macro.spelling,), 0,
+                                                    f"it is spelled in the body of macro '{macro.spelling}'",
+                                                    macro_body=True))
+    if not regions:
+        return tuple(found)
+    directives = _directive_stack(tokens, source)
+    starts = [d[0] for d in directives]
+    scopes = {k.name: (k.range.start, k.range.end) for k in kernels}
+    by_name: dict[str, list[ir.SharedArray]] = {}
+    for a in arrays:
+        by_name.setdefault(a.name, []).append(a)
+    toks = tokens.tokens
+    in_define = {t.start for _, _, body in _macro_bodies(tokens, source) for t in body} | _rapcc_pragmas(tokens)
+    for lo, hi in regions:
+        k = bisect.bisect_right(starts, lo) - 1
+        conds = directives[k][1] if k >= 0 else ()
+        opener = conds[-1][0] if conds else None
+        macros = tuple(dict.fromkeys(m for _, names in conds for m in names))
+        for t in tokens.between(lo, hi):
+            if t.start in in_define:
+                continue  # reported above, with its macro
+            for arr in by_name.get(t.spelling, ()):
+                scope = scopes.get(arr.function) if arr.function else (0, len(source))
+                if scope is None or not scope[0] <= t.start < scope[1]:
+                    continue
+                i = tokens.index_at(t.start)
+                assert i is not None
+                prev = toks[i - 1].spelling if i > 0 else ""
+                if prev in (".", "->", "::"):
+                    continue  # a member of something else
+                groups = 0
+                j = i + 1
+                while j < len(toks) and toks[j].spelling == "[":
+                    close = tokens.matching(j)
+                    if close is None:
+                        break
+                    groups += 1
+                    j = close + 1
+                ndims = max(len(arr.dims), 1) if not arr.is_extern else len(arr.dims) + 1
+                sized = _SIZED_BEFORE.get(prev)
+                if sized is None and prev == "(" and i > 1 and toks[i - 2].spelling in _SIZED_BEFORE:
+                    sized = _SIZED_BEFORE[toks[i - 2].spelling]
+                if sized is None and (prev[:1].isalpha() or prev[:1] == "_") and prev not in _EXPRESSION_KEYWORDS:
+                    sized = "it is declared again"
+                if sized is None and groups < ndims:
+                    sized = "it is used as a pointer" if groups == 0 else "a row is used as a pointer"
+                line = opener if opener is not None else t
+                found.append(ir.InactiveUse(arr.key, at(t.start, t.end), at(line.start, line.end), macros,
+                                            groups, sized))
+    return tuple(found)

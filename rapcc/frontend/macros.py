@@ -1,0 +1,86 @@
+"""The integer macros a kernel's text reads, and the values this parse gave them.
+
+A layout is proved for the macro values of one parse. A build that compiles
+the rewritten file with other `-D` values (a tile size behind `#ifndef
+TILE_DIM`, a stride passed on the command line) would run a mapping proved
+for other sizes and indices, so the rewrite records the values it relied on
+and the output refuses to compile under any other (see templates/guards.j2).
+"""
+from __future__ import annotations
+
+import clang.cindex as ci
+from clang.cindex import CursorKind as K
+
+from .. import ir
+from .clangext import macro_function_like
+from .tokens import FileTokens
+
+_OPERATORS = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "~", "(", ")"}
+MAX_DEPTH = 16
+
+
+def _definitions(tu: ci.TranslationUnit, wanted: set[str]) -> dict[str, list[str]]:
+    """Body tokens of each object-like macro in `wanted`, as the parse last defined it."""
+    out: dict[str, list[str]] = {}
+    for c in tu.cursor.get_children():
+        if c.kind != K.MACRO_DEFINITION or c.spelling not in wanted or macro_function_like(c):
+            continue
+        out[c.spelling] = [t.spelling for t in c.get_tokens()][1:]
+    return out
+
+
+def _value(name: str, defs: dict[str, list[str]], depth: int = 0) -> int | None:
+    """The integer an object-like macro expands to, when its expansion is
+    integer literals, operators and other such macros; None otherwise."""
+    body = defs.get(name)
+    if body is None or not body or depth > MAX_DEPTH:
+        return None
+    text = []
+    for t in body:
+        if t in _OPERATORS:
+            text.append("//" if t == "/" else t)
+        elif t[:1].isdigit():
+            digits = t.rstrip("uUlL")
+            try:
+                text.append(str(int(digits, 0)))
+            except ValueError:
+                return None
+        elif t in defs:
+            v = _value(t, defs, depth + 1)
+            if v is None:
+                return None
+            text.append(f"({v})")
+        else:
+            return None
+    try:
+        value = eval(" ".join(text), {"__builtins__": {}}, {})  # integers and operators only (checked above)
+    except (SyntaxError, ZeroDivisionError, TypeError, ValueError):
+        return None
+    return value if isinstance(value, int) else None
+
+
+def macro_values(tu: ci.TranslationUnit, tokens: FileTokens,
+                 kernels: tuple[ir.Kernel, ...]) -> dict[str, tuple[tuple[str, int], ...]]:
+    """Function name -> ((macro, value), ...) for the integer object-like macros
+    its text names (directly; the macros they expand to are checked through
+    them); the name "" holds those the whole file names."""
+    def names(start: int, end: int) -> set[str]:
+        return {t.spelling for t in tokens.between(start, end) if t.spelling[:1].isalpha() or t.spelling[:1] == "_"}
+    names_by_fn = {k.name: names(k.range.start, k.range.end) for k in kernels}
+    # A file-scope array may be used anywhere: "" stands for the whole file.
+    names_by_fn[""] = names(0, tokens.tokens[-1].end + 1) if tokens.tokens else set()
+    wanted = set().union(*names_by_fn.values()) if names_by_fn else set()
+    defs = _definitions(tu, wanted)
+    # Macros the wanted ones expand to: their bodies must be resolvable too.
+    pending = [t for body in defs.values() for t in body]
+    while pending:
+        extra = {t for t in pending if (t[:1].isalpha() or t[:1] == "_") and t not in defs}
+        more = _definitions(tu, extra) if extra else {}
+        defs.update(more)
+        pending = [t for body in more.values() for t in body]
+    out = {}
+    for fn, names in names_by_fn.items():
+        found = tuple(sorted((n, v) for n in names if n in defs and (v := _value(n, defs)) is not None))
+        if found:
+            out[fn] = found
+    return out

@@ -1,0 +1,252 @@
+"""Optimal XOR swizzles over GF(2): the bank bits of an address XORed with a
+linear function of its other bits (the optimal swizzling of "Linear Layouts",
+Zhou et al., arXiv 2505.23819, §5.4, on rapcc's last-index-only mappings).
+
+Addresses are *units* (see `rapcc.strategies.hashed`): a request phase is
+served without conflict when its distinct units fall in distinct banks, and
+the bank of unit a is its low `m` bits.  A swizzle keeps every bit of a
+but the low `free` ones and sets
+
+    phys(a) = a ^ (XOR over the set bits j >= free of a: g[j]),  g[j] < 2^free
+
+so it is an involution (the XORed-in value reads no bit it changes) and keeps
+each aligned group of 2^free units in place.  phys is GF(2)-linear, so a set
+XORed with a constant has the same conflicts: the search works on sets
+normalised to contain 0 (`rapcc.strategies.hashed.access_sets`).
+
+Where a set is a subspace V of the addresses (F2-linear access: affine with
+power-of-two strides), it needs exactly 2^dim(V ∩ ker bank) wavefronts: the
+Linear Layouts count of conflicts.  The swizzle removes them when the bank
+map is injective on V, i.e. when the bank images of a basis of V are
+independent.  Choosing g for all sets at once is a search over
+(n - free) x free bits; it is done by coordinate descent (one g[j] at a time,
+all 2^free values tried, exact bank counts of every set), from the identity,
+from every diagonal (the CuTe `Swizzle<B, M, S>` shapes) and from a few
+seeded random starts.  A result that reaches ceil(|S| / 2^m) wavefronts on
+every set is optimal; `lower_bound` says so.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+MAX_PASSES = 8
+RANDOM_STARTS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class XorSwizzle:
+    """phys(a) = a ^ XOR_{j: bit j of a set} g[j]; g[j] == 0 for j < free."""
+
+    m: int  # bank bits (in units)
+    free: int  # low bits the swizzle may change (<= m)
+    g: tuple[int, ...]  # one value below 2^free per address bit
+
+    def physical(self, addrs: np.ndarray) -> np.ndarray:
+        a = np.asarray(addrs, dtype=np.int64)
+        out = a.copy()
+        for j, v in enumerate(self.g):
+            if v:
+                out ^= ((a >> j) & 1) * v
+        return out
+
+    def banks(self, addrs: np.ndarray) -> np.ndarray:
+        return self.physical(addrs) & ((1 << self.m) - 1)
+
+    @property
+    def is_identity(self) -> bool:
+        return not any(self.g)
+
+    def cute(self) -> tuple[int, int, int] | None:
+        """(B, M, S) when this is CuTe's `Swizzle<B, M, S>` (bits [M+S, M+S+B)
+        XORed into [M, M+B)), else None."""
+        used = [j for j, v in enumerate(self.g) if v]
+        if not used:
+            return None
+        lo, hi = used[0], used[-1]
+        s = lo - self.g[lo].bit_length() + 1
+        if s <= 0 or any(self.g[j] != 1 << (j - s) for j in range(lo, hi + 1)):
+            return None
+        return hi - lo + 1, lo - s, s
+
+    def describe(self) -> str:
+        parts = [f"{j}->{v:#b}" for j, v in enumerate(self.g) if v]
+        return "bits " + ", ".join(parts) if parts else "identity"
+
+
+@dataclass(frozen=True, slots=True)
+class SetMatrix:
+    """Access sets as a padded matrix: addrs (S, L) with a validity mask."""
+
+    addrs: np.ndarray
+    valid: np.ndarray
+
+    @staticmethod
+    def of(sets: Sequence[Sequence[int]]) -> "SetMatrix":
+        width = max((len(s) for s in sets), default=1)
+        addrs = np.zeros((len(sets), width), dtype=np.int64)
+        valid = np.zeros((len(sets), width), dtype=bool)
+        for k, s in enumerate(sets):
+            addrs[k, :len(s)] = s
+            valid[k, :len(s)] = True
+        return SetMatrix(addrs, valid)
+
+
+def conflict_key(banks: np.ndarray, valid: np.ndarray, m: int) -> tuple[int, int]:
+    """(total wavefronts, total same-bank pairs) of the sets, for bank matrices
+    of shape (..., S, L): the pairs break ties where the worst bank stays
+    equally full, so a step that splits any collision group is progress."""
+    lead = banks.shape[:-1]
+    flat = banks.reshape(-1, banks.shape[-1])
+    rows = np.repeat(np.arange(flat.shape[0]), flat.shape[1])
+    live = np.broadcast_to(valid, banks.shape).reshape(flat.shape).ravel()
+    counts = np.bincount(rows * (1 << m) + flat.ravel(), weights=live.astype(np.float64),
+                         minlength=flat.shape[0] << m).reshape(*lead, 1 << m)
+    waves = counts.max(axis=-1).sum(axis=-1)
+    pairs = (counts * (counts - 1) / 2).sum(axis=(-1))
+    pairs = pairs.sum(axis=-1)
+    return waves, pairs  # type: ignore[return-value]
+
+
+def _score(sw_g: np.ndarray, bits: np.ndarray, low: np.ndarray, valid: np.ndarray, m: int) -> tuple[int, int]:
+    banks = low ^ np.bitwise_xor.reduce(bits * sw_g[None, None, :], axis=-1)
+    w, p = conflict_key(banks, valid, m)
+    return int(w), int(p)
+
+
+def _descend(g: np.ndarray, bits: np.ndarray, low: np.ndarray, valid: np.ndarray, m: int, free: int
+             ) -> tuple[np.ndarray, tuple[int, int]]:
+    """Coordinate descent: each g[j] in turn takes the value (of all 2^free)
+    with the fewest wavefronts, then pairs; the current value wins ties."""
+    g = g.copy()
+    best = _score(g, bits, low, valid, m)
+    values = np.arange(1 << free, dtype=np.int64)
+    for _ in range(MAX_PASSES):
+        improved = False
+        for j in range(free, len(g)):
+            others = g.copy()
+            others[j] = 0
+            base = low ^ np.bitwise_xor.reduce(bits * others[None, None, :], axis=-1)
+            trial = base[None] ^ (bits[None, :, :, j] * values[:, None, None])
+            waves, pairs = conflict_key(trial, valid, m)
+            keys = list(zip(waves.astype(np.int64).tolist(), pairs.astype(np.int64).tolist()))
+            pick = min(range(len(values)), key=lambda v: (keys[v], v != g[j], bin(v).count("1"), v))
+            if keys[pick] < best:
+                g[j] = values[pick]
+                best = keys[pick]
+                improved = True
+        if not improved:
+            break
+    return g, best
+
+
+def _starts(n: int, free: int, rng: np.random.Generator) -> list[np.ndarray]:
+    """The identity, every diagonal (bit j -> bit j - s), and seeded random starts."""
+    out = [np.zeros(n, dtype=np.int64)]
+    for s in range(1, n):
+        g = np.zeros(n, dtype=np.int64)
+        for j in range(free, n):
+            if 0 <= j - s < free:
+                g[j] = 1 << (j - s)
+        if g.any():
+            out.append(g)
+    for _ in range(RANDOM_STARTS):
+        g = rng.integers(0, 1 << free, size=n, dtype=np.int64)
+        g[:free] = 0
+        out.append(g)
+    return out
+
+
+def _sparsen(g: np.ndarray, key: tuple[int, int], bits: np.ndarray, low: np.ndarray, valid: np.ndarray,
+             m: int, free: int) -> np.ndarray:
+    """Drop bits of g that the wavefront count does not need: fewer terms to emit."""
+    g = g.copy()
+    for j in range(len(g) - 1, free - 1, -1):
+        for t in range(free):
+            if (g[j] >> t) & 1:
+                trial = g.copy()
+                trial[j] ^= 1 << t
+                if _score(trial, bits, low, valid, m)[0] <= key[0]:
+                    g = trial
+    return g
+
+
+def diagonals(g: Sequence[int]) -> int:
+    """Distinct shifts (source bit - target bit) of g: each is one shifted,
+    masked term of the emitted expression, so fewer is cheaper."""
+    return len({j - t for j, v in enumerate(g) for t in range(int(v).bit_length()) if (int(v) >> t) & 1})
+
+
+def _simplify(g: np.ndarray, waves: int, bits: np.ndarray, low: np.ndarray, valid: np.ndarray,
+              m: int, free: int) -> np.ndarray:
+    """Among values of each g[j] that keep the wavefronts, the one with the fewest diagonals."""
+    g = g.copy()
+    for _ in range(MAX_PASSES):
+        changed = False
+        for j in range(free, len(g)):
+            best = (diagonals(g), bin(int(g[j])).count("1"))
+            for v in range(1 << free):
+                trial = g.copy()
+                trial[j] = v
+                key = (diagonals(trial), bin(v).count("1"))
+                if key < best and _score(trial, bits, low, valid, m)[0] <= waves:
+                    g, best, changed = trial, key, True
+        if not changed:
+            break
+    return g
+
+
+def search(sets: Sequence[Sequence[int]], n: int, m: int, free: int, seed: int) -> list[tuple[XorSwizzle, int]]:
+    """Distinct swizzles of n-bit unit addresses with their total wavefronts
+    over `sets`, fewest first (each a local optimum of the descent, thinned).
+
+    Args:
+        sets: unit-address sets (each request phase's distinct units).
+        n: address bits the swizzle reads.
+        m: bank bits.
+        free: low bits it may change (min(m, the last index's bits)).
+        seed: for the random starts.
+    """
+    if not sets or free <= 0 or n <= free:
+        return []
+    mat = SetMatrix.of(sets)
+    bits = ((mat.addrs[:, :, None] >> np.arange(n)[None, None, :]) & 1).astype(np.int64)
+    low = mat.addrs & ((1 << m) - 1)
+    rng = np.random.default_rng(seed)
+    found: dict[tuple[int, ...], int] = {}
+    for start in _starts(n, free, rng):
+        g, key = _descend(start, bits, low, mat.valid, m, free)
+        g = _sparsen(g, key, bits, low, mat.valid, m, free)
+        g = _simplify(g, key[0], bits, low, mat.valid, m, free)
+        waves = _score(g, bits, low, mat.valid, m)[0]
+        found.setdefault(tuple(int(v) for v in g), waves)
+    ranked = sorted(found.items(), key=lambda kv: (kv[1], diagonals(kv[0]), sum(bin(v).count("1") for v in kv[0]), kv[0]))
+    return [(XorSwizzle(m, free, g), w) for g, w in ranked]
+
+
+def lower_bound(sets: Sequence[Sequence[int]], m: int) -> int:
+    """The fewest wavefronts any bank mapping can give the sets: ceil(|S| / 2^m) each."""
+    return sum(-(-len(set(s)) // (1 << m)) for s in sets)
+
+
+def wavefronts(sw: XorSwizzle, sets: Sequence[Sequence[int]]) -> int:
+    """Total wavefronts of the sets under `sw` (the most distinct units in one bank, per set)."""
+    mat = SetMatrix.of(sets)
+    w, _ = conflict_key(sw.banks(mat.addrs), mat.valid, sw.m)
+    return int(w)
+
+
+def is_subspace(s: Sequence[int]) -> bool:
+    """Whether a set normalised to contain 0 is closed under XOR: an F2-linear access."""
+    basis: dict[int, int] = {}
+    for v in s:
+        r = v
+        while r:
+            lead = r.bit_length() - 1
+            if lead not in basis:
+                basis[lead] = r
+                break
+            r ^= basis[lead]
+    return 0 in s and len(set(s)) == 1 << len(basis)

@@ -1,0 +1,190 @@
+"""SARIF 2.1.0 output for code-scanning services: `rapcc analyze --format sarif`.
+
+One result per rapcc diagnostic (each conflicting access, each escape, ...),
+with the exact source region of the access or use. Where the `auto` strategy
+rewrites the array, the result carries a `fix`: the text edits of that real
+rewrite (the helper prologue inserted at the top, the declaration and every
+subscript replaced). Diagnostics silenced in the source stay in the log with
+an `inSource` suppression, as SARIF viewers expect.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import __version__, ir
+from .diagnostics import Diagnostic
+from .planner import ArrayPlan
+from .rewrite import apply_edits, edits_for, helper_for, rewrite
+
+SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+
+RULES: dict[str, tuple[str, str]] = {
+    "rapcc-bank-conflict": (
+        "Shared-memory bank conflict",
+        "Lanes of one warp instruction read or write distinct 4-byte words in the same shared-memory bank, so the "
+        "access is split into several wavefronts. rapcc's fix changes the array's layout (padding, an XOR swizzle "
+        "or RAP) so the same lanes hit distinct banks; every emitted mapping is proved in bounds and injective. "
+        "Silence with '// rapcc: ignore' or 'NOLINT(rapcc-bank-conflict)'; fix the layout with "
+        "'#pragma rapcc layout(array, strategy)'."),
+    "rapcc-escape": (
+        "Shared array used in a way rapcc cannot follow",
+        "The array's address, a row, or an element's address leaves the subscripts rapcc can see (a pointer, a "
+        "reference, a call, inline asm, sizeof, a macro body). rapcc leaves such an array untouched, since a new "
+        "layout would not reach that use."),
+    "rapcc-block-dim": (
+        "Unknown block shape",
+        "No '--block-dim', '#pragma rapcc block_dim(x, y, z)', annotate(\"rapcc_block_dim(x, y)\") attribute, "
+        "launch in the file or __launch_bounds__ says how many threads a block has; the analysis assumed one and "
+        "'auto' does not rewrite for a guess."),
+    "rapcc-broken-fix": (
+        "The rewrite failed verification",
+        "rapcc checks every emitted mapping in bounds and injective and re-parses its output; this file's rewrite "
+        "failed that check, so rapcc offers no fix. Please report it."),
+    "rapcc-random-access": (
+        "Data-dependent subscript",
+        "The subscript depends on values rapcc cannot know statically (a load, a call); its bank conflicts cannot "
+        "be predicted and 'auto' leaves the array alone."),
+    "rapcc-not-executed": (
+        "Access never runs with this block shape",
+        "No lane of the analysed block shape reaches this access."),
+    "rapcc-file-scope": (
+        "File-scope array rewritten in this file only",
+        "With relocatable device code another file that declares the array extern would not see the new layout."),
+    "rapcc-pragma": (
+        "Malformed or unused rapcc pragma",
+        "'#pragma rapcc layout(array, strategy)' must name an array declared after it and one of rapcc's "
+        "strategies."),
+}
+
+_LEVELS = {"error": "error", "warning": "warning", "note": "note", "remark": "note"}
+
+
+@dataclass(frozen=True, slots=True)
+class FileFindings:
+    """What `rapcc analyze` found in one file, and the auto rewrite's plans for fixes."""
+
+    path: str
+    source: bytes
+    diagnostics: tuple[Diagnostic, ...]
+    suppressed: tuple[Diagnostic, ...]
+    fix_plans: tuple[ArrayPlan, ...]  # from the auto strategy; () when it failed
+    broken_fix: str | None = None  # why the auto rewrite failed verification
+    command: str = ""  # the command line the rewrite's header names
+    guards: tuple[tuple[str, int], ...] = ()  # the macro values the rewrite was proved for
+
+
+class _Text:
+    """Byte offsets of one file -> SARIF lines and columns (Unicode code points)."""
+
+    def __init__(self, source: bytes):
+        self.source = source
+
+    def position(self, offset: int) -> tuple[int, int]:
+        line_start = self.source.rfind(b"\n", 0, offset) + 1
+        line = self.source.count(b"\n", 0, offset) + 1
+        return line, len(self.source[line_start:offset].decode("utf-8", "replace")) + 1
+
+    def region(self, start: int, end: int, snippet: bool = True) -> dict:
+        sl, sc = self.position(start)
+        el, ec = self.position(end)
+        out = {"startLine": sl, "startColumn": sc, "endLine": el, "endColumn": ec}
+        if snippet and end > start:
+            out["snippet"] = {"text": self.source[start:end].decode("utf-8", "replace")}
+        return out
+
+
+def _ranges(plans: tuple[ArrayPlan, ...]) -> dict[tuple[int, int], tuple[ir.SourceRange, ArrayPlan]]:
+    out: dict[tuple[int, int], tuple[ir.SourceRange, ArrayPlan]] = {}
+    for p in plans:
+        arr = p.analysis.array
+        out[(arr.decl.line, arr.decl.col)] = (arr.decl, p)
+        for e in p.analysis.escapes:
+            out[(e.range.line, e.range.col)] = (e.range, p)
+        for x in p.analysis.accesses:
+            out[(x.access.range.line, x.access.range.col)] = (x.access.range, p)
+    return out
+
+
+def fix_for(plan: ArrayPlan, path: str, source: bytes, text: _Text, command: str,
+            guards: tuple[tuple[str, int], ...] = ()) -> dict | None:
+    """The text edits of the real rewrite of this one array, as a SARIF fix."""
+    if not plan.rewritten:
+        return None
+    helper = helper_for(plan, path)
+    edits = edits_for(plan, helper, source)
+    whole, _ = rewrite(source, path, (plan,), command or f"rapcc {path} --strategy auto -o OUTPUT", guards)
+    body = apply_edits(source, edits)
+    at = whole.find(body)
+    if at < 0:
+        return None
+    prologue = whole[:at].decode("utf-8", "replace")
+    tail = whole[at + len(body):].decode("utf-8", "replace")  # the macro-value guard at the end
+    replacements = [{"deletedRegion": {"startLine": 1, "startColumn": 1, "endLine": 1, "endColumn": 1},
+                     "insertedContent": {"text": prologue}}]
+    for e in sorted(set(edits), key=lambda e: (e.start, e.end)):
+        replacements.append({"deletedRegion": text.region(e.start, e.end, snippet=False),
+                             "insertedContent": {"text": e.text}})
+    if tail:
+        replacements.append({"deletedRegion": text.region(len(source), len(source), snippet=False),
+                             "insertedContent": {"text": tail}})
+    arr = plan.analysis.array
+    return {"description": {"text": f"lay out '{arr.name}' as {plan.mapping.description}"},
+            "artifactChanges": [{"artifactLocation": {"uri": path}, "replacements": replacements}]}
+
+
+def _result(d: Diagnostic, f: FileFindings, text: _Text, ranges: dict, suppressed: bool) -> dict:
+    region: dict
+    fixes = []
+    hit = ranges.get((d.line, d.col))
+    if hit is not None:
+        rng, plan = hit
+        region = text.region(rng.start, rng.end)
+        if d.check_id == "rapcc-bank-conflict":
+            fix = fix_for(plan, f.path, f.source, text, f.command, f.guards)
+            if fix is not None:
+                fixes.append(fix)
+    elif d.line:
+        region = {"startLine": d.line, "startColumn": max(d.col, 1)}
+    else:
+        region = {"startLine": 1}
+    out = {"ruleId": d.check_id, "level": _LEVELS.get(d.level, "note"), "message": {"text": d.message},
+           "locations": [{"physicalLocation": {"artifactLocation": {"uri": d.file}, "region": region}}]}
+    if d.check_id in RULES:
+        out["ruleIndex"] = list(RULES).index(d.check_id)
+    if fixes:
+        out["fixes"] = fixes
+    if suppressed:
+        out["suppressions"] = [{"kind": "inSource"}]
+    return out
+
+
+def build_sarif(files: list[FileFindings]) -> dict:
+    """One SARIF log with one run over every file."""
+    results = []
+    for f in files:
+        text = _Text(f.source)
+        ranges = _ranges(f.fix_plans)
+        for d in f.diagnostics:
+            if d.check_id.startswith("rapcc-"):
+                results.append(_result(d, f, text, ranges, False))
+        for d in f.suppressed:
+            results.append(_result(d, f, text, ranges, True))
+        if f.broken_fix:
+            results.append({"ruleId": "rapcc-broken-fix", "ruleIndex": list(RULES).index("rapcc-broken-fix"),
+                            "level": "error", "message": {"text": f.broken_fix},
+                            "locations": [{"physicalLocation": {"artifactLocation": {"uri": f.path},
+                                                                "region": {"startLine": 1}}}]})
+    rules = [{"id": rid, "name": "".join(w.capitalize() for w in rid.split("-")[1:]),
+              "shortDescription": {"text": short}, "fullDescription": {"text": full},
+              "help": {"text": full}}
+             for rid, (short, full) in RULES.items()]
+    return {
+        "$schema": SCHEMA_URI, "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": "rapcc", "version": __version__, "semanticVersion": __version__,
+                                "rules": rules}},
+            "columnKind": "unicodeCodePoints",
+            "artifacts": [{"location": {"uri": f.path}, "sourceLanguage": "cuda"} for f in files],
+            "results": results,
+        }],
+    }

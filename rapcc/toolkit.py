@@ -1,0 +1,80 @@
+"""Find a real CUDA toolkit whose headers the parse can use.
+
+Precedence, first match wins:
+1. an explicit `--cuda-path DIR` (what the user typed beats what the machine has);
+2. none at all when `RAPCC_NO_CUDA_DISCOVERY` is set (hermetic runs and tests);
+3. `CUDA_HOME`, then `CUDA_PATH`;
+4. the toolkit of the `nvcc` on `PATH`: its `../include`, or, where `nvcc` is
+   a wrapper script elsewhere, the `TOP` that `nvcc --dryrun -v` reports.
+
+Where the headers go: after rapcc's stand-ins, not before. Measured with
+CUDA 13.0 and the libclang 18 wheel, a toolkit header that shadows a stand-in
+fails: its device-side headers (cuda_fp16.h, cooperative_groups.h,
+sm_*_atomic_functions.h, math_functions.h, ...) expect clang's CUDA wrapper
+headers and redeclare the shim's builtins ("static declaration of 'atomicAdd'
+follows non-static declaration"), and its runtime types clash with the shim's
+("redefinition of 'cudaSurfaceBoundaryMode'"). So the stand-ins own the headers
+they define, the shim carries the runtime API (device attributes and error
+codes complete for CUDA 13), and the toolkit supplies the rest (cuComplex.h,
+cuBLAS, cuFFT, CCCL's <cuda/...>, thrust).
+
+A candidate counts only when `include/cuda_runtime_api.h` exists under it; a
+set variable that points nowhere is skipped, not an error. Pure: the caller
+passes the environment and the PATH lookup, read once at the edge.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+from dataclasses import dataclass
+from typing import Callable, Mapping
+
+DISABLE_ENV = "RAPCC_NO_CUDA_DISCOVERY"
+_MARKER = os.path.join("include", "cuda_runtime_api.h")
+
+
+@dataclass(frozen=True, slots=True)
+class Toolkit:
+    root: str
+    source: str  # how it was found: "--cuda-path", "CUDA_HOME", "CUDA_PATH" or "nvcc on PATH"
+
+
+def _has_headers(root: str, exists: Callable[[str], bool]) -> bool:
+    return exists(os.path.join(root, _MARKER))
+
+
+def nvcc_top(nvcc: str) -> str | None:
+    """The toolkit root nvcc itself uses (it prints `#$ TOP=...` on a dry run)."""
+    try:
+        proc = subprocess.run([nvcc, "--dryrun", "-v", "-c", "rapcc_probe.cu"], capture_output=True, text=True,
+                              timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    for line in (proc.stdout + proc.stderr).splitlines():
+        if line.startswith("#$ TOP="):
+            return os.path.normpath(line.split("=", 1)[1].strip())
+    return None
+
+
+def find_toolkit(explicit: str | None, env: Mapping[str, str], which: Callable[[str], str | None],
+                 exists: Callable[[str], bool] = os.path.isfile,
+                 realpath: Callable[[str], str] = os.path.realpath,
+                 top: Callable[[str], str | None] = nvcc_top) -> Toolkit | None:
+    """The toolkit to parse with, or None (the stand-in headers alone)."""
+    if explicit:
+        return Toolkit(explicit, "--cuda-path")
+    if env.get(DISABLE_ENV):
+        return None
+    for var in ("CUDA_HOME", "CUDA_PATH"):
+        root = env.get(var)
+        if root and _has_headers(root, exists):
+            return Toolkit(root, var)
+    nvcc = which("nvcc")
+    if nvcc:
+        root = os.path.dirname(os.path.dirname(realpath(nvcc)))
+        if _has_headers(root, exists):
+            return Toolkit(root, "nvcc on PATH")
+        root = top(nvcc)
+        if root and _has_headers(root, exists):
+            return Toolkit(root, "nvcc on PATH")
+    return None

@@ -1,0 +1,41 @@
+"""Helpers for the build-integration tests: run rapcc-nvcc / rapcc-launch from
+this checkout (as `python -m`, so that the code under test is this tree's, not
+an installed copy's)."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+NVCC_CLI = [sys.executable, "-m", "rapcc.build.nvcc_cli"]
+LAUNCHER = [sys.executable, "-m", "rapcc.build.launcher"]
+
+
+def build_env(cache: Path, **extra: str) -> dict[str, str]:
+    """The environment of a wrapped compile: this checkout first on the path,
+    a private cache, and no RAPCC_* settings from the caller's shell."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RAPCC_") or k == "RAPCC_REQUIRE_NVCC"}
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+    env["RAPCC_CACHE_DIR"] = str(cache)
+    env.update(extra)
+    return env
+
+
+def run_wrapped(args: list[str], cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess:
+    return subprocess.run(NVCC_CLI + args, cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+
+
+def require_tool(name: str) -> str:
+    """cmake / ninja: CI installs them with pip (the test extra); a missing one fails there."""
+    path = shutil.which(name)
+    if path is None:
+        if os.environ.get("RAPCC_REQUIRE_NVCC") == "1":
+            pytest.fail(f"{name} is required (RAPCC_REQUIRE_NVCC=1) but not on the PATH")
+        pytest.skip(f"{name} not on the PATH")
+    return path

@@ -1,0 +1,11 @@
+// transpose through a hand-padded tile: [32][33] works on 32 banks.
+extern "C" __global__ void padded_works(float *out, const float *in)
+{
+#pragma rapcc block_dim(32, 8, 1)
+    __shared__ float tile[32][32 + 1];
+    for (int i = 0; i < 32; i += 8)
+        tile[threadIdx.y + i][threadIdx.x] = in[(threadIdx.y + i) * 32 + threadIdx.x];
+    __syncthreads();
+    for (int i = 0; i < 32; i += 8)
+        out[(threadIdx.y + i) * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y + i];
+}

@@ -1,0 +1,117 @@
+"""Shared arrays reached through pointer aliases, row pointers, `__device__`
+functions and `T &` parameters: followed and rewritten where every use is
+visible, refused with the reason otherwise."""
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, require_nvcc
+from rapcc.pipeline import Options, rewrite_source
+
+CASES = ROOT / "tests" / "aliases"
+
+
+def _rewrite(run_cli, tmp_path: Path, name: str, strategy: str = "xor") -> tuple[str, str]:
+    out = tmp_path / f"{name}.{strategy}.cu"
+    code, _, err = run_cli(str(CASES / f"{name}.cu"), "-o", str(out), "--strategy", strategy)
+    assert code == 0, err
+    return out.read_text(), err
+
+
+def _escapes(err: str) -> list[str]:
+    return [line for line in err.splitlines() if "[rapcc-escape]" in line]
+
+
+@pytest.mark.parametrize("name", ["pointer_alias", "row_pointer", "device_call"])
+@pytest.mark.parametrize("strategy", ["xor", "pad", "auto"])
+def test_followed_forms_are_rewritten_and_verified(run_cli, tmp_path, name, strategy):
+    text, err = _rewrite(run_cli, tmp_path, name, strategy)
+    assert not _escapes(err), err
+    if strategy == "xor":
+        assert "__rapcc_" in text
+
+
+def test_pointer_alias_becomes_a_mapped_access_of_the_array(run_cli, tmp_path):
+    text, _ = _rewrite(run_cli, tmp_path, "pointer_alias")
+    assert "float *p = s + 32;" in text  # the alias declaration stays
+    assert "s[__rapcc_s_" in text and "((32) + (threadIdx.x * 32 % 224))" in text
+    assert "p[" not in text and "q[" not in text  # no use of the old layout is left
+
+
+def test_row_pointer_goes_through_the_accessor(run_cli, tmp_path):
+    text, _ = _rewrite(run_cli, tmp_path, "row_pointer")
+    assert "_at(tile, (threadIdx.y), threadIdx.x) = in" in text
+    assert "_at(tile, (threadIdx.x), threadIdx.y)" in text
+    assert "row[" not in text and "col0[" not in text
+
+
+def test_callee_and_reference_parameters_are_followed(run_cli, tmp_path):
+    text, _ = _rewrite(run_cli, tmp_path, "device_call")
+    body = text[text.index("__device__ void fwt_stage"):]
+    assert body.count("d[__rapcc_s_data_") == 4  # the callee's subscripts carry the caller's mapping
+    assert "fwt_stage(s_data, pos * 2 % 1024 / 2, stride)" in text  # the call is unchanged
+    assert "Comparator(s_key[__rapcc_s_key_" in text  # `T &` elements: mapped at the call
+
+
+def test_alias_that_escapes_or_is_reassigned_refuses_its_array(run_cli, tmp_path):
+    text, err = _rewrite(run_cli, tmp_path, "escaping_alias")
+    escapes = "\n".join(_escapes(err))
+    assert "'a' is passed to 'consume' (an alias of 'passed')" in escapes
+    assert "'b' decays to a pointer (an alias of 'stored')" in escapes
+    assert "pointer alias 'c' of 'moved' is reassigned" in escapes
+    assert "offset_alias" not in escapes  # `&offset_alias[threadIdx.x]` is a stable offset: followed
+    for name in ("passed", "stored", "moved"):
+        assert f"{name}[threadIdx.x * 8 % 256] = 1.0f;" in text
+    assert "offset_alias[__rapcc_offset_alias_" in text
+
+
+def test_refused_callees_name_their_reason(run_cli, tmp_path):
+    text, err = _rewrite(run_cli, tmp_path, "refused_calls")
+    escapes = "\n".join(_escapes(err))
+    assert "'taken' is passed to 'stage': the address of 'stage' is taken" in escapes
+    assert "calls of 'other' pass different arrays as 'd'" in escapes
+    assert "the address of an element of 'escapes' is taken" in escapes
+    assert "'external' is passed to 'elsewhere': the callee is defined in another file" in escapes
+    assert "'hosted' is passed to 'both': 'both' is callable from host code" in escapes
+    assert text == (CASES / "refused_calls.cu").read_text()
+
+
+@pytest.mark.nvcc
+@pytest.mark.parametrize("strategy", ["xor", "pad", "rap"])
+def test_rewrites_compile(run_cli, tmp_path, strategy):
+    nvcc = require_nvcc()
+    for name in ("pointer_alias", "row_pointer", "device_call", "escaping_alias"):
+        out = tmp_path / f"{name}.cu"
+        code, _, err = run_cli(str(CASES / f"{name}.cu"), "-o", str(out), "--strategy", strategy)
+        assert code == 0, err
+        proc = subprocess.run([nvcc, "-arch=sm_90", "-cubin", "-o", str(tmp_path / "k.cubin"), str(out)],
+                              capture_output=True, text=True)
+        assert proc.returncode == 0, f"{name}: {proc.stderr[:800]}"
+
+
+RDC_SOURCE = b'''__device__ void stage(float *s, int i) { s[i * 32 % 1024] += 1.0f; }
+static __device__ void stage_here(float *s, int i) { s[i * 32 % 1024] += 1.0f; }
+__shared__ float g[32][32];
+__global__ void k(float *o) {
+#pragma rapcc block_dim(32)
+  __shared__ float s[1024]; __shared__ float t[1024];
+  s[threadIdx.x] = 0; t[threadIdx.x] = 0; g[threadIdx.x][0] = 0; __syncthreads();
+  stage(s, threadIdx.x); stage_here(t, threadIdx.x);
+  o[threadIdx.x] = s[threadIdx.x] + t[threadIdx.x] + g[threadIdx.x][0];
+}
+'''
+
+
+@pytest.mark.parametrize("rdc", [False, True])
+def test_relocatable_device_code_keeps_what_other_files_reach(rdc: bool) -> None:
+    """With -rdc another file may call 'stage' or use 'g': those stay untouched;
+    a static callee ('stage_here') is this file's alone and is followed either way."""
+    r = rewrite_source(RDC_SOURCE, "k.cu", Options(strategy="pad", rdc=rdc))
+    chosen = {p.analysis.array.name: p.mapping.strategy for p in r.plans}
+    assert chosen["t"] == "pad"
+    assert chosen["s"] == chosen["g"] == ("none" if rdc else "pad")
+    if rdc:
+        assert any("external linkage" in d.message and "'stage'" in d.message for d in r.diagnostics)

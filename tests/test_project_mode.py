@@ -1,0 +1,109 @@
+"""Project mode (`rapcc -p BUILD_DIR`, `rapcc analyze -p BUILD_DIR`), several
+inputs with --out-dir / --in-place, and the launch shapes of other files."""
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from conftest import EXAMPLES, ROOT
+
+PROJECT = ROOT / "tests" / "projects" / "shared_tiles"
+SOURCES = ("main.cu", "transpose_kernel.cu", "transpose_launch.cu", "tiled_template.cu", "scale.cu")
+
+
+@pytest.fixture
+def project(tmp_path):
+    """A copy of the test project with a compile database as CMake writes it (nvcc flags and all)."""
+    root = tmp_path / "proj"
+    shutil.copytree(PROJECT, root)
+    build = tmp_path / "build"
+    build.mkdir()
+    db = [{"directory": str(build), "file": str(root / "src" / name), "output": f"{name}.o",
+           "command": f"/usr/local/cuda/bin/nvcc -forward-unknown-to-host-compiler -DBLOCK_ROWS=8 -DTILE_DIM=32 "
+                      f"-I{root}/include --generate-code=arch=compute_90,code=[compute_90,sm_90] -std=c++17 "
+                      f"-MD -MT {name}.o -MF {name}.o.d -x cu -rdc=true -Xcompiler=-fPIC -c {root}/src/{name} -o {name}.o"}
+          for name in SOURCES]
+    db.append({"directory": str(build), "file": str(root / "host.cpp"), "command": f"g++ -c {root}/host.cpp"})
+    (build / "compile_commands.json").write_text(json.dumps(db))
+    return root, build
+
+
+def test_analyze_uses_each_files_flags_and_every_files_launches(run_cli, project):
+    root, build = project
+    code, out, err = run_cli("analyze", "-p", str(build), "--format", "json")
+    assert code == 0, err
+    reports = {r["file"].split("/")[-1]: r for r in json.loads(out)}
+    assert set(reports) == set(SOURCES)  # host.cpp is not CUDA
+    (tile,) = reports["transpose_kernel.cu"]["arrays"]
+    assert tile["dims"] == [32, 32] and tile["block_dim"] == [32, 8, 1] and tile["block_dim_source"] == "launch"
+    # Without the database the kernel's file says nothing of its block.
+    code, out, _ = run_cli("analyze", str(root / "src" / "transpose_kernel.cu"), "-I", str(root / "include"),
+                           "-D", "TILE_DIM=32", "-D", "BLOCK_ROWS=8", "--format", "json")
+    # Only a guess from its subscripts (the tile's 32 columns), planned for as a set of shapes.
+    alone = json.loads(out)["arrays"][0]
+    assert alone["block_dim_source"] in ("assumed", "inferred") and len(alone["block_dims"]) > 1
+
+
+def test_rewrite_to_an_out_dir(run_cli, project, tmp_path):
+    root, build = project
+    out = tmp_path / "out"
+    code, _, err = run_cli("-p", str(build), "--out-dir", str(out))
+    assert code == 0, err
+    assert sorted(p.name for p in out.iterdir()) == sorted(SOURCES)
+    assert "'tile' in 'transpose_tile'" in (out / "transpose_kernel.cu").read_text()
+    assert (out / "main.cu").read_bytes() == (root / "src" / "main.cu").read_bytes()
+    # Only the named files, still with the launches of all.
+    only = tmp_path / "only"
+    code, _, err = run_cli("-p", str(build), str(root / "src" / "transpose_kernel.cu"), "--out-dir", str(only))
+    assert code == 0 and [p.name for p in only.iterdir()] == ["transpose_kernel.cu"]
+    assert (only / "transpose_kernel.cu").read_bytes() == (out / "transpose_kernel.cu").read_bytes()
+    code, _, err = run_cli("-p", str(build), str(root / "elsewhere.cu"), "--out-dir", str(only))
+    assert code == 1 and "not in" in err
+
+
+def test_in_place_keeps_backups_unless_told_not_to(run_cli, project):
+    root, build = project
+    kernel = root / "src" / "transpose_kernel.cu"
+    original = kernel.read_bytes()
+    code, _, err = run_cli("-p", str(build), "--in-place")
+    assert code == 0, err
+    assert kernel.read_bytes() != original and (root / "src" / "transpose_kernel.cu.orig").read_bytes() == original
+    assert not (root / "src" / "main.cu.orig").exists()  # unchanged files are not touched
+    kernel.write_bytes(original)
+    code, _, _ = run_cli("-p", str(build), "--in-place", "--no-backup", str(kernel))
+    assert code == 0 and kernel.read_bytes() != original
+    assert sorted(p.name for p in (root / "src").glob("*.orig")) == ["tiled_template.cu.orig", "transpose_kernel.cu.orig"]
+
+
+def test_in_place_is_all_or_nothing(run_cli, project):
+    root, build = project
+    (root / "src" / "broken.cu").write_text("#error this file does not build\n__global__ void k() { }\n")
+    db = json.loads((build / "compile_commands.json").read_text())
+    db.append({"directory": str(build), "file": str(root / "src" / "broken.cu"),
+               "command": f"nvcc -c {root}/src/broken.cu"})
+    (build / "compile_commands.json").write_text(json.dumps(db))
+    before = {p: p.read_bytes() for p in (root / "src").iterdir()}
+    code, _, err = run_cli("-p", str(build), "--in-place")
+    assert code == 1 and "broken.cu" in err and "nothing was written" in err
+    assert {p: p.read_bytes() for p in (root / "src").iterdir()} == before
+
+
+def test_several_inputs_on_one_command_line(run_cli, tmp_path):
+    out = tmp_path / "out"
+    inputs = [str(EXAMPLES / "transpose_32x8.cu"), str(EXAMPLES / "fwt.cu")]
+    code, _, err = run_cli(*inputs, "--out-dir", str(out))
+    assert code == 0, err
+    for name in ("transpose_32x8.cu", "fwt.cu"):
+        code, single, _ = run_cli(str(EXAMPLES / name), "-o", "-")
+        assert (out / name).read_text() == single
+    code, _, err = run_cli(*inputs, "-o", str(tmp_path / "x.cu"))
+    assert code == 2 and "--out-dir" in err
+    code, _, err = run_cli(*inputs)
+    assert code == 2
+
+
+def test_a_missing_database_is_a_clear_error(run_cli, tmp_path):
+    code, _, err = run_cli("analyze", "-p", str(tmp_path))
+    assert code == 1 and "compile_commands.json" in err and "CMAKE_EXPORT_COMPILE_COMMANDS" in err

@@ -1,0 +1,119 @@
+"""`rapcc analyze --format sarif`: valid SARIF 2.1.0 (against the schema the
+repository ships), one result per conflicting access and escape, exact
+regions, and fixes whose edits are rapcc's real rewrite."""
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+
+from conftest import EXAMPLES, ROOT
+
+SCHEMA = json.loads((ROOT / "schemas" / "sarif-schema-2.1.0.json").read_text())
+
+
+def sarif(run_cli, *args: str) -> dict:
+    code, out, err = run_cli("analyze", *args, "--format", "sarif")
+    assert code == 0, err
+    log = json.loads(out)
+    jsonschema.Draft4Validator(SCHEMA).validate(log)
+    return log
+
+
+def apply_fix(text: str, fix: dict) -> str:
+    """Apply a SARIF fix's replacements (1-based lines, code-point columns), last first."""
+    lines = text.splitlines(keepends=True)
+    starts = [0]
+    for ln in lines:
+        starts.append(starts[-1] + len(ln))
+
+    def offset(line: int, col: int) -> int:
+        return starts[line - 1] + col - 1
+    reps = fix["artifactChanges"][0]["replacements"]
+    spans = sorted(((offset(r["deletedRegion"]["startLine"], r["deletedRegion"]["startColumn"]),
+                     offset(r["deletedRegion"]["endLine"], r["deletedRegion"]["endColumn"]),
+                     r["insertedContent"]["text"]) for r in reps), reverse=True)
+    for s, e, new in spans:
+        text = text[:s] + new + text[e:]
+    return text
+
+
+def test_the_schema_rejects_a_broken_log():
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.Draft4Validator(SCHEMA).validate({"version": "2.1.0", "runs": [{"results": []}]})
+
+
+def test_a_conflict_is_one_result_with_its_exact_region_and_rule(run_cli):
+    log = sarif(run_cli, "examples/transpose_32x8.cu")
+    run = log["runs"][0]
+    results = [r for r in run["results"] if r["ruleId"] == "rapcc-bank-conflict"]
+    assert len(results) == 1
+    region = results[0]["locations"][0]["physicalLocation"]["region"]
+    line = (EXAMPLES / "transpose_32x8.cu").read_text().splitlines()[region["startLine"] - 1]
+    assert line[region["startColumn"] - 1:region["endColumn"] - 1] == region["snippet"]["text"]
+    assert region["snippet"]["text"].startswith("tile[") and region["snippet"]["text"].endswith("]")
+    rules = {r["id"]: r for r in run["tool"]["driver"]["rules"]}
+    for rid in ("rapcc-bank-conflict", "rapcc-escape", "rapcc-block-dim", "rapcc-broken-fix"):
+        assert rules[rid]["help"]["text"]
+    assert run["tool"]["driver"]["rules"][results[0]["ruleIndex"]]["id"] == "rapcc-bank-conflict"
+
+
+@pytest.mark.parametrize("example", ["transpose_32x8", "transpose_16x16"])
+def test_the_fix_is_the_real_rewrite(run_cli, tmp_path, example):
+    path = f"examples/{example}.cu"
+    log = sarif(run_cli, path)
+    fixes = [r["fixes"][0] for r in log["runs"][0]["results"] if r.get("fixes")]
+    assert fixes
+    out = tmp_path / "out.cu"
+    code, _, err = run_cli(path, "-o", str(out), "--strategy", "auto", "--seed", "1")
+    assert code == 0, err
+    fixed = apply_fix((ROOT / path).read_text(), fixes[0])
+    assert fixed == out.read_text()
+
+
+def test_fixes_of_several_arrays_make_the_whole_rewrite(run_cli, tmp_path):
+    path = "examples/rap_crsw_f64.cu"
+    results = sarif(run_cli, path)["runs"][0]["results"]
+    by_array = {r["fixes"][0]["description"]["text"]: r["fixes"][0] for r in results if r.get("fixes")}
+    assert len(by_array) == 2  # 'a' and 'b' are both rewritten
+    # Each fix carries the whole prologue and the macro-value guard at the end;
+    # combined, the body edits and one copy of the guard make the rewrite.
+    reps = [rep for fix in by_array.values() for rep in fix["artifactChanges"][0]["replacements"][1:]]
+    unique = [r for i, r in enumerate(reps) if r not in reps[:i]]
+    body_only = {"artifactChanges": [{"replacements": unique}]}
+    out = tmp_path / "out.cu"
+    assert run_cli(path, "-o", str(out), "--strategy", "auto", "--seed", "1")[0] == 0
+    rewritten = out.read_text()
+    marker = f'#line 1 "{path}"\n'
+    assert apply_fix((ROOT / path).read_text(), body_only) == rewritten[rewritten.index(marker) + len(marker):]
+
+
+def test_escapes_are_results_without_fixes(run_cli, tmp_path):
+    src = tmp_path / "k.cu"
+    src.write_text("__global__ void k(float *o)\n{\n    __shared__ float s[32];\n    float *p = s; ++p;\n"
+                   "    o[threadIdx.x] = p[threadIdx.x] + s[threadIdx.x];\n}\n")
+    results = sarif(run_cli, str(src))["runs"][0]["results"]
+    esc = [r for r in results if r["ruleId"] == "rapcc-escape"]
+    assert len(esc) == 1 and "fixes" not in esc[0]
+    assert esc[0]["locations"][0]["physicalLocation"]["region"]["startLine"] == 4
+    assert any(r["ruleId"] == "rapcc-block-dim" for r in results)
+
+
+def test_suppressed_results_carry_an_in_source_suppression(run_cli, tmp_path):
+    text = (EXAMPLES / "transpose_32x8.cu").read_text().splitlines(keepends=True)
+    log = sarif(run_cli, "examples/transpose_32x8.cu")
+    line = next(r for r in log["runs"][0]["results"]
+                if r["ruleId"] == "rapcc-bank-conflict")["locations"][0]["physicalLocation"]["region"]["startLine"]
+    text[line - 1] = text[line - 1].rstrip("\n") + "  // NOLINT(rapcc-bank-conflict)\n"
+    src = tmp_path / "t.cu"
+    src.write_text("".join(text))
+    results = sarif(run_cli, str(src))["runs"][0]["results"]
+    conflict = [r for r in results if r["ruleId"] == "rapcc-bank-conflict"]
+    assert len(conflict) == 1 and conflict[0]["suppressions"] == [{"kind": "inSource"}]
+
+
+def test_several_files_make_one_run(run_cli):
+    log = sarif(run_cli, "examples/transpose_32x8.cu", "examples/transpose_16x16.cu")
+    uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in log["runs"][0]["results"]}
+    assert uris == {"examples/transpose_32x8.cu", "examples/transpose_16x16.cu"}

@@ -1,0 +1,101 @@
+"""The three wrong-code patterns of issue 7, under every strategy: refused, or rewritten only where legal."""
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import require_nvcc
+from rapcc.pipeline import STRATEGIES, Options, rewrite_source
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+CHANGING = [s for s in STRATEGIES if s != "none"]
+
+
+def _run(name: str, strategy: str, **kw):
+    path = EXAMPLES / f"{name}.cu"
+    return rewrite_source(path.read_bytes(), str(path), Options(strategy=strategy, **kw))
+
+
+@pytest.mark.parametrize("strategy", CHANGING)
+@pytest.mark.parametrize("name, reach", [("flat_walk", "'tile[0][f]' reaches column 1023 of 32"),
+                                         ("late_trip", "reaches column 1023 of 32")])
+def test_out_of_dimension_walks_are_left_untouched(name: str, reach: str, strategy: str) -> None:
+    r = _run(name, strategy)
+    assert not r.changed
+    assert r.text == (EXAMPLES / f"{name}.cu").read_bytes()
+    warnings = [d for d in r.diagnostics if d.check_id == "rapcc-escape"]
+    assert warnings and reach in warnings[0].message
+
+
+@pytest.mark.parametrize("strategy", CHANGING)
+def test_skipped_branch_allows_padding_only(strategy: str) -> None:
+    r = _run("ifdef_rowwise", strategy)
+    (plan,) = r.plans
+    if strategy in ("auto", "pad"):
+        assert plan.mapping.strategy == "pad" and plan.mapping.last_index is None
+        assert b"also used in branches this parse skipped, chosen by: ROWWISE" in r.text
+        # The skipped branch's raw subscripts are untouched and the declaration grew.
+        assert b"tile[ty + i][TILE_DIM - 1 - tx]" in r.text and b"tile[TILE_DIM][TILE_DIM + 1]" in r.text
+    else:
+        assert not r.changed
+        assert any("preprocessor branch at line 31" in d.message for d in r.diagnostics
+                   if d.check_id == "rapcc-escape")
+
+
+def test_parsing_with_the_builds_define_sees_that_branch() -> None:
+    """With -DROWWISE the read branch is row-wise: nothing conflicts, and the
+    now-skipped #else branch (a column read) is proved by re-parsing without it."""
+    r = _run("ifdef_rowwise", "pad", defines=("ROWWISE",))
+    (plan,) = r.plans
+    assert plan.analysis.inactive and all(u.proved for u in plan.analysis.inactive)
+
+
+def test_flat_walk_in_a_skipped_branch_is_refused(tmp_path: Path) -> None:
+    src = (EXAMPLES / "ifdef_rowwise.cu").read_text().replace(
+        "tile[ty + i][TILE_DIM - 1 - tx]", "tile[0][(ty + i) * TILE_DIM + tx]")
+    p = tmp_path / "k.cu"
+    p.write_text(src)
+    for strategy in CHANGING:
+        r = rewrite_source(src.encode(), str(p), Options(strategy=strategy))
+        assert not r.changed, strategy
+    msg = next(d.message for d in r.diagnostics if d.check_id == "rapcc-escape")
+    assert "reaches column 1023 of 32" in msg and "-DROWWISE=1" in msg
+
+
+def test_a_macro_body_naming_the_array_is_refused(tmp_path: Path) -> None:
+    src = (EXAMPLES / "transpose_32x8.cu").read_text().replace(
+        "#define BLOCK_ROWS 8", "#define BLOCK_ROWS 8\n#define PEEK(r, c) tile[r][c]")
+    r = rewrite_source(src.encode(), str(tmp_path / "k.cu"), Options(strategy="pad"))
+    assert not r.changed
+    assert any("spelled in the body of macro 'PEEK'" in d.message for d in r.diagnostics)
+
+
+def test_sizeof_in_a_skipped_branch_is_refused(tmp_path: Path) -> None:
+    src = (EXAMPLES / "transpose_32x8.cu").read_text().replace(
+        "    __syncthreads();", "#ifdef DEBUG\n    out[0] = sizeof(tile);\n#endif\n    __syncthreads();")
+    r = rewrite_source(src.encode(), str(tmp_path / "k.cu"), Options(strategy="pad"))
+    assert not r.changed
+    assert any("its size is taken with 'sizeof'" in d.message for d in r.diagnostics)
+
+
+@pytest.mark.nvcc
+def test_other_macro_values_refuse_to_compile(tmp_path: Path) -> None:
+    """A tile size behind '#ifndef TILE_DIM': the rewrite was proved for 32; a
+    build with -DTILE_DIM=64 must not compile it, one with the same value must."""
+    nvcc = require_nvcc()
+    src = (EXAMPLES / "transpose_32x8.cu").read_text().replace(
+        "#define TILE_DIM 32", "#ifndef TILE_DIM\n#define TILE_DIM 32\n#endif")
+    r = rewrite_source(src.encode(), str(tmp_path / "k.cu"), Options(strategy="xor"))
+    assert r.changed and r.macro_guards == (("BLOCK_ROWS", 8), ("TILE_DIM", 32))
+    out = tmp_path / "out.cu"
+    out.write_bytes(r.text)
+
+    def build(*flags: str) -> subprocess.CompletedProcess:
+        return subprocess.run([nvcc, "-arch=sm_90", "-c", *flags, "-o", str(tmp_path / "k.o"), str(out)],
+                              capture_output=True, text=True)
+    assert build().returncode == 0
+    assert build("-DTILE_DIM=32").returncode == 0
+    bad = build("-DTILE_DIM=64")
+    assert bad.returncode != 0 and "rewritten for BLOCK_ROWS=8, TILE_DIM=32" in bad.stderr
