@@ -178,6 +178,10 @@ class SharedArray:
     is_extern: bool
     decl_in_macro: bool = False
     dim_exprs: tuple["Expr | None", ...] = ()  # each size as an expression (symbolic sizes)
+    # For a pointer that takes the launch's dynamic shared memory from a helper
+    # (`T *sdata = SharedMemory<T>();`, see frontend/providers.py): the call.
+    # The pointer is then analysed as `extern __shared__ T sdata[]`.
+    provider: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -87,7 +87,8 @@ def blocker(a: ArrayAnalysis) -> str | None:
     if a.logical_dims is None and not arr.is_extern and not a.instances:
         return "left untouched: size depends on a template parameter the file never instantiates"
     if arr.elem_bytes <= 0:
-        return "left untouched: element type depends on a template parameter"
+        return (f"unchanged: the element type '{arr.elem_type}' depends on a template parameter "
+                f"(predicted for {a.elem_bytes}-byte elements)")
     if not a.accesses:
         return "no accesses"
     return None
@@ -139,7 +140,7 @@ def plan_array(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPl
     if why is None and a.instances:
         return plan_template(a, strategy, ctx)
     if why is not None:
-        before = tuple(predict(x.samples, _flat_layout(a), max(a.array.elem_bytes, 1), x.access.width,
+        before = tuple(predict(x.samples, _flat_layout(a), a.elem_bytes, x.access.width,
                                x.access.offset, ctx.banks) for x in a.accesses)
         return ArrayPlan(a, none, why, before, before)
     base = score(a, none, ctx)

@@ -204,7 +204,7 @@ def access_view(plan: ArrayPlan, k: int, source: bytes, banks: BankModel) -> Acc
         why = (f"no heatmap: '{x.samples.unknown}' is not known statically" if x.samples.unknown
                else "no heatmap: the access never runs with this block shape")
         return AccessView(**common, note=why, heatmap_before="", heatmap_after="", charts=())
-    elem = max(a.array.elem_bytes, 1)
+    elem = a.elem_bytes
     identity_layout = row_major(_dims(a))
     mapped = plan.mapping.layout() if plan.rewritten else identity_layout
     per_before = wavefronts_per_instruction(insts, identity_layout, elem, acc.width, acc.offset, banks)

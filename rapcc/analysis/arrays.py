@@ -23,6 +23,10 @@ DRAW_ROUNDS = 16
 
 
 
+# The element size a template's `T` is predicted for (float, int: the common case).
+ASSUMED_ELEM_BYTES = 4
+
+
 @dataclass(frozen=True, slots=True)
 class AccessAnalysis:
     access: ir.Access
@@ -68,6 +72,11 @@ class ArrayAnalysis:
     shapes: tuple[BlockShape, ...] = ()
     alternatives: tuple["ArrayAnalysis", ...] = ()
     dropped_shapes: tuple[DroppedShape, ...] = ()  # guessed shapes the code contradicts
+
+    @property
+    def elem_bytes(self) -> int:
+        """The element size predictions use: the type's, or ASSUMED_ELEM_BYTES for a template's `T`."""
+        return self.array.elem_bytes if self.array.elem_bytes > 0 else ASSUMED_ELEM_BYTES
 
     @property
     def per_shape(self) -> tuple["ArrayAnalysis", ...]:
@@ -224,16 +233,28 @@ def _shares_dynamic_memory(arr: ir.SharedArray, info: ir.TranslationUnitInfo) ->
         found = {x.function for x in info.accesses if x.array == a.key}
         found |= {e.function for e in info.escapes if e.array == a.key and e.function}
         return found | ({a.function} if a.function else set())
+    # A device function's extern array is any of its callers' kernels' memory:
+    # without a call graph, it shares with every other extern array.
+    kernels = {k.name for k in info.kernels if k.is_global}
     mine = users(arr)
-    return any(o.key != arr.key and o.is_extern and users(o) & mine for o in info.arrays)
+    for o in info.arrays:
+        if o.key == arr.key or not o.is_extern:
+            continue
+        theirs = users(o)
+        if theirs & mine or not (theirs | mine) <= kernels:
+            return True
+    return False
 
 
 def _array_analysis(arr: ir.SharedArray, kernel: ir.Kernel | None, accesses: list[ir.Access],
                     vars: dict[str, ir.VarDef], block: BlockShape) -> ArrayAnalysis:
     """The array's accesses under one block shape (escapes and the rest are added by `analyze`)."""
     dims = None if arr.is_extern or not all(isinstance(d, int) for d in arr.dims) else tuple(int(d) for d in arr.dims)
+    if arr.elem_bytes <= 0:  # `T` of a template: predicted for 4-byte elements, never rewritten (planner.py)
+        accesses = [replace(a, width=a.width or ASSUMED_ELEM_BYTES) for a in accesses]
     instances = _instances(arr, kernel, accesses, vars, block) if dims is None else ()
-    analysed = instances[0].accesses if instances else _accesses(accesses, vars, block, dims, arr.elem_bytes, {})
+    analysed = instances[0].accesses if instances else \
+        _accesses(accesses, vars, block, dims, arr.elem_bytes or ASSUMED_ELEM_BYTES, {})
     return ArrayAnalysis(arr, block, analysed, (), instances=instances)
 
 
@@ -256,7 +277,8 @@ def _contradicted(shape_set: ShapeSet, by_shape: dict[BlockShape, list[ArrayAnal
     dropped: list[DroppedShape] = []
     for shape in shape_set.shapes:
         worst: DroppedShape | None = None
-        for a in by_shape[shape]:
+        # A template-sized array is judged on each of its instantiations.
+        for a in (inst for whole in by_shape[shape] for inst in (whole.instances or (whole,))):
             dims = a.logical_dims
             if dims is None:
                 continue

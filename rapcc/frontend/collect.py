@@ -7,6 +7,7 @@ subscripts per lane without seeing a libclang cursor.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Callable
 
 import clang.cindex as ci
@@ -21,6 +22,8 @@ from .exprs import decl_key, int_type, substitute, to_expr
 from .inactive import inactive_uses, spellings
 from .launches import dim3_value
 from .macros import macro_values
+from .parse import SHIM_DIR
+from .providers import Providers, classify, find_providers, provider_call, PROVIDES
 from .statements import (ADDRESS_TAKEN, assignment_counts, for_parts, loop_init, loop_step, only_exits,
                          plain_assignment, self_update, step_target)
 from .tokens import FileTokens
@@ -99,6 +102,9 @@ class _Collector:
     _calls: dict[str, list[Cursor]] = field(default_factory=dict)  # function key -> its calls in the file
     _refs: dict[str, int] = field(default_factory=dict)  # function key -> references to it in the file
     _scope_end: int = 0  # end of the function being walked
+    providers: Providers = field(default_factory=lambda: Providers(frozenset(), {}))
+    # Provider calls not taken as a pointer's initializer: (function, where, text).
+    _dynamic_leaks: list[tuple[str, Cursor, str]] = field(default_factory=list)
 
     # -- locations -----------------------------------------------------------
 
@@ -140,8 +146,18 @@ class _Collector:
         # declarations hold no shared arrays of the user's.
         decls = [d for top in self._tops
                  for d in top.walk_preorder() if d.kind in _FUNCTION_KINDS or d.kind == K.VAR_DECL]
+        self.providers = find_providers([c for c in self.tu.cursor.get_children() if _user_code(c)])
+        # A block-scope `extern __shared__` declaration belongs to the file scope in
+        # clang's eyes; inside a provider it is seen through the provider's callers.
+        inside_providers = [(c.extent.start.offset, c.extent.end.offset) for c in decls
+                            if self.providers and c.kind in _FUNCTION_KINDS and classify(c) == PROVIDES]
         for c in decls:
-            if _is_shared(c) and c.semantic_parent is not None and c.semantic_parent.kind == K.TRANSLATION_UNIT:
+            if any(s <= c.extent.start.offset < e for s, e in inside_providers):
+                continue
+            # A block-scope `extern __shared__` has the file as its semantic parent;
+            # it belongs to its function (added by _declare).
+            if _is_shared(c) and c.semantic_parent is not None and c.semantic_parent.kind == K.TRANSLATION_UNIT \
+                    and (c.lexical_parent is None or c.lexical_parent.kind not in _FUNCTION_KINDS):
                 self._add_array(c, None)
                 key = decl_key(c)
                 if self.rdc and key in self.arrays and c.linkage != ci.LinkageKind.INTERNAL:
@@ -151,7 +167,10 @@ class _Collector:
         self._find_instantiations()
         for c in decls:
             if c.kind in _FUNCTION_KINDS and self._in_main(c) and c.is_definition():
+                if self.providers and classify(c) == PROVIDES:
+                    continue  # its extern array is analysed through each pointer taken from it
                 self._function(c)
+        self._leak_dynamic_memory()
 
     def _launch_shape(self, call: Cursor, scope: Cursor) -> None:
         """Record the block shape of a `kernel<<<grid, block>>>(...)` launch."""
@@ -319,8 +338,12 @@ class _Collector:
             elif self._views.get(key) is not None:
                 self._use(cursor, self._views[key], ctx, stack)  # type: ignore[arg-type]
             return
-        if kind == K.VAR_DECL and self._alias_decl(cursor, ctx, stack):
+        if kind == K.VAR_DECL and (self._provider_decl(cursor, ctx) or self._alias_decl(cursor, ctx, stack)):
             return
+        if kind == K.CALL_EXPR and self.providers:
+            text = provider_call(cursor, self.providers)
+            if text is not None:
+                self._dynamic_leaks.append((ctx.function, cursor, text))
         if kind == K.ASM_STMT:
             ctx = replace(ctx, in_asm=True)
         stack = stack + (cursor,)
@@ -604,6 +627,51 @@ class _Collector:
             return None
         return expr, self.source[s.offset:e.offset].decode(errors="replace")
 
+    def _provider_decl(self, decl: Cursor, ctx: _Ctx) -> bool:
+        """`T *sdata = SharedMemory<T>();`: the pointer becomes the function's
+        `extern __shared__ T sdata[]` (see providers.py); True when `decl` is
+        one, so its initializer is done."""
+        if not self.providers or decl.type.get_canonical().kind != ci.TypeKind.POINTER:
+            return False
+        init = next((k for k in decl.get_children() if k.kind.is_expression()), None)
+        text = provider_call(init, self.providers) if init is not None else None
+        if text is None:
+            return False
+        key = decl_key(decl)
+        pointee = decl.type.get_pointee()
+        name_off = self._spelled_here(decl)
+        where = name_off if name_off is not None else file_location(decl.location).offset
+        size = pointee.get_canonical().get_size()
+        arr = ir.SharedArray(
+            key=key, name=decl.spelling, function=ctx.function, decl=self._range(where, where + len(decl.spelling)),
+            dims=(), dim_ranges=(), elem_type=" ".join(w for w in pointee.spelling.split() if w != "const"),
+            elem_bytes=max(size, 0), is_extern=True, decl_in_macro=name_off is None, provider=text)
+        self.arrays[key] = arr
+        why = ""
+        if name_off is None:
+            why = "is declared inside a macro body"
+        elif self._assigned.get(key, 0):
+            why = "is reassigned or its address is taken"
+        elif self._names.get(decl.spelling, 0) > 1:
+            why = "shares its name with another declaration"
+        elif "volatile" in pointee.spelling:
+            why = "points to volatile memory"
+        if why:
+            self._escape(arr, ctx, decl, f"'{decl.spelling}' (dynamic shared memory from '{text}') {why}")
+        return True
+
+    def _leak_dynamic_memory(self) -> None:
+        """A provider call that is not a followed pointer's initializer reaches
+        the launch's dynamic shared memory some other way: every extern array
+        of that function (of every function, when it is not a kernel) may be
+        read through it."""
+        kernels = {k.name for k in self.kernels if k.is_global}
+        for function, where, text in self._dynamic_leaks:
+            for arr in self.arrays.values():
+                if arr.is_extern and (arr.function == function or function not in kernels):
+                    self._escape(arr, _Ctx(function), where, f"the dynamic shared memory of '{arr.name}' is also "
+                                 f"reached through '{text}'")
+
     def _alias_decl(self, decl: Cursor, ctx: _Ctx, stack: tuple[Cursor, ...]) -> bool:
         """Take a pointer alias of a shared array (`float *p = s + k`); True
         when `decl` is one (followed or refused), so its initializer is done."""
@@ -860,6 +928,12 @@ class _Collector:
             if 1 <= len(vals) <= 3:
                 return tuple(vals + [1] * (3 - len(vals)))  # type: ignore[return-value]
         return None
+
+
+def _user_code(c: Cursor) -> bool:
+    """Whether a top-level cursor is the user's: not rapcc's stand-in headers, not a system header."""
+    f = c.location.file
+    return f is not None and not c.location.is_in_system_header and SHIM_DIR not in Path(f.name).parents
 
 
 def _function_key(fn: Cursor) -> str:
