@@ -504,8 +504,8 @@ class _Collector:
             if upd is None:
                 continue
             key, op, step = upd
-            if key == induction or writes.get(key) != 1:
-                continue
+            if key == induction or writes.get(key) != 1 or int_type(stmt.type) is None:
+                continue  # (a float accumulator never reaches a subscript)
             start = ctx.defs.get(key)
             if start is None and key in self.initial and self._assigned.get(key) == 1:
                 start = substitute(self.initial[key][0], ctx.defs)

@@ -128,11 +128,62 @@ def _constant_or_opaque(cursor: Cursor) -> ir.Expr:
         value = evaluate_int(cursor)
         if value is not None and cursor.kind != K.CALL_EXPR:
             return ir.Const(value)
+        group = _cooperative_group(cursor)
+        if group is not None:
+            return _typed(cursor, group)
         clamp = _min_max(cursor)
         if clamp is not None:
             return clamp
         return ir.Opaque(source_text(cursor), bits=it[0], signed=it[1])
     return ir.Opaque(source_text(cursor))
+
+
+def _linear_thread() -> ir.Expr:
+    """The thread's rank in its block, as cooperative groups number it (x fastest)."""
+    b = ir.Builtin
+    z = ir.BinOp("*", b("threadIdx.z"), b("blockDim.y"))
+    return ir.Cast(32, False, ir.BinOp("+", ir.BinOp("*", ir.BinOp("+", z, b("threadIdx.y")), b("blockDim.x")),
+                                       b("threadIdx.x")))
+
+
+def _block_size() -> ir.Expr:
+    b = ir.Builtin
+    return ir.Cast(32, False, ir.BinOp("*", ir.BinOp("*", b("blockDim.x"), b("blockDim.y")), b("blockDim.z")))
+
+
+def _cooperative_group(cursor: Cursor) -> ir.Expr | None:
+    """`cta.thread_rank()`, `tile32.thread_rank()`, `cta.size()`... on a
+    cooperative_groups thread block or a static tile of it: the thread
+    indices they stand for. A tile of N threads is N consecutive ranks of
+    its block, so its rank is the block rank mod N."""
+    if cursor.kind != K.CALL_EXPR or cursor.spelling not in ("thread_rank", "size", "num_threads", "meta_group_rank",
+                                                              "meta_group_size"):
+        return None
+    kids = list(cursor.get_children())
+    member = strip(kids[0]) if kids else None  # a static member (`tile.size()`) sits under a decay
+    if member is None or member.kind != K.MEMBER_REF_EXPR:
+        return None
+    base = next(member.get_children(), None)
+    decl = base.type.get_canonical().get_declaration() if base is not None else None
+    if decl is None or decl.semantic_parent is None:
+        return None
+    ns = decl.semantic_parent
+    while ns is not None and ns.kind == K.NAMESPACE and ns.spelling.startswith("__"):
+        ns = ns.semantic_parent  # the toolkit's inline `__v1`
+    if ns is None or ns.spelling != "cooperative_groups":
+        return None
+    what = cursor.spelling
+    if decl.spelling == "thread_block":
+        return {"thread_rank": _linear_thread(), "size": _block_size(), "num_threads": _block_size()}.get(what)
+    if decl.spelling == "thread_block_tile" and decl.get_num_template_arguments() > 0:
+        n = decl.get_template_argument_value(0)
+        if n <= 0 or n & (n - 1):
+            return None
+        size = ir.Const(n)
+        return {"thread_rank": ir.BinOp("%", _linear_thread(), size), "size": size, "num_threads": size,
+                "meta_group_rank": ir.BinOp("/", _linear_thread(), size),
+                "meta_group_size": ir.BinOp("/", _block_size(), size)}.get(what)
+    return None
 
 
 _CLAMPS = {"min": "<", "umin": "<", "max": ">", "umax": ">"}
