@@ -212,6 +212,9 @@ class Access:
     guards: tuple[Guard, ...]
     text: str = ""  # the chain as written, for diagnostics
     via: Via | None = None  # set when spelled through a pointer alias
+    # Set inside a `__device__` function called with different arrays in this
+    # parameter: the key of that function, which the rewrite clones per array.
+    clone_of: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,6 +225,21 @@ class Escape:
     function: str | None
     range: SourceRange
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Clone:
+    """A `__device__` function whose calls pass different shared arrays in one
+    parameter (`scan1(s_a, ...)` in one kernel, `scan1(s_b, ...)` in another):
+    a rewritten array gets its own copy of the function, with the array's
+    mapping in the copy's subscripts and its calls renamed to the copy."""
+
+    array: str  # the array this copy is for (SharedArray.key)
+    callee: str  # the function's key
+    name: str  # the function's name
+    definition: SourceRange  # its whole definition
+    name_at: SourceRange  # its name in the definition
+    calls: tuple[SourceRange, ...]  # the called name at each call passing this array
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,3 +329,4 @@ class TranslationUnitInfo:
     comments: tuple[Comment, ...] = ()
     layout_pragmas: tuple[LayoutPragma, ...] = ()
     aliases: tuple[Alias, ...] = ()
+    clones: tuple[Clone, ...] = ()

@@ -15,7 +15,7 @@ from pathlib import Path
 import jinja2
 
 from . import __version__
-from .ir import Access
+from .ir import Access, Clone
 from .planner import ArrayPlan
 
 
@@ -96,18 +96,65 @@ def edits_for(plan: ArrayPlan, helper: Helper | None, src: bytes) -> list[Edit]:
             out.append(Edit(rng.start, rng.end, grown_dim_text(_text(src, rng.start, rng.end), new - old)))
     if helper is None:
         return out
-    for x in plan.analysis.accesses:
-        acc = x.access
-        if acc.via is not None:
-            out.append(Edit(acc.range.start, acc.range.end, _through_alias(acc, helper, src)))
-            continue
-        if helper.accessor_name is None:
-            r = acc.index_ranges[-1]
-            size = f", {helper.size_arg}" if helper.size_arg else ""
-            out.append(Edit(r.start, r.end, f"{helper.map_name}({_text(src, r.start, r.end)}{size})"))
-        else:
-            args = ", ".join(_text(src, r.start, r.end) for r in acc.index_ranges)
-            out.append(Edit(acc.range.start, acc.range.end, f"{helper.accessor_name}({arr.name}, {args})"))
+    return out + [_access_edit(x.access, helper, src, arr.name) for x in plan.analysis.accesses
+                  if x.access.clone_of is None]
+
+
+def _access_edit(acc: Access, helper: Helper, src: bytes, name: str) -> Edit:
+    if acc.via is not None:
+        return Edit(acc.range.start, acc.range.end, _through_alias(acc, helper, src))
+    if helper.accessor_name is None:
+        r = acc.index_ranges[-1]
+        size = f", {helper.size_arg}" if helper.size_arg else ""
+        return Edit(r.start, r.end, f"{helper.map_name}({_text(src, r.start, r.end)}{size})")
+    args = ", ".join(_text(src, r.start, r.end) for r in acc.index_ranges)
+    return Edit(acc.range.start, acc.range.end, f"{helper.accessor_name}({name}, {args})")
+
+
+def clone_name(clone: Clone, array: str, src: bytes) -> str:
+    """A name for the copy that nothing in the file spells."""
+    base = f"{clone.name}__rapcc_{array}"
+    name, n = base, 1
+    while name.encode() in src:
+        name, n = f"{base}{n}", n + 1
+    return name
+
+
+def clone_edits(plan: ArrayPlan, helper: Helper | None, src: bytes, path: str, main: list[Edit]) -> list[Edit]:
+    """For each `__device__` function called with this and other arrays in one
+    parameter (ir.Clone): a copy after its definition, carrying this array's
+    mapping in its subscripts and every other edit inside it (`main`), and the
+    calls passing this array renamed to the copy. `#line` keeps nvcc's
+    diagnostics on the user's lines, in the copy and after it."""
+    if helper is None:
+        return []
+    arr = plan.analysis.array
+    quoted = path.replace("\\", "\\\\").replace('"', '\\"')
+    clones = plan.analysis.clones
+    names = {c.callee: clone_name(c, arr.name, src) for c in clones}
+    # A call passing the array from inside another copied function is renamed
+    # in that copy only: the original keeps calling the original.
+    renames = [(Edit(r.start, r.end, names[c.callee]), next((o.callee for o in clones if o.definition.start <= r.start
+                                                              and r.end <= o.definition.end), None))
+               for c in clones for r in c.calls]
+    out: list[Edit] = [e for e, home in renames if home is None]
+    for c in clones:
+        d = c.definition
+        name = names[c.callee]
+        inside = [e for e in main if d.start <= e.start and e.end <= d.end]
+        inside += [_access_edit(x.access, helper, src, arr.name) for x in plan.analysis.accesses
+                   if x.access.clone_of == c.callee]
+        inside += [e for e, home in renames if home == c.callee]
+        inside.append(Edit(c.name_at.start, c.name_at.end, name))
+        body = apply_edits(src[d.start:d.end], [Edit(e.start - d.start, e.end - d.start, e.text) for e in inside])
+        newline = b"\r\n" if b"\r\n" in src else b"\n"
+        eol = src.find(b"\n", d.end)
+        at = len(src) if eol < 0 else eol + 1
+        next_line = src.count(b"\n", 0, at) + 1
+        lead = newline if eol < 0 else b""
+        text = (lead + f'#line {d.line} "{quoted}"'.encode() + newline + body + newline
+                + f'#line {next_line} "{quoted}"'.encode() + newline)
+        out.append(Edit(at, at, text.decode("utf-8", errors="surrogateescape")))
     return out
 
 
@@ -152,11 +199,16 @@ def rewrite(src: bytes, path: str, plans: tuple[ArrayPlan, ...], command: str,
         return src, ()
     helpers: list[Helper] = []
     edits: list[Edit] = []
+    by_plan: list[tuple[ArrayPlan, Helper | None]] = []
     for p in chosen:
         h = helper_for(p, path)
         if h is not None:
             helpers.append(h)
         edits.extend(edits_for(p, h, src))
+        by_plan.append((p, h))
+    main = list(edits)
+    for p, h in by_plan:
+        edits.extend(clone_edits(p, h, src, path, main))
     env = _env()
     header = env.get_template("header.j2").render(
         version=__version__, command=command,

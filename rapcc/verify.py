@@ -139,10 +139,11 @@ def _check_spellings(info: TranslationUnitInfo, new: SharedArray, plan: ArrayPla
         raise InternalError(f"'{name}' at line {line} of the output still sees the old layout: it is neither "
                             "its declaration nor a mapped subscript")
     # A pointer alias or a bound parameter stands for the array: each of its
-    # spellings must be its declaration or inside an access of the array.
+    # spellings must be its declaration, inside an access of the array, or
+    # passed on to a callee whose parameter is bound to the array.
     for a in aliases:
         for off in a.spellings:
-            if off == a.decl.start or any(s <= off < e for s, e in covered):
+            if off == a.decl.start or any(s <= off < e for s, e in covered + binding):
                 continue
             line = info.source.count(b"\n", 0, off) + 1
             raise InternalError(f"'{a.name}' (an alias of '{name}') at line {line} of the output is neither its "

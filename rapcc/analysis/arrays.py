@@ -11,7 +11,8 @@ from .evaluate import Env, Unknown, depends_on, evaluate
 from ..banks import DEFAULT_BANKS
 from .predict import predict, row_major
 from .ranges import RangeProof, prove_ranges
-from .shapes import MOST, DroppedShape, ShapeSet, candidate_shapes, out_share
+from .shapes import (MOST, DroppedShape, ShapeSet, candidate_shapes, fallback_shapes, leaves_allocation,
+                     out_share)
 from .warps import MAX_INSTANCES, AccessSamples, BlockShape, ParamSamples, sample_with_params
 
 AGREEMENT = 0.05  # predictions for different parameter values must agree this closely
@@ -72,6 +73,7 @@ class ArrayAnalysis:
     shapes: tuple[BlockShape, ...] = ()
     alternatives: tuple["ArrayAnalysis", ...] = ()
     dropped_shapes: tuple[DroppedShape, ...] = ()  # guessed shapes the code contradicts
+    clones: tuple[ir.Clone, ...] = ()  # device functions the rewrite copies for this array
 
     @property
     def elem_bytes(self) -> int:
@@ -284,7 +286,8 @@ def _contradicted(shape_set: ShapeSet, by_shape: dict[BlockShape, list[ArrayAnal
                 continue
             for x in a.accesses:
                 share = out_share(x.samples, dims)
-                if share >= MOST and (worst is None or share > worst.share):
+                if (share >= MOST or (share > 0 and leaves_allocation(x.samples, dims))) \
+                        and (worst is None or share > worst.share):
                     worst = DroppedShape(shape, x.access, a.array.name, share)
         if worst is None:
             kept.append(shape)
@@ -293,6 +296,28 @@ def _contradicted(shape_set: ShapeSet, by_shape: dict[BlockShape, list[ArrayAnal
     if not kept:
         return shape_set.shapes, ()
     return tuple(kept), tuple(dropped)
+
+
+def _analysed_under(shape_set: ShapeSet, mine: list[ir.SharedArray], kernel: ir.Kernel | None,
+                    info: ir.TranslationUnitInfo, by_array: dict[str, dict[BlockShape, "ArrayAnalysis"]]
+                    ) -> dict[BlockShape, list["ArrayAnalysis"]]:
+    by_shape: dict[BlockShape, list[ArrayAnalysis]] = {s: [] for s in shape_set.shapes}
+    for arr in mine:
+        accesses = [a for a in info.accesses if a.array == arr.key]
+        for shape in shape_set.shapes:
+            one = _array_analysis(arr, kernel, accesses, info.vars, shape)
+            by_array[arr.key][shape] = one
+            by_shape[shape].append(one)
+    return by_shape
+
+
+def _all_dropped(shape_set: ShapeSet, by_shape: dict[BlockShape, list["ArrayAnalysis"]]) -> tuple[DroppedShape, ...]:
+    """Why each shape of a wholly contradicted set was dropped."""
+    out = []
+    for shape in shape_set.shapes:
+        single = _contradicted(ShapeSet((shape, shape)), {shape: by_shape[shape]})
+        out.extend(single[1][:1])
+    return tuple(out)
 
 
 def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | None = None) -> tuple[ArrayAnalysis, ...]:
@@ -312,15 +337,16 @@ def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | N
         keys = {arr.key for arr in mine}
         reach = [a for a in info.accesses if a.array in keys or (func is not None and a.function == func)]
         shape_set = candidate_shapes(kernel, block_option, reach, const_dims, info.vars)
-        by_shape: dict[BlockShape, list[ArrayAnalysis]] = {s: [] for s in shape_set.shapes}
         for arr in mine:
-            accesses = [a for a in info.accesses if a.array == arr.key]
             by_array[arr.key] = {}
-            for shape in shape_set.shapes:
-                one = _array_analysis(arr, kernel, accesses, info.vars, shape)
-                by_array[arr.key][shape] = one
-                by_shape[shape].append(one)
-        per_function[func] = _contradicted(shape_set, by_shape)
+        by_shape = _analysed_under(shape_set, mine, kernel, info, by_array)
+        kept, dropped = _contradicted(shape_set, by_shape)
+        fallback = fallback_shapes(shape_set)
+        if fallback is not None and not dropped:  # every guess contradicted: try the narrow blocks
+            small = _contradicted(fallback, _analysed_under(fallback, mine, kernel, info, by_array))
+            if small[1] or len(fallback.shapes) == 1:
+                kept, dropped = small[0], _all_dropped(shape_set, by_shape) + small[1]
+        per_function[func] = (kept, dropped)
     out = []
     for arr in info.arrays:
         kept, dropped = per_function[homes[arr.key]]
@@ -329,5 +355,6 @@ def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | N
         shared_dyn = arr.is_extern and _shares_dynamic_memory(arr, info)
         inactive = tuple(u for u in info.inactive if u.array == arr.key)
         out.append(replace(first, escapes=escapes, shares_dynamic_memory=shared_dyn, inactive=inactive,
-                           shapes=kept if len(kept) > 1 else (), alternatives=tuple(rest), dropped_shapes=dropped))
+                           shapes=kept if len(kept) > 1 else (), alternatives=tuple(rest), dropped_shapes=dropped,
+                           clones=tuple(c for c in info.clones if c.array == arr.key)))
     return tuple(out)

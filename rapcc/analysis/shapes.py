@@ -30,10 +30,12 @@ from .warps import AccessSamples, BlockShape
 
 MAX_THREADS = 1024  # CUDA's limit per block
 DEFAULT_1D = (256, 128, 512)  # blockDim.x of a 1-D kernel with no stated shape; the first is reported
+FALLBACK_1D = (64, 32)  # tried when the code contradicts every one of DEFAULT_1D
 DEFAULT_X = (32, 16)  # per-axis guesses of a kernel that reads threadIdx.y/.z, where the code hints nothing
 DEFAULT_Y = (8, 16)
 DEFAULT_Z = (4,)
 MOST = 0.5  # an access out of bounds for this share of its lanes or more means the shape is wrong
+# (so does any lane leaving the whole allocation: correct code never does, see leaves_allocation)
 # Sources of shapes that are facts (never dropped, never guessed around).
 STATED = ("option", "pragma", "launch", "launches")
 
@@ -167,6 +169,33 @@ def candidate_shapes(kernel: ir.Kernel | None, option: tuple[int, int, int] | No
         shapes = _with_bound(DEFAULT_X, DEFAULT_Y if uses_y else (1,), zs, bound, "assumed") if bound \
             else _products(DEFAULT_X, DEFAULT_Y, zs, None, "assumed")
     return ShapeSet(shapes or (BlockShape(32, 8, 1, "assumed"),))
+
+
+def fallback_shapes(shape_set: ShapeSet) -> ShapeSet | None:
+    """The narrow 1-D blocks to try when the code contradicts every assumed
+    1-D guess (`tile[threadIdx.x * 32 + r]` on 32x32 elements is a 32-thread
+    block): None where the set was not assumed or not 1-D."""
+    if shape_set.stated or any(s.source != "assumed" or s.y != 1 or s.z != 1 for s in shape_set.shapes):
+        return None
+    return ShapeSet(tuple(BlockShape(x, 1, 1, "assumed") for x in FALLBACK_1D))
+
+
+def leaves_allocation(samples: AccessSamples, dims: tuple[int, ...]) -> bool:
+    """Whether a replayed lane's flat index leaves the array's whole
+    allocation. A correct kernel never does that under its real shape (a 2-D
+    tile walked flat stays inside it), so a guessed shape under which it
+    happens is wrong. Draws of unknown data prove nothing and are skipped."""
+    if samples.expected:
+        return False
+    size = int(np.prod(dims))
+    for inst in samples.instances:
+        flat = np.zeros(len(inst.active), dtype=np.int64)
+        for idx, d in zip(inst.indices, dims):
+            flat = flat * d + idx
+        live = flat[inst.active]
+        if live.size and (live.min() < 0 or live.max() >= size):
+            return True
+    return False
 
 
 def out_share(samples: AccessSamples, dims: tuple[int, ...]) -> float:

@@ -64,6 +64,7 @@ class _Ctx:
     # callees entered so far (recursion is refused).
     params: dict[str, _View] = field(default_factory=dict)
     callees: tuple[str, ...] = ()
+    clone_of: str | None = None  # inside a callee the rewrite clones per array (ir.Clone)
 
     def expr(self, cursor: Cursor) -> ir.Expr:
         return substitute(to_expr(cursor), self.defs)
@@ -97,6 +98,7 @@ class _Collector:
     _expansions: list[tuple[int, int, str]] = field(default_factory=list)  # macro uses: (start, end, name)
     _views: dict[str, _View | None] = field(default_factory=dict)  # pointer aliases (None: refused)
     aliases: list[ir.Alias] = field(default_factory=list)
+    clones: dict[tuple[str, str], ir.Clone] = field(default_factory=dict)  # (callee, array) -> copy
     _names: dict[str, int] = field(default_factory=dict)  # declarations per name in the current function
     _decl_at: dict[str, list[int]] = field(default_factory=dict)  # where each name is declared, by offset
     _calls: dict[str, list[Cursor]] = field(default_factory=dict)  # function key -> its calls in the file
@@ -165,6 +167,14 @@ class _Collector:
                                                   f"file-scope '{c.spelling}' has external linkage and the build "
                                                   "links device code across files (-rdc): another file may use it"))
         self._find_instantiations()
+        # Every function's arrays before any walk: a callee's calls from a later
+        # function pass arrays the walk of an earlier one must recognise.
+        for c in decls:
+            if c.kind in _FUNCTION_KINDS and self._in_main(c) and c.is_definition() \
+                    and not (self.providers and classify(c) == PROVIDES):
+                for d in c.walk_preorder():
+                    if d.kind == K.VAR_DECL and _is_shared(d):
+                        self._add_array(d, c.spelling)
         for c in decls:
             if c.kind in _FUNCTION_KINDS and self._in_main(c) and c.is_definition():
                 if self.providers and classify(c) == PROVIDES:
@@ -595,7 +605,7 @@ class _Collector:
             index_ranges=tuple(self._range(o.end, c.start) for o, c in groups),
             indices=indices, kind=kind, width=width or arr.elem_bytes, offset=offset,
             loops=ctx.loops, guards=ctx.guards, text=self.source[name_off:end].decode(errors="replace"),
-            via=view.via))
+            via=view.via, clone_of=ctx.clone_of))
         # Subscripts may themselves read shared arrays: s[s2[i]].
         for c in chain:
             self._walk(list(c.get_children())[1], ctx, stack[:i + 1] + tuple(chain))
@@ -767,14 +777,17 @@ class _Collector:
                       "another file may call it with an array in the old layout (make it static)")
         elif self._refs.get(fkey, 0) > len(self._calls.get(fkey, ())):
             reason = f"the address of '{callee}' is taken"
-        elif params[n].type.get_canonical().kind != ci.TypeKind.POINTER or "volatile" in params[n].type.spelling \
-                or " ".join(w for w in params[n].type.get_canonical().get_pointee().spelling.split() if w != "const") \
-                != " ".join(w for w in arr.elem_type.split() if w != "const"):
+        elif _pointee(params[n].type) != " ".join(w for w in arr.elem_type.split() if w not in ("const", "volatile")):
             reason = f"parameter '{params[n].spelling}' is not a pointer to '{arr.elem_type}'"
-        elif {self._array_argument(list(c.get_arguments())[n], ctx) for c in self._calls.get(fkey, ())} != {arr.key}:
-            reason = f"calls of '{callee}' pass different arrays as '{params[n].spelling}'"
         else:
             reason = ""
+        clone: ir.Clone | None = None
+        if not reason:
+            passed_arrays = {self._array_argument(list(c.get_arguments())[n], ctx) for c in self._calls.get(fkey, ())}
+            # Inside a copy, every callee the array reaches is copied too: the
+            # original keeps serving the other arrays.
+            if ctx.clone_of is not None or passed_arrays != {arr.key}:
+                clone, reason = self._clone(fn, fkey, n, arr, ctx)
         if reason:
             self._escape(arr, ctx, ref, f"{passed}: {reason}")
             return
@@ -797,18 +810,87 @@ class _Collector:
                 defs[decl_key(p)] = ctx.expr(a)
         pkey = decl_key(param)
         inner = _Ctx(ctx.function, ctx.loops, ctx.guards, defs=defs,
-                     params={pkey: _View(arr, param.spelling, bound=True)}, callees=ctx.callees + (fkey,))
+                     params={pkey: _View(arr, param.spelling, bound=True)}, callees=ctx.callees + (fkey,),
+                     clone_of=fkey if clone is not None else None)
         self._scope_end = file_location(fn.extent.end).offset
         poff = self._spelled_here(param)
         assert poff is not None
         before = len(self.escapes)
         self._walk(body, inner)
         self._assigned, self._names, self._scope_end = saved
+        if clone is not None:
+            self.clones[(fkey, arr.key)] = clone
         if len(self.escapes) == before or all(e.array != arr.key for e in self.escapes[before:]):
             self.aliases.append(ir.Alias(
                 arr.key, param.spelling, self._range(poff, poff + len(param.spelling)),
                 (self._cursor_range(ref),),
                 self._name_spellings(param.spelling, poff, file_location(fn.extent.end).offset)))
+
+    def _clone(self, fn: Cursor, fkey: str, n: int, arr: ir.SharedArray, ctx: _Ctx) -> tuple[ir.Clone | None, str]:
+        """The copy of `fn` that `arr` gets when other calls pass other arrays as
+        parameter `n`, or why there can be none. A copy is inserted after the
+        definition and the calls passing `arr` renamed, so the definition must
+        come before every call, each call must pass shared arrays in that
+        parameter only, and every name must be spelled in the file."""
+        calls = self._calls.get(fkey, ())
+        name = fn.spelling
+        start = expansion_location(fn.extent.start).offset
+        end = file_location(fn.extent.end).offset
+        name_off = self._spelled_here(fn)
+        mine: list[ir.SourceRange] = []
+        for c in calls:
+            args = list(c.get_arguments())
+            passed = [self._direct_array(a, ctx) for a in args]
+            through = self._through_parameter(args[n]) if n < len(args) and passed[n] is None else None
+            if n >= len(args) or (passed[n] is None and through is None):
+                return None, f"a call of '{name}' at line {c.location.line} passes it something other than a shared array"
+            if sum(p is not None or self._through_parameter(a) is not None for p, a in zip(passed, args)) > 1:
+                return None, f"a call of '{name}' at line {c.location.line} passes it several shared arrays"
+            if file_location(c.extent.start).offset < end:
+                return None, (f"'{name}' is called at line {c.location.line}, before its definition "
+                              f"(line {fn.location.line}) where a copy would go")
+            if passed[n] != arr.key:
+                continue  # another array's, or a caller's parameter: that caller's walks take it
+            head = next((k for k in c.walk_preorder() if k.kind == K.DECL_REF_EXPR and k.spelling == name), None)
+            at = self._spelled_here(head) if head is not None else None
+            if at is None:
+                return None, f"the call of '{name}' at line {c.location.line} is spelled inside a macro body"
+            mine.append(self._range(at, at + len(name)))
+        if name_off is None or expansion_location(fn.extent.start).file != self.path:
+            return None, f"'{name}' is defined inside a macro body"
+        if fn.linkage != ci.LinkageKind.INTERNAL and self.rdc:
+            return None, f"'{name}' has external linkage and the build links device code across files (-rdc)"
+        old = self.clones.get((fkey, arr.key))
+        if old is not None:  # another walk (through another caller) found more calls
+            mine = list(dict.fromkeys(old.calls + tuple(mine)))
+        return ir.Clone(arr.key, fkey, name, self._range(start, end), self._range(name_off, name_off + len(name)),
+                        tuple(mine)), ""
+
+    def _direct_array(self, arg: Cursor, ctx: _Ctx) -> str | None:
+        """The array an argument names in this walk: the array itself, an exact
+        alias, or a parameter the walk has bound."""
+        c = arg
+        while c.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR) and len(list(c.get_children())) == 1:
+            c = next(c.get_children())
+        if c.kind != K.DECL_REF_EXPR or c.referenced is None:
+            return None
+        key = decl_key(c.referenced)
+        if key in self.arrays and c.referenced.kind == K.VAR_DECL:
+            return key
+        if key in ctx.params:
+            return ctx.params[key].array.key
+        view = self._views.get(key)
+        return view.array.key if view is not None and not view.lead and view.offset is None else None
+
+    def _through_parameter(self, arg: Cursor) -> str | None:
+        """The function whose pointer parameter an argument passes on, if any."""
+        c = arg
+        while c.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR) and len(list(c.get_children())) == 1:
+            c = next(c.get_children())
+        if c.kind == K.DECL_REF_EXPR and c.referenced is not None and c.referenced.kind == K.PARM_DECL \
+                and c.referenced.type.get_canonical().kind == ci.TypeKind.POINTER and c.referenced.semantic_parent:
+            return _function_key(c.referenced.semantic_parent)
+        return None
 
     def _bound_reference(self, call: Cursor, node: Cursor, arr: ir.SharedArray, ctx: _Ctx) -> ir.AccessKind | None:
         """`Comparator(s_key[a], s_key[b], dir)` with `T &` parameters: the
@@ -930,6 +1012,20 @@ class _Collector:
         return None
 
 
+def _pointee(t: ci.Type) -> str | None:
+    """The element type a parameter points to, qualifiers dropped: `volatile
+    float *` and `float s[16]` (adjusted to a pointer) both give 'float'. The
+    callee's subscripts are rewritten in place, so its qualifiers stay."""
+    c = t.get_canonical()
+    if c.kind == ci.TypeKind.POINTER:
+        inner = c.get_pointee()
+    elif c.kind in (ci.TypeKind.CONSTANTARRAY, ci.TypeKind.INCOMPLETEARRAY):
+        inner = c.element_type
+    else:
+        return None
+    return " ".join(w for w in inner.get_canonical().spelling.split() if w not in ("const", "volatile"))
+
+
 def _user_code(c: Cursor) -> bool:
     """Whether a top-level cursor is the user's: not rapcc's stand-in headers, not a system header."""
     f = c.location.file
@@ -1024,7 +1120,8 @@ def collect(tu: ci.TranslationUnit, path: str, source: bytes, rdc: bool = False)
         inactive=inactive_uses(tu, path, source, col.tokens, arrays, kernels, col._range),
         spellings={a.key: spellings(col.tokens, source, a, _scope(a, kernels, source)) for a in arrays},
         macro_values=macro_values(tu, col.tokens, kernels) if arrays else {},
-        comments=comments(col.tokens, source), layout_pragmas=layout_pragmas(col.tokens, path, source))
+        comments=comments(col.tokens, source), layout_pragmas=layout_pragmas(col.tokens, path, source),
+        clones=tuple(col.clones.values()))
 
 
 def _merged(aliases: list[ir.Alias]) -> tuple[ir.Alias, ...]:
