@@ -6,8 +6,10 @@
 Each file is analysed as a user would run rapcc on it: with its own directory
 and the project's common header directories as `-I`. Per project and overall
 the table gives files, files that parse to analysis, arrays found, arrays fully
-analysed (every access classified and predicted), arrays rewritten by `auto`,
-refusals counted by reason, and rapcc's time per file against `nvcc -c`.
+analysed (every use seen, every access classified and predicted), arrays
+provably rewritable (fully analysed, every subscript proved in range, nothing
+else reaching their memory), arrays rewritten by `auto`, refusals counted by
+reason, and rapcc's time per file against `nvcc -c`.
 
 Every `auto` rewrite of a file that nvcc compiles is compiled too; a rewrite
 that does not compile is a bug and is listed (exit code 1). Object files go to
@@ -70,6 +72,7 @@ class FileResult:
     whole_file_error: str | None
     arrays: int
     analysed: int
+    rewritable: int
     rewritten: int
     assumed_shape: int
     refusals: tuple[Refusal, ...]
@@ -85,6 +88,7 @@ class Totals:
     parsed: int = 0
     arrays: int = 0
     analysed: int = 0
+    rewritable: int = 0
     rewritten: int = 0
     assumed_shape: int = 0
     rapcc_s: list[float] = field(default_factory=list)
@@ -97,6 +101,7 @@ class Totals:
         self.parsed += r.parsed
         self.arrays += r.arrays
         self.analysed += r.analysed
+        self.rewritable += r.rewritable
         self.rewritten += r.rewritten
         self.assumed_shape += r.assumed_shape
         if r.parsed:
@@ -129,11 +134,21 @@ def include_dirs(project: str, project_dir: Path, path: Path) -> tuple[str, ...]
 
 
 def fully_analysed(p: ArrayPlan) -> bool:
-    """Every access has a class and a predicted cost, and nothing blocks a rewrite."""
+    """Every use of the array is seen (no escape), and every access has a class
+    and a predicted cost: rapcc can say what the array's bank conflicts are,
+    whether or not it may change the layout."""
     a = p.analysis
-    if a.escapes or not a.accesses or p.reason.startswith("left untouched"):
+    if a.escapes or not a.accesses:
         return False
     return all(x.cls and b is not None for x, b in zip(a.accesses, p.before))
+
+
+def rewritable(p: ArrayPlan) -> bool:
+    """Fully analysed, and nothing blocks a rewrite: every subscript is proved
+    in range, no other use of its memory, a known element type (`auto` may
+    still keep it, where nothing is predicted faster)."""
+    return fully_analysed(p) and not p.reason.startswith("left untouched") \
+        and "depends on a template parameter" not in p.reason
 
 
 def _nvcc(nvcc: str, src: Path, incs: tuple[str, ...], obj: Path) -> tuple[bool, float, str]:
@@ -178,7 +193,8 @@ def analyse_file(project: str, project_dir: Path, path: Path, nvcc: str | None, 
             if not ok:
                 bug = f"auto rewrite does not compile: {err.strip()[:400]}"
     return FileResult(project, rel, result is not None, whole, len(plans),
-                      sum(fully_analysed(p) for p in plans), sum(p.rewritten for p in plans),
+                      sum(fully_analysed(p) for p in plans), sum(rewritable(p) for p in plans),
+                      sum(p.rewritten for p in plans),
                       sum(p.analysis.block.source == "assumed" for p in plans), refusals, rapcc_s, nvcc_s,
                       compiles, bug)
 
@@ -197,11 +213,12 @@ def markdown(results: list[FileResult], top: int) -> str:
     for r in results:
         by_project.setdefault(r.project, Totals()).add(r)
         overall.add(r)
-    rows = [("project", "files", "parsed to analysis", "arrays", "fully analysed", "rewritten (auto)",
-             "block shape assumed", "rapcc s/file (median)", "nvcc -c s/file (median)")]
+    rows = [("project", "files", "parsed to analysis", "arrays", "fully analysed", "provably rewritable",
+             "rewritten (auto)", "block shape assumed", "rapcc s/file (median)", "nvcc -c s/file (median)")]
     for name, t in sorted(by_project.items()) + [("**all**", overall)]:
         rows.append((name, str(t.files), _pct(t.parsed, t.files), str(t.arrays), _pct(t.analysed, t.arrays),
-                     _pct(t.rewritten, t.arrays), str(t.assumed_shape), _median(t.rapcc_s), _median(t.nvcc_s)))
+                     _pct(t.rewritable, t.arrays), _pct(t.rewritten, t.arrays), str(t.assumed_shape),
+                     _median(t.rapcc_s), _median(t.nvcc_s)))
     out = ["| " + " | ".join(r) + " |" for r in rows]
     out.insert(1, "|" + "---|" * len(rows[0]))
     out += ["", f"Refusals by reason (arrays `auto` leaves untouched), top {top}:", "",
@@ -254,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
                 r = analyse_file(project_dir.name, project_dir, path, nvcc, Path(tmp), toolkit)
                 results.append(r)
                 state = "parsed" if r.parsed else "REFUSED"
-                print(f"{r.path}: {state} arrays={r.arrays} analysed={r.analysed} rewritten={r.rewritten} "
+                print(f"{r.path}: {state} arrays={r.arrays} analysed={r.analysed} rewritable={r.rewritable} rewritten={r.rewritten} "
                       f"rapcc={r.rapcc_s:.2f}s nvcc={r.nvcc_s if r.nvcc_s is None else round(r.nvcc_s, 2)}"
                       + (f" BUG: {r.bug}" if r.bug else ""), file=sys.stderr, flush=True)
     headers = "stand-in headers only" if toolkit is None else f"CUDA toolkit {toolkit.root} ({toolkit.source})"
