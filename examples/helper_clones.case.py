@@ -23,10 +23,11 @@ def grid(args: Sequence[KernelArg]) -> tuple[int, int, int]:
 
 
 def reference(args: Sequence[KernelArg]) -> list[np.ndarray]:
-    # out[b*32 + x] = sum_r tile[r][x] * (r + 1), tile[x][r] = in[b][x][r]: row x weighted by column.
+    # tile_c[x * 32 + r] = in[b][x][r] stores block b as it is; column_sum then reads
+    # out[b*32 + x] = sum_r tile_c[r * 32 + x] * (r + 1) = sum_r in[b][r][x] * (r + 1).
     blocks = np.asarray(args[1], dtype=np.float64).reshape(-1, N, N)
     weights = np.arange(1, N + 1, dtype=np.float64)
-    return [(blocks * weights[None, None, :]).sum(axis=2).reshape(-1)]
+    return [(blocks * weights[None, :, None]).sum(axis=1).reshape(-1)]
 
 
 def make_case() -> Case:
