@@ -7,7 +7,7 @@ reassigned, a stable offset, every use a subscript) is the collector's call.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import clang.cindex as ci
 from clang.cindex import Cursor, CursorKind as K
@@ -23,6 +23,7 @@ class AliasShape:
     base: Cursor  # the DECL_REF_EXPR naming the array
     lead: tuple[Cursor, ...]  # leading subscripts (row pointers)
     offset: Cursor | None  # the integer added to the first free subscript
+    volatile: bool = False  # `volatile T *p = s`: accesses must stay spelled through `p`
 
 
 def _init_of(decl: Cursor) -> Cursor | None:
@@ -45,7 +46,7 @@ def _subscript(cursor: Cursor) -> tuple[Cursor, Cursor] | None:
 
 
 def _unqualified(t: ci.Type) -> str:
-    words = [w for w in t.get_canonical().spelling.split() if w != "const"]
+    words = [w for w in t.get_canonical().spelling.split() if w not in ("const", "volatile")]
     return " ".join(words)
 
 
@@ -53,7 +54,8 @@ def alias_shape(decl: Cursor, arrays: dict[str, int], elem_types: dict[str, str]
     """The alias a local pointer declaration takes, or None. `arrays` maps each
     array's key to its number of subscripts, `elem_types` to its element type's
     canonical spelling. The pointer must point to exactly the element type (a
-    `volatile` pointer is not an alias: the rewrite would drop the qualifier)."""
+    `volatile` pointer is one only without an offset: its accesses are rewritten
+through its own name, which keeps the qualifier)."""
     if decl.kind != K.VAR_DECL or decl.type.get_canonical().kind != ci.TypeKind.POINTER:
         return None
     init = _init_of(decl)
@@ -65,9 +67,9 @@ def alias_shape(decl: Cursor, arrays: dict[str, int], elem_types: dict[str, str]
     if shape is None:
         return None
     key = decl_key(shape.base.referenced)
-    if _unqualified(pointee) != elem_types.get(key) or "volatile" in pointee.spelling:
+    if _unqualified(pointee) != elem_types.get(key):
         return None
-    return shape
+    return replace(shape, volatile=pointee.is_volatile_qualified())
 
 
 def _shape(init: Cursor, keys: set[str], arrays: dict[str, int]) -> AliasShape | None:

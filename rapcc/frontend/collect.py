@@ -708,12 +708,15 @@ class _Collector:
             why = "shares its name with another declaration"
         elif any(x is None for x in lead) or (shape.offset is not None and offset is None):
             why = "has an offset that is not a constant expression of variables never written"
+        elif shape.volatile and (shape.lead or shape.offset is not None):
+            why = "is volatile and offset (only `volatile T *p = s` is followed)"
         if why:
             self._views[key] = None
             self._escape(arr, ctx, decl, f"pointer alias '{decl.spelling}' of '{arr.name}' {why}")
             return True
         off_expr, off_text = offset if offset is not None else (None, None)
-        via = ir.Via(arr.name, tuple(t for _, t in lead), off_text)  # type: ignore[misc]
+        # A volatile alias is rewritten through its own name (`p[map(i)]`), keeping the qualifier.
+        via = ir.Via(decl.spelling if shape.volatile else arr.name, tuple(t for _, t in lead), off_text)  # type: ignore[misc]
         self._views[key] = _View(arr, decl.spelling, tuple(e for e, _ in lead), off_expr, via)  # type: ignore[misc]
         init = next(k for k in decl.get_children() if k.kind.is_expression())
         assert name_off is not None
