@@ -155,8 +155,8 @@ def test_fail_on_conflict_exits_4_unless_suppressed(run_cli, tmp_path):
 
 def test_fail_on_escape(run_cli, tmp_path):
     src = tmp_path / "k.cu"
-    src.write_text("__global__ void k(float *o)\n{\n    __shared__ float s[32];\n    float *p = s;\n"
-                   "    o[threadIdx.x] = p[threadIdx.x];\n}\n")
+    src.write_text("__device__ float elsewhere(float *p);\n__global__ void k(float *o)\n{\n"
+                   "    __shared__ float s[32];\n    s[threadIdx.x] = 1.0f;\n    o[threadIdx.x] = elsewhere(s);\n}\n")
     code, _, err = run_cli("analyze", str(src), "--fail-on", "escape", "--fail-on", "conflict")
     assert code == 4 and "[rapcc-escape]" in err
 
