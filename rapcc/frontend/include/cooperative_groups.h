@@ -29,6 +29,11 @@ public:
   __device__ void barrier_wait(unsigned int) const;
 };
 __device__ thread_block this_thread_block();
+/* Scratch for tiles larger than a warp (CUDA 11.1+), passed to this_thread_block. */
+template <unsigned int MaxBlockSize = 1024, unsigned int TileCommunicationSize = 8, unsigned int MaxWarps = 32>
+struct block_tile_memory { unsigned char storage[TileCommunicationSize * MaxWarps]; };
+template <unsigned int N, unsigned int C, unsigned int W>
+__device__ thread_block this_thread_block(block_tile_memory<N, C, W> &);
 class grid_group : public thread_group {
 public:
   __device__ void sync() const;
