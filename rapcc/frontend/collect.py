@@ -844,16 +844,16 @@ class _Collector:
         for c in calls:
             args = list(c.get_arguments())
             passed = [self._direct_array(a, ctx) for a in args]
-            through = self._through_parameter(args[n]) if n < len(args) and passed[n] is None else None
-            if n >= len(args) or (passed[n] is None and through is None):
-                return None, f"a call of '{name}' at line {c.location.line} passes it something other than a shared array"
-            if sum(p is not None or self._through_parameter(a) is not None for p, a in zip(passed, args)) > 1:
-                return None, f"a call of '{name}' at line {c.location.line} passes it several shared arrays"
             if file_location(c.extent.start).offset < end:
                 return None, (f"'{name}' is called at line {c.location.line}, before its definition "
                               f"(line {fn.location.line}) where a copy would go")
-            if passed[n] != arr.key:
-                continue  # another array's, or a caller's parameter: that caller's walks take it
+            if n >= len(args) or passed[n] != arr.key:
+                # Another array's call, a caller's parameter (that caller's walks take it),
+                # or any other pointer: those calls keep the original. Any other way this
+                # array reaches the function is an escape of its own (decay, `&a[i]`).
+                continue
+            if sum(p is not None or self._through_parameter(a) is not None for p, a in zip(passed, args)) > 1:
+                return None, f"a call of '{name}' at line {c.location.line} passes it several shared arrays"
             head = next((k for k in c.walk_preorder() if k.kind == K.DECL_REF_EXPR and k.spelling == name), None)
             at = self._spelled_here(head) if head is not None else None
             if at is None:

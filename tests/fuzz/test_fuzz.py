@@ -84,6 +84,25 @@ def test_identical_rewrite_is_accepted() -> None:
     assert compare([k], sites, out, inputs, ref, "xor") == []
 
 
+def test_copies_of_a_shared_device_function_compute_identically() -> None:
+    """Two kernels read their own tiles through the one `fz_rd_float(p, i)`:
+    each rewritten tile gets its own copy of it, and the interpreter, reading
+    the copies' rewritten bodies, agrees with the original under every strategy."""
+    def kernel(name: str, tile: str, read) -> Kernel:
+        arr = ArrayDecl(tile, "float", (1024,), (None,))
+        body = (_fill(arr, 256, "f", "e"), Sync(), For("i", 4, (read,)), Emit(0))
+        return Kernel(name, (32, 8), (arr,), (), (), body, 1)
+    r = Bin("+", Var("ty"), Bin("*", Var("i"), Lit(8)))
+    column = Load(Ref("ta", (Bin("+", Bin("*", Var("tx"), Lit(32)), r),)), form="call")  # 32-way
+    row = Load(Ref("tb", (Bin("+", Bin("*", r, Lit(32)), Var("tx")),)), form="call")  # conflict-free
+    kernels = [kernel("fz_ca", "ta", column), kernel("fz_cb", "tb", row)]
+    text, _ = render_file(kernels)
+    assert text.count("fz_rd_float(") == 3  # one definition, one call per kernel
+    out = rewrite_text(text, "xor")
+    assert "fz_rd_float__rapcc_ta(ta, " in out and "fz_rd_float__rapcc_tb(tb, " in out
+    assert check_batch(kernels, SEED, STRATEGIES, _need_nvcc()) == []
+
+
 def test_a_subscript_left_unmapped_is_caught() -> None:
     """A deliberately broken rewrite: one use of the swizzled tile keeps its raw subscript."""
     k = _transpose_kernel((TRANSPOSE_READ,))
