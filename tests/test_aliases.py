@@ -126,3 +126,17 @@ def test_volatile_alias_is_rewritten_through_its_own_name(run_cli, tmp_path):
     assert "sdata[__rapcc_sdata_" in text  # the array's own accesses carry the same mapping
     assert any("'row' of 'other' is volatile and offset" in line for line in _escapes(err)), err
     assert "other[__rapcc" not in text and "row[threadIdx.x * 32]" in text
+
+
+@pytest.mark.parametrize("rdc", [False, True])
+def test_relocatable_device_code_keeps_dynamic_shared_memory(rdc: bool) -> None:
+    """With -rdc a device function of another file may declare the launch's
+    `extern __shared__` memory too: the kernel's extern array stays untouched."""
+    src = (b"extern \"C\" __global__ void k(float *o) {\n#pragma rapcc block_dim(32, 32, 1)\n"
+           b"  extern __shared__ float s[];\n  s[threadIdx.y * 32 + threadIdx.x] = o[threadIdx.x];\n"
+           b"  __syncthreads();\n  o[threadIdx.x] = s[threadIdx.x * 32 + threadIdx.y];\n}\n")
+    r = rewrite_source(src, "k.cu", Options(strategy="xor", rdc=rdc))
+    (plan,) = r.plans
+    assert plan.rewritten is (not rdc)
+    if rdc:
+        assert "dynamic shared memory" in plan.reason and "-rdc" in plan.reason

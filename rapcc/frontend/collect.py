@@ -181,6 +181,13 @@ class _Collector:
                     continue  # its extern array is analysed through each pointer taken from it
                 self._function(c)
         self._leak_dynamic_memory()
+        if self.rdc:  # a device function of another file may declare the launch's extern memory too
+            for arr in self.arrays.values():
+                if arr.is_extern:
+                    self.escapes.append(ir.Escape(arr.key, arr.function, arr.decl,
+                                                  f"'{arr.name}' is the launch's dynamic shared memory and the build "
+                                                  "links device code across files (-rdc): a function of another "
+                                                  "file may reach it"))
 
     def _launch_shape(self, call: Cursor, scope: Cursor) -> None:
         """Record the block shape of a `kernel<<<grid, block>>>(...)` launch."""
