@@ -138,7 +138,7 @@ def fully_analysed(p: ArrayPlan) -> bool:
     and a predicted cost: rapcc can say what the array's bank conflicts are,
     whether or not it may change the layout."""
     a = p.analysis
-    if a.escapes or not a.accesses:
+    if not a.accesses or not all(e.seen for e in a.escapes):  # a seen escape: a subscript in a macro body
         return False
     return all(x.cls and b is not None for x, b in zip(a.accesses, p.before))
 

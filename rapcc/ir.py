@@ -225,6 +225,9 @@ class Escape:
     function: str | None
     range: SourceRange
     reason: str
+    # The use is also an Access (a subscript chain spelled in a macro body):
+    # rapcc predicts it but cannot edit its text, so the array stays as written.
+    seen: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ from rapcc.analysis.arrays import analyze
 from rapcc.analysis.predict import predict, row_major
 from rapcc.banks import BankModel
 from rapcc.frontend import parse_file
-from rapcc.pipeline import Options
+from rapcc.pipeline import Options, rewrite_source
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
@@ -192,3 +192,22 @@ def test_variable_reset_at_the_end_of_a_loop_body_is_known_at_its_top():
     }"""
     (loop_access, p), _ = _inline(src)
     assert loop_access.samples.unknown is None and p.wavefronts == 1.0
+
+
+def test_subscripts_in_macro_bodies_are_predicted_but_never_rewritten():
+    """`#define BS(i, j) Bs[i][j]` (the SDK's matrixMulDrv style): rapcc cannot
+    edit the macro's text, so the array stays as written, but each expansion is
+    an access it predicts, reported at the expansion."""
+    src = (b"#define BS(i, j) Bs[i][j]\n__global__ void k(const float *B, float *C)\n{\n"
+           b"#pragma rapcc block_dim(16, 16, 1)\n    __shared__ float Bs[16][16];\n"
+           b"    BS(threadIdx.x, threadIdx.y) = B[threadIdx.y * 16 + threadIdx.x];\n    __syncthreads();\n"
+           b"    C[threadIdx.y * 16 + threadIdx.x] = BS(threadIdx.y, threadIdx.x);\n}\n")
+    info, _ = parse_file("macro.cu", src, Options())
+    assert all(e.seen and "spelled inside a macro body" in e.reason for e in info.escapes) and info.escapes
+    got = {(a.range.line, a.kind): a for a in info.accesses}
+    assert set(got) == {(6, "store"), (8, "load")}
+    assert got[(6, "store")].text == "BS(threadIdx.x, threadIdx.y)"
+    r = rewrite_source(src, "macro.cu", Options(strategy="pad"))
+    assert r.text == src and not r.plans[0].rewritten
+    store = next(x for x in r.plans[0].analysis.accesses if x.access.kind == "store")
+    assert store.cls == "block" and r.plans[0].before[0].wavefronts == 8.0

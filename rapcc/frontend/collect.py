@@ -551,7 +551,7 @@ class _Collector:
         said = f"'{name}'" if name == arr.name else f"'{name}' (an alias of '{arr.name}')"
         name_off = self._spelled_here(ref)
         if name_off is None:
-            self._escape(arr, ctx, ref, f"{said} is spelled inside a macro body")
+            self._macro_access(ref, view, ctx, stack, ref, f"{said} is spelled inside a macro body")
             return
         if ctx.in_asm:
             self._escape(arr, ctx, ref, f"{said} is used in inline asm")
@@ -597,7 +597,7 @@ class _Collector:
         groups = self.tokens.bracket_groups(name_off, name, depth)
         end = file_location(top.extent.end).offset
         if groups is None or groups[-1][1].end != end:
-            self._escape(arr, ctx, top, f"a subscript of {said} is spelled inside a macro body")
+            self._macro_access(ref, view, ctx, stack, top, f"a subscript of {said} is spelled inside a macro body")
             return
         kind, width, offset, reason = self._access_kind(top, stack[:i + 1], arr, ctx)
         if reason:
@@ -616,6 +616,48 @@ class _Collector:
         # Subscripts may themselves read shared arrays: s[s2[i]].
         for c in chain:
             self._walk(list(c.get_children())[1], ctx, stack[:i + 1] + tuple(chain))
+
+    def _macro_access(self, ref: Cursor, view: _View, ctx: _Ctx, stack: tuple[Cursor, ...], where: Cursor,
+                      reason: str) -> None:
+        """A subscript chain written (partly) in a macro body: its text cannot be
+        edited, so the array stays as written (the escape), but the expansion is
+        an ordinary access rapcc can predict; it is recorded at the macro's
+        expansion site, and the escape is marked seen."""
+        arr = view.array
+        chain: list[Cursor] = []
+        node, i = ref, len(stack) - 1
+        above_top = i  # as in _use: the conversions above the chain tell loads from references
+        while i >= 0:
+            parent = stack[i]
+            if parent.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR) and len(list(parent.get_children())) == 1:
+                node, i = parent, i - 1
+                continue
+            if parent.kind == K.ARRAY_SUBSCRIPT_EXPR and next(parent.get_children()).hash == node.hash:
+                chain.append(parent)
+                node, i = parent, i - 1
+                above_top = i
+                continue
+            break
+        i = above_top
+        ndims = (max(len(arr.dims), 1) if not arr.is_extern else len(arr.dims) + 1) - len(view.lead)
+        start = expansion_location((chain[-1] if chain else ref).extent.start)
+        end = expansion_location((chain[-1] if chain else ref).extent.end)
+        kind, width, offset, why = self._access_kind(chain[-1], stack[:i + 1], arr, ctx) if chain \
+            else (None, 0, 0, "no subscript")
+        seen = len(chain) == ndims and not why and start.file == self.path and end.offset > start.offset \
+            and kind is not None
+        self.escapes.append(ir.Escape(arr.key, ctx.function, self._cursor_range(where), reason, seen=seen))
+        if not seen:
+            return
+        spelled = [ctx.expr(list(c.get_children())[1]) for c in chain]
+        if view.offset is not None:
+            spelled[0] = ir.BinOp("+", view.offset, spelled[0])
+        expansion = self._range(start.offset, end.offset)
+        self.accesses.append(ir.Access(
+            array=arr.key, function=ctx.function, range=expansion, index_ranges=tuple(expansion for _ in chain),
+            indices=view.lead + tuple(spelled), kind=kind, width=width or arr.elem_bytes, offset=offset,
+            loops=ctx.loops, guards=ctx.guards, text=self.source[start.offset:end.offset].decode(errors="replace"),
+            via=view.via, clone_of=ctx.clone_of))
 
     # -- aliases and callees ----------------------------------------------------
 
