@@ -31,6 +31,7 @@ from .uses import callee_name, decay_reason, enclosing_call
 
 RAPCC_HEADER_MARK = b"/* rapcc "
 _FUNCTION_KINDS = {K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD}
+_ALL_FUNCTIONS = _FUNCTION_KINDS | {K.CONVERSION_FUNCTION, K.CONSTRUCTOR, K.DESTRUCTOR}
 _ATOMIC_PREFIX = ("atomic",)
 
 
@@ -147,19 +148,19 @@ class _Collector:
         # Walk only what the main file declares: the shim's thousands of
         # declarations hold no shared arrays of the user's.
         decls = [d for top in self._tops
-                 for d in top.walk_preorder() if d.kind in _FUNCTION_KINDS or d.kind == K.VAR_DECL]
+                 for d in top.walk_preorder() if d.kind in _ALL_FUNCTIONS or d.kind == K.VAR_DECL]
         self.providers = find_providers([c for c in self.tu.cursor.get_children() if _user_code(c)])
         # A block-scope `extern __shared__` declaration belongs to the file scope in
         # clang's eyes; inside a provider it is seen through the provider's callers.
         inside_providers = [(c.extent.start.offset, c.extent.end.offset) for c in decls
-                            if self.providers and c.kind in _FUNCTION_KINDS and classify(c) == PROVIDES]
+                            if self.providers and c.kind in _ALL_FUNCTIONS and classify(c) == PROVIDES]
         for c in decls:
             if any(s <= c.extent.start.offset < e for s, e in inside_providers):
                 continue
             # A block-scope `extern __shared__` has the file as its semantic parent;
             # it belongs to its function (added by _declare).
             if _is_shared(c) and c.semantic_parent is not None and c.semantic_parent.kind == K.TRANSLATION_UNIT \
-                    and (c.lexical_parent is None or c.lexical_parent.kind not in _FUNCTION_KINDS):
+                    and (c.lexical_parent is None or c.lexical_parent.kind not in _ALL_FUNCTIONS):
                 self._add_array(c, None)
                 key = decl_key(c)
                 if self.rdc and key in self.arrays and c.linkage != ci.LinkageKind.INTERNAL:
