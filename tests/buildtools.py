@@ -37,5 +37,5 @@ def require_tool(name: str) -> str:
     if path is None:
         if os.environ.get("RAPCC_REQUIRE_NVCC") == "1":
             pytest.fail(f"{name} is required (RAPCC_REQUIRE_NVCC=1) but not on the PATH")
-        pytest.skip(f"{name} not on the PATH")
+        pytest.skip(f"{name} not on the PATH; the test extra installs it (pip install -e '.[test]')")
     return path

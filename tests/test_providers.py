@@ -94,10 +94,18 @@ def test_a_helper_that_also_writes_is_not_a_provider():
     assert any(e.array == other.key and "decays to a pointer" in e.reason for e in info.escapes)
 
 
-@pytest.mark.parametrize("name", ["conversion", "methods", "leaks"])
+@pytest.mark.parametrize("name", ["conversion", "methods", "leaks", "header_callee"])
 def test_rewrites_compile(run_cli, tmp_path, name):
     nvcc = require_nvcc()
     _, _, _ = _report(run_cli, tmp_path, name)
-    proc = subprocess.run([nvcc, "-arch=sm_90", "-cubin", "-o", str(tmp_path / "k.cubin"), str(tmp_path / f"{name}.cu")],
+    proc = subprocess.run([nvcc, "-arch=sm_90", "-cubin", f"-I{CASES}", "-o", str(tmp_path / "k.cubin"),
+                           str(tmp_path / f"{name}.cu")],
                           capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr[:800]
+
+
+def test_a_header_function_declaring_the_dynamic_memory_keeps_the_kernels_array(run_cli, tmp_path):
+    by, text, _ = _report(run_cli, tmp_path, "header_callee")
+    assert by[("k", "s")]["strategy"] == "none"
+    assert "'k' calls 'clear_dynamic', which declares the launch's dynamic shared memory too" in by[("k", "s")]["reason"]
+    assert by[("k2", "s2")]["strategy"] == "xor" and "s[__rapcc" not in text

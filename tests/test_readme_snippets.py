@@ -76,7 +76,7 @@ def test_cmake_and_compile_database_snippets(shell, tmp_path):
 def test_make_snippet(shell, tmp_path):
     require_nvcc()
     if shutil.which("make") is None:
-        pytest.skip("make not installed")
+        pytest.skip("GNU make is not installed, so the README's Makefile recipe cannot run here")
     (tmp_path / "Makefile").write_text(SNIPPETS["make"])
     shutil.copy(ROOT / "examples" / "transpose_32x8.cu", tmp_path / "transpose.cu")
     shell("", tmp_path, "make", "transpose.o")

@@ -18,7 +18,7 @@ from .aliases import alias_shape, argument_index, callee_definition, parameters
 from .annotations import annotated_block_dim, comments, layout_pragmas
 from .clangext import (binary_operator, expansion_location, file_location, in_main_file, specialized_template,
                        unary_operator)
-from .exprs import decl_key, int_type, substitute, to_expr
+from .exprs import decl_key, int_type, strip, substitute, to_expr
 from .inactive import inactive_uses, spellings
 from .launches import dim3_value
 from .macros import macro_values
@@ -106,6 +106,7 @@ class _Collector:
     _refs: dict[str, int] = field(default_factory=dict)  # function key -> references to it in the file
     _scope_end: int = 0  # end of the function being walked
     providers: Providers = field(default_factory=lambda: Providers(frozenset(), {}))
+    _bodies: dict[str, list[Cursor]] = field(default_factory=dict)  # function name -> bodies walked
     # Provider calls not taken as a pointer's initializer: (function, where, text).
     _dynamic_leaks: list[tuple[str, Cursor, str]] = field(default_factory=list)
 
@@ -182,6 +183,7 @@ class _Collector:
                     continue  # its extern array is analysed through each pointer taken from it
                 self._function(c)
         self._leak_dynamic_memory()
+        self._dynamic_memory_in_callees()
         if self.rdc:  # a device function of another file may declare the launch's extern memory too
             for arr in self.arrays.values():
                 if arr.is_extern:
@@ -255,6 +257,7 @@ class _Collector:
             launch_block_dims=tuple(dict.fromkeys(self.launch_shapes.get(name, ())))))
         self._declare(fn, body)
         self._scope_end = file_location(fn.extent.end).offset
+        self._bodies.setdefault(name, []).append(body)
         self._walk(body, _Ctx(name))
 
     def _declare(self, fn: Cursor, body: Cursor) -> None:
@@ -562,24 +565,7 @@ class _Collector:
             self._escape(arr, ctx, ref, f"{said} is an argument of macro '{pasting}', which stringizes or "
                          "pastes tokens")
             return
-        # Climb the subscript chain: a[i] -> a[i][j] -> ...
-        chain: list[Cursor] = []
-        node = ref
-        i = len(stack) - 1
-        above_top = i  # stack index of the first parent above the chain (or above the name)
-        while i >= 0:
-            parent = stack[i]
-            if parent.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR) and len(list(parent.get_children())) == 1:
-                node, i = parent, i - 1
-                continue
-            if parent.kind == K.ARRAY_SUBSCRIPT_EXPR and next(parent.get_children()).hash == node.hash:
-                chain.append(parent)
-                node, i = parent, i - 1
-                above_top = i
-                continue
-            break
-        if chain:
-            i = above_top  # keep the conversions above the chain: they tell loads from references
+        chain, i = _subscript_chain(ref, stack)
         depth = len(chain)
         ndims = (max(len(arr.dims), 1) if not arr.is_extern else len(arr.dims) + 1) - len(view.lead)
         if depth == 0:
@@ -625,21 +611,7 @@ class _Collector:
         an ordinary access rapcc can predict; it is recorded at the macro's
         expansion site, and the escape is marked seen."""
         arr = view.array
-        chain: list[Cursor] = []
-        node, i = ref, len(stack) - 1
-        above_top = i  # as in _use: the conversions above the chain tell loads from references
-        while i >= 0:
-            parent = stack[i]
-            if parent.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR) and len(list(parent.get_children())) == 1:
-                node, i = parent, i - 1
-                continue
-            if parent.kind == K.ARRAY_SUBSCRIPT_EXPR and next(parent.get_children()).hash == node.hash:
-                chain.append(parent)
-                node, i = parent, i - 1
-                above_top = i
-                continue
-            break
-        i = above_top
+        chain, i = _subscript_chain(ref, stack)
         ndims = (max(len(arr.dims), 1) if not arr.is_extern else len(arr.dims) + 1) - len(view.lead)
         start = expansion_location((chain[-1] if chain else ref).extent.start)
         end = expansion_location((chain[-1] if chain else ref).extent.end)
@@ -732,6 +704,45 @@ class _Collector:
                     self._escape(arr, _Ctx(function), where, f"the dynamic shared memory of '{arr.name}' is also "
                                  f"reached through '{text}'")
 
+    def _dynamic_memory_in_callees(self) -> None:
+        """A function the kernel calls (at any depth, in any file but the
+        toolkit's) that declares an `extern __shared__` array of its own reads
+        the same launch memory in the old layout: the kernel's extern arrays stay
+        as written. (Callees in this file are also arrays of their own, which
+        `shares_dynamic_memory` catches; this covers headers.)"""
+        memo: dict[str, str | None] = {}
+
+        def declares(fn: Cursor, depth: int) -> str | None:
+            """The name of the first callee under `fn`'s body that declares extern shared memory."""
+            for c in fn.walk_preorder():
+                if c.kind != K.CALL_EXPR or c.referenced is None or c.referenced.kind not in _ALL_FUNCTIONS:
+                    continue
+                callee = c.referenced.get_definition()
+                if callee is None or callee.location.is_in_system_header or callee.location.file is None \
+                        or SHIM_DIR in Path(callee.location.file.name).parents or classify(callee) == PROVIDES:
+                    continue  # a provider's call is a followed pointer or a leak (_leak_dynamic_memory)
+                key = _function_key(callee)
+                if key not in memo:
+                    memo[key] = None  # recursion guard
+                    if any(_is_shared(d) and d.storage_class == ci.StorageClass.EXTERN for d in callee.walk_preorder()):
+                        memo[key] = callee.spelling
+                    elif depth < 6:
+                        memo[key] = declares(callee, depth + 1)
+                if memo[key] is not None:
+                    return memo[key]
+            return None
+
+        for arr in list(self.arrays.values()):
+            if not arr.is_extern or arr.function is None:
+                continue
+            for body in self._bodies.get(arr.function, ()):
+                found = declares(body, 0)
+                if found is not None:
+                    self.escapes.append(ir.Escape(arr.key, arr.function, arr.decl,
+                                                  f"'{arr.function}' calls '{found}', which declares the launch's "
+                                                  "dynamic shared memory too"))
+                    break
+
     def _alias_decl(self, decl: Cursor, ctx: _Ctx, stack: tuple[Cursor, ...]) -> bool:
         """Take a pointer alias of a shared array (`float *p = s + k`); True
         when `decl` is one (followed or refused), so its initializer is done."""
@@ -779,21 +790,14 @@ class _Collector:
         return tuple(t.start for t in self.tokens.between(start, end) if t.spelling == name)
 
     def _array_argument(self, arg: Cursor, ctx: _Ctx, seen: frozenset[str] = frozenset()) -> str | None:
-        """The array an argument passes exactly (not an offset into it), if any."""
-        c = arg
-        while c.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR) and len(list(c.get_children())) == 1:
-            c = next(c.get_children())
-        if c.kind != K.DECL_REF_EXPR or c.referenced is None:
-            return None
-        key = decl_key(c.referenced)
-        if key in self.arrays:
-            return key
-        if key in ctx.params:
-            return ctx.params[key].array.key
-        view = self._views.get(key)
-        if view is not None and not view.lead and view.offset is None:
-            return view.array.key
-        if c.referenced.kind == K.PARM_DECL and c.referenced.semantic_parent is not None:
+        """The array an argument passes exactly (not an offset into it), if any;
+        through a parameter, the one array every call passes in it."""
+        direct = self._direct_array(arg, ctx)
+        if direct is not None:
+            return direct
+        c = strip(arg)
+        if c.kind == K.DECL_REF_EXPR and c.referenced is not None and c.referenced.kind == K.PARM_DECL \
+                and c.referenced.semantic_parent is not None:
             fn = c.referenced.semantic_parent
             fkey = _function_key(fn)
             if fkey in seen:
@@ -922,9 +926,7 @@ class _Collector:
     def _direct_array(self, arg: Cursor, ctx: _Ctx) -> str | None:
         """The array an argument names in this walk: the array itself, an exact
         alias, or a parameter the walk has bound."""
-        c = arg
-        while c.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR) and len(list(c.get_children())) == 1:
-            c = next(c.get_children())
+        c = strip(arg)
         if c.kind != K.DECL_REF_EXPR or c.referenced is None:
             return None
         key = decl_key(c.referenced)
@@ -937,9 +939,7 @@ class _Collector:
 
     def _through_parameter(self, arg: Cursor) -> str | None:
         """The function whose pointer parameter an argument passes on, if any."""
-        c = arg
-        while c.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR) and len(list(c.get_children())) == 1:
-            c = next(c.get_children())
+        c = strip(arg)
         if c.kind == K.DECL_REF_EXPR and c.referenced is not None and c.referenced.kind == K.PARM_DECL \
                 and c.referenced.type.get_canonical().kind == ci.TypeKind.POINTER and c.referenced.semantic_parent:
             return _function_key(c.referenced.semantic_parent)
@@ -1063,6 +1063,28 @@ class _Collector:
             if 1 <= len(vals) <= 3:
                 return tuple(vals + [1] * (3 - len(vals)))  # type: ignore[return-value]
         return None
+
+
+def _subscript_chain(ref: Cursor, stack: tuple[Cursor, ...]) -> tuple[list[Cursor], int]:
+    """The subscript chain `ref` heads (a[i] -> a[i][j] -> ...), innermost first,
+    and the stack index of the first parent above it. Above a chain that index
+    keeps the conversions over it (they tell loads from references); above a
+    bare name it skips them (the parent is what uses the name)."""
+    chain: list[Cursor] = []
+    node, i = ref, len(stack) - 1
+    above_top = i
+    while i >= 0:
+        parent = stack[i]
+        if parent.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR) and len(list(parent.get_children())) == 1:
+            node, i = parent, i - 1
+            continue
+        if parent.kind == K.ARRAY_SUBSCRIPT_EXPR and next(parent.get_children()).hash == node.hash:
+            chain.append(parent)
+            node, i = parent, i - 1
+            above_top = i
+            continue
+        break
+    return chain, (above_top if chain else i)
 
 
 def _pointee(t: ci.Type) -> str | None:
