@@ -266,36 +266,36 @@ def _const_dims(arr: ir.SharedArray) -> tuple[int, ...] | None:
     return tuple(int(d) for d in arr.dims)
 
 
+def _contradiction(shape: BlockShape, analyses: list[ArrayAnalysis]) -> DroppedShape | None:
+    """The worst access that says `shape` is a wrong guess: it leaves its array
+    for most of its lanes, or any lane leaves the whole allocation. A
+    template-sized array is judged on each of its instantiations."""
+    worst: DroppedShape | None = None
+    for a in (inst for whole in analyses for inst in (whole.instances or (whole,))):
+        dims = a.logical_dims
+        if dims is None:
+            continue
+        for x in a.accesses:
+            share = out_share(x.samples, dims)
+            if (share >= MOST or (share > 0 and leaves_allocation(x.samples, dims))) \
+                    and (worst is None or share > worst.share):
+                worst = DroppedShape(shape, x.access, a.array.name, share)
+    return worst
+
+
 def _contradicted(shape_set: ShapeSet, by_shape: dict[BlockShape, list[ArrayAnalysis]]
                   ) -> tuple[tuple[BlockShape, ...], tuple[DroppedShape, ...]]:
-    """The guessed shapes the code does not contradict, and the dropped ones: a
-    shape under which some access leaves its array for most of its lanes is a
-    wrong guess, not a fact about the code. Stated shapes are never dropped,
+    """The guessed shapes the code does not contradict, and the dropped ones (a
+    wrong guess, not a fact about the code). Stated shapes are never dropped,
     and when every guess is contradicted all are kept (the range proof then
     refuses the arrays and the report says why)."""
     if shape_set.stated or len(shape_set.shapes) < 2:
         return shape_set.shapes, ()
-    kept: list[BlockShape] = []
-    dropped: list[DroppedShape] = []
-    for shape in shape_set.shapes:
-        worst: DroppedShape | None = None
-        # A template-sized array is judged on each of its instantiations.
-        for a in (inst for whole in by_shape[shape] for inst in (whole.instances or (whole,))):
-            dims = a.logical_dims
-            if dims is None:
-                continue
-            for x in a.accesses:
-                share = out_share(x.samples, dims)
-                if (share >= MOST or (share > 0 and leaves_allocation(x.samples, dims))) \
-                        and (worst is None or share > worst.share):
-                    worst = DroppedShape(shape, x.access, a.array.name, share)
-        if worst is None:
-            kept.append(shape)
-        else:
-            dropped.append(worst)
+    found = {shape: _contradiction(shape, by_shape[shape]) for shape in shape_set.shapes}
+    kept = tuple(s for s, why in found.items() if why is None)
     if not kept:
         return shape_set.shapes, ()
-    return tuple(kept), tuple(dropped)
+    return kept, tuple(why for why in found.values() if why is not None)
 
 
 def _analysed_under(shape_set: ShapeSet, mine: list[ir.SharedArray], kernel: ir.Kernel | None,
@@ -309,15 +309,6 @@ def _analysed_under(shape_set: ShapeSet, mine: list[ir.SharedArray], kernel: ir.
             by_array[arr.key][shape] = one
             by_shape[shape].append(one)
     return by_shape
-
-
-def _all_dropped(shape_set: ShapeSet, by_shape: dict[BlockShape, list["ArrayAnalysis"]]) -> tuple[DroppedShape, ...]:
-    """Why each shape of a wholly contradicted set was dropped."""
-    out = []
-    for shape in shape_set.shapes:
-        single = _contradicted(ShapeSet((shape, shape)), {shape: by_shape[shape]})
-        out.extend(single[1][:1])
-    return tuple(out)
 
 
 def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | None = None) -> tuple[ArrayAnalysis, ...]:
@@ -345,7 +336,8 @@ def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | N
         if fallback is not None and not dropped:  # every guess contradicted: try the narrow blocks
             small = _contradicted(fallback, _analysed_under(fallback, mine, kernel, info, by_array))
             if small[1] or len(fallback.shapes) == 1:
-                kept, dropped = small[0], _all_dropped(shape_set, by_shape) + small[1]
+                whole = tuple(why for s in shape_set.shapes if (why := _contradiction(s, by_shape[s])) is not None)
+                kept, dropped = small[0], whole + small[1]
         per_function[func] = (kept, dropped)
     out = []
     for arr in info.arrays:
