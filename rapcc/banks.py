@@ -132,12 +132,16 @@ class BankModel:
         lpp = self.lanes_per_phase(width)
         return sum(1 for p in range(0, len(active), lpp) if active[p:p + lpp].any())
 
-    def ideal_batch(self, active: np.ndarray, width: int) -> int:
-        """`ideal` summed over rows of (n, warp_size) active masks."""
+    def ideal_each(self, active: np.ndarray, width: int) -> np.ndarray:
+        """`ideal` of each row of (n, warp_size) active masks."""
         lpp = min(self.lanes_per_phase(width), active.shape[1])
         phases = -(-active.shape[1] // lpp)
         padded = np.pad(active, ((0, 0), (0, phases * lpp - active.shape[1])))
-        return int(padded.reshape(len(active), phases, lpp).any(axis=2).sum())
+        return padded.reshape(len(active), phases, lpp).any(axis=2).sum(axis=1)
+
+    def ideal_batch(self, active: np.ndarray, width: int) -> int:
+        """`ideal` summed over rows of (n, warp_size) active masks."""
+        return int(self.ideal_each(active, width).sum())
 
     def congestion(self, word_addresses: np.ndarray) -> int:
         """DMM congestion (seed 000 §II): the most distinct addresses in one bank."""

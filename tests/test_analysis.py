@@ -211,3 +211,26 @@ def test_subscripts_in_macro_bodies_are_predicted_but_never_rewritten():
     assert r.text == src and not r.plans[0].rewritten
     store = next(x for x in r.plans[0].analysis.accesses if x.access.kind == "store")
     assert store.cls == "block" and r.plans[0].before[0].wavefronts == 8.0
+
+
+def test_long_loop_is_replayed_at_trips_spread_over_it_and_weighted():
+    """A loop of 160 trips replayed at 64 of them: its late trips (k >= 128)
+    run too, and each replayed trip stands for 2.5 (Nsight Compute counts
+    1280 loads per block here, and the late flat read is 256 of them)."""
+    src = b"""extern "C" __global__ void k(float *o) {
+      #pragma rapcc block_dim(32, 8)
+      __shared__ float s[32][32];
+      s[threadIdx.y][threadIdx.x] = 1.0f;
+      float acc = 0.0f;
+      for (int k = 0; k < 160; k++) {
+        if (k < 128) acc += s[threadIdx.x][k % 32];
+        if (k >= 128) acc += s[0][threadIdx.x];
+      }
+      o[threadIdx.x] = acc;
+    }"""
+    (_, store), (early, p_early), (late, p_late) = _inline(src)
+    assert store.executions == 8
+    assert late.samples.instances, "the late trips are replayed"
+    assert abs(p_early.executions - 128 * 8) <= 8 and abs(p_late.executions - 32 * 8) <= 8
+    assert p_early.wavefronts == 32.0 and p_late.wavefronts == 1.0
+    assert {i.trips[0] for i in late.samples.instances} <= set(range(128, 160))

@@ -13,7 +13,7 @@ from .predict import predict, row_major
 from .ranges import RangeProof, prove_ranges
 from .shapes import (MOST, DroppedShape, ShapeSet, candidate_shapes, fallback_shapes, leaves_allocation,
                      out_share)
-from .warps import MAX_INSTANCES, AccessSamples, BlockShape, ParamSamples, sample_with_params
+from .warps import MAX_INSTANCES, AccessSamples, BlockShape, ParamSamples, WarpInstance, sample_with_params
 
 AGREEMENT = 0.05  # predictions for different parameter values must agree this closely
 # A data-dependent access is replayed with fresh draws until it has this many
@@ -153,9 +153,25 @@ def _merged(a: ir.Access, vars: dict[str, ir.VarDef], dims: tuple[int, ...] | No
     if values and max(values) - min(values) > AGREEMENT * max(values):
         what = " and ".join(f"'{n}'" for n in names)
         return AccessSamples((), f"{what} (conflicts depend on its value)"), ()
+    # Each binding's instructions stand for one block's: the merged sample, and
+    # any thinning of it, keeps the executions of one block.
+    per_block = sum(_executions(smp.instances) for _, smp in ps.by_binding) / len(ps.by_binding)
     merged = [i for _, smp in ps.by_binding for i in smp.instances]
     step = max(1, len(merged) // MAX_INSTANCES)
-    return AccessSamples(tuple(merged[::step]), None), names
+    return AccessSamples(_scaled(merged[::step], per_block), None), names
+
+
+def _executions(instances) -> float:
+    return float(sum(i.weight for i in instances))
+
+
+def _scaled(instances, total: float) -> tuple[WarpInstance, ...]:
+    """`instances` reweighted to stand for `total` executions together."""
+    have = _executions(instances)
+    if not instances or have <= 0:
+        return tuple(instances)
+    k = total / have
+    return tuple(replace(i, weight=i.weight * k) for i in instances)
 
 
 def _accesses(accesses: list[ir.Access], vars: dict[str, ir.VarDef], block: BlockShape,
@@ -186,6 +202,7 @@ def _expected_samples(a: ir.Access, vars: dict[str, ir.VarDef], block: BlockShap
     # Rounds of fresh draws, pooled per parameter binding before the bindings
     # are compared: one round alone is too noisy to tell them apart.
     pooled: dict[tuple[tuple[str, int], ...], list] = {}
+    per_block: dict[tuple[tuple[str, int], ...], float] = {}
     drawn = None
     for round_ in range(DRAW_ROUNDS):
         drawn = drawn_access(a, vars, round_)
@@ -196,10 +213,12 @@ def _expected_samples(a: ir.Access, vars: dict[str, ir.VarDef], block: BlockShap
             return samples, assumed
         for binding, smp in ps.by_binding:
             pooled.setdefault(binding, []).extend(smp.instances)
+            per_block.setdefault(binding, _executions(smp.instances))
         if min(len(v) for v in pooled.values()) >= MIN_DRAWN:
             break
     assert drawn is not None
-    by_binding = tuple((b, AccessSamples(tuple(v[:MAX_INSTANCES]), None)) for b, v in pooled.items())
+    # Rounds are more samples of one block, not more blocks.
+    by_binding = tuple((b, AccessSamples(_scaled(v[:MAX_INSTANCES], per_block[b]), None)) for b, v in pooled.items())
     got, names = _merged(drawn.access, drawn.vars, dims, elem_bytes, ParamSamples(by_binding, None))
     if got.unknown is not None:
         return samples, assumed

@@ -32,7 +32,9 @@ def row_major(dims: tuple[int, ...]) -> LayoutFn:
 class Prediction:
     wavefronts: float  # mean per executed warp instruction
     ideal: float
-    executions: int  # executed warp instructions replayed
+    # Executed warp instructions per block the replay stands for (a replayed
+    # trip of a long loop counts for the trips it represents).
+    executions: float
 
     @property
     def excess(self) -> float:
@@ -50,7 +52,8 @@ def predict(samples: AccessSamples, layout: LayoutFn, elem_bytes: int, width: in
     lanes = len(insts[0].active)
     addr = (np.asarray(layout(stacked), dtype=np.int64) * elem_bytes + offset).reshape(len(insts), lanes)
     active = np.stack([i.active for i in insts])
-    total = int(banks.wavefronts_batch(addr, active, width).sum())
-    ideal = banks.ideal_batch(active, width)
-    n = len(insts)
+    weights = np.array([i.weight for i in insts], dtype=np.float64)
+    n = float(weights.sum())
+    total = float((banks.wavefronts_batch(addr, active, width) * weights).sum())
+    ideal = float((banks.ideal_each(active, width) * weights).sum())
     return Prediction(total / n, ideal / n, n)

@@ -139,7 +139,7 @@ def _enumerate(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape,
     hi = [-INF] * len(access.indices)
     n = len(exists)
 
-    def visit(mask: np.ndarray, inner: Env, trips: tuple[int, ...]) -> None:
+    def visit(mask: np.ndarray, inner: Env, trips: tuple[int, ...], weight: float) -> None:
         for k, e in enumerate(access.indices):
             v = np.broadcast_to(np.asarray(evaluate(e, inner), dtype=np.int64), (n,))[mask]
             lo[k] = min(lo[k], int(v.min()))

@@ -17,6 +17,9 @@ from .evaluate import Env, Unknown, evaluate
 
 MAX_TRIPS = 64  # iterations replayed per loop when its trip count is known
 UNKNOWN_TRIPS = 4  # iterations sampled when the loop condition cannot be evaluated
+# Trips a sampled loop is stepped through (no replay) to learn its trip count,
+# so that the MAX_TRIPS it replays are spread over all of them and weighted.
+COUNT_TRIPS = 4096
 MAX_INSTANCES = 4096
 
 
@@ -43,6 +46,9 @@ class WarpInstance:
     active: np.ndarray
     warp: int = 0  # which warp of the block
     trips: tuple[int, ...] = ()  # the iteration of each enclosing loop, outermost first
+    # How many executed instructions this one stands for: a loop of 160 trips
+    # replayed at 64 of them weights each by 2.5.
+    weight: float = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,44 +165,48 @@ def sample_with_params(access: ir.Access, vars: dict[str, ir.VarDef], block: Blo
 
 @dataclass(frozen=True, slots=True)
 class TripPolicy:
-    """How `iterate` steps loops: the sampler caps trips (it predicts a mean);
-    the range prover must see every trip, or give up."""
+    """How `iterate` steps loops: the sampler replays at most `max_trips` trips
+    of a loop, spread evenly over its first `count_trips` and weighted (it
+    predicts a mean); the range prover must see every trip, or give up."""
 
     max_trips: int = MAX_TRIPS
     unknown_trips: int | None = UNKNOWN_TRIPS  # None: an unknown loop condition raises Unknown
     budget: list[int] | None = None  # remaining loop-body visits, shared across the walk
+    count_trips: int = COUNT_TRIPS
+
+    @property
+    def exhaustive(self) -> bool:
+        return self.unknown_trips is None
 
 
 class TooManyTrips(Exception):
     """The iteration space is larger than the walk may visit."""
 
 
-Visit = Callable[[np.ndarray, Env, tuple[int, ...]], None]
+# Called once per trip of the innermost loop: the live lanes, the environment,
+# the trip of each enclosing loop and how many executions the visit stands for.
+Visit = Callable[[np.ndarray, Env, tuple[int, ...], float], None]
 
 
-def iterate(access: ir.Access, loops: tuple[ir.Loop, ...], env: Env, active: np.ndarray, visit: Visit,
-            policy: TripPolicy = TripPolicy(), trips: tuple[int, ...] = ()) -> None:
-    """Step the access's enclosing loops for all lanes in lockstep and call
-    `visit(mask, env, trips)` once per trip of the innermost level with the
-    lanes whose loop conditions and (known) guards hold; `trips` numbers the
-    iteration of each enclosing loop, outermost first."""
+def _guarded(access: ir.Access, env: Env, active: np.ndarray) -> np.ndarray:
+    mask = active.copy()
+    for g in access.guards:
+        t = _truth(g.cond, env, len(active))
+        if t is not None:
+            mask &= ~t if g.negated else t
+    return mask
+
+
+def _trip_states(loop: ir.Loop, env: Env, active: np.ndarray, policy: TripPolicy) -> list[tuple[Env, np.ndarray]]:
+    """Each trip of `loop` in order: its environment (the induction variable and
+    the carried values it starts with) and the lanes whose condition holds."""
     n = len(active)
-    if not active.any():
-        return
-    if not loops:
-        mask = active.copy()
-        for g in access.guards:
-            t = _truth(g.cond, env, n)
-            if t is not None:
-                mask &= ~t if g.negated else t
-        if mask.any():
-            visit(mask, env, trips)
-        return
-    loop, rest = loops[0], loops[1:]
     value = _lanes(evaluate(loop.start, env), n)
     carried = {c.var: _lanes(evaluate(c.start, env), n) for c in loop.carried}
+    limit = policy.max_trips if policy.exhaustive else max(policy.max_trips, policy.count_trips)
+    states: list[tuple[Env, np.ndarray]] = []
     known = True
-    for trip in range(policy.max_trips + 1):
+    for trip in range(limit + 1):
         inner = env.child(loop.var, value)
         for c in loop.carried:  # the condition sees this iteration's carried values
             inner = inner.child(c.var, carried[c.var])
@@ -208,37 +218,68 @@ def iterate(access: ir.Access, loops: tuple[ir.Loop, ...], env: Env, active: np.
             cond = np.ones(n, dtype=bool)
         live = active & cond
         if not live.any() or (not known and trip >= (policy.unknown_trips or 0)):
-            return
-        if trip == policy.max_trips:
-            if policy.unknown_trips is None:
+            break
+        if trip == limit:
+            if policy.exhaustive:
                 raise TooManyTrips(f"more than {policy.max_trips} trips")
-            return
+            break  # longer than counted: the trips counted stand for all
+        states.append((inner, live))
+        for c in loop.carried:
+            carried[c.var] = _step(c.step_op, c.step, carried[c.var], inner)
+        value = _step(loop.step_op, loop.step, value, inner)
+    return states
+
+
+def _spread(count: int, most: int) -> list[int]:
+    """`most` trips of `count`, evenly spaced, first and last included."""
+    if count <= most:
+        return list(range(count))
+    return sorted({round(k * (count - 1) / (most - 1)) for k in range(most)})
+
+
+def iterate(access: ir.Access, loops: tuple[ir.Loop, ...], env: Env, active: np.ndarray, visit: Visit,
+            policy: TripPolicy = TripPolicy(), trips: tuple[int, ...] = (), weight: float = 1.0) -> None:
+    """Step the access's enclosing loops for all lanes in lockstep and call
+    `visit(mask, env, trips, weight)` once per replayed trip of the innermost
+    level with the lanes whose loop conditions and (known) guards hold; `trips`
+    numbers the iteration of each enclosing loop, outermost first. A sampled
+    loop longer than `max_trips` is replayed at trips spread over its length,
+    each standing for `weight` executions; the late trips of a loop can differ
+    (a guard `k >= 128` in a loop of 160)."""
+    if not active.any():
+        return
+    if not loops:
+        mask = _guarded(access, env, active)
+        if mask.any():
+            visit(mask, env, trips, weight)
+        return
+    loop, rest = loops[0], loops[1:]
+    states = _trip_states(loop, env, active, policy)
+    chosen = _spread(len(states), policy.max_trips)
+    each = weight * len(states) / len(chosen) if chosen else weight
+    for trip in chosen:
+        inner, live = states[trip]
         if policy.budget is not None:
             policy.budget[0] -= 1
             if policy.budget[0] < 0:
                 raise TooManyTrips("iteration space too large to enumerate")
         for c in loop.carried:
-            seen = carried[c.var]
             if access.range.start > c.update_at:  # the access runs after this iteration's update
-                seen = _step(c.step_op, c.step, seen, inner)
-            inner = inner.child(c.var, seen)
-        iterate(access, rest, inner, live, visit, policy, trips + (trip,))
-        for c in loop.carried:
-            carried[c.var] = _step(c.step_op, c.step, carried[c.var], inner)
-        value = _step(loop.step_op, loop.step, value, inner)
+                inner = inner.child(c.var, _step(c.step_op, c.step, inner.values[c.var], inner))
+        iterate(access, rest, inner, live, visit, policy, trips + (trip,), each)
 
 
 def _replay(access: ir.Access, loops: tuple[ir.Loop, ...], env: Env, active: np.ndarray,
             out: list[WarpInstance], warp_size: int) -> None:
     n = len(active)
 
-    def visit(mask: np.ndarray, env: Env, trips: tuple[int, ...]) -> None:
+    def visit(mask: np.ndarray, env: Env, trips: tuple[int, ...], weight: float) -> None:
         if len(out) >= MAX_INSTANCES:
             raise _Full
         idx = tuple(_lanes(evaluate(e, env), n) for e in access.indices)
         for w in np.nonzero(mask.reshape(-1, warp_size).any(axis=1))[0]:
             lanes = slice(w * warp_size, (w + 1) * warp_size)
-            out.append(WarpInstance(tuple(i[lanes] for i in idx), mask[lanes], int(w), trips))
+            out.append(WarpInstance(tuple(i[lanes] for i in idx), mask[lanes], int(w), trips, weight))
 
     try:
         iterate(access, loops, env, active, visit)
