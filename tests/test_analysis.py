@@ -234,3 +234,37 @@ def test_long_loop_is_replayed_at_trips_spread_over_it_and_weighted():
     assert abs(p_early.executions - 128 * 8) <= 8 and abs(p_late.executions - 32 * 8) <= 8
     assert p_early.wavefronts == 32.0 and p_late.wavefronts == 1.0
     assert {i.trips[0] for i in late.samples.instances} <= set(range(128, 160))
+
+
+def test_compound_update_after_the_declaration_steps_the_known_value():
+    """The SDK scan's `pos += size` after `uint pos = 2 * tid - (tid & (size - 1))`."""
+    src = b"""extern "C" __global__ void k(unsigned *o) {
+      #pragma rapcc block_dim(64)
+      __shared__ unsigned s[256];
+      unsigned pos = 2 * threadIdx.x - (threadIdx.x & 7);
+      s[pos] = 0;
+      pos += 8;
+      s[pos] = 1;
+      o[threadIdx.x] = s[pos - 1];
+    }"""
+    (first, _), (second, p2), (third, _) = _inline(src)
+    assert second.samples.unknown is None and third.samples.unknown is None
+    got = {int(v) for i in second.samples.instances for v in i.indices[0][i.active]}
+    want = {2 * t - (t & 7) + 8 for t in range(64)}
+    assert got == want and p2 is not None
+
+
+def test_loop_stepped_by_plain_assignment_is_followed():
+    """Parboil rpes: `for (s = blockDim.x >> 1; s > 0; s = s >> 1)`."""
+    src = b"""extern "C" __global__ void k(float *o) {
+      #pragma rapcc block_dim(64)
+      __shared__ float d[64];
+      d[threadIdx.x] = 1.0f;
+      for (unsigned int s = blockDim.x >> 1; s > 0; s = s >> 1)
+        if (threadIdx.x < s) d[threadIdx.x] += d[threadIdx.x + s];
+      o[0] = d[0];
+    }"""
+    res = _inline(src)
+    assert all(x.samples.unknown is None for x, _ in res)
+    update = [x for x, _ in res if x.access.kind == "update"][0]
+    assert sorted({i.trips[0] for i in update.samples.instances}) == [0, 1, 2, 3, 4, 5]

@@ -430,6 +430,14 @@ class _Collector:
                     ctx = ctx.forget({key})
                     ctx = replace(ctx, defs={**ctx.defs, key: value})
             return ctx
+        update = self_update(stmt)
+        if update is not None and update[0] in ctx.defs and self._trackable(update[0]) and len(written) == 1:
+            # `pos += size;` after `uint pos = ...;`: the new value is the old one
+            # stepped, in the variable's own type (scan's `pos` in the SDK).
+            key, op, step = update
+            d = self.vars[key]
+            value = ir.Cast(d.bits, d.signed, ir.BinOp(op, ctx.defs[key], substitute(step, ctx.defs)))
+            return replace(ctx, defs={**ctx.defs, key: value})
         return ctx.forget(set(written))
 
     def _trackable(self, key: str) -> bool:
@@ -473,7 +481,9 @@ class _Collector:
             var_cursor, start_cursor = loop_init(init)
             start = ctx.expr(start_cursor) if start_cursor is not None else None
         else:  # `for (; stride >= 4; stride >>= 2)` starts from the reaching definition
-            var_cursor = step_target(inc)
+            update = self_update(inc)
+            var_cursor = step_target(inc) if update is None or inc.kind != K.BINARY_OPERATOR \
+                else strip(next(inc.get_children())).referenced
             start = ctx.defs.get(decl_key(var_cursor)) if var_cursor is not None else None
             if var_cursor is not None and start is None:
                 d = self.vars.get(decl_key(var_cursor))

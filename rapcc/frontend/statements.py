@@ -85,6 +85,10 @@ def loop_step(inc: Cursor, key: str) -> tuple[str, ir.Expr] | None:
         if op in ("+", "-", "*", "/", "<<", ">>") and lhs.kind == K.DECL_REF_EXPR and lhs.referenced is not None \
                 and decl_key(lhs.referenced) == key:
             return op, to_expr(rhs)
+        return None
+    update = self_update(inc)  # `s = s >> 1` (Parboil's rpes), `i = i + 2`
+    if update is not None and update[0] == key and update[1] in ("+", "-", "*", "<<", ">>"):
+        return update[1], update[2]
     return None
 
 
