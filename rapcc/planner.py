@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from . import ir
-from .analysis.arrays import ArrayAnalysis
+from .analysis.arrays import AccessAnalysis, ArrayAnalysis
 from .analysis.handfix import detect as detect_hand_fix
 from .analysis.predict import Prediction, predict, row_major
 from .strategies import REGISTRY, Mapping, StrategyContext, identity, precedence
@@ -171,7 +171,7 @@ def plan_array(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPl
         return plan_robust(a, mappings, ctx, base)
     cands = [score(a, m, ctx) for m in mappings]
     # An access with no replayed instruction never runs under this block shape: it costs nothing either way.
-    unknown = [x for x in a.accesses if x.samples.unknown is not None]
+    unknown = [x for x in a.accesses if x.samples.undecided is not None]
     if strategy != "auto":
         if not cands:
             return ArrayPlan(a, none, f"strategy '{strategy}' does not apply", base.predictions, base.predictions, (base,))
@@ -179,10 +179,7 @@ def plan_array(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPl
         return ArrayPlan(a, best.mapping, f"strategy '{strategy}' requested", base.predictions, best.predictions,
                          tuple([base] + cands))
     if unknown:
-        x = unknown[0]
-        return ArrayPlan(a, none, f"unchanged: subscript at line {x.access.range.line} is data-dependent "
-                         f"({x.samples.unknown}); no layout is predictably better", base.predictions,
-                         base.predictions, tuple([base] + cands))
+        return ArrayPlan(a, none, _undecided(unknown[0]), base.predictions, base.predictions, tuple([base] + cands))
     best = min([base] + cands, key=_key)
     label = f" ({EXPECTED_LABEL})" if expects(a) else ""
     if best is base or _key(best) >= _key(base) or not _clear_gain(a, best.cost, base.cost):
@@ -192,12 +189,21 @@ def plan_array(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPl
                      f"{base.cost:.1f} unchanged){label}", base.predictions, best.predictions, tuple([base] + cands))
 
 
+def _undecided(x: AccessAnalysis) -> str:
+    """Why `auto` keeps an array one of whose accesses has undecided samples."""
+    line = x.access.range.line
+    if x.samples.unknown is not None:
+        return (f"unchanged: subscript at line {line} is data-dependent ({x.samples.unknown}); "
+                "no layout is predictably better")
+    return f"unchanged: subscript at line {line} reads {x.samples.varies}; no layout is predictably better"
+
+
 def conflict_free(a: ArrayAnalysis, ctx: StrategyContext) -> bool:
     """Whether every access already needs only its ideal wavefronts (nothing can be cheaper)."""
     preds = [predict(x.samples, _flat_layout(a), a.array.elem_bytes, x.access.width, x.access.offset, ctx.banks)
              for x in a.accesses]
     return all(p is None or p.wavefronts <= p.ideal + 1e-9 for p in preds) \
-        and all(x.samples.unknown is None for x in a.accesses)
+        and all(x.samples.undecided is None for x in a.accesses)
 
 
 def expects(a: ArrayAnalysis) -> bool:
@@ -224,11 +230,9 @@ def plan_robust(a: ArrayAnalysis, mappings: list[Mapping], ctx: StrategyContext,
     none = base.mapping
     shapes = ", ".join(s.block.text() for s in a.per_shape)
     label = f"; {EXPECTED_LABEL}" if expects(a) else ""
-    unknown = next((x for s in a.per_shape for x in s.accesses if x.samples.unknown is not None), None)
+    unknown = next((x for s in a.per_shape for x in s.accesses if x.samples.undecided is not None), None)
     if unknown is not None:
-        return ArrayPlan(a, none, f"unchanged: subscript at line {unknown.access.range.line} is data-dependent "
-                         f"({unknown.samples.unknown}); no layout is predictably better", base.predictions,
-                         base.predictions, (base,))
+        return ArrayPlan(a, none, _undecided(unknown), base.predictions, base.predictions, (base,))
     bases = [base] + [score(s, none, ctx) for s in a.alternatives]
     best: tuple[tuple, Candidate, float] | None = None
     first: list[Candidate] = []
@@ -263,7 +267,7 @@ def plan_template(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> Arra
     if strategy not in ("auto", "pad") or len(a.array.dims) < 2:
         return replace(keep, reason=f"strategy '{strategy}' does not apply to a template-sized array ({args})"
                        if strategy != "auto" else f"unchanged: only 2-D template-sized arrays are padded ({args})")
-    if strategy == "auto" and any(x.samples.unknown for i in a.instances for x in i.accesses):
+    if strategy == "auto" and any(x.samples.undecided for i in a.instances for x in i.accesses):
         return replace(keep, reason=f"unchanged: a subscript is data-dependent ({args})")
     by_pad: dict[int, list[Candidate]] = {}
     for inst in a.instances:

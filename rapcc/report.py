@@ -4,7 +4,7 @@ from __future__ import annotations
 from . import __version__
 from .analysis.handfix import detect as detect_hand_fix
 from .analysis.predict import Prediction
-from .analysis.warps import MAX_TRIPS
+from .analysis.warps import COUNT_TRIPS
 from .banks import DEFAULT_BANKS
 from .diagnostics import Diagnostic
 from .planner import EXPECTED_LABEL, ArrayPlan
@@ -133,8 +133,8 @@ def diagnostics_for(plans: tuple[ArrayPlan, ...]) -> tuple[Diagnostic, ...]:
             r = x.access.range
             if before is None and x.samples.unknown is None:
                 if x.proof is not None and not x.proof.never_runs:
-                    msg = (f"access to '{arr.name}' first runs after the {MAX_TRIPS} loop trips the replay "
-                           "samples; its bank conflicts are not predicted")
+                    msg = (f"access to '{arr.name}' first runs after the {COUNT_TRIPS} loop trips the replay "
+                           "steps through; its bank conflicts are not predicted")
                 else:
                     msg = f"access to '{arr.name}' never runs with block shape {a.block.text()}"
                 out.append(Diagnostic("remark", r.file, r.line, r.col, msg, "rapcc-not-executed"))
@@ -147,6 +147,8 @@ def diagnostics_for(plans: tuple[ArrayPlan, ...]) -> tuple[Diagnostic, ...]:
             if before.excess > 1e-9:
                 what = f"{x.cls} access" + (f", S={x.stride}" if x.stride not in (None, 0, 1) else "")
                 expected = f" {EXPECTED_LABEL}" if x.samples.expected else ""
+                if x.samples.varies:
+                    expected += f"; {x.samples.varies}"
                 out.append(Diagnostic("warning", r.file, r.line, r.col,
                                       f"{_ways(before)}-way bank conflict on '{arr.name}' ({what}; "
                                       f"{before.wavefronts:.2f} wavefronts per request{expected}, "

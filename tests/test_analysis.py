@@ -80,15 +80,21 @@ def test_parameter_that_does_not_change_conflicts_is_sampled():
     assert p is not None and 7.5 < p.wavefronts <= 8.0
 
 
-def test_parameter_that_changes_conflicts_leaves_the_access_unpredictable():
+def test_parameter_that_changes_conflicts_is_predicted_as_a_mean_but_never_planned_on():
+    """pitch 8 is 8-way, pitch 33 conflict-free: the prediction is their mean,
+    labelled, and `auto` keeps the array (no layout is right for every pitch)."""
     src = b"""extern "C" __global__ void k(float *o, int pitch) {
       #pragma rapcc block_dim(32)
       __shared__ float s[4096];
-      s[threadIdx.x * pitch] = 1.0f;
+      s[threadIdx.x * (pitch & 63)] = 1.0f;
       o[0] = s[threadIdx.x];
     }"""
     (x, p), _ = _inline(src)
-    assert p is None and "pitch" in x.samples.unknown
+    assert x.samples.unknown is None and "pitch" in x.samples.varies and "8, 33" in x.samples.varies
+    assert p is not None and p.wavefronts == 4.5 and p.executions == 1.0
+    res = rewrite_source(src, "k.cu", Options())
+    (plan,) = res.plans
+    assert not plan.rewritten and "'pitch' (conflicts depend on its value" in plan.reason
 
 
 def test_loop_carried_toggle_is_followed():
@@ -268,3 +274,23 @@ def test_loop_stepped_by_plain_assignment_is_followed():
     assert all(x.samples.unknown is None for x, _ in res)
     update = [x for x, _ in res if x.access.kind == "update"][0]
     assert sorted({i.trips[0] for i in update.samples.instances}) == [0, 1, 2, 3, 4, 5]
+
+
+def test_undefined_shift_is_predicted_as_the_gpu_runs_it_but_never_proved():
+    """Parboil's `CONFLICT_FREE_OFFSET(i) ((i) >> LOG_NUM_BANKS + (i) >> 8)` shifts
+    by 4 + i: past 63 the sampler clamps like shr (the offset is 0, a padding
+    that pads nothing), and the range prover refuses the array."""
+    src = b"""extern "C" __global__ void k(unsigned *o) {
+      #pragma rapcc block_dim(64)
+      __shared__ unsigned s[160];
+      unsigned ai = 2 * threadIdx.x;
+      ai += ai >> 4 + ai >> 8;
+      s[ai] = 1;
+      o[threadIdx.x] = s[threadIdx.x];
+    }"""
+    (x, p), _ = _inline(src)
+    assert x.samples.unknown is None and p is not None and p.wavefronts == 2.0
+    got = {int(v) for i in x.samples.instances for v in i.indices[0][i.active]}
+    assert got == {2 * t for t in range(64)}
+    (plan,) = rewrite_source(src, "k.cu", Options()).plans
+    assert not plan.rewritten and plan.reason.startswith("left untouched")

@@ -150,15 +150,19 @@ def _merged(a: ir.Access, vars: dict[str, ir.VarDef], dims: tuple[int, ...] | No
     layout = row_major(dims if dims else (0,))
     preds = [predict(smp, layout, max(elem_bytes, 1), a.width, a.offset, DEFAULT_BANKS) for _, smp in ps.by_binding]
     values = [p.wavefronts for p in preds if p is not None]
+    varies = None
     if values and max(values) - min(values) > AGREEMENT * max(values):
+        # Still a prediction (the mean over the sampled values), but not one a
+        # layout may be chosen on: the planner keeps such an array as written.
+        tried = ", ".join("/".join(str(v) for _, v in b) for b, _ in ps.by_binding)
         what = " and ".join(f"'{n}'" for n in names)
-        return AccessSamples((), f"{what} (conflicts depend on its value)"), ()
+        varies = f"{what} (conflicts depend on its value; mean over {tried})"
     # Each binding's instructions stand for one block's: the merged sample, and
     # any thinning of it, keeps the executions of one block.
     per_block = sum(_executions(smp.instances) for _, smp in ps.by_binding) / len(ps.by_binding)
     merged = [i for _, smp in ps.by_binding for i in smp.instances]
     step = max(1, len(merged) // MAX_INSTANCES)
-    return AccessSamples(_scaled(merged[::step], per_block), None), names
+    return AccessSamples(_scaled(merged[::step], per_block), None, varies=varies), names
 
 
 def _executions(instances) -> float:
@@ -220,7 +224,7 @@ def _expected_samples(a: ir.Access, vars: dict[str, ir.VarDef], block: BlockShap
     # Rounds are more samples of one block, not more blocks.
     by_binding = tuple((b, AccessSamples(_scaled(v[:MAX_INSTANCES], per_block[b]), None)) for b, v in pooled.items())
     got, names = _merged(drawn.access, drawn.vars, dims, elem_bytes, ParamSamples(by_binding, None))
-    if got.unknown is not None:
+    if got.unknown is not None or got.varies is not None:
         return samples, assumed
     return replace(got, expected=drawn.drawn), names
 

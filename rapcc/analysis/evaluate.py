@@ -28,11 +28,15 @@ class Env:
     vars: dict[str, ir.VarDef]
     _memo: dict[str, np.ndarray | int] = field(default_factory=dict)
     _depth: int = 0
+    # Shifts by 64 or more (undefined in C++) as the GPU's shr/shl run them:
+    # the amount clamped, so `x >> 68` is 0. Only the sampler, which predicts
+    # what the hardware does, sets it; the range prover refuses such shifts.
+    clamp_shifts: bool = False
 
     def child(self, key: str, value: np.ndarray | int) -> "Env":
         vals = dict(self.values)
         vals[key] = value
-        return Env(self.builtins, vals, self.vars)
+        return Env(self.builtins, vals, self.vars, clamp_shifts=self.clamp_shifts)
 
 
 def _wrap(v, bits: int, signed: bool):
@@ -91,7 +95,11 @@ def evaluate(expr: ir.Expr, env: Env):
         a = np.asarray(evaluate(expr.lhs, env), dtype=np.int64)
         b = np.asarray(evaluate(expr.rhs, env), dtype=np.int64)
         if expr.op in ("<<", ">>") and (np.any(b < 0) or np.any(b >= 64)):
-            raise Unknown("shift out of range")
+            if not env.clamp_shifts or np.any(b < 0):
+                raise Unknown("shift out of range")
+            if expr.op == "<<":
+                return np.where(b >= 64, 0, a << np.minimum(b, 63))
+            return a >> np.minimum(b, 63)
         return _BIN[expr.op](a, b)
     if isinstance(expr, ir.UnOp):
         v = np.asarray(evaluate(expr.operand, env), dtype=np.int64)

@@ -59,6 +59,14 @@ class AccessSamples:
     # Non-empty: the data-dependent values (as written) these samples draw as
     # uniform data (see datadraw.py); predictions are then expectations.
     expected: tuple[str, ...] = ()
+    # Set when the conflicts change with the value of kernel parameters: the
+    # samples pool every sampled value (a mean over them), the text says which.
+    varies: str | None = None
+
+    @property
+    def undecided(self) -> str | None:
+        """Why no layout may be chosen on these samples (unknown or varying), or None."""
+        return self.unknown if self.unknown is not None else self.varies
 
 
 def warp_builtins(block: BlockShape, first_warp: int, warp_size: int = 32,
@@ -129,7 +137,7 @@ def sample_access(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockSha
         # All warps of the block advance together: a warp only yields an
         # instruction in the iterations where one of its own lanes is active.
         builtins, exists = warp_builtins(block, 0, warp_size, nwarps)
-        env = Env(builtins, dict(bindings or {}), vars)
+        env = Env(builtins, dict(bindings or {}), vars, clamp_shifts=True)
         _replay(access, access.loops, env, exists, out, warp_size)
     except Unknown as exc:
         return AccessSamples((), exc.what, exc.uniform_key)
