@@ -183,12 +183,31 @@ def test_a_data_dependent_read_no_layout_helps_stays_unchanged():
     assert table["strategy"] == "none" and "expected under uniform data" in table["reason"]
 
 
-def test_an_unbounded_data_dependent_subscript_gets_no_expectation():
+def test_an_unbounded_data_dependent_subscript_is_expected_over_the_array_but_never_rewritten():
+    """`table[idx[t]]`: nothing bounds the data, but a correct program stays
+    inside the 256 floats, so the read is predicted as uniform over them (about
+    3.5 wavefronts, seed 000's random access); the unproved range still keeps
+    the array as written."""
     r = rewrite_source(UNBOUNDED, "g.cu", Options())
     table = _array(r, "table")
     read = next(x for x in table["accesses"] if x["kind"] == "load")
+    assert read["prediction"] == "expected under uniform data" and 3.0 < read["wavefronts_before"] < 4.0
+    assert table["strategy"] == "none" and "left untouched" in table["reason"]
+
+
+def test_an_unbounded_local_assigned_in_several_places_is_not_drawn():
+    """Only data is drawn for an unproved subscript: a local written under a
+    branch has structure a uniform draw would misstate."""
+    src = b"""extern "C" __global__ void __launch_bounds__(32) k(float *out, int n) {
+      __shared__ float s[64];
+      int i = threadIdx.x;
+      if (n > 3) i = threadIdx.x * n;
+      s[threadIdx.x] = 1.0f;
+      out[threadIdx.x] = s[i];
+    }"""
+    r = rewrite_source(src, "k.cu", Options())
+    read = next(x for x in _array(r, "s")["accesses"] if x["kind"] == "load")
     assert read["wavefronts_before"] is None and read["prediction"] is None
-    assert table["strategy"] == "none"
 
 
 def test_histogram_bins_get_expected_wavefronts():

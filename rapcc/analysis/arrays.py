@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+import numpy as np
+
 from .. import ir
 from .affine import THREAD_ATOMS, affine, flatten, render_poly
 from .classify import AccessClass, classify_access
@@ -185,8 +187,12 @@ def _accesses(accesses: list[ir.Access], vars: dict[str, ir.VarDef], block: Bloc
     for a in accesses:
         proof = prove_ranges(a, vars, block, known) if dims is not None else None
         samples, assumed = _samples(a, vars, block, dims, elem_bytes, known)
-        if samples.unknown is not None and dims is not None and proof is not None and proof.violation(dims) is None:
-            samples, assumed = _expected_samples(a, vars, block, dims, elem_bytes, known, samples, assumed)
+        if samples.unknown is not None and dims is not None and proof is not None and all(d > 0 for d in dims):
+            # Unproved subscripts draw too, their indices wrapped into the array:
+            # a correct program stays inside it, so the data part is read as
+            # uniform over the array's extent (seed 000's random access).
+            wrap = None if proof.violation(dims) is None else dims
+            samples, assumed = _expected_samples(a, vars, block, dims, elem_bytes, known, samples, assumed, wrap)
         flat_samples = [(layout(i.indices), i.active) for i in samples.instances]
         if samples.unknown is not None or samples.expected:
             cls, concrete = "random", None
@@ -197,26 +203,32 @@ def _accesses(accesses: list[ir.Access], vars: dict[str, ir.VarDef], block: Bloc
     return tuple(analysed)
 
 
+def _wrapped(instances: list[WarpInstance], dims: tuple[int, ...]) -> list[WarpInstance]:
+    return [replace(i, indices=tuple(np.mod(v, d) for v, d in zip(i.indices, dims))) for i in instances]
+
+
 def _expected_samples(a: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape, dims: tuple[int, ...],
-                      elem_bytes: int, known: dict[str, int], samples: AccessSamples, assumed: tuple[str, ...]
-                      ) -> tuple[AccessSamples, tuple[str, ...]]:
-    """Samples of a data-dependent access whose subscripts are proved inside
-    the array (so the data part has a bounded value set): its unknown values
-    drawn as uniform data (datadraw.py). Unchanged when drawing does not help."""
+                      elem_bytes: int, known: dict[str, int], samples: AccessSamples, assumed: tuple[str, ...],
+                      wrap: tuple[int, ...] | None = None) -> tuple[AccessSamples, tuple[str, ...]]:
+    """Samples of a data-dependent access: its unknown values drawn as uniform
+    data (datadraw.py). Where the subscripts are proved inside the array, the
+    data part's own value set (a mask, a `%`, a narrow type) bounds the draws;
+    otherwise (`wrap`) each drawn index is wrapped into the array's extent.
+    Unchanged when drawing does not help."""
     # Rounds of fresh draws, pooled per parameter binding before the bindings
     # are compared: one round alone is too noisy to tell them apart.
     pooled: dict[tuple[tuple[str, int], ...], list] = {}
     per_block: dict[tuple[tuple[str, int], ...], float] = {}
     drawn = None
     for round_ in range(DRAW_ROUNDS):
-        drawn = drawn_access(a, vars, round_)
+        drawn = drawn_access(a, vars, round_, data_only=wrap is not None)
         if drawn is None:
             return samples, assumed
         ps = sample_with_params(drawn.access, drawn.vars, block, known)
         if ps.unknown is not None or not any(smp.instances for _, smp in ps.by_binding):
             return samples, assumed
         for binding, smp in ps.by_binding:
-            pooled.setdefault(binding, []).extend(smp.instances)
+            pooled.setdefault(binding, []).extend(smp.instances if wrap is None else _wrapped(smp.instances, wrap))
             per_block.setdefault(binding, _executions(smp.instances))
         if min(len(v) for v in pooled.values()) >= MIN_DRAWN:
             break

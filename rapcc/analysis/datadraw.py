@@ -60,10 +60,15 @@ def _draw(salt: int, inputs: tuple[ir.Expr, ...], bits: int, signed: bool, bind)
     return ir.Cast(bits, signed, h)
 
 
+class _NotData(Exception):
+    """An unknown that is a local assigned in several places, where only data may be drawn."""
+
+
 class _Drawer:
-    def __init__(self, access: ir.Access, vars: dict[str, ir.VarDef], round_: int):
+    def __init__(self, access: ir.Access, vars: dict[str, ir.VarDef], round_: int, data_only: bool = False):
         self.vars = vars
         self.round = round_
+        self.data_only = data_only
         self.inputs: tuple[ir.Expr, ...] = tuple(ir.Builtin(b) for b in ("threadIdx.x", "threadIdx.y", "threadIdx.z")) \
             + tuple(ir.VarRef(lp.var, lp.var.split("@")[0]) for lp in access.loops)
         self.loop_keys = {lp.var for lp in access.loops} | {c.var for lp in access.loops for c in lp.carried}
@@ -95,6 +100,8 @@ class _Drawer:
             return ref  # a kernel parameter is sampled as a uniform value, not drawn per lane
         key = f"{ref.key}#drawn"
         if d.init is None:  # assigned in several places: any value of its type, one per lane and trip
+            if self.data_only:
+                raise _NotData(ref.name)
             self.new_vars[key] = replace(d, key=key, init=self._next(ref.name, d.bits, d.signed))
             self.renamed[ref.key] = key
             return ir.VarRef(key, ref.name)
@@ -125,13 +132,20 @@ class _Drawer:
         return e  # constants, builtins, values after a loop
 
 
-def drawn_access(access: ir.Access, vars: dict[str, ir.VarDef], round_: int = 0) -> DrawnAccess | None:
+def drawn_access(access: ir.Access, vars: dict[str, ir.VarDef], round_: int = 0,
+                 data_only: bool = False) -> DrawnAccess | None:
     """`access` with its subscripts' and guards' unknown values drawn, or None
     when nothing in them is data (the unknown is elsewhere: a loop bound).
-    Each `round_` draws other data: more rounds, more samples of the expectation."""
-    d = _Drawer(access, vars, round_)
-    indices = tuple(d.expr(i) for i in access.indices)
-    guards = tuple(replace(g, cond=d.expr(g.cond)) for g in access.guards)
+    Each `round_` draws other data: more rounds, more samples of the expectation.
+    `data_only`: only values read from memory or returned by calls are drawn;
+    a local assigned in several places makes it None (its values have a
+    structure a draw would not have)."""
+    d = _Drawer(access, vars, round_, data_only)
+    try:
+        indices = tuple(d.expr(i) for i in access.indices)
+        guards = tuple(replace(g, cond=d.expr(g.cond)) for g in access.guards)
+    except _NotData:
+        return None
     if not d.drawn:
         return None
     return DrawnAccess(replace(access, indices=indices, guards=guards), {**vars, **d.new_vars},

@@ -108,7 +108,7 @@ def _step(op: str, step: ir.Expr, value: np.ndarray, env: Env) -> np.ndarray:
 
 
 PARAM_SAMPLES = (8, 33)  # values tried for a kernel parameter the access depends on
-MAX_BOUND_PARAMS = 2
+MAX_BOUND_PARAMS = 3  # hotspot's grid_rows, grid_cols and iteration
 
 
 @dataclass(frozen=True, slots=True)
