@@ -25,7 +25,7 @@ def _escapes(err: str) -> list[str]:
     return [line for line in err.splitlines() if "[rapcc-escape]" in line]
 
 
-@pytest.mark.parametrize("name", ["pointer_alias", "row_pointer", "device_call"])
+@pytest.mark.parametrize("name", ["pointer_alias", "row_pointer", "device_call", "template_comparator"])
 @pytest.mark.parametrize("strategy", ["xor", "pad", "auto"])
 def test_followed_forms_are_rewritten_and_verified(run_cli, tmp_path, name, strategy):
     text, err = _rewrite(run_cli, tmp_path, name, strategy)
@@ -54,6 +54,16 @@ def test_callee_and_reference_parameters_are_followed(run_cli, tmp_path):
     assert body.count("d[__rapcc_s_data_") == 4  # the callee's subscripts carry the caller's mapping
     assert "fwt_stage(s_data, pos * 2 % 1024 / 2, stride)" in text  # the call is unchanged
     assert "Comparator(s_key[__rapcc_s_key_" in text  # `T &` elements: mapped at the call
+
+
+def test_elements_bound_to_a_function_templates_references_are_mapped_at_the_call(run_cli, tmp_path):
+    """`Comparator<dir>(s_key[a], s_key[b])` from a template kernel (a dependent
+    call) and `Comparator<1>(...)` from a plain one: both arrays are followed."""
+    text, err = _rewrite(run_cli, tmp_path, "template_comparator")
+    assert not _escapes(err), err
+    assert "Comparator<dir>(s_key[__rapcc_s_key_" in text
+    assert "Comparator<1>(s_pair[__rapcc_s_pair_" in text
+    assert "keyA = keyB;" in text  # the template's own text is not touched
 
 
 def test_alias_that_escapes_or_is_reassigned_refuses_its_array(run_cli, tmp_path):

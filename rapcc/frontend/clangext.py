@@ -51,6 +51,8 @@ def _ensure_bound() -> None:
     _bind("clang_getFileName", [ctypes.c_void_p], ci._CXString)
     _bind("clang_getCString", [ci._CXString], ctypes.c_char_p)
     _bind("clang_Cursor_isMacroFunctionLike", [Cursor], ctypes.c_uint)
+    _bind("clang_getNumOverloadedDecls", [Cursor], ctypes.c_uint)
+    _bind("clang_getOverloadedDecl", [Cursor, ctypes.c_uint], Cursor)
     _bind("clang_disposeString", [ci._CXString], None)
     _bound = True
 
@@ -132,6 +134,18 @@ def specialized_template(cursor: Cursor) -> Cursor | None:
         return None
     t._tu = cursor._tu  # cindex cursors carry their translation unit
     return t
+
+
+def overloaded_decls(cursor: Cursor) -> list[Cursor]:
+    """The declarations an OVERLOADED_DECL_REF (a dependent call's name) may mean."""
+    _ensure_bound()
+    out = []
+    for i in range(_lib.clang_getNumOverloadedDecls(cursor)):
+        d = _lib.clang_getOverloadedDecl(cursor, i)
+        if not _lib.clang_Cursor_isNull(d):
+            d._tu = cursor._tu
+            out.append(d)
+    return out
 
 
 def macro_function_like(cursor: Cursor) -> bool:

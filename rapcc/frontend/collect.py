@@ -16,8 +16,8 @@ from clang.cindex import Cursor, CursorKind as K
 from .. import ir
 from .aliases import alias_shape, argument_index, callee_definition, parameters
 from .annotations import annotated_block_dim, comments, layout_pragmas
-from .clangext import (binary_operator, expansion_location, file_location, in_main_file, specialized_template,
-                       unary_operator)
+from .clangext import (binary_operator, expansion_location, file_location, in_main_file, overloaded_decls,
+                       specialized_template, unary_operator)
 from .exprs import decl_key, int_type, strip, substitute, to_expr
 from .inactive import inactive_uses, spellings
 from .launches import dim3_value
@@ -961,12 +961,23 @@ class _Collector:
         writes the reference itself (never takes its address or passes it on)."""
         fn, _ = callee_definition(call, None)  # only read: its text is not rewritten
         n = argument_index(call, node)
-        if fn is None or n is None:
+        types = _argument_types(call.referenced)
+        if fn is None and call.referenced is not None and call.referenced.kind == K.FUNCTION_DECL:
+            # A function template's instance (`ComparatorExtended<sortDir>(...)`):
+            # its parameter types are the instance's, its uses of them the pattern's.
+            pattern = specialized_template(call.referenced)
+            fn = pattern.get_definition() if pattern is not None else None
+        if fn is None and call.referenced is None:
+            # Inside a template the call is dependent (`Comparator<dir>(...)`):
+            # one function template by that name, read with its own parameter types.
+            fn = _dependent_callee(call)
+            types = [p.type for p in parameters(fn)] if fn is not None else []
+        if fn is None or n is None or n >= len(types):
             return None
         params = parameters(fn)
-        if n >= len(params) or params[n].type.kind != ci.TypeKind.LVALUEREFERENCE:
+        if n >= len(params) or types[n].kind != ci.TypeKind.LVALUEREFERENCE:
             return None
-        if " ".join(w for w in params[n].type.get_pointee().get_canonical().spelling.split() if w != "const") != \
+        if " ".join(w for w in types[n].get_pointee().get_canonical().spelling.split() if w != "const") != \
                 " ".join(w for w in arr.elem_type.split() if w != "const"):
             return None
         return _reference_use(fn, params[n])
@@ -1138,6 +1149,23 @@ def _stable(expr: ir.Expr, vars: dict[str, ir.VarDef], assigned: dict[str, int],
     if isinstance(expr, ir.Select):
         return all(_stable(x, vars, assigned, unique, fixed) for x in (expr.cond, expr.then, expr.other))
     return False
+
+
+def _dependent_callee(call: Cursor) -> Cursor | None:
+    """The definition of the one function template a dependent call can name."""
+    callee = next(call.get_children(), None)
+    refs = [c for c in callee.walk_preorder() if c.kind == K.OVERLOADED_DECL_REF] if callee is not None else []
+    decls = overloaded_decls(refs[0]) if len(refs) == 1 else []
+    if len(decls) != 1 or decls[0].kind != K.FUNCTION_TEMPLATE:
+        return None
+    return decls[0].get_definition()
+
+
+def _argument_types(fn: Cursor | None) -> list[ci.Type]:
+    """Parameter types of a called function (an instance's, with its template arguments)."""
+    if fn is None or fn.kind != K.FUNCTION_DECL or fn.type.kind != ci.TypeKind.FUNCTIONPROTO:
+        return []
+    return list(fn.type.argument_types())
 
 
 def _reference_use(fn: Cursor, param: Cursor) -> ir.AccessKind | None:
