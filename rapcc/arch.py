@@ -1,7 +1,7 @@
 """GPU architecture names -> the bank model rapcc predicts with.
 
 rapcc has one bank model (`rapcc.banks.BankModel`: 32 banks x 4 bytes,
-8-byte accesses per half-warp, 16-byte per quarter-warp), which is the
+8- and 16-byte accesses per half-warp), which is the
 hardware's from compute capability 5.0 (Maxwell) on; every architecture nvcc 13
 targets (sm_75 and newer, `sm_90a` and the like included) maps to it. Kepler
 (sm_3x) could switch its banks to 8 bytes, which the model does not describe,

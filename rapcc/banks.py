@@ -2,10 +2,14 @@
 
 Compute capability 5.0 and newer (seed 002): bank = (byte address / 4) mod 32.
 Lanes that touch the same 4-byte word are served together (broadcast /
-multicast). A request wider than a bank per lane is split into phases: 8-byte
-accesses are served per half-warp, 16-byte accesses per quarter-warp, so each
-phase moves at most `banks * bank_bytes` bytes. A phase needs as many
-wavefronts as the largest number of distinct words that fall in one bank.
+multicast). A request wider than a bank per lane is split into phases: 8- and
+16-byte accesses are served per half-warp. A phase needs as many wavefronts as
+the largest number of distinct words that fall in one bank, so a conflict-free
+half-warp of 16-byte lanes (256 bytes) takes 2. Half-warps, not quarter-warps,
+for 16 bytes: on an H200, `As[ty][k..k+3]` fused into one LDS.128 by a 16x16
+block (two addresses, each broadcast to a half-warp) takes 2 wavefronts, where
+quarter-warp phases would take 4 (matmul_tile in
+benchmarks/results/suite-h200-2026-11-23c).
 
 The congestion of Nakano et al.'s Discrete Memory Machine (seed 000 §II) is the
 special case of 4-byte elements and one phase.
@@ -24,7 +28,7 @@ class LaneWord:
     lane: int
     word: int  # word address (byte address / bank_bytes)
     bank: int
-    phase: int  # the half- or quarter-warp serving it (0 for 4-byte accesses)
+    phase: int  # the half-warp serving it (0 for 4-byte accesses)
     wavefront: int  # index of the wavefront within the whole instruction
     collisions: int  # distinct words that share this word's bank in its phase
 
@@ -49,6 +53,8 @@ class BankModel:
         """How many lanes one phase of a `width`-byte access serves."""
         if width <= self.bank_bytes:
             return self.warp_size
+        if width <= 4 * self.bank_bytes:
+            return self.warp_size // 2
         return max(1, (self.banks * self.bank_bytes) // width)
 
     def wavefronts(self, byte_addresses: np.ndarray, active: np.ndarray, width: int) -> int:
@@ -128,16 +134,18 @@ class BankModel:
         return WarpBanks(tuple(out), first, tuple(rows), lpp)
 
     def ideal(self, active: np.ndarray, width: int) -> int:
-        """The fewest wavefronts the same lanes could need: one per active phase."""
-        lpp = self.lanes_per_phase(width)
-        return sum(1 for p in range(0, len(active), lpp) if active[p:p + lpp].any())
+        """The fewest wavefronts the same lanes could need on distinct words: per
+        active phase, the bytes it moves over the bytes one wavefront serves."""
+        return int(self.ideal_each(np.asarray(active)[None, :], width)[0])
 
     def ideal_each(self, active: np.ndarray, width: int) -> np.ndarray:
         """`ideal` of each row of (n, warp_size) active masks."""
         lpp = min(self.lanes_per_phase(width), active.shape[1])
         phases = -(-active.shape[1] // lpp)
         padded = np.pad(active, ((0, 0), (0, phases * lpp - active.shape[1])))
-        return padded.reshape(len(active), phases, lpp).any(axis=2).sum(axis=1)
+        lanes = padded.reshape(len(active), phases, lpp).sum(axis=2)
+        line = self.banks * self.bank_bytes
+        return (-(-(lanes * max(width, 1)) // line)).sum(axis=1)
 
     def ideal_batch(self, active: np.ndarray, width: int) -> int:
         """`ideal` summed over rows of (n, warp_size) active masks."""

@@ -214,7 +214,7 @@ def access_view(plan: ArrayPlan, k: int, source: bytes, banks: BankModel) -> Acc
     where = f"warp {inst.warp}" + (f", iteration {_trip_label(inst.trips)}" if inst.trips else "")
     note = (f"the heatmaps show the worst of {len(insts)} replayed warp instructions ({where}); "
             f"{acc.width}-byte accesses" + ("" if acc.width <= 4 else
-                                            f", served per {'half' if acc.width == 8 else 'quarter'}-warp"))
+                                            f", served per {banks.lanes_per_phase(acc.width)}-lane phase"))
     pic_before = warp_banks(inst, identity_layout, elem, acc.width, acc.offset, banks)
     pic_after = warp_banks(inst, mapped, elem, acc.width, acc.offset, banks)
     return AccessView(**common, note=note, heatmap_before=heatmap(pic_before, "before", aid),

@@ -34,10 +34,15 @@ def test_8_byte_accesses_are_served_per_half_warp():
     assert B.wavefronts(lanes(264), ALL, 8) == 2
 
 
-def test_16_byte_accesses_are_served_per_quarter_warp():
+def test_16_byte_accesses_are_served_per_half_warp():
     assert B.ideal(ALL, 16) == 4
     assert B.wavefronts(lanes(16), ALL, 16) == 4
     assert B.wavefronts(lanes(32), ALL, 16) == 8
+    # An LDS.128 of a 16x16 block reading As[ty][k..k+3]: two addresses, each
+    # broadcast to a half-warp, take 2 wavefronts on an H200 (4 if the phases
+    # were quarter-warps).
+    two_rows = np.repeat(np.array([0, 64]), 16)
+    assert B.wavefronts(two_rows, ALL, 16) == 2
 
 
 def test_inactive_lanes_and_phases_cost_nothing():

@@ -164,7 +164,8 @@ def _merged(a: ir.Access, vars: dict[str, ir.VarDef], dims: tuple[int, ...] | No
     per_block = sum(_executions(smp.instances) for _, smp in ps.by_binding) / len(ps.by_binding)
     merged = [i for _, smp in ps.by_binding for i in smp.instances]
     step = max(1, len(merged) // MAX_INSTANCES)
-    return AccessSamples(_scaled(merged[::step], per_block), None, varies=varies), names
+    unrolled = min(smp.unrolled for _, smp in ps.by_binding)
+    return AccessSamples(_scaled(merged[::step], per_block), None, varies=varies, unrolled=unrolled), names
 
 
 def _executions(instances) -> float:
@@ -181,7 +182,10 @@ def _scaled(instances, total: float) -> tuple[WarpInstance, ...]:
 
 
 def _accesses(accesses: list[ir.Access], vars: dict[str, ir.VarDef], block: BlockShape,
-              dims: tuple[int, ...] | None, elem_bytes: int, known: dict[str, int]) -> tuple[AccessAnalysis, ...]:
+              dims: tuple[int, ...] | None, elem_bytes: int, known: dict[str, int],
+              loading: tuple[ir.Loop, ...] = ()) -> tuple[AccessAnalysis, ...]:
+    """`loading`: the loops with a shared-memory load of any array inside (ptxas
+    keeps the stores of their trips apart: a store may alias those loads)."""
     layout = row_major(dims if dims else (0,))
     analysed = []
     for a in accesses:
@@ -199,6 +203,12 @@ def _accesses(accesses: list[ir.Access], vars: dict[str, ir.VarDef], block: Bloc
         else:
             cls, concrete = classify_access(flat_samples)
         stride = _stride(a, dims, vars, block, concrete if cls in ("linear", "stride") else None)
+        if samples.unrolled:
+            first = a.loops[len(a.loops) - samples.unrolled]  # the outermost unrolled loop
+            if a.kind == "load" and not any(x.kind != "load" and first in x.loops for x in accesses):
+                samples = replace(samples, reloads=True)
+            elif a.kind != "load" and (a.kind != "store" or first in loading):
+                samples = replace(samples, unrolled=0)  # a store ptxas keeps apart: no vector store
         analysed.append(AccessAnalysis(a, samples, cls, stride, assumed, proof))
     return tuple(analysed)
 
@@ -242,7 +252,8 @@ def _expected_samples(a: ir.Access, vars: dict[str, ir.VarDef], block: BlockShap
 
 
 def _instances(arr: ir.SharedArray, kernel: ir.Kernel | None, accesses: list[ir.Access],
-               vars: dict[str, ir.VarDef], block: BlockShape) -> tuple[ArrayAnalysis, ...]:
+               vars: dict[str, ir.VarDef], block: BlockShape, loading: tuple[ir.Loop, ...] = ()
+               ) -> tuple[ArrayAnalysis, ...]:
     """One concrete analysis per template instantiation the file launches, for
     an array whose size depends on template parameters."""
     if kernel is None or arr.is_extern or not kernel.instantiations or len(arr.dim_exprs) != len(arr.dims):
@@ -258,7 +269,7 @@ def _instances(arr: ir.SharedArray, kernel: ir.Kernel | None, accesses: list[ir.
         if any(d <= 0 for d in dims):
             return ()
         concrete = replace(arr, dims=dims)
-        out.append(ArrayAnalysis(concrete, block, _accesses(accesses, vars, block, dims, arr.elem_bytes, known), (),
+        out.append(ArrayAnalysis(concrete, block, _accesses(accesses, vars, block, dims, arr.elem_bytes, known, loading), (),
                                  template_arguments=tuple((vars[k].name if k in vars else k, v) for k, v in inst)))
     return tuple(out)
 
@@ -284,14 +295,15 @@ def _shares_dynamic_memory(arr: ir.SharedArray, info: ir.TranslationUnitInfo) ->
 
 
 def _array_analysis(arr: ir.SharedArray, kernel: ir.Kernel | None, accesses: list[ir.Access],
-                    vars: dict[str, ir.VarDef], block: BlockShape) -> ArrayAnalysis:
+                    vars: dict[str, ir.VarDef], block: BlockShape, loading: tuple[ir.Loop, ...] = ()
+                    ) -> ArrayAnalysis:
     """The array's accesses under one block shape (escapes and the rest are added by `analyze`)."""
     dims = None if arr.is_extern or not all(isinstance(d, int) for d in arr.dims) else tuple(int(d) for d in arr.dims)
     if arr.elem_bytes <= 0:  # `T` of a template: predicted for 4-byte elements, never rewritten (planner.py)
         accesses = [replace(a, width=a.width or ASSUMED_ELEM_BYTES) for a in accesses]
-    instances = _instances(arr, kernel, accesses, vars, block) if dims is None else ()
+    instances = _instances(arr, kernel, accesses, vars, block, loading) if dims is None else ()
     analysed = instances[0].accesses if instances else \
-        _accesses(accesses, vars, block, dims, arr.elem_bytes or ASSUMED_ELEM_BYTES, {})
+        _accesses(accesses, vars, block, dims, arr.elem_bytes or ASSUMED_ELEM_BYTES, {}, loading)
     return ArrayAnalysis(arr, block, analysed, (), instances=instances)
 
 
@@ -337,10 +349,11 @@ def _analysed_under(shape_set: ShapeSet, mine: list[ir.SharedArray], kernel: ir.
                     info: ir.TranslationUnitInfo, by_array: dict[str, dict[BlockShape, "ArrayAnalysis"]]
                     ) -> dict[BlockShape, list["ArrayAnalysis"]]:
     by_shape: dict[BlockShape, list[ArrayAnalysis]] = {s: [] for s in shape_set.shapes}
+    loading = tuple(dict.fromkeys(lp for a in info.accesses if a.kind != "store" for lp in a.loops))
     for arr in mine:
         accesses = [a for a in info.accesses if a.array == arr.key]
         for shape in shape_set.shapes:
-            one = _array_analysis(arr, kernel, accesses, info.vars, shape)
+            one = _array_analysis(arr, kernel, accesses, info.vars, shape, loading)
             by_array[arr.key][shape] = one
             by_shape[shape].append(one)
     return by_shape

@@ -62,6 +62,12 @@ class AccessSamples:
     # Set when the conflicts change with the value of kernel parameters: the
     # samples pool every sampled value (a mean over them), the text says which.
     varies: str | None = None
+    # How many innermost enclosing loops have constant trip counts nvcc
+    # unrolls: the accesses of their trips may become one vector instruction,
+    # and (`reloads`: a load with no store to its array in those loops) a
+    # repeated address is loaded once (predict.py).
+    unrolled: int = 0
+    reloads: bool = False
 
     @property
     def undecided(self) -> str | None:
@@ -141,7 +147,38 @@ def sample_access(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockSha
         _replay(access, access.loops, env, exists, out, warp_size)
     except Unknown as exc:
         return AccessSamples((), exc.what, exc.uniform_key)
-    return AccessSamples(tuple(out), None)
+    return AccessSamples(tuple(out), None, unrolled=unrolled_depth(access.loops, vars))
+
+
+# nvcc unrolls a loop whose trip count is a small constant without being asked;
+# ptxas then fuses the accesses of consecutive trips into LDS.64/LDS.128.
+UNROLL_TRIPS = 32
+
+
+def unrolled_depth(loops: tuple[ir.Loop, ...], vars: dict[str, ir.VarDef]) -> int:
+    """How many of the innermost `loops` nvcc unrolls (see `unrolled_loop`)."""
+    n = 0
+    for loop in reversed(loops):
+        if not unrolled_loop(loop, vars):
+            break
+        n += 1
+    return n
+
+
+def unrolled_loop(loop: ir.Loop, vars: dict[str, ir.VarDef]) -> bool:
+    """Whether `loop` runs a constant number of trips, at most UNROLL_TRIPS,
+    the same for every lane (nothing in it reads a thread index or parameter)."""
+    env = Env({}, {}, vars)
+    try:
+        value = int(np.asarray(evaluate(loop.start, env)).reshape(-1)[0])
+        for trips in range(UNROLL_TRIPS + 1):
+            inner = env.child(loop.var, np.array([value]))
+            if not int(np.asarray(evaluate(loop.cond, inner)).reshape(-1)[0]):
+                return trips > 0
+            value = int(_step(loop.step_op, loop.step, np.array([value]), inner)[0])
+    except (Unknown, KeyError, ValueError, ZeroDivisionError):
+        return False
+    return False
 
 
 def sample_with_params(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape,

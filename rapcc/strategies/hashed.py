@@ -133,7 +133,7 @@ def _lane_matrix(analysis: ArrayAnalysis, dom: HashDomain, banks: BankModel) -> 
         stacked = tuple(np.concatenate([i.indices[d] for i in s.instances]) for d in range(len(dom.dims)))
         flat = np.asarray(flat_of(stacked), dtype=np.int64).reshape(len(s.instances), lanes)
         act = np.stack([i.active for i in s.instances]) & (flat >= 0) & (flat < size)
-        # A wide request is served per phase (half- or quarter-warp): each phase is its own set.
+        # A wide request is served per phase (a half-warp): each phase is its own set.
         lpp = min(banks.lanes_per_phase(x.access.width), lanes)
         pad = -lanes % lpp
         flat = np.pad(flat, ((0, 0), (0, pad))).reshape(-1, lpp)

@@ -8,7 +8,7 @@ p(x) = (((x ^ a) * b) + c) mod U on [0, U), with b odd, U a power of two and
 (a, b, c) drawn from `--seed`.
 
 The bank unit matters: an 8- or 16-byte element spans 2 or 4 banks and a
-request is served per half- or quarter-warp, so the shift only needs to be a
+request is served per half-warp, so the shift only needs to be a
 permutation over U = (bank line bytes / element bytes) rows; a full C-entry
 permutation would put rows i and i + U in the same bank pair (ANCHORS: 276k
 excess wavefronts for doubles). Higher dimensions add one independent
