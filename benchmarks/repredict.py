@@ -41,7 +41,7 @@ def repredict(results: dict, only: set[str] | None = None) -> tuple[dict, list[s
             continue
         variants = make_variants(cases[name], [ORIGINAL] + [s for s in strats if s != ORIGINAL], pipeline_rewrite)
         for v in variants:
-            fresh[(name, v.strategy)] = (_prediction(v, variants), _layouts(v.report))
+            fresh[(name, v.strategy)] = (_prediction(v, variants, cases[name].kernel), _layouts(v.report))
     rows, stale = [], []
     for r in results["rows"]:
         key = (r["case"], r["strategy"])

@@ -110,12 +110,16 @@ def keeps_spellings(m: Mapping) -> bool:
 
 def score(a: ArrayAnalysis, mapping: Mapping, ctx: StrategyContext) -> Candidate:
     layout = mapping.layout()
-    preds = tuple(predict(x.samples, layout, a.array.elem_bytes, x.access.width, x.access.offset, ctx.banks)
-                  for x in a.accesses)
+    unchanged = mapping.strategy == "none"
+    preds = tuple(predict(x.samples, layout, a.array.elem_bytes, x.access.width, x.access.offset, ctx.banks,
+                          vectorize=unchanged) for x in a.accesses)
     cost = 0.0
-    for p in preds:
+    for x, p in zip(a.accesses, preds):
         if p is not None:
-            cost += p.executions * (p.wavefronts + INSTR_COST * mapping.ops)
+            # `s[i] += v` is a load and a store of the same word: twice its
+            # wavefronts, one address computation.
+            loads_and_stores = 2 if x.access.kind == "update" else 1
+            cost += p.executions * (loads_and_stores * p.wavefronts + INSTR_COST * mapping.ops)
     return Candidate(mapping, cost, preds)
 
 

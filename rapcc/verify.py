@@ -163,7 +163,7 @@ def _check_predictions(plan: ArrayPlan, fn, banks: BankModel, label: str) -> Non
 
     arr = plan.analysis.array
     for x, expected in zip(plan.analysis.accesses, plan.after):
-        got = predict(x.samples, layout, arr.elem_bytes, x.access.width, x.access.offset, banks)
+        got = predict(x.samples, layout, arr.elem_bytes, x.access.width, x.access.offset, banks, vectorize=False)
         if (got is None) != (expected is None) or (got and expected and abs(got.wavefronts - expected.wavefronts) > 1e-9):
             raise InternalError(f"{label}: emitted helper predicts {got} wavefronts, the plan {expected}")
 

@@ -294,3 +294,16 @@ def test_undefined_shift_is_predicted_as_the_gpu_runs_it_but_never_proved():
     assert got == {2 * t for t in range(64)}
     (plan,) = rewrite_source(src, "k.cu", Options()).plans
     assert not plan.rewritten and plan.reason.startswith("left untouched")
+
+
+def test_loop_to_a_run_time_size_is_replayed_for_4_trips_weighted_as_16():
+    src = b"""extern "C" __global__ void k(float *o, int n) {
+      #pragma rapcc block_dim(32)
+      __shared__ float s[64];
+      s[threadIdx.x] = 0.0f;
+      for (int i = 0; i < n; i++) s[threadIdx.x] += o[i];
+      o[threadIdx.x] = s[threadIdx.x];
+    }"""
+    res = _inline(src)
+    update = [(x, p) for x, p in res if x.access.kind == "update"][0]
+    assert len(update[0].samples.instances) == 4 and update[1].executions == 16

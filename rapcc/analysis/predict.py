@@ -42,8 +42,14 @@ class Prediction:
 
 
 def predict(samples: AccessSamples, layout: LayoutFn, elem_bytes: int, width: int, offset: int,
-            banks: BankModel) -> Prediction | None:
-    """Mean wavefronts of the sampled warp instructions under `layout`; None if unknown."""
+            banks: BankModel, vectorize: bool = True) -> Prediction | None:
+    """Mean wavefronts of the sampled warp instructions under `layout`; None if unknown.
+
+    `vectorize`: the layout is the array as written, whose adjacent accesses
+    ptxas may fuse into vector instructions (`_fuse_trips`). Through a
+    rewritten subscript it does not: on an H200 a Swizzle<3,2,5> that keeps
+    each 16-byte run adjacent and aligned still ran as scalar stores
+    (private_datadep, suite-h200-2026-11-23d: 19080 shared stores, as unfused)."""
     if samples.unknown is not None or not samples.instances:
         return None
     insts = samples.instances
@@ -55,7 +61,7 @@ def predict(samples: AccessSamples, layout: LayoutFn, elem_bytes: int, width: in
     weights = np.array([i.weight for i in insts], dtype=np.float64)
     widths = np.full(len(insts), width, dtype=np.int64)
     keep = np.ones(len(insts), dtype=bool)
-    if samples.unrolled:
+    if samples.unrolled and vectorize:
         _fuse_trips(samples, addr, active, width, widths, keep)
     n = total = ideal = 0.0
     for w in np.unique(widths[keep]):

@@ -17,6 +17,12 @@ from .evaluate import Env, Unknown, evaluate
 
 MAX_TRIPS = 64  # iterations replayed per loop when its trip count is known
 UNKNOWN_TRIPS = 4  # iterations sampled when the loop condition cannot be evaluated
+# ... and how many trips they stand for: such a loop runs to a size known at run
+# time (items, reps, K / TILE), usually a kernel's main loop; weighting its four
+# replayed trips as four underweights it against the fills and drains around
+# it (private_datadep on an H200: 13 trips, and only this weight picks its
+# fastest layout).
+ASSUMED_TRIPS = 16
 # Trips a sampled loop is stepped through (no replay) to learn its trip count,
 # so that the MAX_TRIPS it replays are spread over all of them and weighted.
 COUNT_TRIPS = 4096
@@ -242,9 +248,11 @@ def _guarded(access: ir.Access, env: Env, active: np.ndarray) -> np.ndarray:
     return mask
 
 
-def _trip_states(loop: ir.Loop, env: Env, active: np.ndarray, policy: TripPolicy) -> list[tuple[Env, np.ndarray]]:
+def _trip_states(loop: ir.Loop, env: Env, active: np.ndarray, policy: TripPolicy
+                 ) -> tuple[list[tuple[Env, np.ndarray]], bool]:
     """Each trip of `loop` in order: its environment (the induction variable and
-    the carried values it starts with) and the lanes whose condition holds."""
+    the carried values it starts with) and the lanes whose condition holds; and
+    whether the condition could not be evaluated (the trips are a sample)."""
     n = len(active)
     value = _lanes(evaluate(loop.start, env), n)
     carried = {c.var: _lanes(evaluate(c.start, env), n) for c in loop.carried}
@@ -272,7 +280,7 @@ def _trip_states(loop: ir.Loop, env: Env, active: np.ndarray, policy: TripPolicy
         for c in loop.carried:
             carried[c.var] = _step(c.step_op, c.step, carried[c.var], inner)
         value = _step(loop.step_op, loop.step, value, inner)
-    return states
+    return states, not known
 
 
 def _spread(count: int, most: int) -> list[int]:
@@ -299,9 +307,10 @@ def iterate(access: ir.Access, loops: tuple[ir.Loop, ...], env: Env, active: np.
             visit(mask, env, trips, weight)
         return
     loop, rest = loops[0], loops[1:]
-    states = _trip_states(loop, env, active, policy)
+    states, sampled = _trip_states(loop, env, active, policy)
     chosen = _spread(len(states), policy.max_trips)
-    each = weight * len(states) / len(chosen) if chosen else weight
+    runs = max(ASSUMED_TRIPS, len(states)) if sampled else len(states)
+    each = weight * runs / len(chosen) if chosen else weight
     for trip in chosen:
         inner, live = states[trip]
         if policy.budget is not None:

@@ -17,7 +17,7 @@ from typing import Any, Callable, Mapping, Sequence
 import numpy as np
 
 from .. import pipeline
-from .case import Case
+from .case import Case, kernel_base_name
 from .compare import Comparison, compare_all
 from .ncu import ProfileJob, SharedCounters, profile_jobs
 from .runner import BuildError, BuiltKernel, LaunchError, Runner
@@ -162,15 +162,22 @@ def input_rng(seed: int, *parts: str) -> np.random.Generator:
     return np.random.default_rng([seed, zlib.crc32("|".join(parts).encode())])
 
 
-def predicted_wavefronts(report: Mapping[str, Any] | None, key: str) -> float | None:
+def predicted_wavefronts(report: Mapping[str, Any] | None, key: str, kernel: str | None = None) -> float | None:
     """Predicted wavefronts per shared load/store instruction, as Nsight Compute
     counts them: each access weighted by its replayed executions (per block), an
     update counted as a load and a store, atomics left out (the ld/st metrics do
-    not count them). None when no access was predicted."""
+    not count them). Only the arrays of `kernel` count, where it has any: the
+    counters are the launched kernel's, not its file's. None when no access was
+    predicted."""
     if not report:
         return None
+    arrays = report.get("arrays", ())
+    if kernel is not None:
+        base = kernel_base_name(kernel)
+        mine = [a for a in arrays if a.get("function") == base]
+        arrays = mine or arrays
     total = weight = 0.0
-    for arr in report.get("arrays", ()):
+    for arr in arrays:
         for a in arr.get("accesses", ()):
             if a.get(key) is None or a.get("kind") == "atomic":
                 continue
@@ -196,12 +203,12 @@ def make_variants(case: Case, strategies: Sequence[str], rewrite: RewriteFn) -> 
     return variants
 
 
-def _prediction(variant: Variant, variants: Sequence[Variant]) -> float | None:
+def _prediction(variant: Variant, variants: Sequence[Variant], kernel: str | None = None) -> float | None:
     if variant.strategy != ORIGINAL:
-        return predicted_wavefronts(variant.report, "wavefronts_after")
+        return predicted_wavefronts(variant.report, "wavefronts_after", kernel)
     # The original's prediction is any rewrite's 'before' figure (the same analysis).
     reports = [v.report for v in variants if v.report]
-    return predicted_wavefronts(reports[0], "wavefronts_before") if reports else None
+    return predicted_wavefronts(reports[0], "wavefronts_before", kernel) if reports else None
 
 
 def _check(runner: Runner, case: Case, kernel: BuiltKernel, args: list,
@@ -223,7 +230,7 @@ def run_case(case: Case, runner: Runner, config: SuiteConfig, rewrite: RewriteFn
     # The original goes first whatever the strategy order: the others compare against it.
     for variant in sorted(variants, key=lambda v: v.strategy != ORIGINAL):
         row = Row(case.name, variant.strategy, changed=variant.text is not None and variant.text != source,
-                  predicted_wavefronts=_prediction(variant, variants), options=runner.options,
+                  predicted_wavefronts=_prediction(variant, variants, case.kernel), options=runner.options,
                   error=variant.error)
         if variant.text is None:
             rows.append(row)

@@ -1,0 +1,118 @@
+"""Predictions per instruction ptxas emits: unrolled trips fused into
+LDS.64/LDS.128, repeated loads dropped, only for the array as written
+(rapcc/analysis/predict.py)."""
+from __future__ import annotations
+
+import numpy as np
+
+from rapcc.analysis.arrays import analyze
+from rapcc.analysis.predict import predict, row_major
+from rapcc.banks import BankModel
+from rapcc.frontend import parse_file
+from rapcc.pipeline import Options, rewrite_source
+
+
+def _accesses(src: bytes):
+    info, _ = parse_file("v.cu", src, Options())
+    return [(a, x) for a in analyze(info) for x in a.accesses]
+
+
+def _predict(a, x, vectorize: bool = True, layout=None):
+    return predict(x.samples, layout or row_major(a.logical_dims), a.array.elem_bytes, x.access.width, 0,
+                   BankModel(), vectorize=vectorize)
+
+
+ROW_READ = b"""extern "C" __global__ void k(float *o) {
+  #pragma rapcc block_dim(16, 16)
+  __shared__ float As[16][16];
+  As[threadIdx.y][threadIdx.x] = 1.0f;
+  __syncthreads();
+  float acc = 0.0f;
+  for (int k = 0; k < 16; k++) acc += As[threadIdx.y][k];
+  o[threadIdx.x] = acc;
+}"""
+
+
+def test_adjacent_trips_of_an_unrolled_loop_become_lds128():
+    """matmul_tile's `As[ty][k]`: 16 trips, 4 LDS.128 per warp; two addresses,
+    each broadcast to a half-warp, take 2 wavefronts (ncu on an H200)."""
+    (a, store), (_, read) = _accesses(ROW_READ)
+    assert read.samples.unrolled == 1 and read.samples.reloads
+    p = _predict(a, read)
+    assert p.executions == 8 * 4 and p.wavefronts == 2.0
+    scalar = _predict(a, read, vectorize=False)
+    assert scalar.executions == 8 * 16 and scalar.wavefronts == 1.0
+
+
+def test_a_layout_that_breaks_alignment_keeps_scalar_loads():
+    """Padding the row by one word: `As[ty][k..k+3]` is adjacent but no longer
+    16-byte aligned for odd rows, so no warp gets a vector load."""
+    (a, _), (_, read) = _accesses(ROW_READ)
+
+    def padded(idx):
+        return np.asarray(idx[0]) * 17 + np.asarray(idx[1])
+
+    p = _predict(a, read, layout=padded)
+    assert p.executions == 8 * 16
+
+
+def test_repeated_loads_of_unrolled_loops_are_loaded_once_then_fused():
+    """stencil_rowptr's `row[4 * tx + j + d]` over j < 4, d < 3: six distinct
+    words per lane, three LDS.64 (ncu: 72 loads per block of 8 warps)."""
+    src = b"""extern "C" __global__ void k(float *o) {
+      #pragma rapcc block_dim(32, 8)
+      __shared__ float tile[10][130];
+      for (int p = threadIdx.y * 32 + threadIdx.x; p < 1300; p += 256) tile[p / 130][p % 130] = 1.0f;
+      __syncthreads();
+      float acc = 0.0f;
+      for (int k = 0; k < 3; k++) {
+        const float *row = tile[threadIdx.y + k];
+        for (int j = 0; j < 4; j++)
+          for (int d = 0; d < 3; d++)
+            acc += row[4 * threadIdx.x + j + d];
+      }
+      o[threadIdx.x] = acc;
+    }"""
+    (a, _), (_, read) = _accesses(src)
+    assert read.samples.unrolled == 3
+    assert _predict(a, read).executions == 8 * 3 * 3
+
+
+def test_stores_next_to_shared_loads_stay_scalar():
+    """dct8x8's `s[ty][tx][u] = acc` after loads of another shared array in the
+    same unrolled loop: ptxas keeps the stores apart (32 STS, no STS.128)."""
+    src = b"""extern "C" __global__ void k(float *o) {
+      #pragma rapcc block_dim(8, 32)
+      __shared__ float s[32][8][8];
+      __shared__ float c[8][8];
+      if (threadIdx.y == 0) for (int u = 0; u < 8; u++) c[u][threadIdx.x] = 1.0f;
+      __syncthreads();
+      for (int u = 0; u < 8; u++) s[threadIdx.y][threadIdx.x][u] = c[u][0] * 2.0f;
+      __syncthreads();
+      o[threadIdx.x] = s[threadIdx.y][threadIdx.x][0];
+    }"""
+    accesses = _accesses(src)
+    store = next((a, x) for a, x in accesses if a.array.name == "s" and x.access.kind == "store")
+    assert store[1].samples.unrolled == 0
+    copy = b"""extern "C" __global__ void k(float *o, const float *in) {
+      #pragma rapcc block_dim(32)
+      __shared__ float t[32 * 32];
+      for (int r = 0; r < 32; r++) t[threadIdx.x * 32 + r] = in[threadIdx.x * 32 + r];
+      __syncthreads();
+      o[threadIdx.x] = t[threadIdx.x];
+    }"""
+    (a, fill), _ = _accesses(copy)
+    p = _predict(a, fill)
+    assert p.executions == 8 and p.wavefronts == 32.0  # helper_clones: 8 STS.128, 32 wavefronts each (ncu)
+
+
+def test_the_planner_charges_a_rewrite_for_the_vector_loads_it_loses():
+    """The unchanged array is costed with its LDS.128; every rewrite without them."""
+    res = rewrite_source(ROW_READ, "v.cu", Options(strategy="pad"))
+    (plan,) = res.plans
+    base = plan.candidates[0]
+    assert base.mapping.strategy == "none"
+    read = [p for x, p in zip(plan.analysis.accesses, base.predictions) if x.access.kind == "load"][0]
+    assert read.executions == 32
+    after = [p for x, p in zip(plan.analysis.accesses, plan.after) if x.access.kind == "load"][0]
+    assert after.executions == 128
