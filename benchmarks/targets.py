@@ -76,7 +76,7 @@ def report(results: dict) -> str:
     if off:
         out.append(f"Predictions off by more than 5%: {', '.join(off)}. ("
                    "Nsight Compute counts the vector loads the compiler forms (LDS.64 and LDS.128) as one instruction; "
-                   "rapcc predicts per source access.)")
+                   "rapcc predicts the vector instructions of unrolled loops, not those formed across statements; the README's GPU suite section names every miss.)")
     return "\n".join(out) + "\n"
 
 
