@@ -12,6 +12,7 @@ from typing import Callable
 import numpy as np
 
 from ..banks import BankModel
+from .vectorize import fuse_unrolled_trips
 from .warps import AccessSamples
 
 # Maps per-dimension logical index arrays to physical flat element offsets.
@@ -46,7 +47,7 @@ def predict(samples: AccessSamples, layout: LayoutFn, elem_bytes: int, width: in
     """Mean wavefronts of the sampled warp instructions under `layout`; None if unknown.
 
     `vectorize`: the layout is the array as written, whose adjacent accesses
-    ptxas may fuse into vector instructions (`_fuse_trips`). Through a
+    ptxas may fuse into vector instructions (vectorize.py). Through a
     rewritten subscript it does not: on an H200 a Swizzle<3,2,5> that keeps
     each 16-byte run adjacent and aligned still ran as scalar stores
     (private_datadep, suite-h200-2026-11-23d: 19080 shared stores, as unfused)."""
@@ -62,7 +63,7 @@ def predict(samples: AccessSamples, layout: LayoutFn, elem_bytes: int, width: in
     widths = np.full(len(insts), width, dtype=np.int64)
     keep = np.ones(len(insts), dtype=bool)
     if samples.unrolled and vectorize:
-        _fuse_trips(samples, addr, active, width, widths, keep)
+        fuse_unrolled_trips(samples, addr, active, width, widths, keep)
     n = total = ideal = 0.0
     for w in np.unique(widths[keep]):
         rows = keep & (widths == w)
@@ -72,78 +73,3 @@ def predict(samples: AccessSamples, layout: LayoutFn, elem_bytes: int, width: in
         # Lanes sharing words (a broadcast) can need fewer than the bytes suggest.
         ideal += float((np.minimum(banks.ideal_each(active[rows], int(w)), waves) * weights[rows]).sum())
     return Prediction(total / n, ideal / n, n)
-
-
-VECTOR_BYTES = (16, 8)  # LDS.128 / STS.128, then LDS.64 / STS.64
-
-
-def _fuse_trips(samples: AccessSamples, addr: np.ndarray, active: np.ndarray, width: int, widths: np.ndarray,
-                keep: np.ndarray) -> None:
-    """What ptxas makes of the trips of unrolled loops. Each trip of them is
-    one static instruction, run by every warp in every trip of the loops
-    around them (a group): a load of an address already loaded in its group is
-    dropped (`reloads`), and k trips (k * width = 16 or 8 bytes) whose active
-    lanes reach k adjacent elements, the first aligned to k * width, become one
-    vector instruction, when that holds in every group (the compiler emits one
-    instruction for all warps). Only the physical addresses decide: a layout
-    that breaks the adjacency or the alignment (padding by one word) loses it."""
-    insts = samples.instances
-    u = samples.unrolled
-    groups: dict[tuple, dict[tuple, int]] = {}
-    for n, i in enumerate(insts):
-        if len(i.trips) >= u:
-            cut = len(i.trips) - u
-            groups.setdefault((i.warp, i.trips[:cut]), {})[i.trips[cut:]] = n
-    for rows in groups.values():
-        if samples.reloads:
-            seen: set[bytes] = set()
-            for t in sorted(rows):
-                key = np.where(active[rows[t]], addr[rows[t]], -1).tobytes()
-                if key in seen:
-                    keep[rows[t]] = False
-                    del rows[t]
-                seen.add(key)
-    if width not in (4, 8) or not groups:
-        return
-    template = max(groups.values(), key=len)
-    order = sorted(template, key=lambda t: int(addr[template[t]][active[template[t]]].min())
-                   if active[template[t]].any() else 0)
-    p = 0
-    while p < len(order):
-        for vec in VECTOR_BYTES:
-            k = vec // width
-            run = order[p:p + k]
-            if k < 2 or len(run) < k or not _fusable(groups, run, addr, active, width, vec):
-                continue
-            for g in groups.values():
-                if run[0] in g:
-                    widths[g[run[0]]] = vec
-                    keep[[g[t] for t in run[1:]]] = False
-            p += k
-            break
-        else:
-            p += 1
-
-
-def _fusable(groups: dict[tuple, dict[tuple, int]], run: list[tuple], addr: np.ndarray, active: np.ndarray,
-             width: int, vec: int) -> bool:
-    """Whether the static instructions `run` form one vector access in every
-    group that runs any of them."""
-    for g in groups.values():
-        present = [t in g for t in run]
-        if not any(present):
-            continue
-        if not all(present) or not _adjacent(addr, active, [g[t] for t in run], width, vec):
-            return False
-    return True
-
-
-def _adjacent(addr: np.ndarray, active: np.ndarray, rows: list[int], width: int, vec: int) -> bool:
-    first = rows[0]
-    lanes = active[first]
-    if not lanes.any() or addr[first][lanes].min() < 0 or (addr[first][lanes] % vec).any():
-        return False
-    for j, r in enumerate(rows):
-        if not np.array_equal(active[r], lanes) or not np.array_equal(addr[r][lanes], addr[first][lanes] + j * width):
-            return False
-    return True

@@ -1,0 +1,90 @@
+"""The vector instructions ptxas forms from unrolled loops (LDS.64/LDS.128,
+STS.64/STS.128), and the loads it does not repeat, so that predictions count
+the instructions Nsight Compute counts.
+
+Measured on an H200 (benchmarks/results/suite-h200-2026-11-23e): matmul_tile's
+`As[ty][k]` over 16 unrolled trips runs as 4 LDS.128 per warp; stencil_rowptr's
+`row[4 * tx + j + d]` over j < 4, d < 3 as 3 LDS.64 (six distinct words);
+helper_clones' fill `t[tx * 32 + r]` as 8 STS.128. dct8x8's stores
+`s[ty][tx][u]`, in a loop that also loads another shared array, stay scalar:
+arrays.py clears `unrolled` for such stores.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .warps import AccessSamples
+
+VECTOR_BYTES = (16, 8)  # LDS.128 / STS.128, then LDS.64 / STS.64
+
+
+def fuse_unrolled_trips(samples: AccessSamples, addr: np.ndarray, active: np.ndarray, width: int, widths: np.ndarray,
+                keep: np.ndarray) -> None:
+    """What ptxas makes of the trips of unrolled loops. Each trip of them is
+    one static instruction, run by every warp in every trip of the loops
+    around them (a group): a load of an address already loaded in its group is
+    dropped (`reloads`), and k trips (k * width = 16 or 8 bytes) whose active
+    lanes reach k adjacent elements, the first aligned to k * width, become one
+    vector instruction, when that holds in every group (the compiler emits one
+    instruction for all warps). Only the physical addresses decide: a layout
+    that breaks the adjacency or the alignment (padding by one word) loses it."""
+    insts = samples.instances
+    u = samples.unrolled
+    groups: dict[tuple, dict[tuple, int]] = {}
+    for n, i in enumerate(insts):
+        if len(i.trips) >= u:
+            cut = len(i.trips) - u
+            groups.setdefault((i.warp, i.trips[:cut]), {})[i.trips[cut:]] = n
+    for rows in groups.values():
+        if samples.reloads:
+            seen: set[bytes] = set()
+            for t in sorted(rows):
+                key = np.where(active[rows[t]], addr[rows[t]], -1).tobytes()
+                if key in seen:
+                    keep[rows[t]] = False
+                    del rows[t]
+                seen.add(key)
+    if width not in (4, 8) or not groups:
+        return
+    template = max(groups.values(), key=len)
+    order = sorted(template, key=lambda t: int(addr[template[t]][active[template[t]]].min())
+                   if active[template[t]].any() else 0)
+    p = 0
+    while p < len(order):
+        for vec in VECTOR_BYTES:
+            k = vec // width
+            run = order[p:p + k]
+            if k < 2 or len(run) < k or not _fusable(groups, run, addr, active, width, vec):
+                continue
+            for g in groups.values():
+                if run[0] in g:
+                    widths[g[run[0]]] = vec
+                    keep[[g[t] for t in run[1:]]] = False
+            p += k
+            break
+        else:
+            p += 1
+
+
+def _fusable(groups: dict[tuple, dict[tuple, int]], run: list[tuple], addr: np.ndarray, active: np.ndarray,
+             width: int, vec: int) -> bool:
+    """Whether the static instructions `run` form one vector access in every
+    group that runs any of them."""
+    for g in groups.values():
+        present = [t in g for t in run]
+        if not any(present):
+            continue
+        if not all(present) or not _adjacent(addr, active, [g[t] for t in run], width, vec):
+            return False
+    return True
+
+
+def _adjacent(addr: np.ndarray, active: np.ndarray, rows: list[int], width: int, vec: int) -> bool:
+    first = rows[0]
+    lanes = active[first]
+    if not lanes.any() or addr[first][lanes].min() < 0 or (addr[first][lanes] % vec).any():
+        return False
+    for j, r in enumerate(rows):
+        if not np.array_equal(active[r], lanes) or not np.array_equal(addr[r][lanes], addr[first][lanes] + j * width):
+            return False
+    return True
