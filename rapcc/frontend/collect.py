@@ -16,7 +16,7 @@ from clang.cindex import Cursor, CursorKind as K
 from .. import ir
 from .aliases import alias_shape, argument_index, callee_definition, parameters
 from .annotations import annotated_block_dim, comments, layout_pragmas
-from .clangext import (binary_operator, expansion_location, file_location, in_main_file, overloaded_decls,
+from .clangext import (binary_operator, evaluate_int, expansion_location, file_location, in_main_file, overloaded_decls,
                        specialized_template, unary_operator)
 from .exprs import decl_key, int_type, strip, substitute, to_expr
 from .inactive import inactive_uses, spellings
@@ -33,6 +33,16 @@ RAPCC_HEADER_MARK = b"/* rapcc "
 _FUNCTION_KINDS = {K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD}
 _ALL_FUNCTIONS = _FUNCTION_KINDS | {K.CONVERSION_FUNCTION, K.CONSTRUCTOR, K.DESTRUCTOR}
 _ATOMIC_PREFIX = ("atomic",)
+# Asynchronous copies into shared memory (LDGSTS): `cuda::memcpy_async(dst, src,
+# size, pipe)`, `cooperative_groups::memcpy_async(group, dst, src, bytes)`,
+# `__pipeline_memcpy_async(dst, src, bytes)`. The destination is the first
+# pointer argument, the size two after it.
+_ASYNC_COPIES = ("memcpy_async", "__pipeline_memcpy_async")
+
+
+class _Seen(str):
+    """An escape reason for a use rapcc predicts (it is recorded as an access)
+    but cannot rewrite: the array keeps its layout."""
 
 
 def _is_shared(decl: Cursor) -> bool:
@@ -597,9 +607,11 @@ class _Collector:
             self._macro_access(ref, view, ctx, stack, top, f"a subscript of {said} is spelled inside a macro body")
             return
         kind, width, offset, reason = self._access_kind(top, stack[:i + 1], arr, ctx)
-        if reason:
+        if reason and not isinstance(reason, _Seen):
             self._escape(arr, ctx, top, reason)
             return
+        if reason:
+            self.escapes.append(ir.Escape(arr.key, ctx.function, self._cursor_range(top), reason, seen=True))
         spelled = [ctx.expr(list(c.get_children())[1]) for c in chain]
         if view.offset is not None:
             spelled[0] = ir.BinOp("+", view.offset, spelled[0])
@@ -627,8 +639,8 @@ class _Collector:
         end = expansion_location((chain[-1] if chain else ref).extent.end)
         kind, width, offset, why = self._access_kind(chain[-1], stack[:i + 1], arr, ctx) if chain \
             else (None, 0, 0, "no subscript")
-        seen = len(chain) == ndims and not why and start.file == self.path and end.offset > start.offset \
-            and kind is not None
+        seen = len(chain) == ndims and (not why or isinstance(why, _Seen)) and start.file == self.path \
+            and end.offset > start.offset and kind is not None
         self.escapes.append(ir.Escape(arr.key, ctx.function, self._cursor_range(where), reason, seen=seen))
         if not seen:
             return
@@ -1017,6 +1029,14 @@ class _Collector:
                 call = enclosing_call(stack[:i])
                 if call is not None and callee_name(call[0]).startswith(_ATOMIC_PREFIX) and call[1] == 0:
                     return "atomic", width, offset, ""
+                copied = _async_copy_bytes(call) if call is not None else None
+                if copied is not None and not width:
+                    if copied == arr.elem_bytes:
+                        return "store", copied, offset, ""
+                    if copied in (8, 16) and arr.elem_bytes and copied % arr.elem_bytes == 0:
+                        return "store", copied, offset, _Seen(
+                            f"an asynchronous copy of {copied} bytes lands at an element of '{arr.name}' "
+                            "(its elements must stay adjacent)")
                 return "load", width, offset, f"the address of an element of '{arr.name}' is taken"
         if parent.kind == K.CALL_EXPR and callee_name(parent).startswith("operator") and \
                 next(parent.get_children()).hash == node.hash:
@@ -1025,6 +1045,19 @@ class _Collector:
                 return "store", width, offset, ""
             if op in ("+=", "-=", "*=", "/=", "|=", "&=", "^=", "<<=", ">>="):
                 return "update", width, offset, ""
+        op = _unresolved_operator(parent) if parent.kind == K.CALL_EXPR else None
+        if op is not None:
+            # Inside a template, with an `operator*` overload in scope, clang
+            # leaves `As[ty][k] * Bs[k][tx]` an unresolved operator call.
+            operands = [k for k in parent.get_children() if _unresolved_operator_ref(k) is None]
+            if op == "&" and len(operands) == 1:
+                return "load", width, offset, f"the address of an element of '{arr.name}' is taken"
+            is_first = bool(operands) and operands[0].hash == node.hash
+            if is_first and op == "=":
+                return "store", width, offset, ""
+            if is_first and (op in ("++", "--") or (op.endswith("=") and op not in ("==", "!=", "<=", ">="))):
+                return "update", width, offset, ""
+            return "load", width, offset, ""
         if parent.kind == K.CALL_EXPR and not lvalue_to_rvalue:
             bound = self._bound_reference(parent, node, arr, ctx)
             if bound is not None:
@@ -1159,6 +1192,51 @@ def _dependent_callee(call: Cursor) -> Cursor | None:
     if len(decls) != 1 or decls[0].kind != K.FUNCTION_TEMPLATE:
         return None
     return decls[0].get_definition()
+
+
+def _unresolved_operator(call: Cursor) -> str | None:
+    """The operator of a call clang leaves unresolved in a template (`a * b`
+    with an overloaded `operator*` in scope), or None for any other call."""
+    for k in call.get_children():
+        op = _unresolved_operator_ref(k)
+        if op is not None:
+            return op
+    return None
+
+
+def _unresolved_operator_ref(k: Cursor) -> str | None:
+    if k.kind == K.DECL_REF_EXPR and k.referenced is not None and k.referenced.kind == K.OVERLOADED_DECL_REF:
+        toks = [t.spelling for t in k.get_tokens()]
+        if len(toks) == 1 and toks[0] and not (toks[0][0].isalnum() or toks[0][0] == "_"):
+            return toks[0]
+    return None
+
+
+def _async_copy_bytes(call: tuple[Cursor, int]) -> int | None:
+    """The bytes an asynchronous copy moves when argument `call[1]` is its
+    destination, or None (another call, another argument, a size clang cannot
+    evaluate)."""
+    fn, n = call
+    if callee_name(fn) not in _ASYNC_COPIES:
+        return None
+    args = list(fn.get_arguments())
+    # In a template the destination `&As[ty][tx]` may have a dependent type.
+    pointers = [k for k, a in enumerate(args)
+                if a.type.get_canonical().kind in (ci.TypeKind.POINTER, ci.TypeKind.DEPENDENT)]
+    if not pointers or pointers[0] != n or n + 2 >= len(args):
+        return None
+    size = args[n + 2]
+    value = evaluate_int(size)
+    if value is not None:
+        return value
+    ref = strip(size)
+    var = ref.referenced if ref.kind == K.DECL_REF_EXPR else None
+    if var is None or var.kind != K.VAR_DECL:
+        return None
+    # `cuda::aligned_size_t<alignof(float4)>(sizeof(float4))`: the size is the
+    # largest constant in the initializer (an alignment never exceeds it).
+    values = [v for k in var.walk_preorder() if k.kind.is_expression() and (v := evaluate_int(k)) is not None]
+    return max(values) if values else None
 
 
 def _argument_types(fn: Cursor | None) -> list[ci.Type]:
