@@ -9,6 +9,10 @@ from rapcc.pipeline import Options, rewrite_source
 CASE = ROOT / "tests" / "async" / "copies.cu"
 
 
+def _line(text: str) -> int:
+    return next(n for n, line in enumerate(CASE.read_text().splitlines(), 1) if text in line)
+
+
 def _arrays(strategy: str = "auto"):
     res = rewrite_source(CASE.read_bytes(), str(CASE), Options(strategy=strategy))
     return res, {a["name"]: a for a in res.report["arrays"]}
@@ -17,7 +21,7 @@ def _arrays(strategy: str = "auto"):
 def test_an_element_copy_is_a_store_and_is_rewritten():
     res, arrays = _arrays("xor")
     tile = arrays["tile"]
-    copy = next(x for x in tile["accesses"] if x["line"] == 13)
+    copy = next(x for x in tile["accesses"] if x["line"] == _line("memcpy_async(&tile"))
     assert copy["kind"] == "store" and copy["wavefronts_before"] == 32.0  # the transposed copy: 32-way
     assert tile["strategy"] == "xor" and copy["wavefronts_after"] == 1.0
     text = res.text.decode()
@@ -27,7 +31,7 @@ def test_an_element_copy_is_a_store_and_is_rewritten():
 def test_a_16_byte_copy_is_predicted_and_keeps_the_layout():
     res, arrays = _arrays("pad")
     wide = arrays["wide"]
-    copy = next(x for x in wide["accesses"] if x["line"] == 23)
+    copy = next(x for x in wide["accesses"] if x["line"] == _line("memcpy_async(&wide"))
     # 8 lanes per row, 16 bytes each: a half-warp fills two whole rows, 2 wavefronts, 4 a warp (conflict-free).
     assert copy["kind"] == "store" and copy["wavefronts_before"] == 4.0
     assert wide["strategy"] == "none"
