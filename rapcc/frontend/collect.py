@@ -36,7 +36,8 @@ _ATOMIC_PREFIX = ("atomic",)
 # Asynchronous copies into shared memory (LDGSTS): `cuda::memcpy_async(dst, src,
 # size, pipe)`, `cooperative_groups::memcpy_async(group, dst, src, bytes)`,
 # `__pipeline_memcpy_async(dst, src, bytes)`. The destination is the first
-# pointer argument, the size two after it.
+# pointer argument, the size two after it. A group's copy (the destination
+# second) is one copy by the whole group: only a one-element one is followed.
 _ASYNC_COPIES = ("memcpy_async", "__pipeline_memcpy_async")
 
 
@@ -1033,7 +1034,7 @@ class _Collector:
                 if copied is not None and not width:
                     if copied == arr.elem_bytes:
                         return "store", copied, offset, ""
-                    if copied in (8, 16) and arr.elem_bytes and copied % arr.elem_bytes == 0:
+                    if copied in (8, 16) and arr.elem_bytes and copied % arr.elem_bytes == 0 and call[1] == 0:
                         return "store", copied, offset, _Seen(
                             f"an asynchronous copy of {copied} bytes lands at an element of '{arr.name}' "
                             "(its elements must stay adjacent)")
