@@ -307,3 +307,19 @@ def test_loop_to_a_run_time_size_is_replayed_for_4_trips_weighted_as_16():
     res = _inline(src)
     update = [(x, p) for x, p in res if x.access.kind == "update"][0]
     assert len(update[0].samples.instances) == 4 and update[1].executions == 16
+
+
+def test_loop_from_a_data_dependent_start_that_no_subscript_reads_is_sampled():
+    """SHOC bfs style: `for (i = edges[n]; i < edges[n + 1]; i++) atomicAdd(&q_len[0], 1)`."""
+    src = b"""extern "C" __global__ void k(unsigned *o, const unsigned *edges) {
+      #pragma rapcc block_dim(32)
+      __shared__ unsigned q_len[4];
+      if (threadIdx.x < 4) q_len[threadIdx.x] = 0;
+      __syncthreads();
+      for (unsigned i = edges[threadIdx.x]; i < edges[threadIdx.x + 1]; i++) atomicAdd(&q_len[0], 1u);
+      o[threadIdx.x] = q_len[threadIdx.x & 3];
+    }"""
+    res = _inline(src)
+    atomic = [(x, p) for x, p in res if x.access.kind == "atomic"][0]
+    assert atomic[0].samples.unknown is None and len(atomic[0].samples.instances) == 4
+    assert atomic[1].executions == 16 and atomic[1].wavefronts == 1.0

@@ -30,7 +30,7 @@ import numpy as np
 
 from .. import ir
 from .evaluate import Env, Unknown, evaluate
-from .warps import BlockShape, TooManyTrips, TripPolicy, iterate, warp_builtins
+from .warps import BlockShape, TooManyTrips, TripPolicy, collapsible, iterate, warp_builtins
 
 INF = 1 << 80  # stands for an unbounded side; any |value| >= 2**64 is unbounded
 MAX_PROOF_TRIPS = 1 << 16
@@ -90,39 +90,6 @@ def prove_ranges(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockShap
 # -- 1. exact enumeration ------------------------------------------------------
 
 
-def _reads(expr: ir.Expr, keys: frozenset[str], vars: dict[str, ir.VarDef], seen: frozenset[str] = frozenset()) -> bool:
-    """Whether `expr` reads any variable in `keys`, through local definitions."""
-    if isinstance(expr, ir.VarRef):
-        if expr.key in keys:
-            return True
-        d = vars.get(expr.key)
-        if d is None or d.init is None or expr.key in seen:
-            return False
-        return _reads(d.init, keys, vars, seen | {expr.key})
-    if isinstance(expr, ir.Cast):
-        return _reads(expr.operand, keys, vars, seen)
-    if isinstance(expr, ir.UnOp):
-        return _reads(expr.operand, keys, vars, seen)
-    if isinstance(expr, ir.BinOp):
-        return _reads(expr.lhs, keys, vars, seen) or _reads(expr.rhs, keys, vars, seen)
-    if isinstance(expr, ir.Select):
-        return any(_reads(e, keys, vars, seen) for e in (expr.cond, expr.then, expr.other))
-    if isinstance(expr, ir.AfterLoop):
-        return True  # rare; never collapse a loop around it
-    return False
-
-
-def _collapsible(access: ir.Access, depth: int, vars: dict[str, ir.VarDef]) -> bool:
-    """Whether nothing inside loop `depth` reads its variable or carried values:
-    its trips then all see the same indices, and one visit covers them."""
-    loop = access.loops[depth]
-    keys = frozenset([loop.var] + [c.var for c in loop.carried])
-    inner: list[ir.Expr] = list(access.indices) + [g.cond for g in access.guards]
-    for lp in access.loops[depth + 1:]:
-        inner += [lp.start, lp.cond, lp.step] + [e for c in lp.carried for e in (c.start, c.step)]
-    return not any(_reads(e, keys, vars) for e in inner)
-
-
 def _one_trip(loop: ir.Loop) -> ir.Loop:
     """A loop that runs its body exactly once, for every lane."""
     return ir.Loop(loop.var, ir.Const(0), ir.BinOp("<", ir.VarRef(loop.var, "trip"), ir.Const(1)), "+", ir.Const(1))
@@ -134,7 +101,7 @@ def _enumerate(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape,
     env = Env(builtins, dict(known), vars)
     # A loop nothing below reads runs its body with the same indices every trip:
     # replace it by one trip of all live lanes (more executions, never fewer).
-    loops = tuple(_one_trip(lp) if _collapsible(access, k, vars) else lp for k, lp in enumerate(access.loops))
+    loops = tuple(_one_trip(lp) if collapsible(access, k, vars) else lp for k, lp in enumerate(access.loops))
     lo = [INF] * len(access.indices)
     hi = [-INF] * len(access.indices)
     n = len(exists)

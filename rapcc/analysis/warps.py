@@ -135,6 +135,70 @@ class ParamSamples:
         return tuple(dict(self.by_binding[0][0])) if self.by_binding else ()
 
 
+def _reads(expr: ir.Expr, keys: frozenset[str], vars: dict[str, ir.VarDef], seen: frozenset[str] = frozenset()) -> bool:
+    """Whether `expr` reads any variable in `keys`, through local definitions."""
+    if isinstance(expr, ir.VarRef):
+        if expr.key in keys:
+            return True
+        d = vars.get(expr.key)
+        if d is None or d.init is None or expr.key in seen:
+            return False
+        return _reads(d.init, keys, vars, seen | {expr.key})
+    if isinstance(expr, ir.Cast):
+        return _reads(expr.operand, keys, vars, seen)
+    if isinstance(expr, ir.UnOp):
+        return _reads(expr.operand, keys, vars, seen)
+    if isinstance(expr, ir.BinOp):
+        return _reads(expr.lhs, keys, vars, seen) or _reads(expr.rhs, keys, vars, seen)
+    if isinstance(expr, ir.Select):
+        return any(_reads(e, keys, vars, seen) for e in (expr.cond, expr.then, expr.other))
+    if isinstance(expr, ir.AfterLoop):
+        return True  # rare; never collapse a loop around it
+    return False
+
+
+def collapsible(access: ir.Access, depth: int, vars: dict[str, ir.VarDef]) -> bool:
+    """Whether nothing inside loop `depth` reads its variable or carried values:
+    its trips then all see the same indices, and one visit covers them."""
+    loop = access.loops[depth]
+    keys = frozenset([loop.var] + [c.var for c in loop.carried])
+    inner: list[ir.Expr] = list(access.indices) + [g.cond for g in access.guards]
+    for lp in access.loops[depth + 1:]:
+        inner += [lp.start, lp.cond, lp.step] + [e for c in lp.carried for e in (c.start, c.step)]
+    return not any(_reads(e, keys, vars) for e in inner)
+
+
+def _sampled(access: ir.Access, vars: dict[str, ir.VarDef]) -> tuple[ir.Loop, ...]:
+    """The access's loops as the sampler steps them: a loop nothing inside reads
+    whose start is data (`for (i = edges[n]; ...)` around `q_len[0]`) runs from
+    0 to an unknown bound: 4 replayed trips, weighted as ASSUMED_TRIPS."""
+    out = []
+    for k, lp in enumerate(access.loops):
+        if collapsible(access, k, vars) and _unknown(lp.start, vars):
+            lp = ir.Loop(lp.var, ir.Const(0), ir.Opaque(lp.var.split("@")[0], "a data-dependent start"), "+",
+                         ir.Const(1))
+        out.append(lp)
+    return tuple(out)
+
+
+def _unknown(expr: ir.Expr, vars: dict[str, ir.VarDef], seen: frozenset[str] = frozenset()) -> bool:
+    """Whether `expr` reads data: a load or a call (through local definitions)."""
+    if isinstance(expr, ir.Opaque):
+        return True
+    if isinstance(expr, ir.VarRef):
+        d = vars.get(expr.key)
+        if d is None or d.init is None or expr.key in seen:
+            return False
+        return _unknown(d.init, vars, seen | {expr.key})
+    if isinstance(expr, (ir.Cast, ir.UnOp)):
+        return _unknown(expr.operand, vars, seen)
+    if isinstance(expr, ir.BinOp):
+        return _unknown(expr.lhs, vars, seen) or _unknown(expr.rhs, vars, seen)
+    if isinstance(expr, ir.Select):
+        return any(_unknown(e, vars, seen) for e in (expr.cond, expr.then, expr.other))
+    return False
+
+
 def sample_access(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape, warp_size: int = 32,
                   bindings: dict[str, int] | None = None) -> AccessSamples:
     """Replay `access` for every warp of the block (see module docstring).
@@ -150,7 +214,7 @@ def sample_access(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockSha
         # instruction in the iterations where one of its own lanes is active.
         builtins, exists = warp_builtins(block, 0, warp_size, nwarps)
         env = Env(builtins, dict(bindings or {}), vars, clamp_shifts=True)
-        _replay(access, access.loops, env, exists, out, warp_size)
+        _replay(access, _sampled(access, vars), env, exists, out, warp_size)
     except Unknown as exc:
         return AccessSamples((), exc.what, exc.uniform_key)
     return AccessSamples(tuple(out), None, unrolled=unrolled_depth(access.loops, vars))
