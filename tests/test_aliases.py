@@ -95,7 +95,7 @@ def test_refused_callees_name_their_reason(run_cli, tmp_path):
 @pytest.mark.parametrize("strategy", ["xor", "pad", "rap"])
 def test_rewrites_compile(run_cli, tmp_path, strategy):
     nvcc = require_nvcc()
-    for name in ("pointer_alias", "row_pointer", "device_call", "escaping_alias"):
+    for name in ("pointer_alias", "row_pointer", "device_call", "escaping_alias", "template_comparator"):
         out = tmp_path / f"{name}.cu"
         code, _, err = run_cli(str(CASES / f"{name}.cu"), "-o", str(out), "--strategy", strategy)
         assert code == 0, err

@@ -3,7 +3,11 @@ element is a store of it, followed and rewritten; a 16-byte copy is predicted
 as a 16-byte store and keeps the layout (its elements must stay adjacent)."""
 from __future__ import annotations
 
-from conftest import ROOT
+import subprocess
+
+import pytest
+
+from conftest import ROOT, require_nvcc
 from rapcc.pipeline import Options, rewrite_source
 
 CASE = ROOT / "tests" / "async" / "copies.cu"
@@ -37,3 +41,15 @@ def test_a_16_byte_copy_is_predicted_and_keeps_the_layout():
     assert wide["strategy"] == "none"
     assert "an asynchronous copy of 16 bytes lands at an element of 'wide'" in wide["reason"]
     assert "&wide[threadIdx.y][4 * threadIdx.x]" in res.text.decode()
+
+
+@pytest.mark.nvcc
+def test_the_rewritten_copies_compile(tmp_path):
+    nvcc = require_nvcc()
+    for strategy in ("xor", "pad", "rap"):
+        res, _ = _arrays(strategy)
+        out = tmp_path / f"copies.{strategy}.cu"
+        out.write_bytes(res.text)
+        proc = subprocess.run([nvcc, "-arch=sm_90", "-cubin", "-o", str(tmp_path / "k.cubin"), str(out)],
+                              capture_output=True, text=True)
+        assert proc.returncode == 0, f"{strategy}: {proc.stderr[:800]}"
