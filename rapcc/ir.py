@@ -8,7 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, Union
 
-AccessKind = Literal["load", "store", "update", "atomic"]
+# "copy": an asynchronous copy into the element (memcpy_async, LDGSTS): a store
+# that Nsight Compute's shared load/store counters do not count.
+AccessKind = Literal["load", "store", "update", "atomic", "copy"]
 
 
 @dataclass(frozen=True, slots=True)

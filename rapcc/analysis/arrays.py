@@ -349,7 +349,7 @@ def _analysed_under(shape_set: ShapeSet, mine: list[ir.SharedArray], kernel: ir.
                     info: ir.TranslationUnitInfo, by_array: dict[str, dict[BlockShape, "ArrayAnalysis"]]
                     ) -> dict[BlockShape, list["ArrayAnalysis"]]:
     by_shape: dict[BlockShape, list[ArrayAnalysis]] = {s: [] for s in shape_set.shapes}
-    loading = tuple(dict.fromkeys(lp for a in info.accesses if a.kind != "store" for lp in a.loops))
+    loading = tuple(dict.fromkeys(lp for a in info.accesses if a.kind not in ("store", "copy") for lp in a.loops))
     for arr in mine:
         accesses = [a for a in info.accesses if a.array == arr.key]
         for shape in shape_set.shapes:

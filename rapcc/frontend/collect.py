@@ -1033,9 +1033,9 @@ class _Collector:
                 copied = _async_copy_bytes(call) if call is not None else None
                 if copied is not None and not width:
                     if copied == arr.elem_bytes:
-                        return "store", copied, offset, ""
+                        return "copy", copied, offset, ""
                     if copied in (8, 16) and arr.elem_bytes and copied % arr.elem_bytes == 0 and call[1] == 0:
-                        return "store", copied, offset, _Seen(
+                        return "copy", copied, offset, _Seen(
                             f"an asynchronous copy of {copied} bytes lands at an element of '{arr.name}' "
                             "(its elements must stay adjacent)")
                 return "load", width, offset, f"the address of an element of '{arr.name}' is taken"

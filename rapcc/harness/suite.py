@@ -165,8 +165,8 @@ def input_rng(seed: int, *parts: str) -> np.random.Generator:
 def predicted_wavefronts(report: Mapping[str, Any] | None, key: str, kernel: str | None = None) -> float | None:
     """Predicted wavefronts per shared load/store instruction, as Nsight Compute
     counts them: each access weighted by its replayed executions (per block), an
-    update counted as a load and a store, atomics left out (the ld/st metrics do
-    not count them). Only the arrays of `kernel` count, where it has any: the
+    update counted as a load and a store, atomics and asynchronous copies
+    (LDGSTS) left out (the ld/st metrics do not count them). Only the arrays of `kernel` count, where it has any: the
     counters are the launched kernel's, not its file's. None when no access was
     predicted."""
     if not report:
@@ -179,7 +179,7 @@ def predicted_wavefronts(report: Mapping[str, Any] | None, key: str, kernel: str
     total = weight = 0.0
     for arr in arrays:
         for a in arr.get("accesses", ()):
-            if a.get(key) is None or a.get("kind") == "atomic":
+            if a.get(key) is None or a.get("kind") in ("atomic", "copy"):
                 continue
             w = float(a.get("executions") or 1) * (2 if a.get("kind") == "update" else 1)
             total += float(a[key]) * w
