@@ -46,10 +46,17 @@ def test_all_examples_load_and_cover_the_issue_list() -> None:
     assert all(c.case_file == EXAMPLES / f"{c.name}.case.py" for c in CASES)
 
 
+TOOLKIT_HEADERS = {"cuda_pipeline.h"}
+
+
 @pytest.mark.parametrize("case", CASES, ids=CASE_NAMES)
 def test_example_source_is_self_contained_and_declares_its_block(case) -> None:
     text = case.source.read_text()
-    assert "#include" not in text, "NVRTC compiles the examples without headers"
+    # NVRTC compiles the examples with no headers but the toolkit's own, which
+    # CuPy puts on its include path (cuda_pipeline.h compiled there on an H200:
+    # benchmarks/results/suite-h200-2026-11-23f-async) and rapcc stands in for.
+    included = re.findall(r"^\s*#\s*include\s*[<\"]([^>\"]+)[>\"]", text, re.M)
+    assert set(included) <= TOOLKIT_HEADERS, f"headers NVRTC may lack: {set(included) - TOOLKIT_HEADERS}"
     assert text.startswith("//"), "a header comment states the pattern and the expectation"
     assert "What rapcc should find" in text
     assert re.search(rf'extern "C" __global__ void (__launch_bounds__\(\d+\) )?{case.kernel}\s*\(', text)
