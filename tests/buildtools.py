@@ -32,10 +32,12 @@ def run_wrapped(args: list[str], cwd: Path, env: dict[str, str]) -> subprocess.C
 
 
 def require_tool(name: str) -> str:
-    """cmake / ninja: CI installs them with pip (the test extra); a missing one fails there."""
+    """cmake / ninja (CI installs them with pip, the test extra) or make (on
+    every CI machine): a missing one fails in CI and skips elsewhere."""
     path = shutil.which(name)
     if path is None:
         if os.environ.get("RAPCC_REQUIRE_NVCC") == "1":
             pytest.fail(f"{name} is required (RAPCC_REQUIRE_NVCC=1) but not on the PATH")
-        pytest.skip(f"{name} not on the PATH; the test extra installs it (pip install -e '.[test]')")
+        hint = "install GNU make" if name == "make" else "the test extra installs it (pip install -e '.[test]')"
+        pytest.skip(f"{name} not on the PATH; {hint}")
     return path

@@ -75,8 +75,7 @@ def test_cmake_and_compile_database_snippets(shell, tmp_path):
 @pytest.mark.nvcc
 def test_make_snippet(shell, tmp_path):
     require_nvcc()
-    if shutil.which("make") is None:
-        pytest.skip("GNU make is not installed, so the README's Makefile recipe cannot run here")
+    require_tool("make")
     (tmp_path / "Makefile").write_text(SNIPPETS["make"])
     shutil.copy(ROOT / "examples" / "transpose_32x8.cu", tmp_path / "transpose.cu")
     shell("", tmp_path, "make", "transpose.o")

@@ -135,26 +135,28 @@ class ParamSamples:
         return tuple(dict(self.by_binding[0][0])) if self.by_binding else ()
 
 
-def _reads(expr: ir.Expr, keys: frozenset[str], vars: dict[str, ir.VarDef], seen: frozenset[str] = frozenset()) -> bool:
-    """Whether `expr` reads any variable in `keys`, through local definitions."""
+def _reaches(expr: ir.Expr, vars: dict[str, ir.VarDef], hit: Callable[[ir.Expr], bool], seen: frozenset[str] = frozenset()) -> bool:
+    """Whether `hit` holds for a leaf of `expr`, through local definitions."""
+    if hit(expr):
+        return True
     if isinstance(expr, ir.VarRef):
-        if expr.key in keys:
-            return True
         d = vars.get(expr.key)
         if d is None or d.init is None or expr.key in seen:
             return False
-        return _reads(d.init, keys, vars, seen | {expr.key})
-    if isinstance(expr, ir.Cast):
-        return _reads(expr.operand, keys, vars, seen)
-    if isinstance(expr, ir.UnOp):
-        return _reads(expr.operand, keys, vars, seen)
+        return _reaches(d.init, vars, hit, seen | {expr.key})
+    if isinstance(expr, (ir.Cast, ir.UnOp)):
+        return _reaches(expr.operand, vars, hit, seen)
     if isinstance(expr, ir.BinOp):
-        return _reads(expr.lhs, keys, vars, seen) or _reads(expr.rhs, keys, vars, seen)
+        return _reaches(expr.lhs, vars, hit, seen) or _reaches(expr.rhs, vars, hit, seen)
     if isinstance(expr, ir.Select):
-        return any(_reads(e, keys, vars, seen) for e in (expr.cond, expr.then, expr.other))
-    if isinstance(expr, ir.AfterLoop):
-        return True  # rare; never collapse a loop around it
+        return any(_reaches(e, vars, hit, seen) for e in (expr.cond, expr.then, expr.other))
     return False
+
+
+def _reads(expr: ir.Expr, keys: frozenset[str], vars: dict[str, ir.VarDef]) -> bool:
+    """Whether `expr` reads any variable in `keys` (a value after a loop: always,
+    so that no loop around it is collapsed)."""
+    return _reaches(expr, vars, lambda e: (isinstance(e, ir.VarRef) and e.key in keys) or isinstance(e, ir.AfterLoop))
 
 
 def collapsible(access: ir.Access, depth: int, vars: dict[str, ir.VarDef]) -> bool:
@@ -181,22 +183,9 @@ def _sampled(access: ir.Access, vars: dict[str, ir.VarDef]) -> tuple[ir.Loop, ..
     return tuple(out)
 
 
-def _unknown(expr: ir.Expr, vars: dict[str, ir.VarDef], seen: frozenset[str] = frozenset()) -> bool:
+def _unknown(expr: ir.Expr, vars: dict[str, ir.VarDef]) -> bool:
     """Whether `expr` reads data: a load or a call (through local definitions)."""
-    if isinstance(expr, ir.Opaque):
-        return True
-    if isinstance(expr, ir.VarRef):
-        d = vars.get(expr.key)
-        if d is None or d.init is None or expr.key in seen:
-            return False
-        return _unknown(d.init, vars, seen | {expr.key})
-    if isinstance(expr, (ir.Cast, ir.UnOp)):
-        return _unknown(expr.operand, vars, seen)
-    if isinstance(expr, ir.BinOp):
-        return _unknown(expr.lhs, vars, seen) or _unknown(expr.rhs, vars, seen)
-    if isinstance(expr, ir.Select):
-        return any(_unknown(e, vars, seen) for e in (expr.cond, expr.then, expr.other))
-    return False
+    return _reaches(expr, vars, lambda e: isinstance(e, ir.Opaque))
 
 
 def sample_access(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape, warp_size: int = 32,

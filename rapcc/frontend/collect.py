@@ -442,9 +442,12 @@ class _Collector:
                     ctx = replace(ctx, defs={**ctx.defs, key: value})
             return ctx
         update = self_update(stmt)
-        if update is not None and update[0] in ctx.defs and self._trackable(update[0]) and len(written) == 1:
+        if update is not None and update[0] in ctx.defs and self._trackable(update[0]) and len(written) == 1 \
+                and update[1] != "/":
             # `pos += size;` after `uint pos = ...;`: the new value is the old one
-            # stepped, in the variable's own type (scan's `pos` in the SDK).
+            # stepped, in the variable's own type (scan's `pos` in the SDK). Not
+            # `/=`: its quotient depends on the operands' common type, which the
+            # step as written does not carry (`i /= 2u` of a negative int).
             key, op, step = update
             d = self.vars[key]
             value = ir.Cast(d.bits, d.signed, ir.BinOp(op, ctx.defs[key], substitute(step, ctx.defs)))
@@ -985,6 +988,8 @@ class _Collector:
             # one function template by that name, read with its own parameter types.
             fn = _dependent_callee(call)
             types = [p.type for p in parameters(fn)] if fn is not None else []
+            if n is not None and n < len(types) and types[n].get_pointee().get_canonical().kind in _CLASS_TYPES:
+                return None  # argument-dependent lookup may find another overload when instantiated
         if fn is None or n is None or n >= len(types):
             return None
         params = parameters(fn)
@@ -1183,6 +1188,10 @@ def _stable(expr: ir.Expr, vars: dict[str, ir.VarDef], assigned: dict[str, int],
     if isinstance(expr, ir.Select):
         return all(_stable(x, vars, assigned, unique, fixed) for x in (expr.cond, expr.then, expr.other))
     return False
+
+
+_CLASS_TYPES = (ci.TypeKind.RECORD, ci.TypeKind.ENUM, ci.TypeKind.ELABORATED, ci.TypeKind.UNEXPOSED,
+                ci.TypeKind.DEPENDENT)
 
 
 def _dependent_callee(call: Cursor) -> Cursor | None:
