@@ -30,6 +30,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rapcc.analysis.arrays import AccessAnalysis
 from rapcc.diagnostics import InternalError, RapccError
 from rapcc.pipeline import Options, RewriteResult, rewrite_source
 from rapcc.planner import ArrayPlan
@@ -138,9 +139,18 @@ def fully_analysed(p: ArrayPlan) -> bool:
     and a predicted cost: rapcc can say what the array's bank conflicts are,
     whether or not it may change the layout."""
     a = p.analysis
-    if not a.accesses or not all(e.seen for e in a.escapes):  # a seen escape: a subscript in a macro body
+    if not all(e.seen for e in a.escapes):  # a seen escape: a subscript in a macro body
         return False
-    return all(x.cls and b is not None for x, b in zip(a.accesses, p.before))
+    if not a.accesses:
+        return not a.escapes  # declared and never used: nothing to predict
+    return all(x.cls and (b is not None or never_runs(x)) for x, b in zip(a.accesses, p.before))
+
+
+def never_runs(x: AccessAnalysis) -> bool:
+    """An access that no lane reaches under the planned shape: every index was
+    computed and every guard or loop bound keeps it off (rapcc says so with a
+    `rapcc-not-executed` remark); its cost is known, and it is zero."""
+    return not x.samples.instances and x.samples.unknown is None and (x.proof is None or x.proof.never_runs)
 
 
 def rewritable(p: ArrayPlan) -> bool:

@@ -105,6 +105,18 @@ class AfterLoop:
 
 Expr = Union[Const, Builtin, VarRef, BinOp, UnOp, Select, Cast, Opaque, AfterLoop]
 
+# The thread's rank in its block and the block's size, flattened x fastest as
+# cooperative groups number threads (`cta.thread_rank()`, `cta.size()`). They
+# read every axis, yet say nothing about the block's shape: a warp is 32
+# consecutive ranks whatever the shape.
+LINEAR_THREAD: Expr = Cast(32, False, BinOp("+", BinOp("*", BinOp("+", BinOp("*", Builtin("threadIdx.z"),
+                                                                                Builtin("blockDim.y")),
+                                                                     Builtin("threadIdx.y")),
+                                                       Builtin("blockDim.x")),
+                                             Builtin("threadIdx.x")))
+BLOCK_SIZE: Expr = Cast(32, False, BinOp("*", BinOp("*", Builtin("blockDim.x"), Builtin("blockDim.y")),
+                                         Builtin("blockDim.z")))
+
 
 @dataclass(frozen=True, slots=True)
 class Carried:

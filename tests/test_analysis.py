@@ -323,3 +323,73 @@ def test_loop_from_a_data_dependent_start_that_no_subscript_reads_is_sampled():
     atomic = [(x, p) for x, p in res if x.access.kind == "atomic"][0]
     assert atomic[0].samples.unknown is None and len(atomic[0].samples.instances) == 4
     assert atomic[1].executions == 16 and atomic[1].wavefronts == 1.0
+
+
+def test_while_loop_to_a_data_dependent_bound_that_no_subscript_reads_is_sampled():
+    """SHOC bfs: `while (offset < next) { ...; atomicAdd(&q_len[0], 1); offset++; }`
+    with both bounds loaded from the edge list."""
+    src = b"""extern "C" __global__ void k(unsigned *o, const unsigned *edges) {
+      #pragma rapcc block_dim(32)
+      __shared__ unsigned q_len[1];
+      if (threadIdx.x == 0) q_len[0] = 0;
+      __syncthreads();
+      unsigned offset = edges[threadIdx.x];
+      unsigned next = edges[threadIdx.x + 1];
+      while (offset < next) {
+        o[offset] = 1;
+        atomicAdd(&q_len[0], 1u);
+        offset++;
+      }
+    }"""
+    res = _inline(src)
+    atomic = [(x, p) for x, p in res if x.access.kind == "atomic"][0]
+    assert atomic[0].samples.unknown is None and atomic[1] is not None and atomic[1].executions == 16
+
+
+def test_index_helper_returning_an_expression_is_inlined():
+    """SHOC stencil2d: `sh[ToFlatIdx(r, c, w)]` is `sh[(r + 1) * (w + 2) + c + 1]`:
+    with w = 8 a row is 10 words, a 2-way conflict over 16 rows of 2 lanes."""
+    src = b"""__device__ int flat(int row, int col, int width) { return (row + 1) * (width + 2) + (col + 1); }
+    extern "C" __global__ void k(float *o) {
+      #pragma rapcc block_dim(8, 4)
+      __shared__ float sh[10 * 6];
+      int i = flat(threadIdx.y, threadIdx.x, 8);
+      sh[i] = 1.0f;
+      o[0] = sh[flat(threadIdx.x & 3, threadIdx.y, 8)];
+    }"""
+    (store, ps), (load, pl) = _inline(src)
+    assert store.samples.unknown is None and load.samples.unknown is None
+    assert store.cls != "random" and ps is not None and pl is not None
+    # rows ty = 0..3 of 8 lanes at pitch 10 words: banks 11..18, 21..28, 31..38 -> 31..6, 41..48 -> 9..16: 2-way
+    assert ps.wavefronts == 2.0
+
+
+def test_recursive_helper_is_inlined_once_and_its_inner_call_stays_opaque():
+    src = b"""__device__ int f(int n) { return n > 0 ? f(n - 1) : 0; }
+    extern "C" __global__ void k(float *o) {
+      #pragma rapcc block_dim(32)
+      __shared__ float s[64];
+      s[f(threadIdx.x)] = 1.0f;
+      o[0] = s[0];
+    }"""
+    (x, _), _ = _inline(src)
+    assert x.samples.expected == ("f ( n - 1 )",)  # the inner call is data: drawn, never proved
+    assert x.proof is not None and x.proof.violation((64,)) is not None
+
+
+def test_umul24_is_the_product_of_the_low_24_bits():
+    """Parboil sad: `frame_loc[__umul24(ty, W) + tx]` is a linear row-major index."""
+    src = b"""extern "C" __global__ void k(unsigned short *o) {
+      #pragma rapcc block_dim(64)
+      __shared__ float s[64 * 33];
+      int ty = threadIdx.x / 8, tx = threadIdx.x - __umul24(ty, 8);
+      s[__umul24(ty, 8) + tx] = 1.0f;
+      s[__mul24(-ty, 8) + 32 * 8 + tx] = 2.0f;
+      o[0] = s[0];
+    }"""
+    res = _inline(src)
+    assert all(x.samples.unknown is None for x, _ in res)
+    (a, pa), (b, pb) = res[:2]
+    assert pa.wavefronts == 1.0 and pb.wavefronts == 1.0
+    # -ty's low 24 bits sign-extend: the index is 256 - 8 * ty + tx, inside the array
+    assert b.proof is not None and b.proof.violation((64 * 33,)) is None

@@ -52,3 +52,29 @@ def test_float_accumulator_does_not_make_the_subscript_unknown(run_cli, tmp_path
     acc = _accesses(run_cli, tmp_path)
     last = acc[(18, 21)]
     assert last["prediction"] == "exact" and last["wavefronts_before"] is not None
+
+
+def test_kernel_reached_only_through_group_ranks_is_assumed_one_dimensional(tmp_path):
+    """`cta.thread_rank()` reads threadIdx.y and .z, yet fits any shape alike:
+    with no launch in sight the SDK's reduce4 is planned for 1-D blocks (its
+    `blockDim.x / 2 > 32` loop runs there), not for 3-D guesses."""
+    from rapcc.pipeline import Options, rewrite_source
+    src = b"""#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void reduce(float *out) {
+    cg::thread_block cta = cg::this_thread_block();
+    __shared__ float sdata[512];
+    unsigned tid = cta.thread_rank();
+    sdata[tid] = out[tid];
+    cg::sync(cta);
+    for (unsigned s = blockDim.x / 2; s > 32; s >>= 1) {
+        if (tid < s) sdata[tid] = sdata[tid] + sdata[tid + s];
+        cg::sync(cta);
+    }
+    if (tid == 0) out[0] = sdata[0];
+}
+"""
+    (plan,) = rewrite_source(src, str(tmp_path / "r.cu"), Options()).plans
+    shapes = (plan.analysis.block,) + plan.analysis.shapes
+    assert shapes and all(s.y == 1 and s.z == 1 for s in shapes)
+    assert all(b is not None for b in plan.before)  # the tree loop runs for every planned shape

@@ -152,3 +152,37 @@ int pick() {
     result = analyze_source(source, str(tmp_path / "helper_style.cu"), Options())
     assert _codes(result, "rapcc-parse-error") == []
     assert [d for d in result.diagnostics if d.check_id == "clang-diagnostic"] == []
+
+
+def test_alignas_after_shared_is_nvcc_dialect_and_the_array_is_still_analysed(tmp_path: Path):
+    """The SDK's async-copy samples write `__shared__ alignas(16) float As[..]`:
+    nvcc takes it, clang wants the C++11 attribute first. The declaration is
+    whole, so the error is a note and the array is analysed and rewritten; the
+    `alignas` stays in the output."""
+    source = b"""__global__ void k(float *a) {
+  __shared__ alignas(16) float tile[32][32];
+  tile[threadIdx.y][threadIdx.x] = a[threadIdx.x];
+  __syncthreads();
+  a[threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+}
+int main() { k<<<1, dim3(32, 32)>>>(0); return 0; }
+"""
+    result = rewrite_source(source, str(tmp_path / "aligned.cu"), Options())
+    notes = _codes(result, "rapcc-parse-error")
+    assert [(n.level, n.line) for n in notes] == [("note", 2)] and "attribute list" in notes[0].message
+    plan = _plans(result)["tile"]
+    assert plan.rewritten and not plan.analysis.escapes
+    assert b"__shared__ alignas(16) float tile" in result.text
+
+
+def test_other_attribute_lists_out_of_place_still_refuse_the_array(tmp_path: Path):
+    source = b"""__global__ void k(float *a) {
+  __shared__ [[maybe_unused]] float tile[32][32];
+  tile[threadIdx.y][threadIdx.x] = a[threadIdx.x];
+  __syncthreads();
+  a[threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+}
+"""
+    result = rewrite_source(source, str(tmp_path / "attr.cu"), Options())
+    plan = _plans(result)["tile"]
+    assert not plan.rewritten and "clang error" in plan.reason

@@ -160,25 +160,28 @@ def _var(ref: ir.VarRef, env: Env):
     return value
 
 
-def depends_on(expr: ir.Expr, vars: dict[str, ir.VarDef], names: frozenset[str], _seen: frozenset[str] = frozenset()) -> bool:
-    """Whether `expr` reads any builtin in `names` (following local definitions)."""
+def depends_on(expr: ir.Expr, vars: dict[str, ir.VarDef], names: frozenset[str], _seen: frozenset[str] = frozenset(),
+               skip: frozenset[ir.Expr] = frozenset()) -> bool:
+    """Whether `expr` reads any builtin in `names` (following local
+    definitions), not counting the subexpressions in `skip`."""
+    if expr in skip:
+        return False
     if isinstance(expr, ir.Builtin):
         return expr.name in names
     if isinstance(expr, ir.VarRef):
         d = vars.get(expr.key)
         if d is None or d.init is None or expr.key in _seen:
             return False
-        return depends_on(d.init, vars, names, _seen | {expr.key})
+        return depends_on(d.init, vars, names, _seen | {expr.key}, skip)
     if isinstance(expr, (ir.Const, ir.Opaque)):
         return False
     if isinstance(expr, ir.AfterLoop):
-        return depends_on(expr.loop.cond, vars, names, _seen) or depends_on(expr.carried.start, vars, names, _seen)
-    if isinstance(expr, ir.Cast):
-        return depends_on(expr.operand, vars, names, _seen)
-    if isinstance(expr, ir.UnOp):
-        return depends_on(expr.operand, vars, names, _seen)
+        return depends_on(expr.loop.cond, vars, names, _seen, skip) \
+            or depends_on(expr.carried.start, vars, names, _seen, skip)
+    if isinstance(expr, (ir.Cast, ir.UnOp)):
+        return depends_on(expr.operand, vars, names, _seen, skip)
     if isinstance(expr, ir.BinOp):
-        return depends_on(expr.lhs, vars, names, _seen) or depends_on(expr.rhs, vars, names, _seen)
+        return depends_on(expr.lhs, vars, names, _seen, skip) or depends_on(expr.rhs, vars, names, _seen, skip)
     if isinstance(expr, ir.Select):
-        return any(depends_on(e, vars, names, _seen) for e in (expr.cond, expr.then, expr.other))
+        return any(depends_on(e, vars, names, _seen, skip) for e in (expr.cond, expr.then, expr.other))
     return False

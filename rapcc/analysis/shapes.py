@@ -151,8 +151,10 @@ def candidate_shapes(kernel: ir.Kernel | None, option: tuple[int, int, int] | No
     # Everything that decides which elements a lane reaches: a loop `for (j = threadIdx.y; ...)` reads .y too.
     indices = [i for a in accesses for i in a.indices] + [g.cond for a in accesses for g in a.guards] \
         + [e for a in accesses for lp in a.loops for e in (lp.start, lp.cond, lp.step)]
-    uses_y = any(depends_on(i, vars, frozenset(THREAD_ATOMS[1:2])) for i in indices)
-    uses_z = any(depends_on(i, vars, frozenset(THREAD_ATOMS[2:3])) for i in indices)
+    # A cooperative-groups rank reads every axis but fits any shape alike.
+    flat = frozenset((ir.LINEAR_THREAD, ir.BLOCK_SIZE))
+    uses_y = any(depends_on(i, vars, frozenset(THREAD_ATOMS[1:2]), skip=flat) for i in indices)
+    uses_z = any(depends_on(i, vars, frozenset(THREAD_ATOMS[2:3]), skip=flat) for i in indices)
     bound = kernel.launch_bounds if kernel is not None else None
     if not uses_y and not uses_z:
         if bound is not None:

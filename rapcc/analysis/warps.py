@@ -172,11 +172,13 @@ def collapsible(access: ir.Access, depth: int, vars: dict[str, ir.VarDef]) -> bo
 
 def _sampled(access: ir.Access, vars: dict[str, ir.VarDef]) -> tuple[ir.Loop, ...]:
     """The access's loops as the sampler steps them: a loop nothing inside reads
-    whose start is data (`for (i = edges[n]; ...)` around `q_len[0]`) runs from
-    0 to an unknown bound: 4 replayed trips, weighted as ASSUMED_TRIPS."""
+    whose bounds are data (`for (i = edges[n]; ...)` or `while (off < next)`
+    around `q_len[0]`) runs from 0 to an unknown bound: 4 replayed trips,
+    weighted as ASSUMED_TRIPS."""
     out = []
     for k, lp in enumerate(access.loops):
-        if collapsible(access, k, vars) and _unknown(lp.start, vars):
+        bounds = [lp.start, lp.cond] + [c.start for c in lp.carried]
+        if collapsible(access, k, vars) and any(_unknown(e, vars) for e in bounds):
             lp = ir.Loop(lp.var, ir.Const(0), ir.Opaque(lp.var.split("@")[0], "a data-dependent start"), "+",
                          ir.Const(1))
         out.append(lp)

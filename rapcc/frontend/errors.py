@@ -126,15 +126,34 @@ def _shared_decls(decls: list[ci.Cursor]) -> list[ci.Cursor]:
             if c.kind == K.VAR_DECL and any(k.kind == K.CUDASHARED_ATTR for k in c.get_children())]
 
 
+def _dialect(d: ci.Diagnostic, tu: ci.TranslationUnit) -> bool:
+    """An error only clang makes, on code nvcc compiles, that leaves the AST
+    rapcc reads whole: `__shared__ alignas(16) float As[...]` (the SDK's async
+    copy samples). clang wants a C++11 attribute before the GNU one that
+    `__shared__` expands to; it drops the alignment and keeps the declaration,
+    and rapcc rewrites only subscripts and extents, so the `alignas` the user
+    wrote stays in the output nvcc compiles."""
+    if d.spelling != "an attribute list cannot appear here" or d.location.file is None:
+        return False
+    loc = d.location
+    end = ci.SourceLocation.from_offset(tu, loc.file, loc.offset + len("alignas"))
+    first = next(iter(tu.get_tokens(extent=ci.SourceRange.from_locations(loc, end))), None)
+    return first is not None and first.spelling == "alignas"
+
+
 def error_scopes(tu: ci.TranslationUnit, path: str) -> ErrorScopes:
-    errors = tuple(_error(d, path) for d in tu.diagnostics if _is_error(d))
+    found = [d for d in tu.diagnostics if _is_error(d)]
+    errors = tuple(_error(d, path) for d in found)
     if not errors:
         return ErrorScopes((), (), (), ())
+    harmless = {id(e) for e, d in zip(errors, found) if _dialect(d, tu)}
     decls = _top_decls(tu, path)
     spans = [(c.extent.start.offset, c.extent.end.offset + 1, c) for c in decls]
     tainted: list[TaintedDecl] = []
     structural: list[ClangError] = []
     for e in errors:
+        if id(e) in harmless:
+            continue
         if not e.main_offsets:
             continue
         hit = False
@@ -149,7 +168,7 @@ def error_scopes(tu: ci.TranslationUnit, path: str) -> ErrorScopes:
     bad_types: list[tuple[int, ClangError]] = []
     for var in _shared_decls(decls):
         elem = _element_decl(var.type)
-        bad = next((e for e in errors if elem is not None and _within(elem, e)), None)
+        bad = next((e for e in errors if elem is not None and id(e) not in harmless and _within(elem, e)), None)
         if bad is not None:
             bad_types.append((var.location.offset, bad))
     return ErrorScopes(tuple(tainted), tuple(bad_types), tuple(structural), errors)

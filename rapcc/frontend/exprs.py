@@ -131,24 +131,11 @@ def _constant_or_opaque(cursor: Cursor) -> ir.Expr:
         group = _cooperative_group(cursor)
         if group is not None:
             return _typed(cursor, group)
-        clamp = _min_max(cursor)
+        clamp = _min_max(cursor) or _mul24(cursor) or _inlined(cursor)
         if clamp is not None:
             return clamp
         return ir.Opaque(source_text(cursor), bits=it[0], signed=it[1])
     return ir.Opaque(source_text(cursor))
-
-
-def _linear_thread() -> ir.Expr:
-    """The thread's rank in its block, as cooperative groups number it (x fastest)."""
-    b = ir.Builtin
-    z = ir.BinOp("*", b("threadIdx.z"), b("blockDim.y"))
-    return ir.Cast(32, False, ir.BinOp("+", ir.BinOp("*", ir.BinOp("+", z, b("threadIdx.y")), b("blockDim.x")),
-                                       b("threadIdx.x")))
-
-
-def _block_size() -> ir.Expr:
-    b = ir.Builtin
-    return ir.Cast(32, False, ir.BinOp("*", ir.BinOp("*", b("blockDim.x"), b("blockDim.y")), b("blockDim.z")))
 
 
 def _cooperative_group(cursor: Cursor) -> ir.Expr | None:
@@ -174,15 +161,15 @@ def _cooperative_group(cursor: Cursor) -> ir.Expr | None:
         return None
     what = cursor.spelling
     if decl.spelling == "thread_block":
-        return {"thread_rank": _linear_thread(), "size": _block_size(), "num_threads": _block_size()}.get(what)
+        return {"thread_rank": ir.LINEAR_THREAD, "size": ir.BLOCK_SIZE, "num_threads": ir.BLOCK_SIZE}.get(what)
     if decl.spelling == "thread_block_tile" and decl.get_num_template_arguments() > 0:
         n = decl.get_template_argument_value(0)
         if n <= 0 or n & (n - 1):
             return None
         size = ir.Const(n)
-        return {"thread_rank": ir.BinOp("%", _linear_thread(), size), "size": size, "num_threads": size,
-                "meta_group_rank": ir.BinOp("/", _linear_thread(), size),
-                "meta_group_size": ir.BinOp("/", _block_size(), size)}.get(what)
+        return {"thread_rank": ir.BinOp("%", ir.LINEAR_THREAD, size), "size": size, "num_threads": size,
+                "meta_group_rank": ir.BinOp("/", ir.LINEAR_THREAD, size),
+                "meta_group_size": ir.BinOp("/", ir.BLOCK_SIZE, size)}.get(what)
     return None
 
 
@@ -199,6 +186,66 @@ def _min_max(cursor: Cursor) -> ir.Expr | None:
         return None
     a, b = to_expr(args[0]), to_expr(args[1])
     return _typed(cursor, ir.Select(ir.BinOp(_CLAMPS[cursor.spelling], a, b), a, b))
+
+
+def _mul24(cursor: Cursor) -> ir.Expr | None:
+    """`__umul24(a, b)` / `__mul24(a, b)`: the low 32 bits of the product of
+    the operands' low 24 bits (zero- or sign-extended), as the CUDA math API
+    defines them; Parboil's sad and older SDK code index with it."""
+    if cursor.kind != K.CALL_EXPR or cursor.spelling not in ("__umul24", "__mul24"):
+        return None
+    args = list(cursor.get_arguments())
+    if len(args) != 2 or any(int_type(a.type) is None for a in args):
+        return None
+    signed = cursor.spelling == "__mul24"
+
+    def low24(a: Cursor) -> ir.Expr:
+        x = ir.Cast(32, signed, to_expr(a))
+        if signed:  # sign-extend bit 23: shift it to bit 31 and back, arithmetically
+            return ir.BinOp(">>", ir.Cast(32, True, ir.BinOp("<<", x, ir.Const(8))), ir.Const(8))
+        return ir.BinOp("&", x, ir.Const(0xFFFFFF))
+
+    return ir.Cast(32, signed, ir.BinOp("*", low24(args[0]), low24(args[1])))
+
+
+_INLINING: set[str] = set()  # the helpers being inlined now: a recursive one stays opaque
+
+
+def _inlined(cursor: Cursor) -> ir.Expr | None:
+    """A call to an index helper whose whole body is `return <integer
+    expression>;` (SHOC's `ToFlatIdx(row, col, width)`), as that expression
+    with each parameter replaced by its argument, converted to the parameter's
+    type: the value the call returns. Parameters are integers passed by value,
+    so the call reads nothing else the caller has."""
+    if cursor.kind != K.CALL_EXPR or cursor.referenced is None or cursor.referenced.kind != K.FUNCTION_DECL:
+        return None
+    fn = cursor.referenced.get_definition()
+    if fn is None or int_type(fn.result_type) is None:
+        return None
+    params = [c for c in fn.get_children() if c.kind == K.PARM_DECL]
+    args = list(cursor.get_arguments())
+    if len(args) != len(params) or any(int_type(p.type) is None for p in params) \
+            or any(int_type(a.type) is None for a in args):
+        return None
+    body = next((c for c in fn.get_children() if c.kind == K.COMPOUND_STMT), None)
+    stmts = list(body.get_children()) if body is not None else []
+    if len(stmts) != 1 or stmts[0].kind != K.RETURN_STMT:
+        return None
+    value = next(stmts[0].get_children(), None)
+    key = decl_key(fn)
+    if value is None or key in _INLINING:
+        return None
+    _INLINING.add(key)
+    try:
+        body_expr = to_expr(value)
+        bound = {}
+        for p, a in zip(params, args):
+            bits, signed = int_type(p.type)  # type: ignore[misc]
+            bound[decl_key(p)] = ir.Cast(bits, signed, to_expr(a))
+    finally:
+        _INLINING.discard(key)
+    bits, signed = int_type(fn.result_type)  # type: ignore[misc]
+    return ir.Cast(bits, signed, substitute(body_expr, bound))
 
 
 def substitute(expr: ir.Expr, defs: "dict[str, ir.Expr]") -> ir.Expr:
