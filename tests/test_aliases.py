@@ -150,3 +150,42 @@ def test_relocatable_device_code_keeps_dynamic_shared_memory(rdc: bool) -> None:
     assert plan.rewritten is (not rdc)
     if rdc:
         assert "dynamic shared memory" in plan.reason and "-rdc" in plan.reason
+
+
+def test_array_cast_to_wider_elements_is_predicted_and_kept():
+    """Parboil's sort writes `((uint4 *)array_s)[threadIdx.x] = masks`: four
+    elements per lane, 16 bytes; the SDK's histogram64 clears its byte
+    histogram as `((uint *)s_Hist)[t]`. Both are predicted at their width, and
+    the arrays stay as written."""
+    src = b"""extern "C" __global__ void k(unsigned *o) {
+      #pragma rapcc block_dim(64)
+      __shared__ unsigned a[256];
+      __shared__ unsigned char h[256];
+      uint4 m = make_uint4(1, 2, 3, 4);
+      ((uint4 *)a)[threadIdx.x] = m;
+      ((unsigned *)h)[threadIdx.x] = 0;
+      __syncthreads();
+      o[threadIdx.x] = a[threadIdx.x] + h[threadIdx.x];
+    }"""
+    res = rewrite_source(src, "k.cu", Options())
+    plans = {p.analysis.array.name: p for p in res.plans}
+    for name, width, index in (("a", 16, 4), ("h", 4, 4)):
+        p = plans[name]
+        cast = next(x for x in p.analysis.accesses if x.access.width == width)
+        assert cast.access.kind == "store" and cast.stride == index
+        assert all(e.seen for e in p.analysis.escapes) and not p.rewritten
+        assert "is cast to" in p.reason
+    # 16 bytes per lane: 4 wavefronts for a warp, none of them conflicts.
+    before = dict(zip([x.access.width for x in plans["a"].analysis.accesses], plans["a"].before))
+    assert before[16].wavefronts == before[16].ideal == 4.0
+
+
+def test_cast_to_a_type_that_splits_elements_still_escapes():
+    src = b"""extern "C" __global__ void k(unsigned *o) {
+      #pragma rapcc block_dim(64)
+      __shared__ double d[64];
+      ((float *)d)[threadIdx.x] = 1.0f;
+      o[threadIdx.x] = d[threadIdx.x];
+    }"""
+    (p,) = rewrite_source(src, "k.cu", Options()).plans
+    assert any(not e.seen and "cast" in e.reason for e in p.analysis.escapes)

@@ -393,3 +393,72 @@ def test_umul24_is_the_product_of_the_low_24_bits():
     assert pa.wavefronts == 1.0 and pb.wavefronts == 1.0
     # -ty's low 24 bits sign-extend: the index is 256 - 8 * ty + tx, inside the array
     assert b.proof is not None and b.proof.violation((64 * 33,)) is None
+
+
+def test_local_of_template_dependent_type_is_followed_but_never_rewritten():
+    """The SDK's matrixMulDrv: `size_type ty = threadIdx.y` inside
+    `template <int bs, typename size_type>`. The transposed read is predicted;
+    the array stays as written, naming the variable whose type is unknown."""
+    src = b"""template <int BS, typename size_type>
+    __device__ void mm(float *o, size_type w) {
+      #pragma rapcc block_dim(32, 32)
+      size_type tx = threadIdx.x;
+      size_type ty = threadIdx.y;
+      __shared__ float t[32][32];
+      t[ty][tx] = o[ty * w + tx];
+      __syncthreads();
+      o[tx * w + ty] = t[tx][ty];
+    }
+    extern "C" __global__ void k(float *o, int w) { mm<32, int>(o, w); }
+    """
+    res = rewrite_source(src, "k.cu", Options())
+    (plan,) = res.plans
+    assert [b.wavefronts for b in plan.before] == [1.0, 32.0]
+    assert not plan.rewritten and "template-dependent type 'size_type'" in plan.reason
+
+
+def test_loop_without_init_steps_the_variable_that_reached_it():
+    """`s >>= 1; for (; s > 0; s >>= 1) a[tx * s]`: the definition before the
+    loop holds only in its first trip. Trips s = 8, 4, 2, 1 are 8-, 4-, 2- and
+    1-way: 3.75 on average (rapcc once read s = 8 in every trip)."""
+    src = b"""extern "C" __global__ void k(float *o) {
+      #pragma rapcc block_dim(32)
+      __shared__ float a[32 * 17];
+      unsigned s = 16;
+      s >>= 1;
+      a[threadIdx.x] = 0.0f;
+      for (; s > 0; s >>= 1)
+        a[threadIdx.x * s] += 1.0f;
+      o[threadIdx.x] = a[threadIdx.x];
+    }"""
+    res = _inline(src)
+    (x, p), = [(x, p) for x, p in res if x.access.kind == "update"]
+    assert p.executions == 4 and p.wavefronts == 3.75
+    for strategy in ("pad", "xor"):  # rapcc's own map helpers are never inlined away
+        assert rewrite_source(src, "k.cu", Options(strategy=strategy)).plans[0].rewritten
+
+
+def test_nested_block_steps_a_local_before_the_loop_that_reads_it():
+    """The SDK's odd-even merge sort: `uint stride = size / 2; { ...; stride >>= 1; }
+    for (; stride > 0; stride >>= 1)`, with `pos` declared from `stride` inside."""
+    src = b"""extern "C" __global__ void k(float *o) {
+      #pragma rapcc block_dim(32)
+      __shared__ float a[64];
+      a[threadIdx.x] = 0.0f;
+      a[threadIdx.x + 32] = 0.0f;
+      unsigned stride = 32;
+      {
+        unsigned pos = 2 * threadIdx.x - (threadIdx.x & (stride - 1));
+        a[pos] += 1.0f;
+        stride >>= 1;
+      }
+      for (; stride > 0; stride >>= 1) {
+        unsigned pos = 2 * threadIdx.x - (threadIdx.x & (stride - 1));
+        a[pos + stride] += 1.0f;
+      }
+      o[threadIdx.x] = a[threadIdx.x];
+    }"""
+    res = _inline(src)
+    updates = [(x, p) for x, p in res if x.access.kind == "update"]
+    assert len(updates) == 2 and all(x.samples.unknown is None and p is not None for x, p in updates)
+    assert updates[1][1].executions == 5  # stride 16, 8, 4, 2, 1

@@ -102,6 +102,9 @@ class _Collector:
     vars: dict[str, ir.VarDef] = field(default_factory=dict)
     macros: dict[str, list[str]] = field(default_factory=dict)
     initial: dict[str, tuple[ir.Expr, int]] = field(default_factory=dict)  # local -> (initializer, offset)
+    # Locals whose type is a template parameter (`size_type ty = threadIdx.y`),
+    # followed with their initializer's type: key -> the type as written.
+    assumed_types: dict[str, str] = field(default_factory=dict)
     _assigned: dict[str, int] = field(default_factory=dict)
     _last_loop: ir.Loop | None = None
     instantiations: dict[str, tuple[tuple[tuple[str, int], ...], ...]] = field(default_factory=dict)
@@ -301,10 +304,23 @@ class _Collector:
         if key in self.vars:  # a loop induction variable, already described
             return
         init = None
-        if init_cursor is not None and int_type(decl.type) is not None:
+        typed = int_type(decl.type) is not None
+        if init_cursor is not None and not typed and _template_typed(decl) and int_type(init_cursor.type) is not None:
+            # The SDK's `matrixMul<block_size, size_type>`: an index whose type is
+            # known only per instance. Its value is followed as its initializer's;
+            # the accesses that read it are predicted but never rewritten
+            # (`dependent_type_escapes`), since another instance may wrap otherwise.
+            typed = True
+            self.assumed_types[key] = decl.type.spelling
+        if init_cursor is not None and typed:
             self.initial[key] = (to_expr(init_cursor), file_location(decl.location).offset)
             if assigned.get(key, 0) == 0:
                 init = self.initial[key][0]
+        if key in self.assumed_types:
+            it = int_type(init_cursor.type) if init_cursor is not None else None
+            bits, signed = it or (32, True)
+            self.vars[key] = ir.VarDef(key, decl.spelling, "local", init, signed=signed, bits=bits)
+            return
         self._var(decl, "local", init)
 
     # -- arrays ----------------------------------------------------------------
@@ -420,6 +436,13 @@ class _Collector:
 
     def _after_statement(self, stmt: Cursor, ctx: _Ctx) -> _Ctx:
         """Definitions that reach the next statement of a block."""
+        if stmt.kind == K.COMPOUND_STMT:
+            # A plain nested block runs its statements in order, as the
+            # enclosing one does (the SDK's odd-even merge sort steps `stride`
+            # inside `{ ...; stride >>= 1; }` before the loop that reads it).
+            for inner in stmt.get_children():
+                ctx = self._after_statement(inner, ctx)
+            return ctx
         written = assignment_counts(stmt) if stmt.kind != K.DECL_STMT else {}
         target = plain_assignment(stmt)
         if target is not None:
@@ -432,10 +455,14 @@ class _Collector:
         if stmt.kind == K.DECL_STMT:
             for d in stmt.get_children():
                 key = decl_key(d) if d.kind == K.VAR_DECL else None
-                if key in self.initial and not self._assigned.get(key, 0) and ctx.params:
-                    # Inside a callee walked for a call, a local's initializer
-                    # reads the parameters this call binds.
-                    ctx = replace(ctx, defs={**ctx.defs, key: substitute(self.initial[key][0], ctx.defs)})
+                if key in self.initial and not self._assigned.get(key, 0):
+                    # The initializer reads what reaches it: inside a callee walked
+                    # for a call, the parameters this call binds; elsewhere a local
+                    # known here only (`uint pos = ... stride ...` after `stride`
+                    # was stepped).
+                    value = substitute(self.initial[key][0], ctx.defs)
+                    if ctx.params or value != self.initial[key][0]:
+                        ctx = replace(ctx, defs={**ctx.defs, key: value})
                 elif key in self.initial and self._assigned.get(key, 0) > 0 and self._trackable(key):
                     value = substitute(self.initial[key][0], ctx.defs)
                     ctx = ctx.forget({key})
@@ -482,6 +509,12 @@ class _Collector:
         loop = self._loop(parts, ctx)
         body = parts.get("body")
         inner = _loop_entry(body, ctx) if body is not None else ctx
+        # What the header steps differs from trip to trip: a definition that
+        # reached the loop (`s >>= 1;` before `for (; s > 0; s >>= 1)`) holds
+        # in no trip but the first.
+        stepped = {k for part in ("cond", "inc") if parts.get(part) is not None
+                   for k in assignment_counts(parts[part])}  # type: ignore[arg-type]
+        inner = inner.forget(stepped)
         inner = replace(inner, loops=ctx.loops + (loop,)) if loop else inner
         if body is not None:
             self._walk(body, inner, stack)
@@ -491,6 +524,8 @@ class _Collector:
         init, cond, inc, body = parts.get("init"), parts.get("cond"), parts.get("inc"), parts.get("body")
         if cond is None or inc is None:
             return None
+        if inc.kind == K.BINARY_OPERATOR and binary_operator(inc) == ",":
+            return self._lockstep_loop(init, cond, inc, body, ctx)
         if init is not None:
             var_cursor, start_cursor = loop_init(init)
             start = ctx.expr(start_cursor) if start_cursor is not None else None
@@ -515,6 +550,61 @@ class _Collector:
         self._var(var_cursor, "loop", None)
         return ir.Loop(key, start, inside.expr(cond), step[0], substitute(step[1], inside.defs),
                        self._carried(body, key, ctx, body_writes))
+
+    def _lockstep_loop(self, init: Cursor | None, cond: Cursor, inc: Cursor, body: Cursor | None,
+                       ctx: _Ctx) -> ir.Loop | None:
+        """`for (int a = a0, i = 0; a <= end; a += step, ++i)` (the SDK's
+        pipelined matrix multiply, its Jacobi solver): variables stepped
+        together by the header. The first is the induction variable, the others
+        are carried: in trip k each holds its start stepped k times."""
+        steps: list[Cursor] = []
+        pending = [inc]
+        while pending:
+            c = pending.pop(0)
+            if c.kind == K.BINARY_OPERATOR and binary_operator(c) == ",":
+                pending[:0] = list(c.get_children())
+            else:
+                steps.append(c)
+        starts: dict[str, ir.Expr] = {}
+        if init is not None and init.kind == K.DECL_STMT:
+            for d in init.get_children():
+                value = next((k for k in d.get_children() if k.kind.is_expression()), None) \
+                    if d.kind == K.VAR_DECL else None
+                if value is None or int_type(d.type) is None:
+                    return None
+                # A later declarator may read an earlier one (`i = a0, j = i + 1`).
+                starts[decl_key(d)] = substitute(ctx.expr(value), starts)
+        elif init is not None:
+            return None
+        updates = [self_update(st) for st in steps]
+        if any(u is None for u in updates):
+            return None
+        body_writes = assignment_counts(body) if body is not None else {}
+        keys = [u[0] for u in updates]  # type: ignore[index]
+        if len(set(keys)) != len(keys) or any(body_writes.get(k, 0) for k in keys) \
+                or any(u[1] not in ("+", "-", "*", "<<", ">>") for u in updates):  # type: ignore[index]
+            return None
+        for k in keys:
+            if k not in starts:
+                start = ctx.defs.get(k)
+                if start is None:
+                    d = self.vars.get(k)
+                    start = d.init if d is not None else None
+                if start is None:
+                    return None
+                starts[k] = start
+        inside = ctx.forget(set(body_writes) | set(keys))
+        step_exprs = [substitute(u[2], inside.defs) for u in updates]  # type: ignore[index]
+        end = file_location(body.extent.end).offset if body is not None else file_location(inc.extent.end).offset
+        main, *rest = keys
+        carried = tuple(ir.Carried(k, starts[k], u[1], e, end)  # type: ignore[index]
+                        for k, u, e in zip(rest, updates[1:], step_exprs[1:]))
+        if self.vars.get(main) is None or self.vars[main].kind != "loop":
+            d = self.vars.get(main)
+            self.vars[main] = ir.VarDef(main, d.name if d else main.split("@")[0], "loop", None,
+                                        signed=d.signed if d else True, bits=d.bits if d else 32)
+        return ir.Loop(main, starts[main], inside.expr(cond), updates[0][1], step_exprs[0],  # type: ignore[index]
+                       carried + self._carried(body, main, ctx, body_writes))
 
     def _while(self, stmt: Cursor, ctx: _Ctx, stack: tuple[Cursor, ...]) -> None:
         """`while (v < n) { ...; v += step; }` is a loop whose trip counter is
@@ -598,6 +688,8 @@ class _Collector:
                     and ndims == 1 and not callee_name(parent).startswith("__rapcc_"):
                 self._bind_call(ref, view, parent, ctx)
                 return
+            if parent is not None and ndims == 1 and not view.lead and self._cast_access(ref, view, ctx, stack, i):
+                return
             reason = decay_reason(name, parent)
             self._escape(arr, ctx, ref, reason if name == arr.name else f"{reason} (an alias of '{arr.name}')")
             return
@@ -629,6 +721,49 @@ class _Collector:
         # Subscripts may themselves read shared arrays: s[s2[i]].
         for c in chain:
             self._walk(list(c.get_children())[1], ctx, stack[:i + 1] + tuple(chain))
+
+    def _cast_access(self, ref: Cursor, view: _View, ctx: _Ctx, stack: tuple[Cursor, ...], i: int) -> bool:
+        """`((uint4 *)s)[t]` (Parboil's sort) or `((uint *)s_Hist)[t]` (the SDK's
+        histogram64 over bytes): the array read or written as wider elements,
+        each k of its own. The subscript is predicted as a k-element access; the
+        array stays as written (a seen escape): a new layout would have to
+        keep every run of k elements adjacent and aligned."""
+        arr = view.array
+        cast = stack[i]
+        if cast.kind not in (K.CSTYLE_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXPR, K.CXX_STATIC_CAST_EXPR) \
+                or cast.type.get_canonical().kind != ci.TypeKind.POINTER or not arr.elem_bytes:
+            return False
+        wide = cast.type.get_canonical().get_pointee().get_size()
+        if wide not in (4, 8, 16) or wide % arr.elem_bytes or wide <= arr.elem_bytes:
+            return False
+        node, j = cast, i - 1
+        while j >= 0 and stack[j].kind in (K.PAREN_EXPR, K.UNEXPOSED_EXPR) and len(list(stack[j].get_children())) == 1:
+            node, j = stack[j], j - 1
+        top = stack[j] if j >= 0 else None
+        if top is None or top.kind != K.ARRAY_SUBSCRIPT_EXPR or next(top.get_children()).hash != node.hash:
+            return False
+        if self._spelled_here(ref) is None or self._spelled_here(top) is None:
+            return False
+        start, end = file_location(top.extent.start).offset, file_location(top.extent.end).offset
+        kind, _, offset, why = self._access_kind(top, stack[:j], arr, ctx)
+        if why and not isinstance(why, _Seen):
+            self._escape(arr, ctx, top, why)
+            return True
+        k = wide // arr.elem_bytes
+        index = ir.BinOp("*", ctx.expr(list(top.get_children())[1]), ir.Const(k))
+        if view.offset is not None:
+            index = ir.BinOp("+", view.offset, index)
+        said = f"'{view.name}'" if view.name == arr.name else f"'{view.name}' (an alias of '{arr.name}')"
+        self.escapes.append(ir.Escape(arr.key, ctx.function, self._cursor_range(top),
+                                      f"{said} is cast to '{cast.type.spelling}' ({wide}-byte accesses; its elements "
+                                      "must stay adjacent)", seen=True))
+        self.accesses.append(ir.Access(
+            array=arr.key, function=ctx.function, range=self._range(start, end),
+            index_ranges=(self._cursor_range(list(top.get_children())[1]),), indices=(index,), kind=kind,
+            width=wide, offset=offset, loops=ctx.loops, guards=ctx.guards,
+            text=self.source[start:end].decode(errors="replace"), via=view.via, clone_of=ctx.clone_of))
+        self._walk(list(top.get_children())[1], ctx, stack[:j + 1])
+        return True
 
     def _macro_access(self, ref: Cursor, view: _View, ctx: _Ctx, stack: tuple[Cursor, ...], where: Cursor,
                       reason: str) -> None:
@@ -1313,6 +1448,7 @@ def collect(tu: ci.TranslationUnit, path: str, source: bytes, rdc: bool = False)
     file-scope array with external linkage may be used by another file."""
     col = _Collector(tu, path, source, FileTokens(tu, path, len(source)), rdc=rdc)
     col.run()
+    col.escapes.extend(dependent_type_escapes(col.accesses, col.vars, col.assumed_types))
     arrays, kernels = tuple(col.arrays.values()), tuple(col.kernels)
     return ir.TranslationUnitInfo(
         path=path, source=source, arrays=arrays, accesses=tuple(col.accesses),
@@ -1323,6 +1459,46 @@ def collect(tu: ci.TranslationUnit, path: str, source: bytes, rdc: bool = False)
         macro_values=macro_values(tu, col.tokens, kernels) if arrays else {},
         comments=comments(col.tokens, source), layout_pragmas=layout_pragmas(col.tokens, path, source),
         clones=tuple(col.clones.values()))
+
+
+def _template_typed(decl: Cursor) -> bool:
+    """Whether a local's type is a template parameter (or depends on one)."""
+    return decl.type.get_canonical().kind in (ci.TypeKind.UNEXPOSED, ci.TypeKind.DEPENDENT) \
+        and "*" not in decl.type.spelling and "&" not in decl.type.spelling
+
+
+def dependent_type_escapes(accesses: list[ir.Access], vars: dict[str, ir.VarDef],
+                           assumed: dict[str, str]) -> list[ir.Escape]:
+    """A seen escape for each access whose subscripts read a local of
+    template-dependent type: rapcc predicts it, and leaves its array as written."""
+    if not assumed:
+        return []
+    out = []
+    for a in accesses:
+        hit = next((k for e in a.indices for k in _var_keys(e, vars) if k in assumed), None)
+        if hit is not None:
+            name = vars[hit].name
+            out.append(ir.Escape(a.array, a.function, a.range,
+                                 f"'{name}' has the template-dependent type '{assumed[hit]}' (predicted as its "
+                                 "initializer's type)", seen=True))
+    return out
+
+
+def _var_keys(expr: ir.Expr, vars: dict[str, ir.VarDef], seen: frozenset[str] = frozenset()) -> set[str]:
+    """The variables `expr` reads, through their definitions."""
+    if isinstance(expr, ir.VarRef):
+        if expr.key in seen:
+            return set()
+        d = vars.get(expr.key)
+        inner = _var_keys(d.init, vars, seen | {expr.key}) if d is not None and d.init is not None else set()
+        return {expr.key} | inner
+    if isinstance(expr, (ir.Cast, ir.UnOp)):
+        return _var_keys(expr.operand, vars, seen)
+    if isinstance(expr, ir.BinOp):
+        return _var_keys(expr.lhs, vars, seen) | _var_keys(expr.rhs, vars, seen)
+    if isinstance(expr, ir.Select):
+        return _var_keys(expr.cond, vars, seen) | _var_keys(expr.then, vars, seen) | _var_keys(expr.other, vars, seen)
+    return set()
 
 
 def _merged(aliases: list[ir.Alias]) -> tuple[ir.Alias, ...]:
