@@ -189,3 +189,33 @@ def test_cast_to_a_type_that_splits_elements_still_escapes():
     }"""
     (p,) = rewrite_source(src, "k.cu", Options()).plans
     assert any(not e.seen and "cast" in e.reason for e in p.analysis.escapes)
+
+
+def test_array_passed_to_a_function_template_is_predicted_and_kept():
+    """Rodinia's huffman scan: a template kernel hands `s_data` to
+    `loadSharedChunkFromMem<isNP2>(s_data, ...)`; the SDK's Monte Carlo calls
+    `sumReduce<float, 128>(s_Sum, ...)`. The callee's subscripts are predicted
+    (with the call's template arguments); the array stays as written."""
+    src = b"""template <int STRIDE, class T> __device__ void fill(T *s, int base) {
+      s[threadIdx.x * STRIDE + base] = 0;
+    }
+    template <bool TWICE> __device__ void twice(float *s) {
+      if (TWICE) s[threadIdx.x + 32] = 1.0f;
+    }
+    template <bool TWICE> __global__ void k(float *o) {
+      #pragma rapcc block_dim(32)
+      __shared__ float s[32 * 33];
+      fill<32, float>(s, 0);
+      twice<TWICE>(s);
+      o[threadIdx.x] = s[threadIdx.x];
+    }
+    template __global__ void k<true>(float *);
+    """
+    res = rewrite_source(src, "k.cu", Options())
+    (p,) = res.plans
+    store = next(x for x in p.analysis.accesses if "STRIDE" in x.access.text)
+    assert store.samples.unknown is None and store.stride == 32
+    assert dict(zip([x.access.text for x in p.analysis.accesses], [b.wavefronts for b in p.before]))[
+        "s[threadIdx.x * STRIDE + base]"] == 32.0
+    assert not p.rewritten and all(e.seen for e in p.analysis.escapes)
+    assert "a function template" in p.reason

@@ -462,3 +462,26 @@ def test_nested_block_steps_a_local_before_the_loop_that_reads_it():
     updates = [(x, p) for x, p in res if x.access.kind == "update"]
     assert len(updates) == 2 and all(x.samples.unknown is None and p is not None for x, p in updates)
     assert updates[1][1].executions == 5  # stride 16, 8, 4, 2, 1
+
+
+def test_lockstep_loop_carries_its_other_variables():
+    """The SDK's Jacobi solver: `for (int i = k + R * b; (k < R) && (i < n); k += R, i += R)`
+    steps two variables together; `x[i]` reads i, `y[k]` reads k."""
+    src = b"""extern "C" __global__ void k(float *o, int n) {
+      #pragma rapcc block_dim(32)
+      __shared__ float x[256];
+      __shared__ float y[64];
+      x[threadIdx.x] = 0.0f;
+      y[threadIdx.x] = 0.0f;
+      int k = threadIdx.x;
+      for (int i = 2 * k; (k < 64) && (i < 256); k += 32, i += 64)
+        o[i] = x[i] + y[k];
+    }"""
+    res = _inline(src)
+    loads = {x.access.text: (x, p) for x, p in res if x.access.kind == "load"}
+    xi, pi = loads["x[i]"]
+    yk, pk = loads["y[k]"]
+    assert xi.samples.unknown is None and yk.samples.unknown is None
+    assert pi.executions == 2 and pk.executions == 2
+    assert pi.wavefronts == 2.0 and pk.wavefronts == 1.0  # i = 2k: stride 2; k: linear
+    assert xi.proof is not None and xi.proof.violation((256,)) is None

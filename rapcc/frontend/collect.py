@@ -977,6 +977,12 @@ class _Collector:
         callee = callee_name(call)
         passed = f"'{view.name}' is passed to '{callee}'"
         fn, why = callee_definition(call, self.path)
+        template_args: dict[str, ir.Expr] = {}
+        if fn is None:
+            fn, template_args = self._template_callee(call)
+            if fn is not None:
+                self._bind_template_call(ref, view, call, fn, template_args, ctx)
+                return
         n = argument_index(call, ref)
         params = parameters(fn) if fn is not None else []
         fkey = _function_key(fn) if fn is not None else ""
@@ -1043,6 +1049,88 @@ class _Collector:
                 arr.key, param.spelling, self._range(poff, poff + len(param.spelling)),
                 (self._cursor_range(ref),),
                 self._name_spellings(param.spelling, poff, file_location(fn.extent.end).offset)))
+
+    def _template_callee(self, call: Cursor) -> tuple[Cursor | None, dict[str, ir.Expr]]:
+        """The definition, in this file, of the function template a call runs
+        (`merge<sortDir>(s_key, ...)` in a template kernel, `sumReduce<float, 128>(...)`
+        in a plain one), and the values of its integer template parameters where
+        the call fixes them; (None, {}) for anything else."""
+        ref = call.referenced
+        if ref is not None and ref.kind == K.FUNCTION_DECL and ref.get_num_template_arguments() > 0:
+            pattern = specialized_template(ref)
+            fn = pattern.get_definition() if pattern is not None else None
+        elif ref is None:
+            fn = _dependent_callee(call)
+            ref = None
+        else:
+            return None, {}
+        if fn is None or fn.kind != K.FUNCTION_TEMPLATE or fn.location.file is None \
+                or fn.location.file.name != self.path:
+            return None, {}
+        values: dict[str, ir.Expr] = {}
+        if ref is not None:
+            tparams = [k for k in fn.get_children() if k.kind in (K.TEMPLATE_NON_TYPE_PARAMETER,
+                                                                   K.TEMPLATE_TYPE_PARAMETER,
+                                                                   K.TEMPLATE_TEMPLATE_PARAMETER)]
+            for i, prm in enumerate(tparams[:ref.get_num_template_arguments()]):
+                if prm.kind == K.TEMPLATE_NON_TYPE_PARAMETER and \
+                        ref.get_template_argument_kind(i) == ci.TemplateArgumentKind.INTEGRAL:
+                    values[decl_key(prm)] = ir.Const(int(ref.get_template_argument_value(i)))
+        return fn, values
+
+    def _bind_template_call(self, ref: Cursor, view: _View, call: Cursor, fn: Cursor,
+                            template_args: dict[str, ir.Expr], ctx: _Ctx) -> None:
+        """A call of a function template in this file with the array: its body
+        is walked with the parameter bound, as for a plain function, so its
+        subscripts are predicted; the array stays as written (a seen escape),
+        since one template text serves every instance and every caller."""
+        arr = view.array
+        callee = callee_name(call)
+        passed = f"'{view.name}' is passed to '{callee}'"
+        n = argument_index(call, ref)
+        params = parameters(fn)
+        args = list(call.get_arguments())
+        fkey = _function_key(fn)
+        body = next((k for k in fn.get_children() if k.kind == K.COMPOUND_STMT), None)
+        reason = ""
+        if n is None or n >= len(params) or len(params) != len(args):
+            reason = "the argument does not match a parameter"
+        elif fkey in ctx.callees:
+            reason = f"'{callee}' is recursive"
+        elif params[n].type.get_canonical().kind not in (ci.TypeKind.POINTER, ci.TypeKind.UNEXPOSED,
+                                                          ci.TypeKind.DEPENDENT):
+            reason = f"parameter '{params[n].spelling}' is not a pointer"
+        elif body is None or self._spelled_here(params[n]) is None:
+            reason = "its parameter is spelled inside a macro body"
+        else:
+            pointee = params[n].type.get_canonical().get_pointee()
+            elem = " ".join(w for w in arr.elem_type.split() if w not in ("const", "volatile"))
+            if pointee.kind not in (ci.TypeKind.INVALID, ci.TypeKind.UNEXPOSED, ci.TypeKind.DEPENDENT) \
+                    and _pointee(params[n].type) != elem:
+                reason = f"parameter '{params[n].spelling}' is not a pointer to '{arr.elem_type}'"
+        if reason:
+            self._escape(arr, ctx, ref, f"{passed}: {reason}")
+            return
+        assert body is not None
+        saved = (self._assigned, self._names, self._scope_end)
+        self._declare(fn, body)
+        if self._names.get(params[n].spelling, 0) > 1:
+            self._assigned, self._names, self._scope_end = saved
+            self._escape(arr, ctx, ref, f"{passed}: '{params[n].spelling}' shares its name with another declaration")
+            return
+        self.escapes.append(ir.Escape(arr.key, ctx.function, self._cursor_range(ref),
+                                      _Seen(f"{passed}, a function template: its subscripts are predicted, and "
+                                            "one template text serves every instance"), seen=True))
+        defs = {**ctx.defs, **template_args}
+        for p, a in zip(params, args):
+            if p is not params[n] and int_type(p.type) is not None and not self._assigned.get(decl_key(p), 0):
+                defs[decl_key(p)] = ctx.expr(a)
+        inner = _Ctx(ctx.function, ctx.loops, ctx.guards, defs=defs,
+                     params={decl_key(params[n]): _View(arr, params[n].spelling, bound=True)},
+                     callees=ctx.callees + (fkey,), clone_of=None)
+        self._scope_end = file_location(fn.extent.end).offset
+        self._walk(body, inner)
+        self._assigned, self._names, self._scope_end = saved
 
     def _clone(self, fn: Cursor, fkey: str, n: int, arr: ir.SharedArray, ctx: _Ctx) -> tuple[ir.Clone | None, str]:
         """The copy of `fn` that `arr` gets when other calls pass other arrays as
@@ -1475,7 +1563,11 @@ def dependent_type_escapes(accesses: list[ir.Access], vars: dict[str, ir.VarDef]
         return []
     out = []
     for a in accesses:
-        hit = next((k for e in a.indices for k in _var_keys(e, vars) if k in assumed), None)
+        # Guards and loop bounds too: the range proof leans on them.
+        exprs = list(a.indices) + [g.cond for g in a.guards] \
+            + [e for lp in a.loops for e in (lp.start, lp.cond, lp.step)] \
+            + [e for lp in a.loops for c in lp.carried for e in (c.start, c.step)]
+        hit = next((k for e in exprs for k in sorted(_var_keys(e, vars)) if k in assumed), None)
         if hit is not None:
             name = vars[hit].name
             out.append(ir.Escape(a.array, a.function, a.range,
