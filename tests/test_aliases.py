@@ -219,3 +219,74 @@ def test_array_passed_to_a_function_template_is_predicted_and_kept():
         "s[threadIdx.x * STRIDE + base]"] == 32.0
     assert not p.rewritten and all(e.seen for e in p.analysis.escapes)
     assert "a function template" in p.reason
+
+
+def test_offset_alias_passed_to_a_helper_with_pointer_atomics_is_predicted():
+    """The SDK's histogram256: `uint *s_WarpHist = s_Hist + (threadIdx.x >> 5) * 256`
+    handed to `addByte(s_WarpHist, data)`, which runs `atomicAdd(s_WarpHist + data, 1)`;
+    the merge loop sums `sum += s_Hist[bin + i * 256]`, a carried value no
+    subscript reads. Everything is predicted; the array stays as written."""
+    src = b"""__device__ void addByte(unsigned *w, unsigned data) { atomicAdd(w + data, 1); }
+    extern "C" __global__ void k(unsigned *o, const unsigned *d) {
+      #pragma rapcc block_dim(64)
+      __shared__ unsigned s_Hist[2 * 256];
+      for (int i = 0; i < 8; i++) s_Hist[threadIdx.x + i * 64] = 0;
+      __syncthreads();
+      unsigned *s_WarpHist = s_Hist + (threadIdx.x >> 5) * 256;
+      addByte(s_WarpHist, d[threadIdx.x] & 0xFFU);
+      __syncthreads();
+      for (unsigned bin = threadIdx.x; bin < 256; bin += 64) {
+        unsigned sum = 0;
+        for (unsigned i = 0; i < 2; i++) sum += s_Hist[bin + i * 256];
+        o[bin] = sum;
+      }
+    }"""
+    res = rewrite_source(src, "k.cu", Options())
+    (p,) = res.plans
+    kinds = sorted(x.access.kind for x in p.analysis.accesses)
+    assert kinds == ["atomic", "load", "store"]
+    assert all(b is not None for b in p.before)
+    atomic = next(b for x, b in zip(p.analysis.accesses, p.before) if x.access.kind == "atomic")
+    assert 2.5 < atomic.wavefronts < 4.0  # 32 uniform bytes into 32 banks: about 3.5 deep
+    assert not p.rewritten and all(e.seen for e in p.analysis.escapes)
+
+
+def test_pointer_atomic_that_is_not_the_address_argument_still_escapes():
+    src = b"""extern "C" __global__ void k(unsigned *o) {
+      #pragma rapcc block_dim(32)
+      __shared__ unsigned s[64];
+      s[threadIdx.x] = 0;
+      atomicExch(o, (unsigned)(size_t)(s + threadIdx.x));
+    }"""
+    (p,) = rewrite_source(src, "k.cu", Options()).plans
+    assert any(not e.seen for e in p.analysis.escapes)
+
+
+def test_element_passed_by_value_to_a_template_is_a_load_of_the_element():
+    """The SDK's n-body: `bodyBodyInteraction<T>(acc, pos, sharedPos[j])`, whose
+    parameter is a float4 by value: every lane copies the same element (a
+    broadcast). A reference parameter the callee passes on stays an escape."""
+    src = b"""template <typename T> __device__ T interact(T acc, T bj) { acc.x += bj.x; return acc; }
+    __device__ void keep(float4 &r, float4 *out) { out[0] = r; }
+    template <typename T> __global__ void k(T *o) {
+      #pragma rapcc block_dim(64)
+      __shared__ T pos[64];
+      pos[threadIdx.x] = o[threadIdx.x];
+      __syncthreads();
+      T acc = o[0];
+      for (int j = 0; j < 64; j++) acc = interact<T>(acc, pos[j]);
+      o[threadIdx.x] = acc;
+    }
+    template __global__ void k<float4>(float4 *);
+    extern "C" __global__ void k2(float4 *o) {
+      #pragma rapcc block_dim(64)
+      __shared__ float4 q[64];
+      q[threadIdx.x] = o[threadIdx.x];
+      keep(q[threadIdx.x ^ 1], o);
+    }"""
+    res = rewrite_source(src, "k.cu", Options())
+    plans = {p.analysis.array.name: p for p in res.plans}
+    pos = plans["pos"]
+    load = next(x for x in pos.analysis.accesses if x.access.kind == "load")
+    assert load.samples.unknown is None and not pos.analysis.escapes
+    assert any(not e.seen and "bound to a reference" in e.reason for e in plans["q"].analysis.escapes)

@@ -7,7 +7,7 @@ only lanes whose loop conditions and guards hold take part.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 import numpy as np
@@ -177,12 +177,35 @@ def _sampled(access: ir.Access, vars: dict[str, ir.VarDef]) -> tuple[ir.Loop, ..
     weighted as ASSUMED_TRIPS."""
     out = []
     for k, lp in enumerate(access.loops):
+        if lp.carried:
+            # A carried value nothing here reads (the SDK histogram's `sum +=
+            # s_Hist[...]`, stepped by data) does not decide the indices.
+            lp = replace(lp, carried=_read_carried(access, k, vars))
         bounds = [lp.start, lp.cond] + [c.start for c in lp.carried]
         if collapsible(access, k, vars) and any(_unknown(e, vars) for e in bounds):
             lp = ir.Loop(lp.var, ir.Const(0), ir.Opaque(lp.var.split("@")[0], "a data-dependent start"), "+",
                          ir.Const(1))
         out.append(lp)
     return tuple(out)
+
+
+def _read_carried(access: ir.Access, depth: int, vars: dict[str, ir.VarDef]) -> tuple[ir.Carried, ...]:
+    """The carried variables of loop `depth` that the access's indices, guards
+    or loop bounds read, directly or through each other."""
+    loop = access.loops[depth]
+    exprs: list[ir.Expr] = list(access.indices) + [g.cond for g in access.guards] + [loop.cond]
+    for lp in access.loops[depth + 1:]:
+        exprs += [lp.start, lp.cond, lp.step] + [e for c in lp.carried for e in (c.start, c.step)]
+    keep: set[str] = set()
+    grew = True
+    while grew:
+        grew = False
+        for c in loop.carried:
+            if c.var not in keep and any(_reads(e, frozenset([c.var]), vars) for e in exprs):
+                keep.add(c.var)
+                exprs += [c.start, c.step]
+                grew = True
+    return tuple(c for c in loop.carried if c.var in keep)
 
 
 def _unknown(expr: ir.Expr, vars: dict[str, ir.VarDef]) -> bool:

@@ -684,11 +684,16 @@ class _Collector:
         ndims = (max(len(arr.dims), 1) if not arr.is_extern else len(arr.dims) + 1) - len(view.lead)
         if depth == 0:
             parent = stack[i] if i >= 0 else None
-            if parent is not None and parent.kind == K.CALL_EXPR and not view.lead and view.offset is None \
-                    and ndims == 1 and not callee_name(parent).startswith("__rapcc_"):
-                self._bind_call(ref, view, parent, ctx)
-                return
+            if parent is not None and parent.kind == K.CALL_EXPR and ndims == 1 \
+                    and not callee_name(parent).startswith("__rapcc_"):
+                if not view.lead and view.offset is None:
+                    self._bind_call(ref, view, parent, ctx)
+                    return
+                if self._bind_offset_call(ref, view, parent, ctx):
+                    return
             if parent is not None and ndims == 1 and not view.lead and self._cast_access(ref, view, ctx, stack, i):
+                return
+            if parent is not None and ndims == 1 and self._pointer_atomic(ref, view, ctx, stack, i):
                 return
             reason = decay_reason(name, parent)
             self._escape(arr, ctx, ref, reason if name == arr.name else f"{reason} (an alias of '{arr.name}')")
@@ -721,6 +726,46 @@ class _Collector:
         # Subscripts may themselves read shared arrays: s[s2[i]].
         for c in chain:
             self._walk(list(c.get_children())[1], ctx, stack[:i + 1] + tuple(chain))
+
+    def _pointer_atomic(self, ref: Cursor, view: _View, ctx: _Ctx, stack: tuple[Cursor, ...], i: int) -> bool:
+        """`atomicAdd(s_WarpHist + data, 1)` (the SDK's histogram256): the
+        atomic reaches element `data` of the pointer. Predicted as an atomic
+        access; kept as written (the sum is not a subscript rapcc rewrites)."""
+        plus = stack[i]
+        if plus.kind != K.BINARY_OPERATOR or binary_operator(plus) != "+":
+            return False
+        kids = list(plus.get_children())
+        if len(kids) != 2 or plus.type.get_canonical().kind != ci.TypeKind.POINTER:
+            return False
+        mine = next((k for k, c in enumerate(kids) if any(x.hash == ref.hash for x in c.walk_preorder())), None)
+        if mine is None or strip(kids[mine]).hash != ref.hash:
+            return False
+        node, j = plus, i - 1
+        while j >= 0 and stack[j].kind in (K.PAREN_EXPR, K.UNEXPOSED_EXPR, K.CSTYLE_CAST_EXPR):
+            node, j = stack[j], j - 1
+        call = stack[j] if j >= 0 else None
+        if call is None or call.kind != K.CALL_EXPR or not callee_name(call).startswith(_ATOMIC_PREFIX):
+            return False
+        args = list(call.get_arguments())
+        if not args or args[0].hash != node.hash:
+            return False  # the atomic's address must be the sum itself
+        start, end = file_location(plus.extent.start).offset, file_location(plus.extent.end).offset
+        if self._spelled_here(ref) is None or file_location(plus.extent.start).file != self.path:
+            return False
+        arr = view.array
+        index = ctx.expr(kids[1 - mine])
+        if view.offset is not None:
+            index = ir.BinOp("+", view.offset, index)
+        said = f"'{view.name}'" if view.name == arr.name else f"'{view.name}' (an alias of '{arr.name}')"
+        self.escapes.append(ir.Escape(arr.key, ctx.function, self._cursor_range(plus),
+                                      f"{said} plus an offset is given to '{callee_name(call)}'", seen=True))
+        self.accesses.append(ir.Access(
+            array=arr.key, function=ctx.function, range=self._range(start, end),
+            index_ranges=(self._cursor_range(kids[1 - mine]),), indices=view.lead + (index,), kind="atomic",
+            width=arr.elem_bytes, offset=0, loops=ctx.loops, guards=ctx.guards,
+            text=self.source[start:end].decode(errors="replace"), via=view.via, clone_of=ctx.clone_of))
+        self._walk(kids[1 - mine], ctx, stack[:i + 1])
+        return True
 
     def _cast_access(self, ref: Cursor, view: _View, ctx: _Ctx, stack: tuple[Cursor, ...], i: int) -> bool:
         """`((uint4 *)s)[t]` (Parboil's sort) or `((uint *)s_Hist)[t]` (the SDK's
@@ -981,7 +1026,9 @@ class _Collector:
         if fn is None:
             fn, template_args = self._template_callee(call)
             if fn is not None:
-                self._bind_template_call(ref, view, call, fn, template_args, ctx)
+                self._bind_read_only(ref, view, call, fn, template_args, ctx,
+                                     "a function template: its subscripts are predicted, and one template text "
+                                     "serves every instance")
                 return
         n = argument_index(call, ref)
         params = parameters(fn) if fn is not None else []
@@ -1078,12 +1125,28 @@ class _Collector:
                     values[decl_key(prm)] = ir.Const(int(ref.get_template_argument_value(i)))
         return fn, values
 
-    def _bind_template_call(self, ref: Cursor, view: _View, call: Cursor, fn: Cursor,
-                            template_args: dict[str, ir.Expr], ctx: _Ctx) -> None:
-        """A call of a function template in this file with the array: its body
-        is walked with the parameter bound, as for a plain function, so its
-        subscripts are predicted; the array stays as written (a seen escape),
-        since one template text serves every instance and every caller."""
+    def _bind_offset_call(self, ref: Cursor, view: _View, call: Cursor, ctx: _Ctx) -> bool:
+        """`addByte(s_ThreadBase, data)` with `s_ThreadBase = s_Hist + threadIdx.x`
+        (the SDK's histograms): an alias that points into the array, passed to a
+        function of this file. Read only: the callee's subscripts are relative
+        to the offset, so they are predicted, not rewritten. False when the
+        callee cannot be walked (the use is then an escape)."""
+        fn, _ = callee_definition(call, self.path)
+        template_args: dict[str, ir.Expr] = {}
+        if fn is None:
+            fn, template_args = self._template_callee(call)
+        if fn is None:
+            return False
+        self._bind_read_only(ref, view, call, fn, template_args, ctx,
+                             "an offset into the array: the callee's subscripts are predicted, not rewritten")
+        return True
+
+    def _bind_read_only(self, ref: Cursor, view: _View, call: Cursor, fn: Cursor,
+                        template_args: dict[str, ir.Expr], ctx: _Ctx, why_kept: str) -> None:
+        """A call of a function of this file with the array (a function
+        template, or a plain function given an offset into the array): its body
+        is walked with the parameter bound, as for `_bind_call`, so its
+        subscripts are predicted; the array stays as written (a seen escape)."""
         arr = view.array
         callee = callee_name(call)
         passed = f"'{view.name}' is passed to '{callee}'"
@@ -1118,15 +1181,15 @@ class _Collector:
             self._assigned, self._names, self._scope_end = saved
             self._escape(arr, ctx, ref, f"{passed}: '{params[n].spelling}' shares its name with another declaration")
             return
-        self.escapes.append(ir.Escape(arr.key, ctx.function, self._cursor_range(ref),
-                                      _Seen(f"{passed}, a function template: its subscripts are predicted, and "
-                                            "one template text serves every instance"), seen=True))
+        self.escapes.append(ir.Escape(arr.key, ctx.function, self._cursor_range(ref), _Seen(f"{passed}, {why_kept}"),
+                                      seen=True))
         defs = {**ctx.defs, **template_args}
         for p, a in zip(params, args):
             if p is not params[n] and int_type(p.type) is not None and not self._assigned.get(decl_key(p), 0):
                 defs[decl_key(p)] = ctx.expr(a)
         inner = _Ctx(ctx.function, ctx.loops, ctx.guards, defs=defs,
-                     params={decl_key(params[n]): _View(arr, params[n].spelling, bound=True)},
+                     params={decl_key(params[n]): _View(arr, params[n].spelling, view.lead, view.offset,
+                                                        bound=True)},
                      callees=ctx.callees + (fkey,), clone_of=None)
         self._scope_end = file_location(fn.extent.end).offset
         self._walk(body, inner)
@@ -1286,6 +1349,11 @@ class _Collector:
                 return "store", width, offset, ""
             if is_first and (op in ("++", "--") or (op.endswith("=") and op not in ("==", "!=", "<=", ">="))):
                 return "update", width, offset, ""
+            return "load", width, offset, ""
+        if parent.kind == K.CALL_EXPR and not lvalue_to_rvalue and _by_value(parent, node):
+            # A class-type element copied into a by-value parameter (the SDK's
+            # n-body: `bodyBodyInteraction<T>(acc, pos, sharedPos[j])` takes a
+            # float4), or by a copy constructor: a load of the whole element.
             return "load", width, offset, ""
         if parent.kind == K.CALL_EXPR and not lvalue_to_rvalue:
             bound = self._bound_reference(parent, node, arr, ctx)
@@ -1470,6 +1538,40 @@ def _async_copy_bytes(call: tuple[Cursor, int]) -> int | None:
     # largest constant in the initializer (an alignment never exceeds it).
     values = [v for k in var.walk_preorder() if k.kind.is_expression() and (v := evaluate_int(k)) is not None]
     return max(values) if values else None
+
+
+def _by_value(call: Cursor, node: Cursor) -> bool:
+    """Whether argument `node` of `call` is copied, not bound: the call is a
+    copy constructor of a plain struct, or the parameter it lands in is not a
+    reference (a dependent call's template, read with its own parameter types)."""
+    ref = call.referenced
+    if ref is not None and ref.kind == K.CONSTRUCTOR:
+        params = parameters(ref)
+        return len(params) == 1 and params[0].type.kind == ci.TypeKind.LVALUEREFERENCE \
+            and params[0].type.get_pointee().is_const_qualified() \
+            and _record_is_plain(params[0].type.get_pointee().get_canonical())
+    n = argument_index(call, node)
+    if n is None:
+        return False
+    if ref is not None and ref.kind == K.FUNCTION_DECL:
+        types = _argument_types(ref)
+    elif ref is None and (fn := _dependent_callee(call)) is not None:
+        types = [p.type for p in parameters(fn)]
+    else:
+        return False
+    if n >= len(types):
+        return False
+    kind = types[n].get_canonical().kind
+    return kind not in (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE, ci.TypeKind.POINTER,
+                        ci.TypeKind.INVALID) and types[n].kind != ci.TypeKind.LVALUEREFERENCE
+
+
+def _record_is_plain(t: ci.Type) -> bool:
+    """A struct whose copy is a plain load of its bytes (float4, a POD struct)."""
+    decl = t.get_declaration()
+    return decl.kind in (K.STRUCT_DECL, K.CLASS_DECL) and decl.is_definition() and not any(
+        c.kind in (K.CONSTRUCTOR, K.DESTRUCTOR) and c.is_definition() and not c.is_default_method()
+        for c in decl.get_children())
 
 
 def _argument_types(fn: Cursor | None) -> list[ci.Type]:
