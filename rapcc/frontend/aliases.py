@@ -72,6 +72,31 @@ through its own name, which keeps the qualifier)."""
     return replace(shape, volatile=pointee.is_volatile_qualified())
 
 
+def cast_alias_shape(decl: Cursor, arrays: dict[str, int], elem_bytes: dict[str, int]) -> tuple[AliasShape, int] | None:
+    """`float *d = (float *)sData` over bytes, `uint *k1 = (uint *)sKeys2`
+    over uint2... a pointer declared from a cast of the array to another
+    element type, and how many of the array's elements one of its elements
+    spans (`scale`); None unless that is a whole number of at least 1 and the
+    new element is at most 16 bytes. The caller predicts, never rewrites, through it."""
+    if decl.kind != K.VAR_DECL or decl.type.get_canonical().kind != ci.TypeKind.POINTER:
+        return None
+    init = _init_of(decl)
+    c = strip(init) if init is not None else None
+    if c is None or c.kind not in (K.CSTYLE_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXPR, K.CXX_STATIC_CAST_EXPR):
+        return None
+    inner = [k for k in c.get_children() if k.kind != K.TYPE_REF]
+    if len(inner) != 1:
+        return None
+    shape = _shape(inner[0], set(arrays), arrays)
+    if shape is None or shape.lead:
+        return None
+    wide = decl.type.get_canonical().get_pointee().get_size()
+    elem = elem_bytes.get(decl_key(shape.base.referenced), 0)
+    if elem <= 0 or wide <= 0 or wide > 16 or wide % elem:
+        return None
+    return shape, wide // elem
+
+
 def _shape(init: Cursor, keys: set[str], arrays: dict[str, int]) -> AliasShape | None:
     c = strip(init)
     ref = _array_ref(c, keys)

@@ -14,7 +14,7 @@ import clang.cindex as ci
 from clang.cindex import Cursor, CursorKind as K
 
 from .. import ir
-from .aliases import alias_shape, argument_index, callee_definition, parameters
+from .aliases import alias_shape, argument_index, callee_definition, cast_alias_shape, parameters
 from .annotations import annotated_block_dim, comments, layout_pragmas
 from .clangext import (binary_operator, evaluate_int, expansion_location, file_location, in_main_file, overloaded_decls,
                        specialized_template, unary_operator)
@@ -61,6 +61,10 @@ class _View:
     offset: ir.Expr | None = None
     via: ir.Via | None = None
     bound: bool = False  # a parameter of a `__device__` function bound by a call
+    # A pointer declared from a cast to a wider element type: one of its
+    # elements spans `scale` of the array's (predicted through, never rewritten).
+    scale: int = 1
+    cast: bool = False  # declared from a cast: every access through it is kept as written
 
 
 @dataclass
@@ -686,14 +690,15 @@ class _Collector:
             parent = stack[i] if i >= 0 else None
             if parent is not None and parent.kind == K.CALL_EXPR and ndims == 1 \
                     and not callee_name(parent).startswith("__rapcc_"):
-                if not view.lead and view.offset is None:
+                if not view.lead and view.offset is None and not view.cast:
                     self._bind_call(ref, view, parent, ctx)
                     return
                 if self._bind_offset_call(ref, view, parent, ctx):
                     return
-            if parent is not None and ndims == 1 and not view.lead and self._cast_access(ref, view, ctx, stack, i):
+            if parent is not None and ndims == 1 and not view.lead and not view.cast \
+                    and self._cast_access(ref, view, ctx, stack, i):
                 return
-            if parent is not None and ndims == 1 and self._pointer_atomic(ref, view, ctx, stack, i):
+            if parent is not None and ndims == 1 and not view.cast and self._pointer_atomic(ref, view, ctx, stack, i):
                 return
             reason = decay_reason(name, parent)
             self._escape(arr, ctx, ref, reason if name == arr.name else f"{reason} (an alias of '{arr.name}')")
@@ -714,6 +719,13 @@ class _Collector:
         if reason:
             self.escapes.append(ir.Escape(arr.key, ctx.function, self._cursor_range(top), reason, seen=True))
         spelled = [ctx.expr(list(c.get_children())[1]) for c in chain]
+        if view.cast:
+            if view.scale != 1:
+                spelled[0] = ir.BinOp("*", spelled[0], ir.Const(view.scale))
+                width = width or arr.elem_bytes * view.scale
+            self.escapes.append(ir.Escape(arr.key, ctx.function, self._cursor_range(top),
+                                          f"{said} reads the array through a cast, as {arr.elem_bytes * view.scale}-"
+                                          "byte elements", seen=True))
         if view.offset is not None:
             spelled[0] = ir.BinOp("+", view.offset, spelled[0])
         indices = view.lead + tuple(spelled)
@@ -829,6 +841,9 @@ class _Collector:
         if not seen:
             return
         spelled = [ctx.expr(list(c.get_children())[1]) for c in chain]
+        if view.scale != 1:
+            spelled[0] = ir.BinOp("*", spelled[0], ir.Const(view.scale))
+            width = width or arr.elem_bytes * view.scale
         if view.offset is not None:
             spelled[0] = ir.BinOp("+", view.offset, spelled[0])
         expansion = self._range(start.offset, end.offset)
@@ -956,7 +971,7 @@ class _Collector:
         elems = {k: " ".join(w for w in a.elem_type.split() if w != "const") for k, a in self.arrays.items()}
         shape = alias_shape(decl, depth, elems)
         if shape is None:
-            return False
+            return self._cast_alias_decl(decl, ctx, stack, depth)
         key = decl_key(decl)
         arr = self.arrays[decl_key(shape.base.referenced)]
         name_off = self._spelled_here(decl)
@@ -990,6 +1005,31 @@ class _Collector:
         self.aliases.append(ir.Alias(
             arr.key, decl.spelling, self._range(name_off, name_off + len(decl.spelling)),
             (self._cursor_range(init),), self._name_spellings(decl.spelling, name_off, scope_end)))
+        return True
+
+    def _cast_alias_decl(self, decl: Cursor, ctx: _Ctx, stack: tuple[Cursor, ...], depth: dict[str, int]) -> bool:
+        """`float *d = (float *)sData` (Rodinia's dwt2d over bytes): a view whose
+        subscripts reach `scale` elements each. Followed only when the pointer
+        is never reassigned and its offset is stable, as for plain aliases."""
+        found = cast_alias_shape(decl, depth, {k: a.elem_bytes for k, a in self.arrays.items()})
+        if found is None:
+            return False
+        shape, scale = found
+        key = decl_key(decl)
+        arr = self.arrays[decl_key(shape.base.referenced)]
+        name_off = self._spelled_here(decl)
+        scope_end = next((file_location(p.extent.end).offset for p in reversed(stack) if p.kind == K.COMPOUND_STMT),
+                         self._scope_end)
+        offset = self._stable_text(shape.offset, ctx.loops, (name_off, scope_end)) \
+            if shape.offset is not None and name_off is not None else None
+        if name_off is None or self._assigned.get(key, 0) or self._names.get(decl.spelling, 0) > 1 \
+                or (shape.offset is not None and offset is None):
+            self._views[key] = None
+            self._escape(arr, ctx, decl, f"'{arr.name}' is cast to '{decl.type.spelling}' for '{decl.spelling}', "
+                         "which rapcc cannot follow")
+            return True
+        self._views[key] = _View(arr, decl.spelling, (), offset[0] if offset is not None else None, None,
+                                 scale=scale, cast=True)
         return True
 
     def _name_spellings(self, name: str, start: int, end: int) -> tuple[int, ...]:
@@ -1189,7 +1229,7 @@ class _Collector:
                 defs[decl_key(p)] = ctx.expr(a)
         inner = _Ctx(ctx.function, ctx.loops, ctx.guards, defs=defs,
                      params={decl_key(params[n]): _View(arr, params[n].spelling, view.lead, view.offset,
-                                                        bound=True)},
+                                                        bound=True, scale=view.scale, cast=view.cast)},
                      callees=ctx.callees + (fkey,), clone_of=None)
         self._scope_end = file_location(fn.extent.end).offset
         self._walk(body, inner)
