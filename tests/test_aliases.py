@@ -317,3 +317,24 @@ def test_pointer_declared_from_a_cast_is_predicted_through_and_kept():
     for p in plans.values():
         assert not p.rewritten and p.analysis.escapes and all(e.seen for e in p.analysis.escapes)
         assert "through a cast" in p.reason
+
+
+def test_array_plus_offset_given_to_a_helper_is_walked_read_only():
+    """`addData(s_Hist + warpBase, v)` (Rodinia's hybridsort) and
+    `merge<dir>(s_key + STRIDE, ...)` (the SDK's merge sort): the helper's
+    subscripts are predicted at the offset; the array stays as written."""
+    src = b"""__device__ void addData(unsigned *w, unsigned v) { w[v & 31u] += 1u; }
+    extern "C" __global__ void k(unsigned *o) {
+      #pragma rapcc block_dim(64)
+      __shared__ unsigned s[2 * 32];
+      s[threadIdx.x] = 0;
+      __syncthreads();
+      addData(s + (threadIdx.x >> 5) * 32, threadIdx.x);
+      o[threadIdx.x] = s[threadIdx.x];
+    }"""
+    (p,) = rewrite_source(src, "k.cu", Options()).plans
+    upd = next(x for x in p.analysis.accesses if x.access.kind == "update")
+    assert upd.samples.unknown is None and upd.cls == "linear"
+    warp1 = next(i for i in upd.samples.instances if i.warp == 1)
+    assert int(warp1.indices[0].min()) == 32  # the second warp's copy starts at its offset
+    assert not p.rewritten and all(e.seen for e in p.analysis.escapes)

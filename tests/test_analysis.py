@@ -485,3 +485,20 @@ def test_lockstep_loop_carries_its_other_variables():
     assert pi.executions == 2 and pk.executions == 2
     assert pi.wavefronts == 2.0 and pk.wavefronts == 1.0  # i = 2k: stride 2; k: linear
     assert xi.proof is not None and xi.proof.violation((256,)) is None
+
+
+def test_data_dependent_subscript_of_a_run_time_sized_array_is_expected():
+    """Parboil's imghisto: `atomicAdd(&Hs[(d * BINS) >> 12], 1)` into an
+    `extern __shared__` histogram. No extent to wrap into, but banks repeat
+    every 32 words: the data is drawn and the conflicts expected."""
+    src = b"""extern "C" __global__ void k(unsigned *o, const unsigned *data) {
+      #pragma rapcc block_dim(64)
+      extern __shared__ unsigned Hs[];
+      unsigned d = data[threadIdx.x] & 4095u;
+      atomicAdd(&Hs[(d * 256) >> 12], 1u);
+      o[threadIdx.x] = Hs[threadIdx.x];
+    }"""
+    (plan,) = rewrite_source(src, "k.cu", Options()).plans
+    x, p = next((x, p) for x, p in zip(plan.analysis.accesses, plan.before) if x.access.kind == "atomic")
+    assert x.samples.expected and p is not None and 2.5 < p.wavefronts < 4.5
+    assert not plan.rewritten  # random stays random under any layout

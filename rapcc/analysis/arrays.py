@@ -197,6 +197,16 @@ def _accesses(accesses: list[ir.Access], vars: dict[str, ir.VarDef], block: Bloc
             # uniform over the array's extent (seed 000's random access).
             wrap = None if proof.violation(dims) is None else dims
             samples, assumed = _expected_samples(a, vars, block, dims, elem_bytes, known, samples, assumed, wrap)
+        elif samples.unknown is not None and dims is None:
+            # An array of run-time size (`extern __shared__`): no extent to wrap
+            # into and none to prove against, but banks repeat every 32 words, so
+            # data drawn from its own value set still gives the expected
+            # conflicts (Parboil's `atomicAdd(&Hs[(d * BINS) >> 12], 1)`). Only
+            # data is drawn, as for unproved subscripts. Such an array is only
+            # ever given swizzles that map [0, n) onto itself for every
+            # allocation n, so no index range is needed to rewrite it.
+            samples, assumed = _expected_samples(a, vars, block, (), elem_bytes, known, samples, assumed,
+                                                 data_only=True)
         flat_samples = [(layout(i.indices), i.active) for i in samples.instances]
         if samples.unknown is not None or samples.expected:
             cls, concrete = "random", None
@@ -219,7 +229,8 @@ def _wrapped(instances: list[WarpInstance], dims: tuple[int, ...]) -> list[WarpI
 
 def _expected_samples(a: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape, dims: tuple[int, ...],
                       elem_bytes: int, known: dict[str, int], samples: AccessSamples, assumed: tuple[str, ...],
-                      wrap: tuple[int, ...] | None = None) -> tuple[AccessSamples, tuple[str, ...]]:
+                      wrap: tuple[int, ...] | None = None,
+                      data_only: bool = False) -> tuple[AccessSamples, tuple[str, ...]]:
     """Samples of a data-dependent access: its unknown values drawn as uniform
     data (datadraw.py). Where the subscripts are proved inside the array, the
     data part's own value set (a mask, a `%`, a narrow type) bounds the draws;
@@ -231,7 +242,7 @@ def _expected_samples(a: ir.Access, vars: dict[str, ir.VarDef], block: BlockShap
     per_block: dict[tuple[tuple[str, int], ...], float] = {}
     drawn = None
     for round_ in range(DRAW_ROUNDS):
-        drawn = drawn_access(a, vars, round_, data_only=wrap is not None)
+        drawn = drawn_access(a, vars, round_, data_only=data_only or wrap is not None)
         if drawn is None:
             return samples, assumed
         ps = sample_with_params(drawn.access, drawn.vars, block, known)

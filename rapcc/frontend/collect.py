@@ -700,6 +700,8 @@ class _Collector:
                 return
             if parent is not None and ndims == 1 and not view.cast and self._pointer_atomic(ref, view, ctx, stack, i):
                 return
+            if parent is not None and ndims == 1 and not view.cast and self._offset_argument(ref, view, ctx, stack, i):
+                return
             reason = decay_reason(name, parent)
             self._escape(arr, ctx, ref, reason if name == arr.name else f"{reason} (an alias of '{arr.name}')")
             return
@@ -738,6 +740,29 @@ class _Collector:
         # Subscripts may themselves read shared arrays: s[s2[i]].
         for c in chain:
             self._walk(list(c.get_children())[1], ctx, stack[:i + 1] + tuple(chain))
+
+    def _offset_argument(self, ref: Cursor, view: _View, ctx: _Ctx, stack: tuple[Cursor, ...], i: int) -> bool:
+        """`merge<dir>(..., s_key + SAMPLE_STRIDE, ...)`, `addData1024(s_Hist + warpBase, ...)`:
+        the array plus an offset given to a function of this file, walked
+        read-only as an offset alias would be."""
+        plus = stack[i]
+        if plus.kind != K.BINARY_OPERATOR or binary_operator(plus) != "+":
+            return False
+        kids = list(plus.get_children())
+        if len(kids) != 2 or strip(kids[0]).hash != ref.hash or int_type(kids[1].type) is None:
+            return False
+        node, j = plus, i - 1
+        while j >= 0 and stack[j].kind in (K.PAREN_EXPR, K.UNEXPOSED_EXPR):
+            node, j = stack[j], j - 1
+        call = stack[j] if j >= 0 else None
+        if call is None or call.kind != K.CALL_EXPR or callee_name(call).startswith(("__rapcc_",) + _ATOMIC_PREFIX) \
+                or not any(a.hash == node.hash for a in call.get_arguments()):
+            return False
+        offset = ctx.expr(kids[1])
+        if view.offset is not None:
+            offset = ir.BinOp("+", view.offset, offset)
+        self._walk(kids[1], ctx, stack[:i + 1])
+        return self._bind_offset_call(ref, replace(view, offset=offset), call, ctx)
 
     def _pointer_atomic(self, ref: Cursor, view: _View, ctx: _Ctx, stack: tuple[Cursor, ...], i: int) -> bool:
         """`atomicAdd(s_WarpHist + data, 1)` (the SDK's histogram256): the
