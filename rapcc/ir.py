@@ -91,6 +91,10 @@ class Opaque:
     reason: str = "not an integer expression"
     bits: int = 0
     signed: bool = True
+    # The same value in every lane of the block (a `__shared__` scalar every
+    # thread reads): the sampler tries representative values, as for a
+    # kernel parameter.
+    uniform: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -502,3 +502,22 @@ def test_data_dependent_subscript_of_a_run_time_sized_array_is_expected():
     x, p = next((x, p) for x, p in zip(plan.analysis.accesses, plan.before) if x.access.kind == "atomic")
     assert x.samples.expected and p is not None and 2.5 < p.wavefronts < 4.5
     assert not plan.rewritten  # random stays random under any layout
+
+
+def test_shared_scalar_offset_is_uniform_and_sampled_like_a_parameter():
+    """The SDK's merge sort: `s_key[lenSrcA + threadIdx.x]` with `__shared__ uint
+    lenSrcA` that thread 0 wrote: one value for the whole block, so the access is
+    linear whatever it is. Drawn per lane it would look random."""
+    src = b"""extern "C" __global__ void k(unsigned *o, const unsigned *lim) {
+      #pragma rapcc block_dim(128)
+      __shared__ unsigned s_key[256];
+      __shared__ unsigned lenSrcA;
+      if (threadIdx.x == 0) lenSrcA = lim[blockIdx.x] & 127u;
+      s_key[threadIdx.x] = 0u;
+      __syncthreads();
+      o[threadIdx.x] = s_key[lenSrcA + threadIdx.x];
+    }"""
+    (plan,) = [p for p in rewrite_source(src, "k.cu", Options()).plans if p.analysis.array.name == "s_key"]
+    x, p = next((x, p) for x, p in zip(plan.analysis.accesses, plan.before) if x.access.kind == "load")
+    assert x.samples.unknown is None and not x.samples.expected and x.samples.varies is None
+    assert x.cls == "linear" and p.wavefronts == 1.0

@@ -115,6 +115,8 @@ class _Drawer:
         return ir.VarRef(key, ref.name)
 
     def expr(self, e: ir.Expr) -> ir.Expr:
+        if isinstance(e, ir.Opaque) and e.uniform:
+            return e  # one value for the whole block: sampled as a parameter is, never drawn per lane
         if isinstance(e, ir.Opaque):
             if e not in self.opaque_draws:
                 self.opaque_draws[e] = self._bind(self._next(e.text, e.bits, e.signed))

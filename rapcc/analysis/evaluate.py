@@ -111,6 +111,10 @@ def evaluate(expr: ir.Expr, env: Env):
     if isinstance(expr, ir.AfterLoop):
         return _after_loop(expr, env)
     if isinstance(expr, ir.Opaque):
+        if expr.uniform:
+            if expr.text in env.values:
+                return env.values[expr.text]
+            raise Unknown(expr.text, uniform_key=expr.text)
         raise Unknown(expr.text)
     raise Unknown(type(expr).__name__)
 

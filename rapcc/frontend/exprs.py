@@ -117,6 +117,11 @@ def _decl_ref(cursor: Cursor) -> ir.Expr:
         value = evaluate_int(cursor)  # `constexpr int TILE = 32;` at namespace scope: a constant
         if value is not None:
             return ir.Const(value)
+    if ref.kind == K.VAR_DECL and ref.type.get_canonical().kind not in (T.CONSTANTARRAY, T.INCOMPLETEARRAY) \
+            and any(c.kind == K.CUDASHARED_ATTR for c in ref.get_children()):
+        it = int_type(ref.type)
+        if it is not None:  # the SDK merge sort's `__shared__ uint lenSrcA`: one value for the whole block
+            return ir.Opaque(ref.spelling, "a __shared__ scalar", it[0], it[1], uniform=True)
     if ref.kind in (K.VAR_DECL, K.PARM_DECL, K.TEMPLATE_NON_TYPE_PARAMETER):
         return ir.VarRef(decl_key(ref), ref.spelling)
     return _constant_or_opaque(cursor)
