@@ -114,3 +114,19 @@ def test_macro_argument_used_several_times_is_rewritten_once(tmp_path):
     plans = {p.analysis.array.name: p for p in r.plans}
     assert plans["t"].rewritten and r.text.count(b"TWICE(__rapcc_t_") == 1
     assert not plans["u"].rewritten and "stringizes" in plans["u"].reason
+
+
+def test_a_subscript_inside_a_subscript_is_one_access():
+    """`s[s2[i]]`: the inner load is recorded once (it was twice, doubling its
+    weight in every prediction), also inside the new read-only forms."""
+    src = b"""extern "C" __global__ void k(float *o, unsigned *d) {
+      __shared__ float s[64];
+      __shared__ unsigned s2[64];
+      s2[threadIdx.x] = d[threadIdx.x];
+      o[0] = s[s2[threadIdx.x]];
+      atomicAdd(s + s2[threadIdx.x], 1.0f);
+      o[1] = ((float4 *)s)[s2[threadIdx.x] & 15].x;
+    }"""
+    info, _ = parse_file("k.cu", src, Options())
+    inner = [(a.range.line, a.range.col) for a in info.accesses if a.array.startswith("s2@") and a.kind == "load"]
+    assert len(inner) == 3 and len(set(inner)) == 3

@@ -737,9 +737,6 @@ class _Collector:
             indices=indices, kind=kind, width=width or arr.elem_bytes, offset=offset,
             loops=ctx.loops, guards=ctx.guards, text=self.source[name_off:end].decode(errors="replace"),
             via=view.via, clone_of=ctx.clone_of))
-        # Subscripts may themselves read shared arrays: s[s2[i]].
-        for c in chain:
-            self._walk(list(c.get_children())[1], ctx, stack[:i + 1] + tuple(chain))
 
     def _offset_argument(self, ref: Cursor, view: _View, ctx: _Ctx, stack: tuple[Cursor, ...], i: int) -> bool:
         """`merge<dir>(..., s_key + SAMPLE_STRIDE, ...)`, `addData1024(s_Hist + warpBase, ...)`:
@@ -761,7 +758,6 @@ class _Collector:
         offset = ctx.expr(kids[1])
         if view.offset is not None:
             offset = ir.BinOp("+", view.offset, offset)
-        self._walk(kids[1], ctx, stack[:i + 1])
         return self._bind_offset_call(ref, replace(view, offset=offset), call, ctx)
 
     def _pointer_atomic(self, ref: Cursor, view: _View, ctx: _Ctx, stack: tuple[Cursor, ...], i: int) -> bool:
@@ -801,7 +797,6 @@ class _Collector:
             index_ranges=(self._cursor_range(kids[1 - mine]),), indices=view.lead + (index,), kind="atomic",
             width=arr.elem_bytes, offset=0, loops=ctx.loops, guards=ctx.guards,
             text=self.source[start:end].decode(errors="replace"), via=view.via, clone_of=ctx.clone_of))
-        self._walk(kids[1 - mine], ctx, stack[:i + 1])
         return True
 
     def _cast_access(self, ref: Cursor, view: _View, ctx: _Ctx, stack: tuple[Cursor, ...], i: int) -> bool:
@@ -844,7 +839,6 @@ class _Collector:
             index_ranges=(self._cursor_range(list(top.get_children())[1]),), indices=(index,), kind=kind,
             width=wide, offset=offset, loops=ctx.loops, guards=ctx.guards,
             text=self.source[start:end].decode(errors="replace"), via=view.via, clone_of=ctx.clone_of))
-        self._walk(list(top.get_children())[1], ctx, stack[:j + 1])
         return True
 
     def _macro_access(self, ref: Cursor, view: _View, ctx: _Ctx, stack: tuple[Cursor, ...], where: Cursor,
