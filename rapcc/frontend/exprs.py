@@ -136,9 +136,9 @@ def _constant_or_opaque(cursor: Cursor) -> ir.Expr:
         group = _cooperative_group(cursor)
         if group is not None:
             return _typed(cursor, group)
-        clamp = _min_max(cursor) or _mul24(cursor) or _inlined(cursor)
-        if clamp is not None:
-            return clamp
+        known = _min_max(cursor) or _mul24(cursor) or _inlined(cursor)  # calls rapcc can read as arithmetic
+        if known is not None:
+            return known
         return ir.Opaque(source_text(cursor), bits=it[0], signed=it[1])
     return ir.Opaque(source_text(cursor))
 
