@@ -748,9 +748,7 @@ class _Collector:
         kids = list(plus.get_children())
         if len(kids) != 2 or strip(kids[0]).hash != ref.hash or int_type(kids[1].type) is None:
             return False
-        node, j = plus, i - 1
-        while j >= 0 and stack[j].kind in (K.PAREN_EXPR, K.UNEXPOSED_EXPR):
-            node, j = stack[j], j - 1
+        node, j = _climb(stack, i, (K.PAREN_EXPR, K.UNEXPOSED_EXPR))
         call = stack[j] if j >= 0 else None
         if call is None or call.kind != K.CALL_EXPR or callee_name(call).startswith(("__rapcc_",) + _ATOMIC_PREFIX) \
                 or not any(a.hash == node.hash for a in call.get_arguments()):
@@ -773,9 +771,7 @@ class _Collector:
         mine = next((k for k, c in enumerate(kids) if any(x.hash == ref.hash for x in c.walk_preorder())), None)
         if mine is None or strip(kids[mine]).hash != ref.hash:
             return False
-        node, j = plus, i - 1
-        while j >= 0 and stack[j].kind in (K.PAREN_EXPR, K.UNEXPOSED_EXPR, K.CSTYLE_CAST_EXPR):
-            node, j = stack[j], j - 1
+        node, j = _climb(stack, i, (K.PAREN_EXPR, K.UNEXPOSED_EXPR, K.CSTYLE_CAST_EXPR))
         call = stack[j] if j >= 0 else None
         if call is None or call.kind != K.CALL_EXPR or not callee_name(call).startswith(_ATOMIC_PREFIX):
             return False
@@ -813,9 +809,7 @@ class _Collector:
         wide = cast.type.get_canonical().get_pointee().get_size()
         if wide not in (4, 8, 16) or wide % arr.elem_bytes or wide <= arr.elem_bytes:
             return False
-        node, j = cast, i - 1
-        while j >= 0 and stack[j].kind in (K.PAREN_EXPR, K.UNEXPOSED_EXPR) and len(list(stack[j].get_children())) == 1:
-            node, j = stack[j], j - 1
+        node, j = _climb(stack, i, (K.PAREN_EXPR, K.UNEXPOSED_EXPR))
         top = stack[j] if j >= 0 else None
         if top is None or top.kind != K.ARRAY_SUBSCRIPT_EXPR or next(top.get_children()).hash != node.hash:
             return False
@@ -1127,27 +1121,12 @@ class _Collector:
         if body is None or self._spelled_here(param) is None:
             self._escape(arr, ctx, ref, f"{passed}: its parameter is spelled inside a macro body")
             return
-        saved = (self._assigned, self._names, self._scope_end)
-        self._declare(fn, body)
-        counts = self._names
-        if counts.get(param.spelling, 0) > 1:
-            self._assigned, self._names, self._scope_end = saved
-            self._escape(arr, ctx, ref, f"{passed}: '{param.spelling}' shares its name with another declaration")
+        before = len(self.escapes)
+        if not self._walk_callee(fn, body, param, args, _View(arr, param.spelling, bound=True), ctx,
+                                 fkey if clone is not None else None, {}, ref, passed):
             return
-        defs = dict(ctx.defs)
-        for p, a in zip(params, args):
-            if p is not param and int_type(p.type) is not None and not self._assigned.get(decl_key(p), 0):
-                defs[decl_key(p)] = ctx.expr(a)
-        pkey = decl_key(param)
-        inner = _Ctx(ctx.function, ctx.loops, ctx.guards, defs=defs,
-                     params={pkey: _View(arr, param.spelling, bound=True)}, callees=ctx.callees + (fkey,),
-                     clone_of=fkey if clone is not None else None)
-        self._scope_end = file_location(fn.extent.end).offset
         poff = self._spelled_here(param)
         assert poff is not None
-        before = len(self.escapes)
-        self._walk(body, inner)
-        self._assigned, self._names, self._scope_end = saved
         if clone is not None:
             self.clones[(fkey, arr.key)] = clone
         if len(self.escapes) == before or all(e.array != arr.key for e in self.escapes[before:]):
@@ -1234,25 +1213,35 @@ class _Collector:
             self._escape(arr, ctx, ref, f"{passed}: {reason}")
             return
         assert body is not None
+        at = len(self.escapes)
+        bound = replace(view, name=params[n].spelling, via=None, bound=True)
+        if self._walk_callee(fn, body, params[n], args, bound, ctx, None, template_args, ref, passed):
+            # First, so that the array's reason names the call, not a use inside.
+            self.escapes.insert(at, ir.Escape(arr.key, ctx.function, self._cursor_range(ref),
+                                              _Seen(f"{passed}, {why_kept}"), seen=True))
+
+    def _walk_callee(self, fn: Cursor, body: Cursor, param: Cursor, args: list[Cursor], bound: _View, ctx: _Ctx,
+                     clone_of: str | None, extra_defs: dict[str, ir.Expr], ref: Cursor, passed: str) -> bool:
+        """Walk `fn`'s body for one call, with `param` standing for `bound` and
+        the call's integer arguments (and `extra_defs`: template arguments) for
+        the scalar parameters the body never writes. False, with the escape,
+        when the parameter's name is declared again inside."""
         saved = (self._assigned, self._names, self._scope_end)
         self._declare(fn, body)
-        if self._names.get(params[n].spelling, 0) > 1:
+        if self._names.get(param.spelling, 0) > 1:
             self._assigned, self._names, self._scope_end = saved
-            self._escape(arr, ctx, ref, f"{passed}: '{params[n].spelling}' shares its name with another declaration")
-            return
-        self.escapes.append(ir.Escape(arr.key, ctx.function, self._cursor_range(ref), _Seen(f"{passed}, {why_kept}"),
-                                      seen=True))
-        defs = {**ctx.defs, **template_args}
-        for p, a in zip(params, args):
-            if p is not params[n] and int_type(p.type) is not None and not self._assigned.get(decl_key(p), 0):
+            self._escape(bound.array, ctx, ref, f"{passed}: '{param.spelling}' shares its name with another declaration")
+            return False
+        defs = {**ctx.defs, **extra_defs}
+        for p, a in zip(parameters(fn), args):
+            if p != param and int_type(p.type) is not None and not self._assigned.get(decl_key(p), 0):
                 defs[decl_key(p)] = ctx.expr(a)
-        inner = _Ctx(ctx.function, ctx.loops, ctx.guards, defs=defs,
-                     params={decl_key(params[n]): _View(arr, params[n].spelling, view.lead, view.offset,
-                                                        bound=True, scale=view.scale, cast=view.cast)},
-                     callees=ctx.callees + (fkey,), clone_of=None)
+        inner = _Ctx(ctx.function, ctx.loops, ctx.guards, defs=defs, params={decl_key(param): bound},
+                     callees=ctx.callees + (_function_key(fn),), clone_of=clone_of)
         self._scope_end = file_location(fn.extent.end).offset
         self._walk(body, inner)
         self._assigned, self._names, self._scope_end = saved
+        return True
 
     def _clone(self, fn: Cursor, fkey: str, n: int, arr: ir.SharedArray, ctx: _Ctx) -> tuple[ir.Clone | None, str]:
         """The copy of `fn` that `arr` gets when other calls pass other arrays as
@@ -1708,6 +1697,15 @@ def collect(tu: ci.TranslationUnit, path: str, source: bytes, rdc: bool = False)
         macro_values=macro_values(tu, col.tokens, kernels) if arrays else {},
         comments=comments(col.tokens, source), layout_pragmas=layout_pragmas(col.tokens, path, source),
         clones=tuple(col.clones.values()))
+
+
+def _climb(stack: tuple[Cursor, ...], i: int, kinds: tuple[ci.CursorKind, ...]) -> tuple[Cursor, int]:
+    """From `stack[i]` up through single-child wrappers of `kinds`: the last
+    wrapper (or `stack[i]`) and the index of the node above it (-1: none)."""
+    node, j = stack[i], i - 1
+    while j >= 0 and stack[j].kind in kinds and len(list(stack[j].get_children())) == 1:
+        node, j = stack[j], j - 1
+    return node, j
 
 
 def _template_typed(decl: Cursor) -> bool:
