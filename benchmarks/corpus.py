@@ -32,6 +32,7 @@ from pathlib import Path
 
 from rapcc.analysis.arrays import AccessAnalysis
 from rapcc.diagnostics import InternalError, RapccError
+from rapcc.frontend import including_unit
 from rapcc.pipeline import Options, RewriteResult, rewrite_source
 from rapcc.planner import ArrayPlan
 from rapcc.toolkit import Toolkit, find_toolkit
@@ -169,11 +170,15 @@ def _nvcc(nvcc: str, src: Path, incs: tuple[str, ...], obj: Path) -> tuple[bool,
 
 
 def analyse_file(project: str, project_dir: Path, path: Path, nvcc: str | None, work: Path,
-                 toolkit: Toolkit | None) -> FileResult:
+                 toolkit: Toolkit | None, unit: Path | None = None) -> FileResult:
+    """rapcc on one file, and nvcc on it and on `auto`'s rewrite. A file that is
+    no unit of its own (`unit`: the file that #includes it) is analysed, timed
+    and compiled as that unit compiles it."""
     incs = include_dirs(project, project_dir, path)
     rel = str(path.relative_to(project_dir.parent))
     source = path.read_bytes()
-    options = Options(strategy="auto", include_dirs=incs, cuda_path=toolkit.root if toolkit else None)
+    options = Options(strategy="auto", include_dirs=incs, cuda_path=toolkit.root if toolkit else None,
+                      unit=str(unit) if unit else None)
     t0 = time.perf_counter()
     bug = None
     result: RewriteResult | None = None
@@ -195,11 +200,24 @@ def analyse_file(project: str, project_dir: Path, path: Path, nvcc: str | None, 
     nvcc_s = None
     compiles = None
     if nvcc is not None:
-        compiles, nvcc_s, _ = _nvcc(nvcc, path, incs, work / "orig.o")
+        compiled = unit or path
+        unit_incs = incs + ((str(unit.parent),) if unit else ())
+        compiles, nvcc_s, _ = _nvcc(nvcc, compiled, unit_incs, work / "orig.o")
         if result is not None and result.changed and compiles:
-            out = work / path.name  # same name: diagnostics and __FILE__ read alike
+            # Same names and relative places (diagnostics and __FILE__ read
+            # alike, and the unit's `#include "kernel.cu"` finds the rewrite);
+            # everything else the unit includes is found through -I.
+            mirror = work / "mirror"
+            shutil.rmtree(mirror, ignore_errors=True)
+            out = mirror / path.relative_to(project_dir)
+            out.parent.mkdir(parents=True, exist_ok=True)
             out.write_bytes(result.text)
-            ok, _, err = _nvcc(nvcc, out, incs, work / "rewritten.o")
+            built = out
+            if unit is not None:
+                built = mirror / unit.relative_to(project_dir)
+                built.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(unit, built)
+            ok, _, err = _nvcc(nvcc, built, unit_incs, work / "rewritten.o")
             if not ok:
                 bug = f"auto rewrite does not compile: {err.strip()[:400]}"
     return FileResult(project, rel, result is not None, whole, len(plans),
@@ -207,6 +225,24 @@ def analyse_file(project: str, project_dir: Path, path: Path, nvcc: str | None, 
                       sum(p.rewritten for p in plans),
                       sum(p.analysis.block.source == "assumed" for p in plans), refusals, rapcc_s, nvcc_s,
                       compiles, bug)
+
+
+def including_units(project: str, project_dir: Path, files: list[Path], toolkit: Toolkit | None
+                    ) -> dict[Path, Path]:
+    """Files no build compiles on their own: file -> the project's `.cu` file
+    that #includes it (Rodinia's heartwall and lavaMD, Parboil's bfs). Only the
+    files that spell the name are parsed to check."""
+    every = sorted(project_dir.rglob("*.cu"))
+    texts = {c: c.read_bytes() for c in every}
+    out: dict[Path, Path] = {}
+    for path in files:
+        named = [c for c in every if c != path and path.name.encode() in texts[c] and b"#include" in texts[c]]
+        for c in named:
+            opts = Options(include_dirs=include_dirs(project, project_dir, c), cuda_path=toolkit.root if toolkit else None)
+            if including_unit(str(path), [str(c)], opts):
+                out[path] = c
+                break
+    return out
 
 
 def _pct(n: int, d: int) -> str:
@@ -277,10 +313,12 @@ def main(argv: list[str] | None = None) -> int:
     results: list[FileResult] = []
     with tempfile.TemporaryDirectory(prefix="rapcc-corpus-") as tmp:
         for project_dir in projects:
-            for path in shared_memory_files(project_dir):
-                r = analyse_file(project_dir.name, project_dir, path, nvcc, Path(tmp), toolkit)
+            files = shared_memory_files(project_dir)
+            units = including_units(project_dir.name, project_dir, files, toolkit)
+            for path in files:
+                r = analyse_file(project_dir.name, project_dir, path, nvcc, Path(tmp), toolkit, units.get(path))
                 results.append(r)
-                state = "parsed" if r.parsed else "REFUSED"
+                state = ("parsed" if r.parsed else "REFUSED") + (f" (in {units[path].name})" if path in units else "")
                 print(f"{r.path}: {state} arrays={r.arrays} analysed={r.analysed} rewritable={r.rewritable} rewritten={r.rewritten} "
                       f"rapcc={r.rapcc_s:.2f}s nvcc={r.nvcc_s if r.nvcc_s is None else round(r.nvcc_s, 2)}"
                       + (f" BUG: {r.bug}" if r.bug else ""), file=sys.stderr, flush=True)

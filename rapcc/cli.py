@@ -65,6 +65,10 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rdc", action="store_true", help="the build uses relocatable device code (nvcc -rdc=true / -dc): "
                    "arrays passed to device functions or declared at file scope with external linkage stay untouched, "
                    "since another file may reach them (rapcc-nvcc sets this from nvcc's flags)")
+    p.add_argument("--unit", metavar="FILE", help="the translation unit that #includes the input (a kernel.cu that "
+                   "is not compiled on its own): the input is analysed after FILE's text up to that #include, "
+                   "with the types and macros it declares; functions and arrays FILE's own code uses stay as "
+                   "written")
     p.add_argument("--cuda-path", metavar="DIR", help="a CUDA toolkit whose include/ supplies the headers rapcc's "
                    "stand-ins lack (default: found through CUDA_HOME, CUDA_PATH, then nvcc on PATH; set "
                    f"{DISABLE_ENV}=1 to parse with the stand-ins alone)")
@@ -116,7 +120,7 @@ def _options(args: argparse.Namespace, strategy: str, command: str) -> Options:
     return Options(strategy=strategy, block_dim=args.block_dim, seed=getattr(args, "seed", 1),
                    include_dirs=tuple(args.include_dirs), defines=tuple(args.defines), std=args.std,
                    cuda_path=_toolkit_root(args.cuda_path), command=command, extra_args=_extra_args(args),
-                   rdc=args.rdc)
+                   rdc=args.rdc, unit=args.unit)
 
 
 def _toolkit_root(explicit: str | None) -> str | None:
@@ -209,6 +213,8 @@ def reproduce_command(args: argparse.Namespace) -> str:
         parts += ["--cuda-path", args.cuda_path]
     if args.rdc:
         parts.append("--rdc")
+    if args.unit:
+        parts += ["--unit", args.unit]
     return " ".join(shlex.quote(p) for p in parts) + " -o OUTPUT"
 
 

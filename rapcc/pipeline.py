@@ -40,6 +40,9 @@ class Options:
     # Relocatable device code (nvcc -rdc=true / -dc): other files may call this
     # file's device functions and declare its file-scope arrays.
     rdc: bool = False
+    # The translation unit that `#include`s this file (a `kernel.cu` that is no
+    # unit of its own): the file is analysed as that unit compiles it.
+    unit: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -521,3 +521,98 @@ def test_shared_scalar_offset_is_uniform_and_sampled_like_a_parameter():
     x, p = next((x, p) for x, p in zip(plan.analysis.accesses, plan.before) if x.access.kind == "load")
     assert x.samples.unknown is None and not x.samples.expected and x.samples.varies is None
     assert x.cls == "linear" and p.wavefronts == 1.0
+
+
+def test_uniform_counter_carried_across_loops_is_sampled_and_proved_in_range():
+    """The SDK's pipelined matrix multiply: `iStage` counts up from 0 in an inner
+    loop and is carried across the outer one, so no definition reaches the inner
+    loop. It is the same for the whole block and never negative: sampled as a
+    parameter is, and `iStage % 4` is proved to pick one of the 4 stages."""
+    src = b"""extern "C" __global__ void k(float *o, int n) {
+      #pragma rapcc block_dim(32)
+      __shared__ float s[4][32];
+      for (int a = 0, iStage = 0; a < n; a += 8) {
+        for (; iStage < a / 8 + 2; ++iStage) {
+          const int j = iStage % 4;
+          s[j][threadIdx.x] = o[a];
+        }
+        o[a + threadIdx.x] = s[0][threadIdx.x];
+      }
+    }"""
+    (plan,) = rewrite_source(src, "k.cu", Options()).plans
+    x, p = next((x, p) for x, p in zip(plan.analysis.accesses, plan.before) if x.access.kind == "store")
+    assert x.samples.unknown is None and p is not None and p.wavefronts == 1.0
+    assert x.proof is not None and x.proof.violation((4, 32)) is None
+    assert not plan.reason.startswith("left untouched")
+
+
+def test_counter_written_under_a_thread_guard_is_not_uniform():
+    """The same counter stepped only by warps with `threadIdx.y >= 16` (the
+    SDK's producer warps): it is not one value for the block, so it stays unknown."""
+    src = b"""extern "C" __global__ void k(float *o, int n) {
+      #pragma rapcc block_dim(32, 32)
+      __shared__ float s[4][32];
+      for (int a = 0, iStage = 0; a < n; a += 8) {
+        if (threadIdx.y >= 16) {
+          for (; iStage < a / 8 + 2; ++iStage)
+            s[iStage % 4][threadIdx.x] = o[a];
+        }
+      }
+      o[threadIdx.x] = s[0][threadIdx.x];
+    }"""
+    (plan,) = rewrite_source(src, "k.cu", Options()).plans
+    x = next(x for x in plan.analysis.accesses if x.access.kind == "store")
+    assert x.samples.unknown is not None
+
+
+def test_commutative_self_update_steps_a_loop():
+    """Rodinia's srad reduction: `for (i = 2; i <= N; i = 2 * i)` is the loop
+    `i *= 2`, whatever the operand order."""
+    src = b"""extern "C" __global__ void k(float *o) {
+      #pragma rapcc block_dim(128)
+      __shared__ float s[128];
+      int i;
+      s[threadIdx.x] = o[threadIdx.x];
+      for (i = 2; i <= 128; i = 2 * i)
+        if ((threadIdx.x + 1) % i == 0) s[threadIdx.x] += s[threadIdx.x - i / 2];
+      o[threadIdx.x] = s[threadIdx.x];
+    }"""
+    res = _inline(src)
+    update = [(x, p) for x, p in res if x.access.kind == "load" and "i / 2" in x.access.text]
+    assert update and all(x.samples.unknown is None and p is not None for x, p in update)
+    assert update[0][0].proof is not None and update[0][0].proof.violation((128,)) is None
+
+
+def test_lockstep_loop_with_assignments_in_its_header():
+    """Parboil's cutcp: `for (bincnt = 0; ...; bincnt++, nbrid += 8)` assigns
+    declared locals instead of declaring them."""
+    src = b"""extern "C" __global__ void k(float *o) {
+      #pragma rapcc block_dim(32)
+      __shared__ float s[4 * 32];
+      int bincnt, nbrid;
+      for (bincnt = 0, nbrid = 0; bincnt < 4; bincnt++, nbrid += 8)
+        s[bincnt * 32 + threadIdx.x] = o[nbrid];
+      o[threadIdx.x] = s[threadIdx.x * 4];
+    }"""
+    res = _inline(src)
+    store = next((x, p) for x, p in res if x.access.kind == "store")
+    assert store[0].samples.unknown is None and store[1].executions == 4 and store[1].wavefronts == 1.0
+
+
+def test_loop_stepped_by_a_value_the_body_sets_is_sampled_when_nothing_reads_it():
+    """Parboil's cutcp: `for (totalbins = 0; totalbins < len; totalbins += numbins)`
+    with `numbins` clipped in the body: nothing inside reads `totalbins`, so its
+    trips are sampled, not refused."""
+    src = b"""extern "C" __global__ void k(float *o, int len) {
+      #pragma rapcc block_dim(32)
+      __shared__ float s[32 * 32];
+      int numbins = 8;
+      for (int totalbins = 0; totalbins < len; totalbins += numbins) {
+        s[threadIdx.x * 32] = o[totalbins];
+        if (totalbins + 8 > len) numbins = len - totalbins;
+      }
+      o[threadIdx.x] = s[threadIdx.x];
+    }"""
+    res = _inline(src)
+    store = next((x, p) for x, p in res if x.access.kind == "store")
+    assert store[0].samples.unknown is None and store[1].wavefronts == 32.0

@@ -186,3 +186,36 @@ def test_other_attribute_lists_out_of_place_still_refuse_the_array(tmp_path: Pat
     result = rewrite_source(source, str(tmp_path / "attr.cu"), Options())
     plan = _plans(result)["tile"]
     assert not plan.rewritten and "clang error" in plan.reason
+
+
+def test_shared_object_with_an_empty_constructor_is_nvcc_dialect(tmp_path: Path):
+    """`__shared__ cuda::pipeline_shared_state<...> state;` (the SDK's async-copy
+    samples): clang refuses any constructor call for a shared variable, nvcc an
+    empty one. The error is a note, so the function's arrays are still analysed."""
+    source = b"""struct Counter { int v; __host__ __device__ constexpr Counter() : v(0) {} };
+struct State { Counter c[2]; State() = default; };
+__global__ void k(float *a) {
+  __shared__ State state;
+  __shared__ float tile[32][32];
+  tile[threadIdx.y][threadIdx.x] = a[threadIdx.x] + state.c[0].v;
+  __syncthreads();
+  a[threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+}
+int main() { k<<<1, dim3(32, 32)>>>(0); return 0; }
+"""
+    result = rewrite_source(source, str(tmp_path / "state.cu"), Options())
+    notes = _codes(result, "rapcc-parse-error")
+    assert [(n.level, n.line) for n in notes] == [("note", 4)] and "__shared__" in notes[0].message
+    assert _plans(result)["tile"].rewritten
+
+
+def test_initialised_shared_array_is_still_refused(tmp_path: Path):
+    """An initializer on a shared array is an error to nvcc as well: that array stays refused."""
+    source = b"""__global__ void k(float *a) {
+  __shared__ float tile[4] = {1, 2, 3, 4};
+  a[threadIdx.x] = tile[threadIdx.x % 4];
+}
+"""
+    result = rewrite_source(source, str(tmp_path / "init.cu"), Options())
+    plan = _plans(result)["tile"]
+    assert not plan.rewritten and "clang error" in plan.reason

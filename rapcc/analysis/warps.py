@@ -172,7 +172,7 @@ def collapsible(access: ir.Access, depth: int, vars: dict[str, ir.VarDef]) -> bo
 
 def _sampled(access: ir.Access, vars: dict[str, ir.VarDef]) -> tuple[ir.Loop, ...]:
     """The access's loops as the sampler steps them: a loop nothing inside reads
-    whose bounds are data (`for (i = edges[n]; ...)` or `while (off < next)`
+    whose bounds or step are data (`for (i = edges[n]; ...)` or `while (off < next)`
     around `q_len[0]`) runs from 0 to an unknown bound: 4 replayed trips,
     weighted as ASSUMED_TRIPS."""
     out = []
@@ -181,7 +181,7 @@ def _sampled(access: ir.Access, vars: dict[str, ir.VarDef]) -> tuple[ir.Loop, ..
             # A carried value nothing here reads (the SDK histogram's `sum +=
             # s_Hist[...]`, stepped by data) does not decide the indices.
             lp = replace(lp, carried=_read_carried(access, k, vars))
-        bounds = [lp.start, lp.cond] + [c.start for c in lp.carried]
+        bounds = [lp.start, lp.cond, lp.step] + [c.start for c in lp.carried]
         if collapsible(access, k, vars) and any(_unknown(e, vars) for e in bounds):
             lp = ir.Loop(lp.var, ir.Const(0), ir.Opaque(lp.var.split("@")[0], "a data-dependent start"), "+",
                          ir.Const(1))
@@ -209,8 +209,15 @@ def _read_carried(access: ir.Access, depth: int, vars: dict[str, ir.VarDef]) -> 
 
 
 def _unknown(expr: ir.Expr, vars: dict[str, ir.VarDef]) -> bool:
-    """Whether `expr` reads data: a load or a call (through local definitions)."""
-    return _reaches(expr, vars, lambda e: isinstance(e, ir.Opaque))
+    """Whether `expr` reads data: a load or a call (through local definitions),
+    or a local the code assigns in ways rapcc does not follow (Parboil cutcp's
+    `totalbins += numbins`, with `numbins` clipped in the body)."""
+    def hit(e: ir.Expr) -> bool:
+        if isinstance(e, ir.VarRef):
+            d = vars.get(e.key)
+            return d is not None and d.kind == "local" and d.init is None
+        return isinstance(e, ir.Opaque)
+    return _reaches(expr, vars, hit)
 
 
 def sample_access(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape, warp_size: int = 32,

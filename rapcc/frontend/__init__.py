@@ -1,6 +1,7 @@
 """The libclang front end: the only package that imports `clang.cindex`."""
 from __future__ import annotations
 
+import os
 from typing import Protocol
 
 from ..diagnostics import Diagnostic, RapccError
@@ -8,7 +9,7 @@ from ..ir import TranslationUnitInfo
 from .collect import collect
 from .errors import refuse_tainted
 from .launches import launch_block_shapes
-from .parse import SHIM_DIR, ParseConfig, ParseError, parse, parse_tolerant
+from .parse import SHIM_DIR, ParseConfig, ParseError, direct_includes, parse, parse_tolerant
 
 
 class _ParseOptions(Protocol):
@@ -19,11 +20,12 @@ class _ParseOptions(Protocol):
     cuda_path: str | None
     extra_args: tuple[str, ...]
     rdc: bool
+    unit: str | None
 
 
 def _config(options: _ParseOptions) -> ParseConfig:
     return ParseConfig(tuple(options.include_dirs), tuple(options.defines), options.std, options.cuda_path,
-                       tuple(options.extra_args), undefines=tuple(options.undefines))
+                       tuple(options.extra_args), undefines=tuple(options.undefines), unit=options.unit)
 
 
 def _user_includes(tu) -> tuple[str, ...]:
@@ -44,7 +46,9 @@ def parse_file_with_includes(path: str, source: bytes, options: _ParseOptions
         parsed = parse_tolerant(path, source, _config(options))
     except ParseError as exc:
         raise RapccError(f"{path}: the input has errors", tuple(exc.diagnostics)) from exc
-    info = refuse_tainted(collect(parsed.tu, path, source, rdc=options.rdc), parsed.scopes)
+    unit = parsed.unit
+    info = refuse_tainted(collect(parsed.tu, path, source, rdc=options.rdc,
+                                  unit=(unit.path, unit.referenced) if unit is not None else None), parsed.scopes)
     return info, list(parsed.warnings) + list(parsed.notes), _user_includes(parsed.tu)
 
 
@@ -64,4 +68,13 @@ def launches_in_file(path: str, source: bytes, options: _ParseOptions) -> dict[s
     return launch_block_shapes(tu)
 
 
-__all__ = ["parse_file", "parse_file_with_includes", "launches_in_file", "ParseConfig"]
+def including_unit(path: str, candidates: list[str], options: _ParseOptions) -> str | None:
+    """The first of `candidates` whose own text `#include`s `path` (for `Options.unit`), or None."""
+    target = os.path.realpath(path)
+    for c in candidates:
+        if os.path.realpath(c) != target and target in direct_includes(c, _config(options)):
+            return c
+    return None
+
+
+__all__ = ["parse_file", "including_unit", "parse_file_with_includes", "launches_in_file", "ParseConfig"]

@@ -26,6 +26,7 @@ from .parse import SHIM_DIR
 from .providers import Providers, classify, find_providers, provider_call, PROVIDES
 from .statements import (ADDRESS_TAKEN, assignment_counts, for_parts, loop_init, loop_step, only_exits,
                          plain_assignment, self_update, step_target)
+from .uniform import nonnegative_counter, uniform_locals
 from .tokens import FileTokens
 from .uses import callee_name, decay_reason, enclosing_call
 
@@ -99,6 +100,9 @@ class _Collector:
     source: bytes
     tokens: FileTokens
     rdc: bool = False  # relocatable device code: external linkage reaches other files
+    # The unit that includes this file, and the names of this file's functions
+    # its own code refers to (see ParseConfig.unit).
+    unit: tuple[str, frozenset[str]] | None = None
     arrays: dict[str, ir.SharedArray] = field(default_factory=dict)
     accesses: list[ir.Access] = field(default_factory=list)
     escapes: list[ir.Escape] = field(default_factory=list)
@@ -123,6 +127,12 @@ class _Collector:
     _calls: dict[str, list[Cursor]] = field(default_factory=dict)  # function key -> its calls in the file
     _refs: dict[str, int] = field(default_factory=dict)  # function key -> references to it in the file
     _scope_end: int = 0  # end of the function being walked
+    # The body being walked, whether its parameters are block-uniform (a
+    # kernel's), and its uniform locals once asked for (see uniform.py).
+    _body: Cursor | None = None
+    _params_uniform: bool = False
+    _uniform: frozenset[str] | None = None
+    _writes_memo: dict[Cursor, dict[str, int]] = field(default_factory=dict)
     providers: Providers = field(default_factory=lambda: Providers(frozenset(), {}))
     _bodies: dict[str, list[Cursor]] = field(default_factory=dict)  # function name -> bodies walked
     # Provider calls not taken as a pointer's initializer: (function, where, text).
@@ -182,6 +192,10 @@ class _Collector:
                     and (c.lexical_parent is None or c.lexical_parent.kind not in _ALL_FUNCTIONS):
                 self._add_array(c, None)
                 key = decl_key(c)
+                if self.unit is not None and key in self.arrays and c.spelling in self.unit[1]:
+                    self.escapes.append(ir.Escape(key, None, self.arrays[key].decl,
+                                                  f"file-scope '{c.spelling}' is also used by '{self.unit[0]}', "
+                                                  "which includes this file"))
                 if self.rdc and key in self.arrays and c.linkage != ci.LinkageKind.INTERNAL:
                     self.escapes.append(ir.Escape(key, None, self.arrays[key].decl,
                                                   f"file-scope '{c.spelling}' has external linkage and the build "
@@ -280,8 +294,10 @@ class _Collector:
 
     def _declare(self, fn: Cursor, body: Cursor) -> None:
         """Describe a function's locals and count its declarations per name."""
-        assigned = assignment_counts(body)
+        assigned = self._writes(body)
         self._assigned = assigned
+        self._body, self._uniform = body, None
+        self._params_uniform = any(k.kind == K.CUDAGLOBAL_ATTR for k in fn.get_children())
         self._names = {}
         self._decl_at = {}
         for c in fn.walk_preorder():
@@ -447,7 +463,7 @@ class _Collector:
             for inner in stmt.get_children():
                 ctx = self._after_statement(inner, ctx)
             return ctx
-        written = assignment_counts(stmt) if stmt.kind != K.DECL_STMT else {}
+        written = self._writes(stmt) if stmt.kind != K.DECL_STMT else {}
         target = plain_assignment(stmt)
         if target is not None:
             key, rhs = target
@@ -485,10 +501,37 @@ class _Collector:
             return replace(ctx, defs={**ctx.defs, key: value})
         return ctx.forget(set(written))
 
+    def _writes(self, cursor: Cursor) -> dict[str, int]:
+        """`assignment_counts(cursor)`, once per cursor: every loop and
+        statement asks for its subtree's, and nested loops ask again."""
+        found = self._writes_memo.get(cursor)
+        if found is None:
+            found = self._writes_memo[cursor] = assignment_counts(cursor)
+        return found
+
     def _trackable(self, key: str) -> bool:
         """A local integer whose address is never taken: every write to it is visible."""
         d = self.vars.get(key)
         return d is not None and d.kind == "local" and self._assigned.get(key, 0) < ADDRESS_TAKEN
+
+    def _entry_value(self, key: str) -> ir.Expr | None:
+        """The value a loop variable enters its loop with when no definition
+        reaches the loop (`iStage`, stepped by an inner loop and carried across
+        the outer one in the SDK's pipelined matrix multiply): when it is
+        block-uniform, one unknown value for the block, sampled as a kernel
+        parameter is; never negative when it only counts up from zero."""
+        d = self.vars.get(key)
+        if d is None or d.kind not in ("local", "loop") or self._body is None \
+                or self._assigned.get(key, 0) >= ADDRESS_TAKEN:
+            return None
+        if self._uniform is None:
+            self._uniform = uniform_locals(self._body, self._params_uniform, lambda c: for_parts(c, self.tokens))
+        if key not in self._uniform:
+            return None
+        bits, signed = d.bits, d.signed
+        if nonnegative_counter(self._body, key):
+            bits, signed = (bits - 1 if signed else bits), False
+        return ir.Opaque(d.name, "a block-uniform value carried across loops", bits=bits, signed=signed, uniform=True)
 
     def _if(self, stmt: Cursor, ctx: _Ctx, stack: tuple[Cursor, ...]) -> None:
         kids = list(stmt.get_children())
@@ -512,12 +555,12 @@ class _Collector:
                 self._walk(parts[part], ctx, stack)
         loop = self._loop(parts, ctx)
         body = parts.get("body")
-        inner = _loop_entry(body, ctx) if body is not None else ctx
+        inner = _loop_entry(body, ctx, self._writes) if body is not None else ctx
         # What the header steps differs from trip to trip: a definition that
         # reached the loop (`s >>= 1;` before `for (; s > 0; s >>= 1)`) holds
         # in no trip but the first.
         stepped = {k for part in ("cond", "inc") if parts.get(part) is not None
-                   for k in assignment_counts(parts[part])}  # type: ignore[arg-type]
+                   for k in self._writes(parts[part])}  # type: ignore[arg-type]
         inner = inner.forget(stepped)
         inner = replace(inner, loops=ctx.loops + (loop,)) if loop else inner
         if body is not None:
@@ -541,13 +584,15 @@ class _Collector:
             if var_cursor is not None and start is None:
                 d = self.vars.get(decl_key(var_cursor))
                 start = d.init if d is not None else None
+            if var_cursor is not None and start is None:
+                start = self._entry_value(decl_key(var_cursor))
         if var_cursor is None or start is None:
             return None
         key = decl_key(var_cursor)
         step = loop_step(inc, key)
         if step is None:
             return None
-        body_writes = assignment_counts(body) if body is not None else {}
+        body_writes = self._writes(body) if body is not None else {}
         if body_writes.get(key, 0):
             return None  # the body moves the induction variable: not canonical
         inside = ctx.forget(set(body_writes) | {key})
@@ -561,14 +606,7 @@ class _Collector:
         pipelined matrix multiply, its Jacobi solver): variables stepped
         together by the header. The first is the induction variable, the others
         are carried: in trip k each holds its start stepped k times."""
-        steps: list[Cursor] = []
-        pending = [inc]
-        while pending:
-            c = pending.pop(0)
-            if c.kind == K.BINARY_OPERATOR and binary_operator(c) == ",":
-                pending[:0] = list(c.get_children())
-            else:
-                steps.append(c)
+        steps = _comma_list(inc)
         starts: dict[str, ir.Expr] = {}
         if init is not None and init.kind == K.DECL_STMT:
             for d in init.get_children():
@@ -579,11 +617,17 @@ class _Collector:
                 # A later declarator may read an earlier one (`i = a0, j = i + 1`).
                 starts[decl_key(d)] = substitute(ctx.expr(value), starts)
         elif init is not None:
-            return None
+            # `for (bincnt = 0; ...; bincnt++, nbrid += 8)` (Parboil's cutcp):
+            # plain assignments of declared locals, one or several.
+            for a in _comma_list(init):
+                target = plain_assignment(a)
+                if target is None or not self._trackable(target[0]):
+                    return None
+                starts[target[0]] = substitute(ctx.expr(target[1]), starts)
         updates = [self_update(st) for st in steps]
         if any(u is None for u in updates):
             return None
-        body_writes = assignment_counts(body) if body is not None else {}
+        body_writes = self._writes(body) if body is not None else {}
         keys = [u[0] for u in updates]  # type: ignore[index]
         if len(set(keys)) != len(keys) or any(body_writes.get(k, 0) for k in keys) \
                 or any(u[1] not in ("+", "-", "*", "<<", ">>") for u in updates):  # type: ignore[index]
@@ -594,6 +638,8 @@ class _Collector:
                 if start is None:
                     d = self.vars.get(k)
                     start = d.init if d is not None else None
+                if start is None:
+                    start = self._entry_value(k)
                 if start is None:
                     return None
                 starts[k] = start
@@ -619,9 +665,9 @@ class _Collector:
                 self._walk(k, ctx, stack)
             return
         cond, body = kids
-        writes = assignment_counts(body)
+        writes = self._writes(body)
         carried = self._carried(body, "", ctx, writes)
-        inner = _loop_entry(body, ctx)
+        inner = _loop_entry(body, ctx, self._writes)
         loop = None
         if carried:
             counter = f"<while@{file_location(stmt.extent.start).offset}>"
@@ -648,6 +694,8 @@ class _Collector:
             start = ctx.defs.get(key)
             if start is None and key in self.initial and self._assigned.get(key) == 1:
                 start = substitute(self.initial[key][0], ctx.defs)
+            if start is None:
+                start = self._entry_value(key)
             if start is None:
                 continue
             out.append(ir.Carried(key, start, op, substitute(step, ctx.forget(set(writes)).defs),
@@ -1109,8 +1157,10 @@ class _Collector:
         if not reason:
             passed_arrays = {self._array_argument(list(c.get_arguments())[n], ctx) for c in self._calls.get(fkey, ())}
             # Inside a copy, every callee the array reaches is copied too: the
-            # original keeps serving the other arrays.
-            if ctx.clone_of is not None or passed_arrays != {arr.key}:
+            # original keeps serving the other arrays, and the including unit's
+            # calls, which this rewrite does not see.
+            if ctx.clone_of is not None or passed_arrays != {arr.key} or \
+                    (self.unit is not None and fn.spelling in self.unit[1]):
                 clone, reason = self._clone(fn, fkey, n, arr, ctx)
         if reason:
             self._escape(arr, ctx, ref, f"{passed}: {reason}")
@@ -1226,10 +1276,11 @@ class _Collector:
         the call's integer arguments (and `extra_defs`: template arguments) for
         the scalar parameters the body never writes. False, with the escape,
         when the parameter's name is declared again inside."""
-        saved = (self._assigned, self._names, self._scope_end)
+        saved = (self._assigned, self._names, self._scope_end, self._body, self._params_uniform, self._uniform)
         self._declare(fn, body)
         if self._names.get(param.spelling, 0) > 1:
-            self._assigned, self._names, self._scope_end = saved
+            (self._assigned, self._names, self._scope_end, self._body, self._params_uniform,
+             self._uniform) = saved
             self._escape(bound.array, ctx, ref, f"{passed}: '{param.spelling}' shares its name with another declaration")
             return False
         defs = {**ctx.defs, **extra_defs}
@@ -1240,7 +1291,7 @@ class _Collector:
                      callees=ctx.callees + (_function_key(fn),), clone_of=clone_of)
         self._scope_end = file_location(fn.extent.end).offset
         self._walk(body, inner)
-        self._assigned, self._names, self._scope_end = saved
+        self._assigned, self._names, self._scope_end, self._body, self._params_uniform, self._uniform = saved
         return True
 
     def _clone(self, fn: Cursor, fkey: str, n: int, arr: ir.SharedArray, ctx: _Ctx) -> tuple[ir.Clone | None, str]:
@@ -1500,6 +1551,19 @@ def _pointee(t: ci.Type) -> str | None:
     return " ".join(w for w in inner.get_canonical().spelling.split() if w not in ("const", "volatile"))
 
 
+def _comma_list(expr: Cursor) -> list[Cursor]:
+    """The operands of `a, b, c` in order (`[expr]` for anything else)."""
+    out: list[Cursor] = []
+    pending = [strip(expr)]
+    while pending:
+        c = pending.pop(0)
+        if c.kind == K.BINARY_OPERATOR and binary_operator(c) == ",":
+            pending[:0] = [strip(k) for k in c.get_children()]
+        else:
+            out.append(c)
+    return out
+
+
 def _user_code(c: Cursor) -> bool:
     """Whether a top-level cursor is the user's: not rapcc's stand-in headers, not a system header."""
     f = c.location.file
@@ -1660,18 +1724,19 @@ def _with_guard(ctx: _Ctx, guard: ir.Guard) -> _Ctx:
     return replace(ctx, guards=ctx.guards + (guard,))
 
 
-def _loop_entry(body: Cursor, ctx: _Ctx) -> _Ctx:
+def _loop_entry(body: Cursor, ctx: _Ctx,
+                writes_of: Callable[[Cursor], dict[str, int]] = assignment_counts) -> _Ctx:
     """Definitions that hold at the top of every iteration: those the body does
     not write, and those it resets, as its last write, to the value they had
     before the loop (`wtx = tx;` at the end of the body)."""
-    writes = assignment_counts(body)
+    writes = writes_of(body)
     keep = {}
     if body.kind == K.COMPOUND_STMT:
         stmts = list(body.get_children())
         for key in writes:
             if key not in ctx.defs:
                 continue
-            last = [st for st in stmts if assignment_counts(st).get(key)]
+            last = [st for st in stmts if writes_of(st).get(key)]
             assigned = plain_assignment(last[-1]) if last else None
             if assigned is not None and assigned[0] == key and to_expr(assigned[1]) == ctx.defs[key]:
                 keep[key] = ctx.defs[key]
@@ -1679,12 +1744,14 @@ def _loop_entry(body: Cursor, ctx: _Ctx) -> _Ctx:
     return replace(inner, defs={**inner.defs, **keep}) if keep else inner
 
 
-def collect(tu: ci.TranslationUnit, path: str, source: bytes, rdc: bool = False) -> ir.TranslationUnitInfo:
+def collect(tu: ci.TranslationUnit, path: str, source: bytes, rdc: bool = False,
+            unit: tuple[str, frozenset[str]] | None = None) -> ir.TranslationUnitInfo:
     """Everything rapcc needs from one parsed file, as plain dataclasses.
 
     `rdc`: the build links device code across files, so a device function or a
-    file-scope array with external linkage may be used by another file."""
-    col = _Collector(tu, path, source, FileTokens(tu, path, len(source)), rdc=rdc)
+    file-scope array with external linkage may be used by another file.
+    `unit`: the unit that includes the file, and the file's functions it uses."""
+    col = _Collector(tu, path, source, FileTokens(tu, path, len(source)), rdc=rdc, unit=unit)
     col.run()
     col.escapes.extend(dependent_type_escapes(col.accesses, col.vars, col.assumed_types))
     arrays, kernels = tuple(col.arrays.values()), tuple(col.kernels)

@@ -128,17 +128,32 @@ def _shared_decls(decls: list[ci.Cursor]) -> list[ci.Cursor]:
 
 def _dialect(d: ci.Diagnostic, tu: ci.TranslationUnit) -> bool:
     """An error only clang makes, on code nvcc compiles, that leaves the AST
-    rapcc reads whole: `__shared__ alignas(16) float As[...]` (the SDK's async
-    copy samples). clang wants a C++11 attribute before the GNU one that
+    rapcc reads whole: a shared object with a constructor (`_shared_object`), or
+    `__shared__ alignas(16) float As[...]` (the SDK's async copy samples). clang wants a C++11 attribute before the GNU one that
     `__shared__` expands to; it drops the alignment and keeps the declaration,
     and rapcc rewrites only subscripts and extents, so the `alignas` the user
     wrote stays in the output nvcc compiles."""
+    if d.spelling == "initialization is not supported for __shared__ variables." and d.location.file is not None:
+        return _shared_object(d, tu)
     if d.spelling != "an attribute list cannot appear here" or d.location.file is None:
         return False
     loc = d.location
     end = ci.SourceLocation.from_offset(tu, loc.file, loc.offset + len("alignas"))
     first = next(iter(tu.get_tokens(extent=ci.SourceRange.from_locations(loc, end))), None)
     return first is not None and first.spelling == "alignas"
+
+
+def _shared_object(d: ci.Diagnostic, tu: ci.TranslationUnit) -> bool:
+    """`__shared__ cuda::pipeline_shared_state<...> state;` (the SDK's async copy
+    samples): clang refuses any constructor call for a shared variable, nvcc only
+    a non-empty one. Harmless to rapcc when the variable is a single object of
+    class type, which it never rewrites; the error stays for nvcc to judge."""
+    var = ci.Cursor.from_location(tu, d.location)
+    while var is not None and var.kind != ci.CursorKind.VAR_DECL and var.semantic_parent is not None \
+            and var.kind not in (ci.CursorKind.FUNCTION_DECL, ci.CursorKind.TRANSLATION_UNIT):
+        var = var.semantic_parent if var.kind.is_expression() else None
+    return var is not None and var.kind == ci.CursorKind.VAR_DECL \
+        and var.type.get_canonical().kind == ci.TypeKind.RECORD
 
 
 def error_scopes(tu: ci.TranslationUnit, path: str) -> ErrorScopes:

@@ -89,8 +89,12 @@ def _macro_bodies(tokens: FileTokens, source: bytes) -> list[tuple[Token, Token,
 def _rapcc_pragmas(tokens: FileTokens) -> set[int]:
     """Offsets of the tokens of `#pragma rapcc ...` lines: they name arrays
     to steer rapcc, and are no use of them."""
+    known = tokens.memo.get("rapcc_pragmas")
+    if isinstance(known, set):
+        return known
     toks = tokens.tokens
     out: set[int] = set()
+    tokens.memo["rapcc_pragmas"] = out
     for i in tokens.find_sequence(0, toks[-1].end + 1 if toks else 0, ("#", "pragma", "rapcc")):
         line = toks[i].line
         j = i

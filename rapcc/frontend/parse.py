@@ -15,7 +15,7 @@ depends on (see `errors.py`); `parse` is the strict form that raises on any.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import clang.cindex as ci
@@ -45,6 +45,10 @@ class ParseConfig:
     cuda_path: str | None = None  # a toolkit root whose include/ fills in what the stand-ins lack
     extra_args: tuple[str, ...] = ()
     undefines: tuple[str, ...] = ()  # after the defines, as nvcc applies -U
+    # The translation unit that `#include`s the file (Rodinia's `kernel.cu`,
+    # Parboil's bfs): the file is parsed after that unit's text up to the
+    # `#include` line, which declares the types and macros it reads.
+    unit: str | None = None
 
 
 class ParseError(Exception):
@@ -82,22 +86,88 @@ def clang_args(config: ParseConfig) -> list[str]:
 
 
 @dataclass(frozen=True, slots=True)
+class UnitContext:
+    """What the including unit adds to a file parsed in it (`ParseConfig.unit`)."""
+
+    path: str
+    prefix: bytes  # the unit's text before the line that includes the file
+    # Functions and variables of the file that the unit's own code refers to:
+    # another caller, with pointers this rewrite never sees.
+    referenced: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
 class ParsedFile:
     tu: ci.TranslationUnit
     warnings: tuple[Diagnostic, ...]  # clang's warnings in the user's file
     scopes: ErrorScopes  # clang's errors and the code they sit in
+    unit: UnitContext | None = None
 
     @property
     def notes(self) -> tuple[Diagnostic, ...]:
         return tuple(error_notes(self.scopes))
 
 
-def _translation_unit(path: str, source: bytes, config: ParseConfig) -> ci.TranslationUnit:
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.abspath(a) == os.path.abspath(b)
+
+
+def unit_context(path: str, source: bytes, config: ParseConfig) -> UnitContext:
+    """Parse `config.unit` (with `source` as `path`) and find where it includes `path`."""
+    assert config.unit is not None
+    unit = config.unit
+    try:
+        text = Path(unit).read_bytes()
+    except OSError as exc:
+        raise ParseError([Diagnostic("error", unit, 0, 0, f"cannot read the including unit ({exc.strerror})",
+                                     "rapcc-parse")])
+    tu = _parse(unit, [(unit, text), (path, source)], clang_args(replace(config, unit=None)))
+    at = next((i.location for i in tu.get_includes()
+               if i.depth == 1 and i.include is not None and _same_file(i.include.name, path)), None)
+    if at is None:
+        raise ParseError([Diagnostic("error", unit, 0, 0, f"'{unit}' does not #include '{path}'", "rapcc-parse")])
+    line_start = text.rfind(b"\n", 0, at.offset) + 1
+    referenced: set[str] = set()
+    for top in tu.cursor.get_children():
+        if top.location.file is None or not _same_file(top.location.file.name, unit):
+            continue
+        for c in top.walk_preorder():
+            ref = c.referenced if c.kind == ci.CursorKind.DECL_REF_EXPR else None
+            if ref is not None and ref.kind in (ci.CursorKind.FUNCTION_DECL, ci.CursorKind.FUNCTION_TEMPLATE,
+                                                ci.CursorKind.VAR_DECL) \
+                    and ref.location.file is not None and _same_file(ref.location.file.name, path):
+                referenced.add(ref.spelling)
+    return UnitContext(unit, text[:line_start], frozenset(referenced))
+
+
+def direct_includes(unit: str, config: ParseConfig) -> tuple[str, ...]:
+    """The files `unit`'s own text includes (real paths), as clang's preprocessor resolves them."""
+    tu = _parse(unit, [], clang_args(replace(config, unit=None)))
+    return tuple(dict.fromkeys(os.path.realpath(i.include.name) for i in tu.get_includes()
+                               if i.depth == 1 and i.include is not None))
+
+
+def _parse(path: str, unsaved: list[tuple[str, bytes]], args: list[str]) -> ci.TranslationUnit:
     index = ci.Index.create()
     try:
-        return index.parse(path, args=clang_args(config), unsaved_files=[(path, source)], options=_PARSE_OPTIONS)
+        return index.parse(path, args=args, unsaved_files=unsaved, options=_PARSE_OPTIONS)
     except ci.TranslationUnitLoadError as exc:
         raise ParseError([Diagnostic("error", path, 0, 0, f"libclang could not parse the file ({exc})", "rapcc-parse")])
+
+
+def _translation_unit(path: str, source: bytes, config: ParseConfig
+                      ) -> tuple[ci.TranslationUnit, UnitContext | None]:
+    if config.unit is None:
+        return _parse(path, [(path, source)], clang_args(config)), None
+    # The file stays the main file (every "is it the user's file" test holds);
+    # the unit's prefix comes first, force-included under the unit's own name
+    # so that its quoted includes resolve from the unit's folder.
+    unit = unit_context(path, source, config)
+    args = clang_args(replace(config, unit=None)) + ["-include", unit.path]
+    return _parse(path, [(path, source), (unit.path, unit.prefix)], args), unit
 
 
 def _warnings(tu: ci.TranslationUnit, path: str) -> tuple[Diagnostic, ...]:
@@ -120,11 +190,11 @@ def parse_tolerant(path: str, source: bytes, config: ParseConfig) -> ParsedFile:
     Raises ParseError only when the errors leave the file's structure
     untrustworthy: an error in the main file outside every declaration.
     """
-    tu = _translation_unit(path, source, config)
+    tu, unit = _translation_unit(path, source, config)
     scopes = error_scopes(tu, path)
     if scopes.structural:
         raise ParseError([e.diagnostic for e in scopes.structural])
-    return ParsedFile(tu, _warnings(tu, path), scopes)
+    return ParsedFile(tu, _warnings(tu, path), scopes, unit)
 
 
 def parse(path: str, source: bytes, config: ParseConfig) -> tuple[ci.TranslationUnit, list[Diagnostic]]:
@@ -133,7 +203,7 @@ def parse(path: str, source: bytes, config: ParseConfig) -> tuple[ci.Translation
     Raises ParseError when clang reports any error; returns the translation
     unit and clang's warnings in the user's file otherwise.
     """
-    tu = _translation_unit(path, source, config)
+    tu, _ = _translation_unit(path, source, config)
     scopes = error_scopes(tu, path)
     if scopes.errors:
         raise ParseError([e.diagnostic for e in scopes.errors])

@@ -135,6 +135,11 @@ def self_update(stmt: Cursor) -> tuple[str, str, ir.Expr] | None:
         lhs = value.lhs.operand if isinstance(value.lhs, ir.Cast) else value.lhs
         if isinstance(lhs, ir.VarRef) and lhs.key == key:
             return key, value.op, value.rhs
+        # `i = 2*i` (Rodinia's srad reduction): the operand order of a
+        # commutative operator does not change the step.
+        rhs = value.rhs.operand if isinstance(value.rhs, ir.Cast) else value.rhs
+        if value.op in ("+", "*", "^") and isinstance(rhs, ir.VarRef) and rhs.key == key:
+            return key, value.op, value.lhs
     return None
 
 

@@ -39,6 +39,9 @@ class FileTokens:
         self.tokens = toks
         self.comments = comments
         self._starts = [t.start for t in toks]
+        self._index: dict[str, list[int]] | None = None
+        # What passes over the whole file compute once (see inactive.py).
+        self.memo: dict[str, object] = {}
 
     def index_at(self, offset: int) -> int | None:
         i = bisect.bisect_left(self._starts, offset)
@@ -89,9 +92,20 @@ class FileTokens:
     def find_sequence(self, start: int, end: int, words: tuple[str, ...]) -> list[int]:
         """Token indices within [start, end) where `words` occur in a row."""
         lo = bisect.bisect_left(self._starts, start)
-        hi = bisect.bisect_left(self._starts, end)
+        hi = bisect.bisect_left(self._starts, end) - len(words) + 1
+        firsts = self._by_spelling().get(words[0], [])
         hits = []
-        for i in range(lo, hi - len(words) + 1):
+        for i in firsts[bisect.bisect_left(firsts, lo):bisect.bisect_left(firsts, hi)]:
             if all(self.tokens[i + n].spelling == w for n, w in enumerate(words)):
                 hits.append(i)
         return hits
+
+    def _by_spelling(self) -> dict[str, list[int]]:
+        """Token indices per spelling, ascending (built on first use: a file
+        with hundreds of arrays searches it once per array)."""
+        if self._index is None:
+            index: dict[str, list[int]] = {}
+            for i, t in enumerate(self.tokens):
+                index.setdefault(t.spelling, []).append(i)
+            self._index = index
+        return self._index
