@@ -222,6 +222,47 @@ def test_array_passed_to_a_function_template_is_predicted_and_kept():
     assert "a function template" in p.reason
 
 
+def test_array_passed_by_reference_to_a_method_is_predicted_and_kept():
+    """Parboil's bfs: `local_q.size_prefix_sum(prefix_q)` hands the whole array
+    to a method taking `int (&prefix_q)[NUM_BIN]`. The method's subscripts are
+    predicted; the array stays as written (another object may call it)."""
+    src = b"""struct Queues {
+      int tail[32];
+      __device__ int prefix(int (&q)[1024]) {
+        q[threadIdx.x] = tail[threadIdx.x];
+        return q[threadIdx.x * 32];
+      }
+    };
+    __global__ void k(int *o) {
+      #pragma rapcc block_dim(32)
+      __shared__ Queues queues;
+      __shared__ int prefix_q[1024];
+      o[threadIdx.x] = queues.prefix(prefix_q);
+    }
+    """
+    res = rewrite_source(src, "k.cu", Options())
+    (p,) = [p for p in res.plans if p.analysis.array.name == "prefix_q"]
+    costs = {x.access.text: b.wavefronts for x, b in zip(p.analysis.accesses, p.before)}
+    assert costs == {"q[threadIdx.x]": 1.0, "q[threadIdx.x * 32]": 32.0}
+    assert not p.rewritten and all(e.seen for e in p.analysis.escapes) and "a method" in p.reason
+
+
+def test_reference_to_an_array_of_another_shape_is_an_escape():
+    src = b"""struct Queues {
+      __device__ int first(int (&q)[16]) { return q[threadIdx.x % 16]; }
+    };
+    __global__ void k(int *o) {
+      __shared__ Queues queues;
+      __shared__ int prefix_q[32];
+      prefix_q[threadIdx.x] = 0;
+      o[threadIdx.x] = queues.first(reinterpret_cast<int (&)[16]>(prefix_q));
+    }
+    """
+    res = rewrite_source(src, "k.cu", Options())
+    (p,) = [p for p in res.plans if p.analysis.array.name == "prefix_q"]
+    assert not p.rewritten and not all(e.seen for e in p.analysis.escapes)
+
+
 def test_offset_alias_passed_to_a_helper_with_pointer_atomics_is_predicted():
     """The SDK's histogram256: `uint *s_WarpHist = s_Hist + (threadIdx.x >> 5) * 256`
     handed to `addByte(s_WarpHist, data)`, which runs `atomicAdd(s_WarpHist + data, 1)`;

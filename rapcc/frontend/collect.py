@@ -1131,6 +1131,11 @@ class _Collector:
                                      "a function template: its subscripts are predicted, and one template text "
                                      "serves every instance")
                 return
+            method = self._method_callee(call)
+            if method is not None:
+                self._bind_read_only(ref, view, call, method, {}, ctx,
+                                     "a method: its subscripts are predicted, not rewritten")
+                return
         n = argument_index(call, ref)
         params = parameters(fn) if fn is not None else []
         fkey = _function_key(fn) if fn is not None else ""
@@ -1213,6 +1218,17 @@ class _Collector:
                     values[decl_key(prm)] = ir.Const(int(ref.get_template_argument_value(i)))
         return fn, values
 
+    def _method_callee(self, call: Cursor) -> Cursor | None:
+        """The definition, in this file, of the (non-template) method a call runs
+        (`local_q.size_prefix_sum(prefix_q)`, Parboil's bfs), or None."""
+        ref = call.referenced
+        if ref is None or ref.kind != K.CXX_METHOD or ref.get_num_template_arguments() > 0:
+            return None
+        fn = ref.get_definition()
+        if fn is None or fn.location.file is None or fn.location.file.name != self.path:
+            return None
+        return fn
+
     def _bind_offset_call(self, ref: Cursor, view: _View, call: Cursor, ctx: _Ctx) -> bool:
         """`addByte(s_ThreadBase, data)` with `s_ThreadBase = s_Hist + threadIdx.x`
         (the SDK's histograms): an alias that points into the array, passed to a
@@ -1249,11 +1265,12 @@ class _Collector:
         elif fkey in ctx.callees:
             reason = f"'{callee}' is recursive"
         elif params[n].type.get_canonical().kind not in (ci.TypeKind.POINTER, ci.TypeKind.UNEXPOSED,
-                                                          ci.TypeKind.DEPENDENT):
+                                                          ci.TypeKind.DEPENDENT) \
+                and not _array_reference(params[n].type, arr):
             reason = f"parameter '{params[n].spelling}' is not a pointer"
         elif body is None or self._spelled_here(params[n]) is None:
             reason = "its parameter is spelled inside a macro body"
-        else:
+        elif not _array_reference(params[n].type, arr):
             pointee = params[n].type.get_canonical().get_pointee()
             elem = " ".join(w for w in arr.elem_type.split() if w not in ("const", "volatile"))
             if pointee.kind not in (ci.TypeKind.INVALID, ci.TypeKind.UNEXPOSED, ci.TypeKind.DEPENDENT) \
@@ -1535,6 +1552,22 @@ def _subscript_chain(ref: Cursor, stack: tuple[Cursor, ...]) -> tuple[list[Curso
             continue
         break
     return chain, (above_top if chain else i)
+
+
+def _array_reference(t: ci.Type, arr: ir.SharedArray) -> bool:
+    """Whether a parameter is a reference to an array of exactly `arr`'s type
+    (`int (&prefix_q)[NUM_BIN]`): it names the whole array, as the array does."""
+    c = t.get_canonical()
+    if c.kind != ci.TypeKind.LVALUEREFERENCE:
+        return False
+    inner = c.get_pointee().get_canonical()
+    dims: list[int] = []
+    while inner.kind == ci.TypeKind.CONSTANTARRAY:
+        dims.append(inner.element_count)
+        inner = inner.element_type.get_canonical()
+    elem = " ".join(w for w in inner.spelling.split() if w not in ("const", "volatile"))
+    mine = " ".join(w for w in arr.elem_type.split() if w not in ("const", "volatile"))
+    return bool(dims) and tuple(dims) == tuple(arr.dims) and elem == mine
 
 
 def _pointee(t: ci.Type) -> str | None:
