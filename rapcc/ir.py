@@ -126,7 +126,9 @@ BLOCK_SIZE: Expr = Cast(32, False, BinOp("*", BinOp("*", Builtin("blockDim.x"), 
 class Carried:
     """A variable the loop body updates once per iteration (`p ^= 1`,
     `offset *= 2`): its value in iteration k is `start` stepped k times, and
-    once more for code after the update (at byte offset `update_at`)."""
+    once more for code after the update (at byte offset `update_at`). With
+    `step_op` "=", `step` is the new value itself, read from the old one
+    (`pos = (pos + 4) & 63`)."""
 
     var: str
     start: Expr

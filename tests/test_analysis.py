@@ -616,3 +616,26 @@ def test_loop_stepped_by_a_value_the_body_sets_is_sampled_when_nothing_reads_it(
     res = _inline(src)
     store = next((x, p) for x, p in res if x.access.kind == "store")
     assert store[0].samples.unknown is None and store[1].wavefronts == 32.0
+
+
+def test_ring_index_recurrence_is_carried():
+    """The SDK's histogram64: `pos = (pos + 4) & 63` walks a ring; each trip
+    reads the value the previous one left, so the loads are replayed in order."""
+    src = b"""extern "C" __global__ void k(unsigned *o) {
+      #pragma rapcc block_dim(32)
+      __shared__ unsigned s[32 * 64];
+      s[threadIdx.x] = 0u;
+      unsigned sum = 0, pos = 4 * (threadIdx.x & 15);
+      for (unsigned i = 0; i < 16; i++) {
+        sum += s[threadIdx.x * 64 + pos];
+        pos = (pos + 4) & 63;
+      }
+      o[threadIdx.x] = sum;
+    }"""
+    res = _inline(src)
+    x, p = next((x, p) for x, p in res if x.access.kind == "load")
+    assert x.samples.unknown is None and p.executions == 16
+    # Lane t reads word 64 t + (4 (t % 16) + 4 i) % 64: bank 4 ((t % 16 + i) % 8),
+    # so 32 lanes share 8 banks, 4 distinct words in each: 4 wavefronts in every trip.
+    assert p.wavefronts == 4.0
+    assert x.proof is not None and x.proof.violation((2048,)) is None

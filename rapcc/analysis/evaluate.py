@@ -138,8 +138,8 @@ def _after_loop(node: ir.AfterLoop, env: Env):
             raise Unknown(name)
         if not cond.any():
             return seen
-        seen = _BIN[carried.step_op](np.asarray(seen, dtype=np.int64),
-                                            np.asarray(evaluate(carried.step, inner), dtype=np.int64))
+        stepped = np.asarray(evaluate(carried.step, inner), dtype=np.int64)
+        seen = stepped if carried.step_op == "=" else _BIN[carried.step_op](np.asarray(seen, dtype=np.int64), stepped)
         value = _BIN[loop.step_op](np.asarray(value, dtype=np.int64),
                                           np.asarray(evaluate(loop.step, inner), dtype=np.int64))
     raise Unknown(name)

@@ -24,13 +24,13 @@ array unchanged.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from .. import ir
 from .evaluate import Env, Unknown, evaluate
-from .warps import BlockShape, TooManyTrips, TripPolicy, collapsible, iterate, warp_builtins
+from .warps import BlockShape, TooManyTrips, TripPolicy, collapsible, read_carried, iterate, warp_builtins
 
 INF = 1 << 80  # stands for an unbounded side; any |value| >= 2**64 is unbounded
 MAX_PROOF_TRIPS = 1 << 16
@@ -101,7 +101,9 @@ def _enumerate(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape,
     env = Env(builtins, dict(known), vars)
     # A loop nothing below reads runs its body with the same indices every trip:
     # replace it by one trip of all live lanes (more executions, never fewer).
-    loops = tuple(_one_trip(lp) if collapsible(access, k, vars) else lp for k, lp in enumerate(access.loops))
+    # A carried value nothing reads (`sum += s[...]`) bounds no subscript.
+    loops = tuple(_one_trip(lp) if collapsible(access, k, vars) else replace(lp, carried=read_carried(access, k, vars))
+                  for k, lp in enumerate(access.loops))
     lo = [INF] * len(access.indices)
     hi = [-INF] * len(access.indices)
     n = len(exists)

@@ -112,6 +112,7 @@ _STEPS = {
     "/": lambda v, a: np.where(a != 0, v // np.where(a == 0, 1, a), 0),
     "<<": lambda v, a: v << a, ">>": lambda v, a: v >> a,
     "^": lambda v, a: v ^ a, "|": lambda v, a: v | a, "&": lambda v, a: v & a,
+    "=": lambda v, a: a,  # a recurrence: the step is the new value, computed from the old
 }
 
 
@@ -180,7 +181,7 @@ def _sampled(access: ir.Access, vars: dict[str, ir.VarDef]) -> tuple[ir.Loop, ..
         if lp.carried:
             # A carried value nothing here reads (the SDK histogram's `sum +=
             # s_Hist[...]`, stepped by data) does not decide the indices.
-            lp = replace(lp, carried=_read_carried(access, k, vars))
+            lp = replace(lp, carried=read_carried(access, k, vars))
         bounds = [lp.start, lp.cond, lp.step] + [c.start for c in lp.carried]
         if collapsible(access, k, vars) and any(_unknown(e, vars) for e in bounds):
             lp = ir.Loop(lp.var, ir.Const(0), ir.Opaque(lp.var.split("@")[0], "a data-dependent start"), "+",
@@ -189,7 +190,7 @@ def _sampled(access: ir.Access, vars: dict[str, ir.VarDef]) -> tuple[ir.Loop, ..
     return tuple(out)
 
 
-def _read_carried(access: ir.Access, depth: int, vars: dict[str, ir.VarDef]) -> tuple[ir.Carried, ...]:
+def read_carried(access: ir.Access, depth: int, vars: dict[str, ir.VarDef]) -> tuple[ir.Carried, ...]:
     """The carried variables of loop `depth` that the access's indices, guards
     or loop bounds read, directly or through each other."""
     loop = access.loops[depth]

@@ -656,6 +656,21 @@ class _Collector:
         return ir.Loop(main, starts[main], inside.expr(cond), updates[0][1], step_exprs[0],  # type: ignore[index]
                        carried + self._carried(body, main, ctx, body_writes))
 
+    def _recurrence(self, stmt: Cursor) -> tuple[str, str, ir.Expr] | None:
+        """`pos = (pos + 4) & (N - 1)` (the SDK's histogram64 ring index): an
+        integer local assigned a value computed from its own: (variable, "=",
+        the new value in the variable's type). Not a self-update of one
+        operator, so only carried values take it, stepped by evaluating it."""
+        target = plain_assignment(stmt)
+        if target is None:
+            return None
+        key, rhs = target
+        d = self.vars.get(key)
+        value = to_expr(rhs)
+        if d is None or d.kind != "local" or not _reads_var(value, key):
+            return None
+        return key, "=", ir.Cast(d.bits, d.signed, value)
+
     def _while(self, stmt: Cursor, ctx: _Ctx, stack: tuple[Cursor, ...]) -> None:
         """`while (v < n) { ...; v += step; }` is a loop whose trip counter is
         implicit and whose variable `v` is carried."""
@@ -685,7 +700,7 @@ class _Collector:
             return ()
         out = []
         for stmt in body.get_children():
-            upd = self_update(stmt)
+            upd = self_update(stmt) or self._recurrence(stmt)
             if upd is None:
                 continue
             key, op, step = upd
@@ -1582,6 +1597,18 @@ def _pointee(t: ci.Type) -> str | None:
     else:
         return None
     return " ".join(w for w in inner.get_canonical().spelling.split() if w not in ("const", "volatile"))
+
+
+def _reads_var(expr: ir.Expr, key: str) -> bool:
+    if isinstance(expr, ir.VarRef):
+        return expr.key == key
+    if isinstance(expr, (ir.Cast, ir.UnOp)):
+        return _reads_var(expr.operand, key)
+    if isinstance(expr, ir.BinOp):
+        return _reads_var(expr.lhs, key) or _reads_var(expr.rhs, key)
+    if isinstance(expr, ir.Select):
+        return any(_reads_var(e, key) for e in (expr.cond, expr.then, expr.other))
+    return False
 
 
 def _comma_list(expr: Cursor) -> list[Cursor]:
