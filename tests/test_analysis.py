@@ -639,3 +639,27 @@ def test_ring_index_recurrence_is_carried():
     # so 32 lanes share 8 banks, 4 distinct words in each: 4 wavefronts in every trip.
     assert p.wavefronts == 4.0
     assert x.proof is not None and x.proof.violation((2048,)) is None
+
+
+def test_atomic_ticket_indices_are_distinct_and_consecutive():
+    """SHOC's bfs: `t = atomicAdd(&len, 1); if (t < max) q[t] = v;` — the lanes
+    that take a ticket get consecutive slots, so the store is conflict-free
+    however many lanes take one; with a step of 32 every slot is in one bank."""
+    src = b"""extern "C" __global__ void k(unsigned *o, const unsigned *data, unsigned max) {
+      #pragma rapcc block_dim(64)
+      __shared__ unsigned q[2048];
+      __shared__ unsigned w[2048];
+      __shared__ unsigned len, wide;
+      if (data[threadIdx.x] & 1u) {
+        unsigned t = atomicAdd(&len, 1u);
+        if (t < max) q[t] = data[threadIdx.x];
+        unsigned u = atomicAdd(&wide, 32u);
+        if (u < 2016u) w[u] = 1u;
+      }
+      o[threadIdx.x] = q[threadIdx.x] + w[threadIdx.x];
+    }"""
+    plans = {p.analysis.array.name: p for p in rewrite_source(src, "k.cu", Options()).plans}
+    q = next((x, b) for x, b in zip(plans["q"].analysis.accesses, plans["q"].before) if x.access.kind == "store")
+    w = next((x, b) for x, b in zip(plans["w"].analysis.accesses, plans["w"].before) if x.access.kind == "store")
+    assert q[0].samples.unknown is None and q[1] is not None and q[1].wavefronts == 1.0
+    assert w[0].samples.unknown is None and w[1] is not None and w[1].wavefronts > 8.0

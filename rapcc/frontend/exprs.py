@@ -136,7 +136,7 @@ def _constant_or_opaque(cursor: Cursor) -> ir.Expr:
         group = _cooperative_group(cursor)
         if group is not None:
             return _typed(cursor, group)
-        known = _min_max(cursor) or _mul24(cursor) or _inlined(cursor)  # calls rapcc can read as arithmetic
+        known = _min_max(cursor) or _mul24(cursor) or _ticket(cursor) or _inlined(cursor)  # calls rapcc can read as arithmetic
         if known is not None:
             return known
         return ir.Opaque(source_text(cursor), bits=it[0], signed=it[1])
@@ -191,6 +191,25 @@ def _min_max(cursor: Cursor) -> ir.Expr | None:
         return None
     a, b = to_expr(args[0]), to_expr(args[1])
     return _typed(cursor, ir.Select(ir.BinOp(_CLAMPS[cursor.spelling], a, b), a, b))
+
+
+def _ticket(cursor: Cursor) -> ir.Expr | None:
+    """`t = atomicAdd(&count, 1)` handing out queue slots (SHOC's and Parboil's
+    bfs): the lanes of a warp that run it get distinct, consecutive values
+    from the counter's old one. rapcc gives the k-th lane of the warp the k-th
+    value, from one old value for the block (sampled as a parameter is): the
+    values then differ by the step and span at most 32 steps, as they do
+    whichever lanes run it, which is what decides their banks."""
+    if cursor.kind != K.CALL_EXPR or cursor.spelling != "atomicAdd" or int_type(cursor.type) is None:
+        return None
+    args = list(cursor.get_arguments())
+    step = evaluate_int(args[1]) if len(args) == 2 else None
+    if step is None or step <= 0:
+        return None
+    bits, signed = int_type(cursor.type)  # type: ignore[misc]
+    old = ir.Opaque(f"the value {source_text(args[0])} held", "a counter's old value", bits, signed, uniform=True)
+    lane = ir.BinOp("%", ir.LINEAR_THREAD, ir.Const(32))
+    return ir.Cast(bits, signed, ir.BinOp("+", old, ir.BinOp("*", lane, ir.Const(step))))
 
 
 def _mul24(cursor: Cursor) -> ir.Expr | None:
