@@ -8,6 +8,8 @@ import pytest
 from rapcc.analysis.arrays import analyze
 from rapcc.frontend import parse_file
 from rapcc.pipeline import Options
+from rapcc.analysis.ranges import Interval, prove_ranges
+from rapcc.analysis.warps import BlockShape
 
 
 def _proofs(body: str, block: str = "32, 8", dims: str = "[32][32]", params: str = "const float *in, float *out"):
@@ -93,3 +95,23 @@ def test_namespace_constexpr_bounds_a_loop() -> None:
     (a,) = analyze(info)
     assert a.out_of_range() is None
     assert a.accesses[0].proof.method == "enumerated"
+
+
+def test_carried_value_that_steps_the_loop_bounds_the_proof():
+    """`for (i = 0; i < 64; i += s) { a[tx + i] ...; s *= 2; }`: `s` is read by
+    no subscript but steps `i`, which is; the proof follows it (a carried value
+    nothing reads is dropped, this one must not be)."""
+    src = b"""extern "C" __global__ void k(float *o) {
+      #pragma rapcc block_dim(32)
+      __shared__ float a[96];
+      int s = 1;
+      for (int i = 0; i < 64; i += s) {
+        a[threadIdx.x + i] = 0.0f;
+        s *= 2;
+      }
+      o[threadIdx.x] = a[threadIdx.x];
+    }"""
+    info, _ = parse_file("k.cu", src, Options())
+    store = next(a for a in info.accesses if a.kind == "store")
+    proof = prove_ranges(store, info.vars, BlockShape(32))
+    assert proof.method == "enumerated" and proof.ranges[0] == Interval(0, 63 + 31)

@@ -194,7 +194,7 @@ def read_carried(access: ir.Access, depth: int, vars: dict[str, ir.VarDef]) -> t
     """The carried variables of loop `depth` that the access's indices, guards
     or loop bounds read, directly or through each other."""
     loop = access.loops[depth]
-    exprs: list[ir.Expr] = list(access.indices) + [g.cond for g in access.guards] + [loop.cond]
+    exprs: list[ir.Expr] = list(access.indices) + [g.cond for g in access.guards] + [loop.cond, loop.step]
     for lp in access.loops[depth + 1:]:
         exprs += [lp.start, lp.cond, lp.step] + [e for c in lp.carried for e in (c.start, c.step)]
     keep: set[str] = set()
