@@ -30,7 +30,8 @@ import numpy as np
 
 from .. import ir
 from .evaluate import Env, Unknown, evaluate
-from .warps import BlockShape, TooManyTrips, TripPolicy, collapsible, read_carried, iterate, warp_builtins
+from .warps import (BlockShape, TooManyTrips, TripPolicy, collapsible, iterate, read_carried, reads_block_index,
+                    warp_builtins)
 
 INF = 1 << 80  # stands for an unbounded side; any |value| >= 2**64 is unbounded
 MAX_PROOF_TRIPS = 1 << 16
@@ -96,6 +97,16 @@ def _one_trip(loop: ir.Loop) -> ir.Loop:
 
 
 def _enumerate(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape, known: dict[str, int]) -> RangeProof:
+    # The lanes are enumerated for one block, every block alike. A subscript or
+    # loop bound that reads blockIdx differs from block to block: intervals
+    # bound it over every block instead. A guard that reads it only decides
+    # which blocks run the access: it is dropped, so the proof covers the
+    # lanes of every block that might.
+    bounds = list(access.indices) + [e for lp in access.loops for e in (lp.start, lp.cond, lp.step)] + \
+        [e for lp in access.loops for c in lp.carried for e in (c.start, c.step)]
+    if any(reads_block_index(e, vars) for e in bounds):
+        raise Unknown("blockIdx")
+    access = replace(access, guards=tuple(g for g in access.guards if not reads_block_index(g.cond, vars)))
     nwarps = -(-block.threads // 32)
     builtins, exists = warp_builtins(block, 0, 32, nwarps)
     env = Env(builtins, dict(known), vars)

@@ -209,6 +209,17 @@ def read_carried(access: ir.Access, depth: int, vars: dict[str, ir.VarDef]) -> t
     return tuple(c for c in loop.carried if c.var in keep)
 
 
+def reads_block_index(expr: ir.Expr, vars: dict[str, ir.VarDef]) -> bool:
+    """Whether `expr` reads blockIdx (through local definitions)."""
+    return _reaches(expr, vars, lambda x: isinstance(x, ir.Builtin) and x.name.startswith("blockIdx"))
+
+
+def _reads_block_index(access: ir.Access, vars: dict[str, ir.VarDef]) -> bool:
+    """Whether the access's guards or loop bounds read blockIdx."""
+    exprs = [g.cond for g in access.guards] + [e for lp in access.loops for e in (lp.start, lp.cond)]
+    return any(reads_block_index(e, vars) for e in exprs)
+
+
 def _unknown(expr: ir.Expr, vars: dict[str, ir.VarDef]) -> bool:
     """Whether `expr` reads data: a load or a call (through local definitions),
     or a local the code assigns in ways rapcc does not follow (Parboil cutcp's
@@ -237,6 +248,12 @@ def sample_access(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockSha
         builtins, exists = warp_builtins(block, 0, warp_size, nwarps)
         env = Env(builtins, dict(bindings or {}), vars, clamp_shifts=True)
         _replay(access, _sampled(access, vars), env, exists, out, warp_size)
+        if not out and _reads_block_index(access, vars):
+            # Block 0 does not run it (`if (blockIdx.y == 0) ... else <here>`):
+            # the other blocks do; they are sampled as block 1 along each axis.
+            env = Env({**builtins, "blockIdx.x": 1, "blockIdx.y": 1, "blockIdx.z": 1}, dict(bindings or {}), vars,
+                      clamp_shifts=True)
+            _replay(access, _sampled(access, vars), env, exists, out, warp_size)
     except Unknown as exc:
         return AccessSamples((), exc.what, exc.uniform_key)
     return AccessSamples(tuple(out), None, unrolled=unrolled_depth(access.loops, vars))

@@ -758,7 +758,12 @@ class _Collector:
                     return
                 if self._bind_offset_call(ref, view, parent, ctx):
                     return
-            if parent is not None and ndims == 1 and not view.lead and not view.cast \
+            if parent is not None and parent.kind == K.CALL_EXPR and ndims >= 2 and not view.lead \
+                    and view.offset is None and not view.cast and not callee_name(parent).startswith("__rapcc_") \
+                    and self._bind_rows(ref, view, parent, ctx):
+                return
+            if parent is not None and not view.lead and not view.cast \
+                    and (ndims == 1 or all(isinstance(d, int) for d in arr.dims)) \
                     and self._cast_access(ref, view, ctx, stack, i):
                 return
             if parent is not None and ndims == 1 and not view.cast and self._pointer_atomic(ref, view, ctx, stack, i):
@@ -870,7 +875,7 @@ class _Collector:
                 or cast.type.get_canonical().kind != ci.TypeKind.POINTER or not arr.elem_bytes:
             return False
         wide = cast.type.get_canonical().get_pointee().get_size()
-        if wide not in (4, 8, 16) or wide % arr.elem_bytes or wide <= arr.elem_bytes:
+        if wide not in (1, 2, 4, 8, 16) or wide % arr.elem_bytes or wide < arr.elem_bytes:
             return False
         node, j = _climb(stack, i, (K.PAREN_EXPR, K.UNEXPOSED_EXPR))
         top = stack[j] if j >= 0 else None
@@ -888,12 +893,14 @@ class _Collector:
         if view.offset is not None:
             index = ir.BinOp("+", view.offset, index)
         said = f"'{view.name}'" if view.name == arr.name else f"'{view.name}' (an alias of '{arr.name}')"
+        what = f"{wide}-byte accesses; its elements must stay adjacent" if k > 1 else \
+            "read as one flat run of elements, which a new layout would have to keep"
         self.escapes.append(ir.Escape(arr.key, ctx.function, self._cursor_range(top),
-                                      f"{said} is cast to '{cast.type.spelling}' ({wide}-byte accesses; its elements "
-                                      "must stay adjacent)", seen=True))
+                                      f"{said} is cast to '{cast.type.spelling}' ({what})", seen=True))
         self.accesses.append(ir.Access(
             array=arr.key, function=ctx.function, range=self._range(start, end),
-            index_ranges=(self._cursor_range(list(top.get_children())[1]),), indices=(index,), kind=kind,
+            index_ranges=(self._cursor_range(list(top.get_children())[1]),), indices=_flat_indices(index, arr.dims),
+            kind=kind,
             width=wide, offset=offset, loops=ctx.loops, guards=ctx.guards,
             text=self.source[start:end].decode(errors="replace"), via=view.via, clone_of=ctx.clone_of))
         return True
@@ -1233,6 +1240,24 @@ class _Collector:
                     values[decl_key(prm)] = ir.Const(int(ref.get_template_argument_value(i)))
         return fn, values
 
+    def _bind_rows(self, ref: Cursor, view: _View, call: Cursor, ctx: _Ctx) -> bool:
+        """`clearMemory(sub_histo)` with `void clearMemory(unsigned smem[KB][256])`
+        (Parboil's histo): a whole multi-dimensional array handed to a function
+        of this file whose parameter points to its rows. Walked read-only, as
+        a template callee is: the callee's subscripts are predicted. False when
+        the callee cannot be walked (the use is then an escape)."""
+        fn, _ = callee_definition(call, self.path)
+        template_args: dict[str, ir.Expr] = {}
+        if fn is None:
+            fn, template_args = self._template_callee(call)
+        if fn is None:
+            fn = self._method_callee(call)
+        if fn is None:
+            return False
+        self._bind_read_only(ref, view, call, fn, template_args, ctx,
+                             "a whole array of rows: the callee's subscripts are predicted, not rewritten")
+        return True
+
     def _method_callee(self, call: Cursor) -> Cursor | None:
         """The definition, in this file, of the (non-template) method a call runs
         (`local_q.size_prefix_sum(prefix_q)`, Parboil's bfs), or None."""
@@ -1281,11 +1306,13 @@ class _Collector:
             reason = f"'{callee}' is recursive"
         elif params[n].type.get_canonical().kind not in (ci.TypeKind.POINTER, ci.TypeKind.UNEXPOSED,
                                                           ci.TypeKind.DEPENDENT) \
-                and not _array_reference(params[n].type, arr):
+                and not _array_reference(params[n].type, arr) and not _row_pointer(params[n].type, arr):
             reason = f"parameter '{params[n].spelling}' is not a pointer"
+        elif len(arr.dims) >= 2 and not _row_pointer(params[n].type, arr) and not _array_reference(params[n].type, arr):
+            reason = f"parameter '{params[n].spelling}' is not a pointer to rows of '{arr.name}'"
         elif body is None or self._spelled_here(params[n]) is None:
             reason = "its parameter is spelled inside a macro body"
-        elif not _array_reference(params[n].type, arr):
+        elif not _array_reference(params[n].type, arr) and not _row_pointer(params[n].type, arr):
             pointee = params[n].type.get_canonical().get_pointee()
             elem = " ".join(w for w in arr.elem_type.split() if w not in ("const", "volatile"))
             if pointee.kind not in (ci.TypeKind.INVALID, ci.TypeKind.UNEXPOSED, ci.TypeKind.DEPENDENT) \
@@ -1567,6 +1594,51 @@ def _subscript_chain(ref: Cursor, stack: tuple[Cursor, ...]) -> tuple[list[Curso
             continue
         break
     return chain, (above_top if chain else i)
+
+
+def _array_dims(t: ci.Type) -> tuple[tuple[int, ...], str]:
+    """The extents of an array type and its element type, qualifiers dropped."""
+    inner = t.get_canonical()
+    dims: list[int] = []
+    while inner.kind == ci.TypeKind.CONSTANTARRAY:
+        dims.append(inner.element_count)
+        inner = inner.element_type.get_canonical()
+    return tuple(dims), " ".join(w for w in inner.spelling.split() if w not in ("const", "volatile"))
+
+
+def _row_pointer(t: ci.Type, arr: ir.SharedArray) -> bool:
+    """Whether a parameter points to rows of `arr` (`unsigned smem[KB][256]`,
+    adjusted to `unsigned (*)[256]`): every extent but the first agrees."""
+    c = t.get_canonical()
+    if len(arr.dims) < 2:
+        return False
+    if c.kind == ci.TypeKind.POINTER:
+        rows = c.get_pointee()
+    elif c.kind in (ci.TypeKind.CONSTANTARRAY, ci.TypeKind.INCOMPLETEARRAY):
+        rows = c.element_type  # a parameter written as an array is a pointer to its first dimension
+    else:
+        return False
+    dims, elem = _array_dims(rows)
+    mine = " ".join(w for w in arr.elem_type.split() if w not in ("const", "volatile"))
+    return bool(dims) and dims == tuple(arr.dims[1:]) and elem == mine
+
+
+def _flat_indices(flat: ir.Expr, dims: tuple[ir.Dim, ...]) -> tuple[ir.Expr, ...]:
+    """A flat element index as one index per dimension (row-major): what a
+    cast of the whole array to a pointer of its elements reaches."""
+    if len(dims) <= 1:
+        return (flat,)
+    out: list[ir.Expr] = []
+    inner = 1
+    for d in dims[1:]:
+        inner *= int(d)
+    rest = flat
+    for d in dims[1:]:
+        out.append(ir.BinOp("/", rest, ir.Const(inner)))
+        rest = ir.BinOp("%", rest, ir.Const(inner))
+        inner //= int(d)
+    out.append(rest)
+    return tuple(out)
 
 
 def _array_reference(t: ci.Type, arr: ir.SharedArray) -> bool:
