@@ -247,6 +247,30 @@ def test_array_passed_by_reference_to_a_method_is_predicted_and_kept():
     assert not p.rewritten and all(e.seen for e in p.analysis.escapes) and "a method" in p.reason
 
 
+def test_class_elements_written_through_references_are_updates():
+    """The SDK's marching cubes: `vertexInterp2(..., vertlist[t], normlist[t])`
+    with `float3 &p, float3 &n` written as `p = lerp(...)` (a copy assignment)
+    and `n.x = ...` (a member): both elements are written in place."""
+    src = b"""struct f3 { float x, y, z; };
+    __device__ f3 mix(f3 a, f3 b, float t) { f3 r; r.x = a.x + t * b.x; r.y = a.y; r.z = a.z; return r; }
+    __device__ void interp(f3 a, f3 b, float t, f3 &p, f3 &n) { p = mix(a, b, t); n.x = t; n.y = t; n.z = t; }
+    __global__ void k(f3 *o, float t) {
+      #pragma rapcc block_dim(32)
+      __shared__ f3 vertlist[12 * 32];
+      __shared__ f3 normlist[12 * 32];
+      interp(o[0], o[1], t, vertlist[threadIdx.x], normlist[threadIdx.x * 12]);
+      o[threadIdx.x] = vertlist[threadIdx.x];
+      o[threadIdx.x + 32] = normlist[threadIdx.x * 12];
+    }
+    """
+    res = rewrite_source(src, "k.cu", Options())
+    plans = {p.analysis.array.name: p for p in res.plans}
+    for name in ("vertlist", "normlist"):
+        p = plans[name]
+        assert not p.analysis.escapes
+        assert [x.access.kind for x in p.analysis.accesses] == ["update", "load"]
+
+
 def test_reference_to_an_array_of_another_shape_is_an_escape():
     src = b"""struct Queues {
       __device__ int first(int (&q)[16]) { return q[threadIdx.x % 16]; }

@@ -1825,6 +1825,9 @@ def _argument_types(fn: Cursor | None) -> list[ci.Type]:
     return list(fn.type.argument_types())
 
 
+_ASSIGNMENT_OPERATORS = frozenset(f"operator{op}=" for op in ("", "+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>"))
+
+
 def _reference_use(fn: Cursor, param: Cursor) -> ir.AccessKind | None:
     """'update' when the function writes reference `param` directly, 'load'
     when it only reads it, None when it takes its address, binds it to another
@@ -1837,14 +1840,26 @@ def _reference_use(fn: Cursor, param: Cursor) -> ir.AccessKind | None:
     if counts.get(key, 0) >= ADDRESS_TAKEN:
         return None
     written = counts.get(key, 0) > 0
+
+    def names_param(c: Cursor) -> bool:
+        while c.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR) and len(list(c.get_children())) == 1:
+            c = next(c.get_children())
+        return c.kind == K.DECL_REF_EXPR and c.referenced is not None and decl_key(c.referenced) == key
+
     for c in body.walk_preorder():
+        if c.kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR) and \
+                (c.kind == K.COMPOUND_ASSIGNMENT_OPERATOR or binary_operator(c) == "="):
+            lhs = strip(next(c.get_children()))
+            if lhs.kind == K.MEMBER_REF_EXPR and any(names_param(k) for k in lhs.get_children()):
+                written = True  # `n.x = ...` (the SDK's marching cubes) writes the element
         if c.kind == K.CALL_EXPR:
-            for a in c.get_arguments():
-                inner = a
-                while inner.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR) and len(list(inner.get_children())) == 1:
-                    inner = next(inner.get_children())
-                if inner.kind == K.DECL_REF_EXPR and inner.referenced is not None and decl_key(inner.referenced) == key:
-                    return None  # passed on: the callee may keep a reference
+            args = list(c.get_arguments())
+            if callee_name(c) in _ASSIGNMENT_OPERATORS and args and names_param(args[0]) \
+                    and not any(names_param(a) for a in args[1:]):
+                written = True  # `p = lerp(...)` on a class type: its copy assignment writes the element
+                continue
+            if any(names_param(a) for a in args):
+                return None  # passed on: the callee may keep a reference
         if c.kind == K.VAR_DECL and c.type.kind in (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.POINTER):
             if any(k.kind == K.DECL_REF_EXPR and k.referenced is not None and decl_key(k.referenced) == key
                    for k in c.walk_preorder()):
