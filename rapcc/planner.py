@@ -18,6 +18,8 @@ Two kinds of prediction are less than exact, and `auto` is more careful with the
 """
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass, replace
 
 from . import ir
@@ -296,3 +298,56 @@ def _flat_layout(a: ArrayAnalysis):
 
 def plan(analyses: tuple[ArrayAnalysis, ...], strategy: str, ctx: StrategyContext) -> tuple[ArrayPlan, ...]:
     return tuple(plan_array(a, strategy, ctx) for a in analyses)
+
+
+# Static `__shared__` memory a block may declare (every architecture from sm_70
+# on: more needs dynamic memory and cudaFuncSetAttribute). ptxas refuses a
+# kernel over it ("uses too much shared data"), so no layout may take one there.
+STATIC_SHARED_LIMIT = 48 * 1024
+
+
+def _static_bytes(p: ArrayPlan) -> tuple[int, int]:
+    """(bytes before, bytes after) the plan's layout, for the largest
+    instantiation of a template-sized array; (0, 0) for `extern` memory."""
+    a = p.analysis
+    if a.array.is_extern:
+        return 0, 0
+    elem = a.elem_bytes
+    if a.instances:
+        pad = p.mapping.phys_dims[-1] - p.mapping.logical_dims[-1] if p.rewritten else 0
+        sizes = [(math.prod(i.logical_dims or ()), math.prod((i.logical_dims or (0,))[:-1]) * pad) for i in a.instances]
+        return max(n for n, _ in sizes) * elem, max(n + g for n, g in sizes) * elem
+    return math.prod(p.mapping.logical_dims) * elem, math.prod(p.mapping.phys_dims) * elem
+
+
+def within_static_limit(plans: tuple[ArrayPlan, ...], kernels: tuple[str, ...]) -> tuple[ArrayPlan, ...]:
+    """The plans, with the layouts that grow arrays given up, largest growth
+    first, wherever a kernel's static shared memory would pass
+    STATIC_SHARED_LIMIT. A kernel counts its own arrays, and, since rapcc does
+    not follow the call graph here, those of every `__device__` function and
+    the file-scope arrays: an over-count never emits code that fails to build."""
+    out = list(plans)
+    owners = set(kernels) or {p.analysis.array.function for p in plans}
+    for kernel in sorted(o for o in owners if o is not None):
+        while True:
+            mine = [k for k, p in enumerate(out) if p.analysis.array.function in (kernel, None)
+                    or p.analysis.array.function not in owners]
+            sizes = {k: _static_bytes(out[k]) for k in mine}
+            before, after = sum(b for b, _ in sizes.values()), sum(a for _, a in sizes.values())
+            if after <= max(before, STATIC_SHARED_LIMIT):
+                break
+            k = max((k for k in mine if sizes[k][1] > sizes[k][0]), key=lambda k: sizes[k][1] - sizes[k][0])
+            old = out[k]
+            same_size = [c for c in old.candidates if math.prod(c.mapping.phys_dims) == math.prod(c.mapping.logical_dims)
+                         and c.mapping.strategy != "none"] if not old.analysis.instances else []
+            keep = identity(old.mapping.logical_dims)
+            why = (f"'{old.mapping.description}' would take '{kernel}' to {after} bytes of static shared memory, over "
+                   f"the {STATIC_SHARED_LIMIT}-byte limit")
+            base = next((c for c in old.candidates if c.mapping.strategy == "none"), None)
+            best = min(same_size, key=lambda c: c.cost) if same_size else None
+            if best is not None and base is not None and best.cost < base.cost:
+                out[k] = replace(old, mapping=best.mapping, after=best.predictions,
+                                 reason=f"{why}; {best.mapping.strategy} keeps its size")
+            else:
+                out[k] = replace(old, mapping=keep, after=old.before, reason=f"unchanged: {why}")
+    return tuple(out)

@@ -99,3 +99,33 @@ def test_other_macro_values_refuse_to_compile(tmp_path: Path) -> None:
     assert build("-DTILE_DIM=32").returncode == 0
     bad = build("-DTILE_DIM=64")
     assert bad.returncode != 0 and "rewritten for BLOCK_ROWS=8, TILE_DIM=32" in bad.stderr
+
+
+FULL_TILE = b"""extern "C" __global__ void k(float *o) {
+  #pragma rapcc block_dim(32, 8)
+  __shared__ float tile[96][128];
+  for (int r = threadIdx.y; r < 96; r += 8) tile[r][threadIdx.x * 4] = o[r * 128 + threadIdx.x];
+  __syncthreads();
+  o[threadIdx.y * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+}
+"""
+
+
+@pytest.mark.parametrize("strategy", ["pad", "auto"])
+def test_no_layout_takes_a_kernel_over_the_static_shared_limit(strategy: str, tmp_path: Path) -> None:
+    """A 96x128 float tile is exactly 48 KB: padding its rows would make ptxas
+    refuse the kernel ("uses too much shared data"; found by the GPU fuzzer on a
+    float4 array). `pad` keeps it as written and says why; `auto` picks a
+    layout that keeps the size. Whatever is emitted compiles."""
+    result = rewrite_source(FULL_TILE, str(tmp_path / "k.cu"), Options(strategy=strategy))
+    (plan,) = result.plans
+    if strategy == "pad":
+        assert not plan.rewritten and "over the 49152-byte limit" in plan.reason
+    else:
+        assert plan.rewritten and plan.mapping.phys_dims == (96, 128), plan.reason
+    nvcc = require_nvcc()
+    out = tmp_path / "k.cu"
+    out.write_bytes(result.text)
+    proc = subprocess.run([nvcc, "-arch=sm_90", "--cubin", "-o", str(tmp_path / "k.cubin"), str(out)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
