@@ -1,6 +1,7 @@
 """Shared fixtures: the repository root, and running the CLI in-process."""
 from __future__ import annotations
 
+import functools
 import io
 import os
 import shutil
@@ -40,3 +41,22 @@ def require_nvcc() -> str:
             pytest.fail("nvcc is required (RAPCC_REQUIRE_NVCC=1) but not on the PATH")
         pytest.skip("nvcc not on the PATH")
     return path
+
+
+EXAMPLE_SOURCES = sorted(EXAMPLES.glob("*.cu")) + sorted(p for p in GOLDEN.glob("*.cu") if not p.name.endswith(".rap.cu"))
+FORCED_STRATEGIES = ("auto", "pad", "xor", "rap", "bvxor", "bwperm", "bwxor")
+
+
+@functools.lru_cache(maxsize=None)
+def example_rewrites() -> dict[str, dict[str, object]]:
+    """strategy -> example path -> its RewriteResult (or the InternalError its
+    verification raised), with the stand-in headers alone: one parse and
+    analysis per example for every strategy, shared by the tests that force
+    strategies on every example (tests/test_nvcc.py, tests/test_strategy_hashes.py)."""
+    from rapcc.pipeline import Options, rewrite_source_strategies
+    out: dict[str, dict[str, object]] = {}
+    for src in EXAMPLE_SOURCES:
+        for strategy, result in rewrite_source_strategies(src.read_bytes(), str(src), Options(),
+                                                          FORCED_STRATEGIES).items():
+            out.setdefault(strategy, {})[str(src)] = result
+    return out

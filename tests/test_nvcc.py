@@ -1,32 +1,14 @@
 """Every rewritten example compiles with nvcc for sm_90 (fails in CI when nvcc is missing)."""
 from __future__ import annotations
 
-import functools
 import os
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from conftest import EXAMPLES, GOLDEN, require_nvcc
+from conftest import EXAMPLE_SOURCES as SOURCES, FORCED_STRATEGIES as STRATEGIES, example_rewrites, require_nvcc
 from rapcc.diagnostics import InternalError
-from rapcc.pipeline import Options, rewrite_source_strategies
-
-SOURCES = sorted(EXAMPLES.glob("*.cu")) + sorted(p for p in GOLDEN.glob("*.cu") if not p.name.endswith(".rap.cu"))
-STRATEGIES = ("auto", "pad", "xor", "rap", "bvxor", "bwperm", "bwxor")
-
-
-@functools.lru_cache(maxsize=None)
-def _rewrites() -> dict[str, dict[str, bytes]]:
-    """Each source's rewrite under every strategy: one parse and analysis per
-    source (the CLI runs the same pipeline; tests/test_cli.py covers it)."""
-    out: dict[str, dict[str, bytes]] = {}
-    for src in SOURCES:
-        results = rewrite_source_strategies(src.read_bytes(), str(src), Options(), STRATEGIES)
-        for strategy, result in results.items():
-            assert not isinstance(result, InternalError), f"{src.name} under {strategy}: {result}"
-            out.setdefault(strategy, {})[str(src)] = result.text
-    return out
 
 
 @pytest.mark.nvcc
@@ -35,7 +17,9 @@ def test_rewritten_sources_compile(tmp_path, strategy):
     nvcc = require_nvcc()
     rewritten = []
     for src in SOURCES:
-        text = _rewrites()[strategy][str(src)]
+        result = example_rewrites()[strategy][str(src)]
+        assert not isinstance(result, InternalError), f"{src.name} under {strategy}: {result}"
+        text = result.text  # type: ignore[union-attr]
         if text != src.read_bytes():  # unchanged output is the user's own bytes
             out = tmp_path / f"{src.stem}.{strategy}.cu"
             out.write_bytes(text)
