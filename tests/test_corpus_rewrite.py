@@ -2,7 +2,9 @@
 (fails in CI when nvcc is missing, like tests/test_nvcc.py)."""
 from __future__ import annotations
 
+import os
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -36,25 +38,33 @@ def test_every_strategy_compiles_as_the_original_does(src, tmp_path):
     (headers nvcc lacks here), every rewrite fails with the same errors: rapcc
     adds none (its `#line` keeps them on the original's lines)."""
     nvcc = require_nvcc()
-    original = _compiles(nvcc, src, tmp_path / "orig.o")
     source = src.read_bytes()
-    failures = []
     built = {source}
+    jobs: list[tuple[str, Path]] = []
     # One parse and analysis for every strategy, as `rapcc bench` does.
     results = rewrite_source_strategies(source, str(src), Options(), tuple(s for s in STRATEGIES if s != "none"))
     for strategy, result in results.items():
         assert not isinstance(result, InternalError), f"{strategy}: {result}"
-        out = tmp_path / f"{src.stem}.{strategy}.cu"
         text = result.text
         if text in built:
             continue  # the original, or another strategy's identical rewrite
         built.add(text)
+        out = tmp_path / f"{src.stem}.{strategy}.cu"
         out.write_bytes(text)
+        jobs.append((strategy, out))
+    original = _compiles(nvcc, src, tmp_path / "orig.o")
+
+    def check(job: tuple[str, Path]) -> str | None:
+        strategy, out = job
         # `auto`'s rewrite, the one builds use, goes through the host compiler
         # too; so does every rewrite of an original that fails (same errors).
-        proc = _compiles(nvcc, out, tmp_path / "k.o", device_only=strategy != "auto" and original.returncode == 0)
+        proc = _compiles(nvcc, out, out.with_suffix(".o"), device_only=strategy != "auto" and original.returncode == 0)
         if original.returncode == 0 and proc.returncode != 0:
-            failures.append(f"{strategy}: {proc.stderr.strip()[:300]}")
-        elif original.returncode != 0 and _errors(proc, out, src) != _errors(original, src):
-            failures.append(f"{strategy}: errors differ from the original's:\n{_errors(proc, out, src)[:300]}")
+            return f"{strategy}: {proc.stderr.strip()[:300]}"
+        if original.returncode != 0 and _errors(proc, out, src) != _errors(original, src):
+            return f"{strategy}: errors differ from the original's:\n{_errors(proc, out, src)[:300]}"
+        return None
+
+    with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
+        failures = [f for f in pool.map(check, jobs) if f]
     assert not failures, "\n".join(failures)
