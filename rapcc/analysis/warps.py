@@ -362,16 +362,23 @@ def _trip_states(loop: ir.Loop, env: Env, active: np.ndarray, policy: TripPolicy
     limit = policy.max_trips if policy.exhaustive else max(policy.max_trips, policy.count_trips)
     states: list[tuple[Env, np.ndarray]] = []
     known = True
+    # A condition no trip changes (`while (1)`, a kernel's main loop left by
+    # `break`): its length is not the condition's; take it as unknown rather
+    # than step it to the limit.
+    steady = not _reads(loop.cond, frozenset([loop.var] + [c.var for c in loop.carried]), env.vars)
     for trip in range(limit + 1):
         inner = env.child(loop.var, value)
         for c in loop.carried:  # the condition sees this iteration's carried values
             inner = inner.child(c.var, carried[c.var])
         cond = _truth(loop.cond, inner, n)
+        if cond is not None and steady and (cond & active).any():
+            cond = None  # runs until a `break`: as long as an unknown condition
         if cond is None:
             if policy.unknown_trips is None:
                 raise Unknown(f"the condition of the loop over '{loop.var.split('@')[0]}'")
             known = False
-            cond = np.ones(n, dtype=bool)
+            steady_mask = _truth(loop.cond, inner, n) if steady else None
+            cond = steady_mask if steady_mask is not None else np.ones(n, dtype=bool)
         live = active & cond
         if not live.any() or (not known and trip >= (policy.unknown_trips or 0)):
             break
@@ -379,6 +386,11 @@ def _trip_states(loop: ir.Loop, env: Env, active: np.ndarray, policy: TripPolicy
             if policy.exhaustive:
                 raise TooManyTrips(f"more than {policy.max_trips} trips")
             break  # longer than counted: the trips counted stand for all
+        if policy.exhaustive and policy.budget is not None and trip >= policy.budget[0]:
+            # Every trip will be visited, and the visits left are fewer: give
+            # up now rather than after stepping up to max_trips (a kernel's
+            # `while (1)` main loop, SHOC's bfs).
+            raise TooManyTrips("iteration space too large to enumerate")
         states.append((inner, live))
         for c in loop.carried:
             carried[c.var] = _step(c.step_op, c.step, carried[c.var], inner)
