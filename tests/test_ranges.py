@@ -115,3 +115,22 @@ def test_carried_value_that_steps_the_loop_bounds_the_proof():
     store = next(a for a in info.accesses if a.kind == "store")
     proof = prove_ranges(store, info.vars, BlockShape(32))
     assert proof.method == "enumerated" and proof.ranges[0] == Interval(0, 63 + 31)
+
+
+def test_counter_carried_from_a_non_negative_start_stays_non_negative_in_intervals():
+    """`iStage` counts up from a block-uniform value that is never negative; with
+    `n` unknown the proof falls back to intervals, which keep its lower bound,
+    so `iStage % 4` is a stage of the 4."""
+    src = b"""extern "C" __global__ void k(float *o, int n) {
+      #pragma rapcc block_dim(32)
+      __shared__ float s[4][32];
+      for (int a = 0, iStage = 0; a < n; a += 8) {
+        for (; iStage < a / 8 + 2; ++iStage)
+          s[iStage % 4][threadIdx.x] = o[a];
+      }
+      o[threadIdx.x] = s[0][threadIdx.x];
+    }"""
+    info, _ = parse_file("k.cu", src, Options())
+    store = next(a for a in info.accesses if a.kind == "store")
+    proof = prove_ranges(store, info.vars, BlockShape(32))
+    assert proof.method == "interval" and proof.violation((4, 32)) is None

@@ -368,7 +368,15 @@ def _intervals(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape,
     sc = _Scope(block, vars, known, {})
     for loop in access.loops:
         sc.bounds[loop.var] = _loop_bounds(loop, sc)
-        # Carried values change every trip in ways intervals do not follow.
+        # Carried values change every trip in ways intervals do not follow,
+        # except one that only grows from a non-negative start (`++iStage`
+        # from a counter that is never negative): it stays at or above it.
+        for c in loop.carried:
+            d = vars.get(c.var)
+            if c.step_op == "+" and d is not None:
+                start, step = interval(c.start, sc), interval(c.step, sc)
+                if start.lo >= 0 and step.lo >= 0:
+                    sc.bounds[c.var] = Interval(start.lo, _type_range(d.bits, d.signed).hi)
     for g in access.guards:
         _narrow(g.cond, g.negated, sc)
     return tuple(interval(e, sc) for e in access.indices)
