@@ -663,3 +663,24 @@ def test_atomic_ticket_indices_are_distinct_and_consecutive():
     w = next((x, b) for x, b in zip(plans["w"].analysis.accesses, plans["w"].before) if x.access.kind == "store")
     assert q[0].samples.unknown is None and q[1] is not None and q[1].wavefronts == 1.0
     assert w[0].samples.unknown is None and w[1] is not None and w[1].wavefronts > 8.0
+
+
+def test_counter_written_under_an_if_with_an_initializer_is_not_uniform():
+    """`if (int g = threadIdx.y; g >= 16) ...`: the condition is the second
+    child, after the declaration, and it decides which threads step the counter."""
+    src = b"""extern "C" __global__ void k(float *o, int n) {
+      #pragma rapcc block_dim(32, 32)
+      __shared__ float s[4][32];
+      for (int a = 0, iStage = 0; a < n; a += 8) {
+        if (int g = threadIdx.y; g >= 16) {
+          for (; iStage < a / 8 + 2; ++iStage)
+            s[iStage % 4][threadIdx.x] = o[a];
+        } else {
+          o[a] = 0.0f;
+        }
+      }
+      o[threadIdx.x] = s[0][threadIdx.x];
+    }"""
+    (plan,) = rewrite_source(src, "k.cu", Options()).plans
+    x = next(x for x in plan.analysis.accesses if x.access.kind == "store")
+    assert x.samples.unknown is not None

@@ -371,14 +371,14 @@ def _trip_states(loop: ir.Loop, env: Env, active: np.ndarray, policy: TripPolicy
         for c in loop.carried:  # the condition sees this iteration's carried values
             inner = inner.child(c.var, carried[c.var])
         cond = _truth(loop.cond, inner, n)
+        lanes = None
         if cond is not None and steady and (cond & active).any():
-            cond = None  # runs until a `break`: as long as an unknown condition
+            lanes, cond = cond, None  # runs until a `break`: as long as an unknown condition
         if cond is None:
             if policy.unknown_trips is None:
                 raise Unknown(f"the condition of the loop over '{loop.var.split('@')[0]}'")
             known = False
-            steady_mask = _truth(loop.cond, inner, n) if steady else None
-            cond = steady_mask if steady_mask is not None else np.ones(n, dtype=bool)
+            cond = lanes if lanes is not None else np.ones(n, dtype=bool)
         live = active & cond
         if not live.any() or (not known and trip >= (policy.unknown_trips or 0)):
             break

@@ -14,6 +14,7 @@ depends on (see `errors.py`); `parse` is the strict form that raises on any.
 """
 from __future__ import annotations
 
+import functools
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -131,14 +132,15 @@ def unit_context(path: str, source: bytes, config: ParseConfig) -> UnitContext:
         raise ParseError([Diagnostic("error", unit, 0, 0, f"'{unit}' does not #include '{path}'", "rapcc-parse")])
     line_start = text.rfind(b"\n", 0, at.offset) + 1
     referenced: set[str] = set()
+    same = functools.lru_cache(maxsize=None)(_same_file)  # thousands of cursors, a handful of files
     for top in tu.cursor.get_children():
-        if top.location.file is None or not _same_file(top.location.file.name, unit):
+        if top.location.file is None or not same(top.location.file.name, unit):
             continue
         for c in top.walk_preorder():
             ref = c.referenced if c.kind == ci.CursorKind.DECL_REF_EXPR else None
             if ref is not None and ref.kind in (ci.CursorKind.FUNCTION_DECL, ci.CursorKind.FUNCTION_TEMPLATE,
                                                 ci.CursorKind.VAR_DECL) \
-                    and ref.location.file is not None and _same_file(ref.location.file.name, path):
+                    and ref.location.file is not None and same(ref.location.file.name, path):
                 referenced.add(ref.spelling)
     return UnitContext(unit, text[:line_start], frozenset(referenced))
 

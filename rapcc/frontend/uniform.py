@@ -115,7 +115,7 @@ def _divergent_writes(body: Cursor, uniform: frozenset[str], params_uniform: boo
                 out.add(decl_key(t.referenced))  # written where rapcc does not look
         kids = list(c.get_children())
         if c.kind == K.IF_STMT and len(kids) >= 2:
-            cond = kids[-2] if kids[0].kind == K.DECL_STMT and len(kids) >= 3 else kids[0]
+            cond = kids[1] if kids[0].kind == K.DECL_STMT and len(kids) >= 3 else kids[0]  # `if (init; cond)`
             inner = control and value_uniform(cond)
             for k in kids:
                 walk(k, control if k is cond or k.kind == K.DECL_STMT else inner)
