@@ -107,7 +107,8 @@ def measured_view(results: dict, case: str, where: str) -> Measured | None:
     meta = results.get("metadata", {})
     return Measured(case, f"{where} ({meta.get('device', 'unknown device')}, {meta.get('date', 'undated')})",
                     tuple(MeasuredRow(r.get("strategy", "?"), _num(r.get("predicted_wavefronts"), "{:.2f}"),
-                                      _num(r.get("wavefronts_per_instruction"), "{:.2f}"),
+                                      _num(r.get("sass_wavefronts_per_instruction")
+                                           or r.get("wavefronts_per_instruction"), "{:.2f}"),
                                       _num(r.get("speedup"), "{:.3f}x"),
                                       "yes" if r.get("correct") else "NO") for r in rows))
 

@@ -139,3 +139,21 @@ def test_a_row_for_the_wrong_kernel_is_not_attributed(tmp_path: Path) -> None:
     got = profile_jobs([ProfileJob("a/original", "x", "a", "y", 0.1, 1)], tmp_path / "w", ncu=str(fake))
     assert "is 'other', expected 'a'" in got["a/original"]
 
+
+
+def test_sass_level_wavefronts_are_read_when_collected() -> None:
+    values = dict(zip(NCU_METRICS, ("28,960", "7,381", "160,032", "138,453", "131,072", "131,072",
+                                    "131,072", "131,072")))
+    text = "\n".join([HEADER] + [_row(0, "with_global", m, v) for m, v in values.items()])
+    counters = SharedCounters.from_launch(parse_ncu_csv(text)[0])
+    # The L1TEX stage split off wavefronts; the instructions' own addresses needed one each.
+    assert counters.wavefronts / counters.instructions > 1.05
+    assert counters.sass_wavefronts == 262144
+    assert SharedCounters.from_json(json.loads(json.dumps(counters.to_json()))) == counters
+
+
+def test_runs_stored_without_sass_counters_still_load() -> None:
+    old = {"conflicts_ld": 1, "conflicts_st": 0, "wavefronts_ld": 3, "wavefronts_st": 1,
+           "instructions_ld": 2, "instructions_st": 1}
+    counters = SharedCounters.from_json(old)
+    assert counters.sass_wavefronts is None and counters.wavefronts == 4

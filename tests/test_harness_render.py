@@ -44,7 +44,7 @@ def test_row_cells_format() -> None:
     assert len(cells) == len(COLUMNS)
     assert cells[:4] == ["transpose_32x8", "original", "-", "yes"]
     assert cells[4:7] == ["2.0000", "1.8000-2.4000", "1.00x"]
-    assert cells[7:] == ["3.93M", "3.93M", "16.00", "16.50"]
+    assert cells[7:] == ["3.93M", "3.93M", "16.00", "-", "16.50"]
     assert row_cells(rows[2])[3] == "**NO**"
     assert row_cells(rows[4])[3] == "error" and row_cells(rows[4])[4] == "-"
 

@@ -6,6 +6,15 @@ which `parse_ncu_csv` reads. ncu counts "conflicts" as wavefronts beyond the
 ideal, where the ideal is one wavefront per 128 bytes a warp moves: one per
 instruction for 4-byte lanes, two for 8-byte, four for 16-byte (ANCHORS.md).
 Shared atomics (ATOMS) are not in these metrics.
+
+The L1TEX counters (`l1tex__*`) count the wavefronts the shared-memory data
+stage processed, which on Hopper include wavefronts split off by the kernel's
+global-memory traffic through the same data array: a conflict-free 16x16 tile
+reads up to 1.22 per load beside global loads and stores
+(benchmarks/results/excess-h200-2026-11-24). The SASS-level counters
+(`smsp__sass_l1tex_*`) count, per executed instruction, the wavefronts its own
+addresses need: what a bank model predicts, and what rapcc's predictions are
+compared with. Both are kept.
 """
 from __future__ import annotations
 
@@ -29,10 +38,15 @@ METRIC_WAVEFRONTS_LD = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"
 METRIC_WAVEFRONTS_ST = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"
 METRIC_INSTRUCTIONS_LD = "smsp__sass_inst_executed_op_shared_ld.sum"
 METRIC_INSTRUCTIONS_ST = "smsp__sass_inst_executed_op_shared_st.sum"
-NCU_METRICS: tuple[str, ...] = (
+METRIC_SASS_WAVEFRONTS_LD = "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"
+METRIC_SASS_WAVEFRONTS_ST = "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum"
+REQUIRED_METRICS: tuple[str, ...] = (
     METRIC_CONFLICTS_LD, METRIC_CONFLICTS_ST, METRIC_WAVEFRONTS_LD,
     METRIC_WAVEFRONTS_ST, METRIC_INSTRUCTIONS_LD, METRIC_INSTRUCTIONS_ST,
 )
+# Runs stored before these were collected lack them.
+OPTIONAL_METRICS: tuple[str, ...] = (METRIC_SASS_WAVEFRONTS_LD, METRIC_SASS_WAVEFRONTS_ST)
+NCU_METRICS: tuple[str, ...] = REQUIRED_METRICS + OPTIONAL_METRICS
 
 CHILD_TIMEOUT_S = 540
 
@@ -52,7 +66,10 @@ class NcuLaunch:
 
 @dataclass(frozen=True, slots=True)
 class SharedCounters:
-    """The six shared-memory counters of one launch (totals over the grid)."""
+    """The shared-memory counters of one launch (totals over the grid).
+
+    `sass_wavefronts_*` are None for runs stored before they were collected.
+    """
 
     conflicts_ld: float
     conflicts_st: float
@@ -60,15 +77,18 @@ class SharedCounters:
     wavefronts_st: float
     instructions_ld: float
     instructions_st: float
+    sass_wavefronts_ld: float | None = None
+    sass_wavefronts_st: float | None = None
 
     @staticmethod
     def from_launch(launch: NcuLaunch) -> "SharedCounters":
-        values = []
-        for name in NCU_METRICS:
+        values: list[float | None] = []
+        for name in REQUIRED_METRICS:
             value = launch.metrics.get(name)
             if value is None:
                 raise NcuParseError(f"launch {launch.id} ({launch.kernel}) has no value for {name}")
             values.append(value)
+        values.extend(launch.metrics.get(name) for name in OPTIONAL_METRICS)
         return SharedCounters(*values)
 
     @property
@@ -86,16 +106,24 @@ class SharedCounters:
     def wavefronts(self) -> float:
         return self.wavefronts_ld + self.wavefronts_st
 
+    @property
+    def sass_wavefronts(self) -> float | None:
+        """Wavefronts by each instruction's own addresses (None when not collected)."""
+        if self.sass_wavefronts_ld is None or self.sass_wavefronts_st is None:
+            return None
+        return self.sass_wavefronts_ld + self.sass_wavefronts_st
+
     def excess_wavefronts(self, ideal_per_instruction: int) -> float:
         """Load and store wavefronts beyond the ideal for the access width."""
         return self.wavefronts - ideal_per_instruction * self.instructions
 
-    def to_json(self) -> dict[str, float]:
+    def to_json(self) -> dict[str, float | None]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @staticmethod
-    def from_json(data: Mapping[str, float]) -> "SharedCounters":
-        return SharedCounters(**{f.name: float(data[f.name]) for f in fields(SharedCounters)})
+    def from_json(data: Mapping[str, float | None]) -> "SharedCounters":
+        return SharedCounters(**{f.name: None if data.get(f.name) is None else float(data[f.name])  # type: ignore[arg-type]
+                                 for f in fields(SharedCounters)})
 
 
 def _number(text: str) -> float | None:

@@ -10,7 +10,7 @@ from .plot import Bar, speedup_svg
 from .suite import ORIGINAL, Row, SuiteResult, write_variants
 
 COLUMNS = ("case", "strategy", "changed", "correct", "median ms", "spread ms (min-max)", "speedup",
-           "ncu conflicts", "ncu excess wf", "ncu wf/instr", "predicted wf/instr")
+           "ncu conflicts", "ncu excess wf", "ncu wf/instr", "ncu SASS wf/instr", "predicted wf/instr")
 
 
 def _si(value: float) -> str:
@@ -45,6 +45,7 @@ def row_cells(row: Row) -> list[str]:
         "-" if row.counters is None else _si(row.counters.conflicts),
         "-" if row.excess_wavefronts is None else _si(row.excess_wavefronts),
         _opt(row.wavefronts_per_instruction, ".2f"),
+        _opt(row.sass_wavefronts_per_instruction, ".2f"),
         _opt(row.predicted_wavefronts, ".2f"),
     ]
 
@@ -80,7 +81,9 @@ def markdown(result: SuiteResult) -> str:
             "ncu conflicts: Nsight Compute's shared load+store bank conflicts. ncu excess wf: load+store "
             "wavefronts beyond one per instruction (two for 8-byte, four for 16-byte elements); it overstates "
             "conflicts where the compiler vectorised accesses into LDS.64/LDS.128. Neither counts shared "
-            "atomics. Predicted: rapcc's wavefronts per shared load/store instruction, each access weighted by "
+            "atomics. ncu wf/instr: the L1TEX data stage's wavefronts per shared load/store instruction, which "
+            "include wavefronts the kernel's global traffic splits off; ncu SASS wf/instr: the wavefronts each "
+            "instruction's own addresses need (SASS-level counters), which predictions are compared with. Predicted: rapcc's wavefronts per shared load/store instruction, each access weighted by "
             "how often it runs in one block (an update counts as a load and a store).", ""]
     out += summary_lines(result) + [""]
     out.append("| " + " | ".join(COLUMNS) + " |")

@@ -109,6 +109,16 @@ class Row:
     wavefronts_per_instruction: float | None = None
     options: tuple[str, ...] = ()
     error: str | None = None
+    # Per instruction by its own addresses (ncu's SASS-level counters): what the
+    # prediction is compared with; None for runs stored before they were collected.
+    sass_wavefronts_per_instruction: float | None = None
+
+    @property
+    def measured_wavefronts_per_instruction(self) -> float | None:
+        """The measurement a prediction is judged against: SASS-level when collected."""
+        if self.sass_wavefronts_per_instruction is not None:
+            return self.sass_wavefronts_per_instruction
+        return self.wavefronts_per_instruction
 
     def to_json(self) -> dict[str, Any]:
         return {"case": self.case, "strategy": self.strategy, "changed": self.changed, "correct": self.correct,
@@ -117,6 +127,7 @@ class Row:
                 "counters": self.counters.to_json() if self.counters else None,
                 "excess_wavefronts": self.excess_wavefronts,
                 "wavefronts_per_instruction": self.wavefronts_per_instruction,
+                "sass_wavefronts_per_instruction": self.sass_wavefronts_per_instruction,
                 "options": list(self.options), "error": self.error}
 
     @staticmethod
@@ -126,7 +137,7 @@ class Row:
                    data["predicted_wavefronts"],
                    SharedCounters.from_json(data["counters"]) if data["counters"] else None,
                    data["excess_wavefronts"], data["wavefronts_per_instruction"], tuple(data["options"]),
-                   data["error"])
+                   data["error"], data.get("sass_wavefronts_per_instruction"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,7 +290,10 @@ def attach_counters(rows: Sequence[Row], cases: Mapping[str, Case],
             ideal = cases[row.case].ideal_wavefronts_per_instruction()
             excess = got.excess_wavefronts(ideal)
             per_instruction = got.wavefronts / got.instructions if got.instructions else None
-            row = replace(row, counters=got, excess_wavefronts=excess, wavefronts_per_instruction=per_instruction)
+            sass = got.sass_wavefronts
+            sass_per_instruction = sass / got.instructions if sass is not None and got.instructions else None
+            row = replace(row, counters=got, excess_wavefronts=excess, wavefronts_per_instruction=per_instruction,
+                          sass_wavefronts_per_instruction=sass_per_instruction)
         elif isinstance(got, str) and row.error is None and row.timing is not None:
             row = replace(row, check=f"{row.check}; ncu: {got}")
         out.append(row)
