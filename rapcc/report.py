@@ -31,6 +31,9 @@ def build_report(path: str, plans: tuple[ArrayPlan, ...], analyze_only: bool) ->
                 "wavefronts_before": _num(before, "wavefronts"), "wavefronts_after": _num(after, "wavefronts"),
                 "ideal_wavefronts": _num(before, "ideal"),
                 "executions": None if before is None else before.executions,
+                # A rewrite can change how many instructions the accesses take
+                # (ptxas fuses adjacent words of the array as written only).
+                "executions_after": None if after is None else after.executions,
             })
         arrays.append({
             "name": arr.name, "function": arr.function, "line": arr.decl.line,

@@ -112,6 +112,17 @@ def test_report_json_after_rewrite(run_cli, tmp_path):
     assert [a["wavefronts_after"] for a in arr["accesses"]] == [1.0, 1.0]
 
 
+def test_report_counts_the_instructions_of_the_rewritten_layout(run_cli, tmp_path):
+    # stencil_rowptr's six adjacent words per row run as three LDS.64 as written
+    # and as six LDS through a padded subscript (measured on an H200,
+    # benchmarks/results/suite-h200-2026-11-24: 225792 -> 451584 shared loads).
+    rep = tmp_path / "r.json"
+    run_cli("examples/stencil_rowptr.cu", "--strategy", "pad", "-o", str(tmp_path / "o.cu"), "--report", str(rep),
+            "--report-format", "json")
+    load = next(a for a in json.loads(rep.read_text())["arrays"][0]["accesses"] if a["kind"] == "load")
+    assert load["executions_after"] == 2 * load["executions"]
+
+
 def test_block_dim_option_overrides_pragma(run_cli):
     code, out, _ = run_cli("analyze", "tests/golden/transpose16.cu", "--format", "json", "--block-dim", "32x8")
     assert json.loads(out)["arrays"][0]["block_dim"] == [32, 8, 1]

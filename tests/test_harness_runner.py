@@ -10,7 +10,7 @@ import pytest
 from rapcc.harness import runner as runner_mod
 from rapcc.harness.case import load_case_file
 from rapcc.harness.runner import BuildError, FakeRunner, GpuUnavailable, LaunchError
-from rapcc.harness.timing import Timing, WallTimer, measure, summarize
+from rapcc.harness.timing import Timing, WallTimer, measure_interleaved, summarize
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 CASE = load_case_file(EXAMPLES / "transpose_16x16.case.py")
@@ -73,16 +73,16 @@ class _ScriptedTimer:
         return self.values.pop(0)
 
 
-def test_measure_warms_up_then_takes_median_min_max() -> None:
+def test_timing_warms_up_then_takes_median_min_max() -> None:
     calls: list[str] = []
     synced: list[bool] = []
-    timing = measure(lambda: calls.append("x"), _ScriptedTimer([5.0, 1.0, 3.0]), warmup=4, repeats=3,
-                     synchronize=lambda: synced.append(len(calls) == 4))
-    assert len(calls) == 7 and synced == [True]
+    [timing] = measure_interleaved([lambda: calls.append("x")], _ScriptedTimer([5.0, 1.0, 3.0]), warmup=4, repeats=3,
+                                   warmup_ms=0.0, synchronize=lambda: synced.append(len(calls)))
+    assert len(calls) == 7 and synced == [1, 2, 3, 4]
     assert (timing.median_ms, timing.min_ms, timing.max_ms, timing.samples) == (3.0, 1.0, 5.0, (5.0, 1.0, 3.0))
     assert Timing.from_json(json.loads(json.dumps(timing.to_json()))) == timing
     with pytest.raises(ValueError):
-        measure(lambda: None, WallTimer(), repeats=0)
+        measure_interleaved([lambda: None], WallTimer(), repeats=0)
     with pytest.raises(ValueError):
         summarize([])
 

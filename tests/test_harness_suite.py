@@ -11,6 +11,7 @@ from rapcc.harness import suite as suite_mod
 from rapcc.harness.case import load_case_file
 from rapcc.harness.ncu import SharedCounters
 from rapcc.harness.runner import BuildError, FakeRunner
+from rapcc.harness.timing import WallTimer, measure_interleaved
 from rapcc.harness.suite import (STRATEGIES, CaseOutcome, Rewritten, Row, SuiteConfig, Variant, in_process,
                                  input_rng, ncu_profiler, predicted_wavefronts, run_case, run_suite)
 
@@ -116,19 +117,32 @@ def test_each_measurement_set_gets_fresh_seeded_inputs() -> None:
 
 
 def test_seen_inputs_differ_between_check_and_timing() -> None:
-    seen: list[bytes] = []
+    seen: list[tuple[str, bytes]] = []
 
-    def recording_kernel(case, source, args):
-        seen.append(np.asarray(args[1]).tobytes())
-        fake_kernel(case, source, args)
+    class Recording(FakeRunner):
+        def _call(self, kernel, args):
+            seen.append((kernel.label, np.asarray(args[1]).tobytes()))
+            super()._call(kernel, args)
 
     config = SuiteConfig(strategies=("original", "pad"), scale=0.0, seed=5, warmup=0, repeats=30)
-    run_case(CASES[0], FakeRunner(recording_kernel), config, fake_rewrite)
-    check_original, *timed_original = seen[:31]
-    check_pad = seen[31]
+    run_case(CASES[0], Recording(fake_kernel), config, fake_rewrite)
+    (l0, check_original), (l1, check_pad), *timed = seen
+    assert l0.endswith("original") and l1.endswith("pad")
     assert check_original == check_pad, "variants are checked on the same inputs"
-    assert all(t != check_original for t in timed_original)
-    assert seen[32] != timed_original[0], "each variant is timed on its own inputs"
+    assert len(timed) == 60 and all(data != check_original for _, data in timed), "timing draws fresh inputs"
+    assert len({data for _, data in timed}) == 1, "the variants are timed on the same inputs"
+    # Interleaved: round r starts at variant r mod 2.
+    labels = [label.split("/")[-1] for label, _ in timed]
+    assert labels[:4] == ["original", "pad", "pad", "original"]
+
+
+def test_interleaved_rounds_rotate_and_warm_up_every_variant() -> None:
+    calls: list[str] = []
+    timings = measure_interleaved([lambda: calls.append("a"), lambda: calls.append("b"), lambda: calls.append("c")],
+                                  WallTimer(), warmup=2, repeats=4, warmup_ms=0.0)
+    assert calls[:6] == ["a", "b", "c"] * 2
+    assert calls[6:] == ["a", "b", "c", "b", "c", "a", "c", "a", "b", "a", "b", "c"]
+    assert [t.runs for t in timings] == [4, 4, 4]
 
 
 def test_predicted_wavefronts_of_an_empty_report() -> None:
@@ -203,3 +217,16 @@ def test_predicted_wavefronts_weights_accesses_like_ncu() -> None:
     ]}]}
     # (32*8 + 1*24 + 2*4*2) / (8 + 24 + 8): atomics are not in the ld/st metrics.
     assert predicted_wavefronts(report, "wavefronts_after") == (256 + 24 + 16) / 40
+
+
+def test_predicted_wavefronts_after_a_rewrite_counts_its_own_instructions() -> None:
+    # Six adjacent words that ran as three LDS.64 run as six LDS once the rewritten
+    # subscript hides their adjacency (stencil_rowptr under pad).
+    report = {"arrays": [{"accesses": [
+        {"kind": "store", "wavefronts_before": 1.0, "wavefronts_after": 1.25, "executions": 40,
+         "executions_after": 40},
+        {"kind": "load", "wavefronts_before": 4.0, "wavefronts_after": 4.0, "executions": 72,
+         "executions_after": 144},
+    ]}]}
+    assert predicted_wavefronts(report, "wavefronts_before") == (40 + 4 * 72) / (40 + 72)
+    assert predicted_wavefronts(report, "wavefronts_after") == (1.25 * 40 + 4 * 144) / (40 + 144)

@@ -62,8 +62,8 @@ def predict(samples: AccessSamples, layout: LayoutFn, elem_bytes: int, width: in
     weights = np.array([i.weight for i in insts], dtype=np.float64)
     widths = np.full(len(insts), width, dtype=np.int64)
     keep = np.ones(len(insts), dtype=bool)
-    if samples.unrolled and vectorize:
-        fuse_unrolled_trips(samples, addr, active, width, widths, keep)
+    if samples.unrolled:
+        fuse_unrolled_trips(samples, addr, active, width, widths, keep, fuse=vectorize)
     n = total = ideal = 0.0
     for w in np.unique(widths[keep]):
         rows = keep & (widths == w)

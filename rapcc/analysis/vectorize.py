@@ -19,7 +19,7 @@ VECTOR_BYTES = (16, 8)  # LDS.128 / STS.128, then LDS.64 / STS.64
 
 
 def fuse_unrolled_trips(samples: AccessSamples, addr: np.ndarray, active: np.ndarray, width: int, widths: np.ndarray,
-                keep: np.ndarray) -> None:
+                        keep: np.ndarray, fuse: bool = True) -> None:
     """What ptxas makes of the trips of unrolled loops. Each trip of them is
     one static instruction, run by every warp in every trip of the loops
     around them (a group): a load of an address already loaded in its group is
@@ -27,7 +27,16 @@ def fuse_unrolled_trips(samples: AccessSamples, addr: np.ndarray, active: np.nda
     lanes reach k adjacent elements, the first aligned to k * width, become one
     vector instruction, when that holds in every group (the compiler emits one
     instruction for all warps). Only the physical addresses decide: a layout
-    that breaks the adjacency or the alignment (padding by one word) loses it."""
+    that breaks the adjacency or the alignment (padding by one word) loses it.
+
+    `fuse` False (a rewritten subscript, see predict.py) keeps the reloads
+    rule, since the same logical index still gives the same address
+    expression, which the compiler loads once (stencil_rowptr under pad, H200,
+    suite-h200-2026-11-24: 18 scalar loads per warp for its 36 reads, twice
+    the 9 LDS.64 of the array as written). It fuses only addresses that fold
+    to constants: the same word for every lane and every group, decided by the
+    unrolled trips alone (dct8x8's s_coef[u][k] under an XOR: 128 LDS.128 per
+    block, as written)."""
     insts = samples.instances
     u = samples.unrolled
     groups: dict[tuple, dict[tuple, int]] = {}
@@ -44,7 +53,7 @@ def fuse_unrolled_trips(samples: AccessSamples, addr: np.ndarray, active: np.nda
                     keep[rows[t]] = False
                     del rows[t]
                 seen.add(key)
-    if width not in (4, 8) or not groups:
+    if width not in (4, 8) or not groups or not (fuse or _constant(groups, addr, active)):
         return
     template = max(groups.values(), key=len)
     order = sorted(template, key=lambda t: int(addr[template[t]][active[template[t]]].min())
@@ -88,3 +97,17 @@ def _adjacent(addr: np.ndarray, active: np.ndarray, rows: list[int], width: int,
         if not np.array_equal(active[r], lanes) or not np.array_equal(addr[r][lanes], addr[first][lanes] + j * width):
             return False
     return True
+
+
+def _constant(groups: dict[tuple, dict[tuple, int]], addr: np.ndarray, active: np.ndarray) -> bool:
+    """Whether each unrolled trip reads one word, the same in every group: an
+    address the compiler folds to a constant whatever the layout."""
+    words: dict[tuple, int] = {}
+    for rows in groups.values():
+        for t, r in rows.items():
+            lanes = addr[r][active[r]]
+            if lanes.size == 0:
+                continue
+            if (lanes != lanes[0]).any() or words.setdefault(t, int(lanes[0])) != int(lanes[0]):
+                return False
+    return bool(words)

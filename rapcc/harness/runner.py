@@ -13,7 +13,7 @@ from typing import Any, Callable, Protocol, Sequence
 import numpy as np
 
 from .case import Case, KernelArg, poison_like
-from .timing import DEFAULT_WARMUP, MIN_REPEATS, CudaEventTimer, Timing, WallTimer, measure
+from .timing import DEFAULT_WARMUP, MIN_REPEATS, CudaEventTimer, Timing, WallTimer, measure_interleaved
 
 # NVRTC options of every build, recorded with each result. CuPy adds the
 # target architecture of the current device itself.
@@ -62,6 +62,11 @@ class Runner(Protocol):
 
     def time(self, kernel: BuiltKernel, args: Sequence[KernelArg], *, warmup: int = DEFAULT_WARMUP,
              repeats: int = MIN_REPEATS) -> Timing: ...
+
+    def time_many(self, kernels: Sequence[BuiltKernel], args: Sequence[KernelArg], *,
+                  warmup: int = DEFAULT_WARMUP, repeats: int = MIN_REPEATS) -> list[Timing]:
+        """Variants of one kernel timed together on the same inputs (timing.measure_interleaved)."""
+        ...
 
 
 def import_cupy() -> Any:
@@ -117,28 +122,36 @@ class CupyRunner:
         packed = tuple(dev_args)
         return lambda: kernel.handle(grid, case.block, packed, shared_mem=case.shared_bytes)
 
-    def _checked(self, kernel: BuiltKernel, action: Callable[[], Any]) -> Any:
+    def _checked(self, label: str, action: Callable[[], Any]) -> Any:
         try:
             result = action()
             self._cp.cuda.get_current_stream().synchronize()
             return result
         except Exception as exc:  # CUDA driver/runtime errors of any kind
-            raise LaunchError(f"{kernel.label}: {type(exc).__name__}: {exc}") from exc
+            raise LaunchError(f"{label}: {type(exc).__name__}: {exc}") from exc
 
     def run(self, kernel: BuiltKernel, args: Sequence[KernelArg]) -> list[np.ndarray]:
         dev_args = self._upload(args)
         for i in kernel.case.outputs:
             self._cp.cuda.runtime.memset(dev_args[i].data.ptr, POISON_BYTE, dev_args[i].nbytes)
-        self._checked(kernel, self._launcher(kernel, args, dev_args))
+        self._checked(kernel.label, self._launcher(kernel, args, dev_args))
         return [self._cp.asnumpy(dev_args[i]) for i in kernel.case.outputs]
 
     def time(self, kernel: BuiltKernel, args: Sequence[KernelArg], *, warmup: int = DEFAULT_WARMUP,
              repeats: int = MIN_REPEATS) -> Timing:
+        return self.time_many([kernel], args, warmup=warmup, repeats=repeats)[0]
+
+    def time_many(self, kernels: Sequence[BuiltKernel], args: Sequence[KernelArg], *,
+                  warmup: int = DEFAULT_WARMUP, repeats: int = MIN_REPEATS) -> list[Timing]:
+        # One set of device buffers for all: the same data and the same cache
+        # footprint for every variant.
         dev_args = self._upload(args)
-        launch = self._launcher(kernel, args, dev_args)
+        launches = [self._launcher(k, args, dev_args) for k in kernels]
         stream = self._cp.cuda.get_current_stream()
-        return self._checked(kernel, lambda: measure(launch, CudaEventTimer(self._cp), warmup=warmup,
-                                                      repeats=repeats, synchronize=stream.synchronize))
+        timer = CudaEventTimer(self._cp)
+        return self._checked(", ".join(k.label for k in kernels),
+                             lambda: measure_interleaved(launches, timer, warmup=warmup, repeats=repeats,
+                                                         synchronize=stream.synchronize))
 
 
 # A fake kernel: (case, source text, args) -> None, writing the outputs in
@@ -183,5 +196,10 @@ class FakeRunner:
 
     def time(self, kernel: BuiltKernel, args: Sequence[KernelArg], *, warmup: int = DEFAULT_WARMUP,
              repeats: int = MIN_REPEATS) -> Timing:
+        return self.time_many([kernel], args, warmup=warmup, repeats=repeats)[0]
+
+    def time_many(self, kernels: Sequence[BuiltKernel], args: Sequence[KernelArg], *,
+                  warmup: int = DEFAULT_WARMUP, repeats: int = MIN_REPEATS) -> list[Timing]:
         local = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
-        return measure(lambda: self._call(kernel, local), WallTimer(), warmup=warmup, repeats=repeats)
+        launches = [(lambda k=k: self._call(k, local)) for k in kernels]
+        return measure_interleaved(launches, WallTimer(), warmup=warmup, repeats=repeats, warmup_ms=0.0)

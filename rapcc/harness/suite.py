@@ -175,7 +175,8 @@ def input_rng(seed: int, *parts: str) -> np.random.Generator:
 
 def predicted_wavefronts(report: Mapping[str, Any] | None, key: str, kernel: str | None = None) -> float | None:
     """Predicted wavefronts per shared load/store instruction, as Nsight Compute
-    counts them: each access weighted by its replayed executions (per block), an
+    counts them: each access weighted by its replayed executions (per block, under
+    the layout `key` names: a rewrite can unfuse vector instructions), an
     update counted as a load and a store, atomics and asynchronous copies
     (LDGSTS) left out (the ld/st metrics do not count them). Only the arrays of `kernel` count, where it has any: the
     counters are the launched kernel's, not its file's. None when no access was
@@ -192,7 +193,8 @@ def predicted_wavefronts(report: Mapping[str, Any] | None, key: str, kernel: str
         for a in arr.get("accesses", ()):
             if a.get(key) is None or a.get("kind") in ("atomic", "copy"):
                 continue
-            w = float(a.get("executions") or 1) * (2 if a.get("kind") == "update" else 1)
+            runs = a.get("executions_after") if key == "wavefronts_after" else None
+            w = float(runs or a.get("executions") or 1) * (2 if a.get("kind") == "update" else 1)
             total += float(a[key]) * w
             weight += w
     return total / weight if weight else None
@@ -238,6 +240,7 @@ def run_case(case: Case, runner: Runner, config: SuiteConfig, rewrite: RewriteFn
     check_args = case.make_inputs(input_rng(config.seed, case.name, "check"), check_scale)
     baseline: list[np.ndarray] | None = None
     rows: list[Row] = []
+    built: list[tuple[int, BuiltKernel]] = []  # (row index, kernel) of the variants to time
     # The original goes first whatever the strategy order: the others compare against it.
     for variant in sorted(variants, key=lambda v: v.strategy != ORIGINAL):
         row = Row(case.name, variant.strategy, changed=variant.text is not None and variant.text != source,
@@ -258,13 +261,39 @@ def run_case(case: Case, runner: Runner, config: SuiteConfig, rewrite: RewriteFn
                 result, _ = _check(runner, case, kernel, check_args, baseline)
                 check = "bitwise equal to the original" if result.ok else result.message
             row = replace(row, correct=result.ok, check=check)
-            timing_args = case.make_inputs(input_rng(config.seed, case.name, "time", variant.strategy), config.scale)
-            row = replace(row, timing=runner.time(kernel, timing_args, warmup=config.warmup, repeats=config.repeats))
+            built.append((len(rows), kernel))
         except (BuildError, LaunchError) as exc:
             row = replace(row, correct=row.correct if row.correct is not None else False, error=str(exc))
         rows.append(row)
+    rows = _timed(rows, built, runner, case, config)
     order = {s: i for i, s in enumerate(config.strategies)}
     return CaseOutcome(_with_speedups(sorted(rows, key=lambda r: order[r.strategy])), variants)
+
+
+def _timed(rows: list[Row], built: list[tuple[int, BuiltKernel]], runner: Runner, case: Case,
+           config: SuiteConfig) -> list[Row]:
+    """`rows` with the timings of the built variants, measured together on one
+    fresh input set (drawn apart from the check's inputs). A launch error
+    while timing several is retried one variant at a time, so that it lands on
+    the variant that caused it."""
+    if not built:
+        return rows
+    timing_args = case.make_inputs(input_rng(config.seed, case.name, "time"), config.scale)
+    out = list(rows)
+    try:
+        timings = runner.time_many([k for _, k in built], timing_args, warmup=config.warmup, repeats=config.repeats)
+        for (i, _), t in zip(built, timings):
+            out[i] = replace(out[i], timing=t)
+        return out
+    except LaunchError:
+        pass
+    for i, kernel in built:
+        try:
+            out[i] = replace(out[i], timing=runner.time_many([kernel], timing_args, warmup=config.warmup,
+                                                             repeats=config.repeats)[0])
+        except LaunchError as exc:
+            out[i] = replace(out[i], correct=out[i].correct if out[i].correct is not None else False, error=str(exc))
+    return out
 
 
 def _with_speedups(rows: list[Row]) -> list[Row]:
