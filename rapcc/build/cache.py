@@ -37,12 +37,17 @@ class Entry:
     report: the JSON report (`--report-format json`), or None on a refusal.
     note: why rapcc compiled the file unchanged, for the one-line note.
     includes: (path, sha256) of every header the rewrite read.
+    included: (copy in the entry, the user's file) of every file `source`
+        #includes from its own folder that rapcc rewrote too; each copy sits
+        beside `source` under the name the #include spells, so that the
+        compile finds it first.
     """
 
     source: Path | None
     report: dict[str, Any] | None
     note: str | None
     includes: tuple[tuple[str, str], ...]
+    included: tuple[tuple[Path, str], ...] = ()
 
 
 def sha256_bytes(data: bytes) -> str:
@@ -91,25 +96,37 @@ class Cache:
             source = folder / "src" / meta["source_name"]
             if sha256_file(source) != meta["source_sha256"]:
                 raise ValueError("rewritten source damaged")
+        included = []
+        for name, original, digest in meta.get("included", ()):
+            copy = folder / "src" / name
+            if sha256_file(copy) != digest:
+                raise ValueError("rewritten include damaged")
+            included.append((copy, str(original)))
         includes = tuple((str(p), str(h)) for p, h in meta["includes"])
         for path, digest in includes:
             if sha256_file(path) != digest:
                 return None  # a header changed: a miss, but the entry itself is sound
-        return Entry(source, meta["report"], meta["note"], includes)
+        return Entry(source, meta["report"], meta["note"], includes, tuple(included))
 
     def put(self, key: str, source_name: str, text: bytes | None, report: dict[str, Any] | None,
-            note: str | None, includes: tuple[tuple[str, str], ...]) -> None:
-        """Store an entry atomically; a concurrent writer of the same key wins or loses whole."""
+            note: str | None, includes: tuple[tuple[str, str], ...],
+            included: tuple[tuple[str, str, bytes], ...] = ()) -> None:
+        """Store an entry atomically; a concurrent writer of the same key wins or loses whole.
+
+        `included`: (name beside the source, the user's file, rewritten text)."""
         tmp_root = self.root / "tmp"
         tmp_root.mkdir(parents=True, exist_ok=True)
         tmp = tmp_root / f"{key}.{os.getpid()}.{time.monotonic_ns()}"
         (tmp / "src").mkdir(parents=True)
         try:
             meta = {"key": key, "source_name": None, "source_sha256": None, "report": report, "note": note,
-                    "includes": [list(i) for i in includes]}
+                    "includes": [list(i) for i in includes],
+                    "included": [[name, original, sha256_bytes(body)] for name, original, body in included]}
             if text is not None:
                 (tmp / "src" / source_name).write_bytes(text)
                 meta.update(source_name=source_name, source_sha256=sha256_bytes(text))
+            for name, _, body in included:
+                (tmp / "src" / name).write_bytes(body)
             (tmp / "meta.json").write_text(json.dumps(meta))
             final = self._dir(key)
             final.parent.mkdir(parents=True, exist_ok=True)

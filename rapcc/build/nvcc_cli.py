@@ -4,8 +4,12 @@ It takes exactly nvcc's command line, finds the real nvcc (RAPCC_NVCC, else
 the PATH, never itself), rewrites each `.cu` (or `-x cu`) input and compiles
 the rewritten text in its place, with the original folder first on the
 include path; the rewrite's `#line` directive keeps nvcc's messages and
-`-lineinfo` on the user's file. Dependency files (-MD / -MMD) are edited to
-name the user's sources. Whatever rapcc does not handle goes to nvcc as it is.
+`-lineinfo` on the user's file. A file the input #includes from its own
+folder (`#include "kernel.cu"`, as many samples do) is rewritten as the input
+compiles it (`rapcc kernel.cu --unit main.cu`) and its copy is put beside the
+input's, where the #include finds it first. Dependency files (-MD / -MMD) are
+edited to name the user's sources. Whatever rapcc does not handle goes to nvcc
+as it is.
 
 It never breaks a build nvcc alone would pass: when rapcc refuses a file or
 fails, the original bytes are compiled and one line says so
@@ -50,6 +54,8 @@ class Outcome:
     replacement: Path | None = None
     report: dict | None = None
     note: str | None = None
+    # (copy compiled in its place, the user's file) of the files it #includes that were rewritten too.
+    included: tuple[tuple[Path, str], ...] = ()
 
 
 def _is_rapcc_wrapper(path: str) -> bool:
@@ -212,7 +218,7 @@ def plan_inputs(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str]) -
         if entry is None:
             outcomes.append(Outcome(inp, note=failure or "internal error: the rewrite stored no result"))
         else:
-            outcomes.append(Outcome(inp, entry.source, entry.report, entry.note))
+            outcomes.append(Outcome(inp, entry.source, entry.report, entry.note, entry.included))
     return outcomes
 
 
@@ -246,8 +252,9 @@ def fix_dependency_file(dep_file: str, outcomes: Sequence[Outcome]) -> None:
     fixed = text
     for o in outcomes:
         if o.replacement is not None:
-            for form in (_make_escaped, lambda p: p):
-                fixed = fixed.replace(form(str(o.replacement)), form(o.input.path))
+            for copy, user in ((o.replacement, o.input.path), *o.included):
+                for form in (_make_escaped, lambda p: p):
+                    fixed = fixed.replace(form(str(copy)), form(user))
     if fixed != text:
         tmp = f"{dep_file}.{os.getpid()}.tmp"
         Path(tmp).write_text(fixed)

@@ -14,7 +14,11 @@ surrogate escapes for stray bytes), `options` the fields of pipeline.Options.
 from __future__ import annotations
 
 import json
+import os
+import shlex
 import sys
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from ..diagnostics import InternalError, RapccError
@@ -43,16 +47,89 @@ def refusal(exc: BaseException) -> str:
     return f"internal error: {type(exc).__name__}: {exc}"
 
 
+@dataclass(frozen=True, slots=True)
+class IncludedRewrite:
+    """A file the compiled unit #includes from its own folder, rewritten as
+    that unit compiles it (`Options.unit`)."""
+
+    name: str  # its file name, beside the unit
+    path: str  # the user's file
+    text: bytes | None  # None: unchanged
+    report: dict[str, Any] | None
+    note: str | None  # why it stays unchanged, when rapcc refused it
+    includes: tuple[str, ...]
+
+
+def included_candidates(path: str, includes: tuple[str, ...]) -> list[str]:
+    """The files of `includes` in `path`'s own folder that declare shared
+    memory. Only these can be compiled in the user's place: the rewritten unit
+    is compiled from the cache, where an #include "NAME" finds a copy beside it
+    first, while the user's folder stays first for everything else. The token
+    test only spares a parse of files that cannot hold a `__shared__` array
+    (one spelled through a macro of another header is missed, never broken)."""
+    me = os.path.realpath(path)
+    folder = os.path.dirname(me)
+    out = []
+    for inc in includes:
+        real = os.path.realpath(inc)
+        if real == me or os.path.dirname(real) != folder:
+            continue
+        try:
+            if b"__shared__" in Path(real).read_bytes():
+                out.append(real)
+        except OSError:
+            continue
+    return out
+
+
+def rewrite_included(path: str, included: str, options: Options) -> IncludedRewrite:
+    name = os.path.basename(included)
+    try:
+        source = Path(included).read_bytes()
+        result = rewrite_source(source, included, replace(options, unit=path, command=_command(options.command,
+                                                                                                   included, path)))
+    except Exception as exc:  # refused: that file is compiled as written
+        return IncludedRewrite(name, included, None, None, refusal(exc), ())
+    text = result.text if result.text != source else None
+    return IncludedRewrite(name, included, text, result.report, None, result.includes)
+
+
 def rewrite_job(cache: Cache, job: dict[str, Any]) -> None:
     source = job["source"].encode("utf-8", errors="surrogateescape")
+    options = options_from_json(job["options"])
     try:
-        result = rewrite_source(source, job["path"], options_from_json(job["options"]))
+        result = rewrite_source(source, job["path"], options)
     except Exception as exc:  # any failure of the pass: the file is compiled unchanged
         cache.put(job["key"], job["source_name"], None, None, refusal(exc), ())
         return
-    includes = tuple((p, d) for p in result.includes if (d := sha256_file(p)) is not None)
+    others = [rewrite_included(job["path"], inc, options)
+              for inc in included_candidates(job["path"], result.includes)]
+    others = [o for o in others if o.name != job["source_name"]]
+    read = list(result.includes) + [p for o in others for p in o.includes]
+    includes = tuple(dict.fromkeys((p, d) for p in read if (d := sha256_file(p)) is not None))
+    rewritten = tuple((o.name, o.path, o.text) for o in others if o.text is not None)
     text = result.text if result.text != source else None
-    cache.put(job["key"], job["source_name"], text, result.report, None, includes)
+    if text is None and rewritten:
+        # The unit is unchanged but must be compiled from beside its rewritten includes.
+        text = f'#line 1 "{_quoted(job["path"])}"\n'.encode() + source
+    report = dict(result.report)
+    if others:
+        report["included_files"] = [{"file": o.path, "rewritten": o.text is not None, "note": o.note,
+                                     "report": o.report} for o in others]
+    cache.put(job["key"], job["source_name"], text, report, None, includes, rewritten)
+
+
+def _command(unit_command: str, included: str, unit: str) -> str:
+    """The `rapcc` command that rewrites `included` as `unit` compiles it."""
+    parts = shlex.split(unit_command)
+    if len(parts) < 4 or parts[-2:] != ["-o", "OUTPUT"]:
+        return unit_command
+    parts[1] = included
+    return " ".join(shlex.quote(p) for p in parts[:-2] + ["--unit", unit, "-o", "OUTPUT"])
+
+
+def _quoted(path: str) -> str:
+    return path.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def launches_job(cache: Cache, job: dict[str, Any]) -> None:
