@@ -48,7 +48,8 @@ def parse_file_with_includes(path: str, source: bytes, options: _ParseOptions
         raise RapccError(f"{path}: the input has errors", tuple(exc.diagnostics)) from exc
     unit = parsed.unit
     info = refuse_tainted(collect(parsed.tu, path, source, rdc=options.rdc,
-                                  unit=(unit.path, unit.referenced) if unit is not None else None), parsed.scopes)
+                                  unit=(unit.path, unit.referenced) if unit is not None else None,
+                                  unit_launches=unit.launches if unit is not None else ()), parsed.scopes)
     return info, list(parsed.warnings) + list(parsed.notes), _user_includes(parsed.tu)
 
 

@@ -23,6 +23,7 @@ import clang.cindex as ci
 
 from ..diagnostics import Diagnostic
 from .errors import ErrorScopes, error_notes, error_scopes
+from .launches import launch_block_shapes
 
 SHIM_DIR = Path(__file__).resolve().parent / "include"
 SHIM_HEADER = "rapcc_cuda_shim.h"
@@ -95,6 +96,8 @@ class UnitContext:
     # Functions and variables of the file that the unit's own code refers to:
     # another caller, with pointers this rewrite never sees.
     referenced: frozenset[str]
+    # The unit's own `<<<grid, block>>>` launches: kernel name -> block shapes.
+    launches: tuple[tuple[str, tuple[tuple[int, int, int], ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +145,8 @@ def unit_context(path: str, source: bytes, config: ParseConfig) -> UnitContext:
                                                 ci.CursorKind.VAR_DECL) \
                     and ref.location.file is not None and same(ref.location.file.name, path):
                 referenced.add(ref.spelling)
-    return UnitContext(unit, text[:line_start], frozenset(referenced))
+    launches = tuple((name, tuple(shapes)) for name, shapes in launch_block_shapes(tu).items())
+    return UnitContext(unit, text[:line_start], frozenset(referenced), launches)
 
 
 def direct_includes(unit: str, config: ParseConfig) -> tuple[str, ...]:
