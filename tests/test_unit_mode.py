@@ -118,3 +118,21 @@ def test_cli_takes_unit_and_says_it_in_the_reproduce_line(tmp_path: Path, run_cl
     assert f"--unit {unit}" in out.read_text()
     code, _, err = run_cli(str(kernel), "--unit", str(tmp_path / "nope.cu"), "-o", str(out))
     assert code != 0 and "cannot read the including unit" in err
+
+
+def test_the_units_own_launches_give_the_block_shape(tmp_path: Path):
+    # The launch comes after the #include, outside the text the file is parsed after.
+    (tmp_path / "main.cu").write_bytes(b'#include "kernel.cu"\n'
+                                       b'void go(float *o) { diag<<<64, dim3(16, 1)>>>(o); }\n')
+    (tmp_path / "kernel.cu").write_bytes(b"__global__ void diag(float *o) {\n"
+                                         b"  __shared__ float t[17][17];\n"
+                                         b"  for (int m = 0; m < 16; m++) t[m][threadIdx.x] = o[m];\n"
+                                         b"  __syncthreads();\n"
+                                         b"  for (int m = 0; m < 16; m++) o[m] = t[threadIdx.x][m] + t[16 - threadIdx.x][m];\n"
+                                         b"}\n")
+    kernel = tmp_path / "kernel.cu"
+    alone = rewrite_source(kernel.read_bytes(), str(kernel), Options())
+    assert _plans(alone)["t"].analysis.block.source != "launch"
+    result = rewrite_source(kernel.read_bytes(), str(kernel), Options(unit=str(tmp_path / "main.cu")))
+    block = _plans(result)["t"].analysis.block
+    assert block.source == "launch" and (block.x, block.y, block.z) == (16, 1, 1)
