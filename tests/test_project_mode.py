@@ -109,3 +109,52 @@ def test_several_inputs_on_one_command_line(run_cli, tmp_path):
 def test_a_missing_database_is_a_clear_error(run_cli, tmp_path):
     code, _, err = run_cli("analyze", "-p", str(tmp_path))
     assert code == 1 and "compile_commands.json" in err and "CMAKE_EXPORT_COMPILE_COMMANDS" in err
+
+
+INCLUDED_KERNEL = """__global__ void flip(float *out, const float *in, int n)
+{
+    __shared__ float tile[32][32];
+    for (int i = 0; i < 32; i += 8)
+        tile[threadIdx.y + i][threadIdx.x] = in[(blockIdx.x * 32 + threadIdx.y + i) * n + threadIdx.x];
+    __syncthreads();
+    for (int i = 0; i < 32; i += 8)
+        out[(blockIdx.x * 32 + threadIdx.y + i) * n + threadIdx.x] = tile[threadIdx.x][threadIdx.y + i];
+}
+"""
+
+
+def _including_project(tmp_path, units: tuple[str, ...]):
+    """`units` each #include "kernel.cu" (which the database does not list) and launch its kernel."""
+    root = tmp_path / "inc"
+    root.mkdir()
+    (root / "kernel.cu").write_text(INCLUDED_KERNEL)
+    for u in units:
+        (root / u).write_text('#include "kernel.cu"\n'
+                              'void go(float *o, const float *i, int n) { flip<<<n / 32, dim3(32, 8)>>>(o, i, n); }\n')
+    build = tmp_path / "build"
+    build.mkdir()
+    (build / "compile_commands.json").write_text(json.dumps(
+        [{"directory": str(build), "file": str(root / u), "command": f"nvcc -c {root / u} -o {u}.o"} for u in units]))
+    return root, build
+
+
+def test_a_kernel_file_one_unit_includes_is_rewritten_as_that_unit_compiles_it(run_cli, tmp_path):
+    root, build = _including_project(tmp_path, ("main.cu",))
+    code, out, err = run_cli("analyze", "-p", str(build), "--format", "json")
+    assert code == 0, err
+    reports = {r["file"].split("/")[-1]: r for r in json.loads(out)}
+    assert set(reports) == {"main.cu", "kernel.cu"}
+    (tile,) = reports["kernel.cu"]["arrays"]
+    assert tile["block_dim"] == [32, 8, 1] and tile["block_dim_source"] == "launch"
+    code, _, err = run_cli("-p", str(build), "--in-place")
+    assert code == 0, err
+    assert (root / "kernel.cu.orig").read_text() == INCLUDED_KERNEL
+    assert "'tile' in 'flip'" in (root / "kernel.cu").read_text()
+    assert not (root / "main.cu.orig").exists()
+
+
+def test_a_kernel_file_several_units_include_stays_as_written(run_cli, tmp_path):
+    root, build = _including_project(tmp_path, ("a.cu", "b.cu"))
+    code, _, err = run_cli("-p", str(build), "--in-place")
+    assert code == 0, err
+    assert (root / "kernel.cu").read_text() == INCLUDED_KERNEL and not (root / "kernel.cu.orig").exists()

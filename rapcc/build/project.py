@@ -6,7 +6,11 @@ Every file is rewritten and verified in memory first; only when all of them
 succeed is anything written (each file atomically), so a failure anywhere
 leaves every file as it was. In project mode each file is parsed with its own
 flags from the database, and the `<<<grid, block>>>` launches of every file in
-the database give kernels their block shapes across translation units.
+the database give kernels their block shapes across translation units. With
+no files named, a `.cu` file that one (and only one) unit of the database
+#includes from its own folder is processed too, as that unit compiles it
+(`Options.unit`); one that several units include stays as written, since
+each unit may use its functions and arrays differently.
 """
 from __future__ import annotations
 
@@ -17,7 +21,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from ..diagnostics import Diagnostic, InternalError, RapccError
-from ..frontend import launches_in_file
+from ..frontend import included_kernel_files, launches_in_file
 from ..pipeline import Options, RewriteResult
 from .compdb import CompileDatabaseError, CompileEntry, read_compile_database
 from .launch_index import LaunchShapes, merge_launches
@@ -82,7 +86,27 @@ def project_units(build_dir: str, files: Sequence[str], base: Options) -> list[U
             raise RapccError(f"{build_dir}: the compile database lists no CUDA file")
     everyone = [Unit(e.file, _entry_options(e, base)) for e in entries if e.is_cuda]
     shapes, _ = project_launch_shapes(everyone, lambda p: Path(p).read_bytes())
-    return [Unit(e.file, replace(_entry_options(e, base), launch_shapes=shapes)) for e in chosen]
+    units = [Unit(e.file, replace(_entry_options(e, base), launch_shapes=shapes)) for e in chosen]
+    if files:
+        return units
+    return units + [replace(u, options=replace(u.options, launch_shapes=shapes)) for u in included_units(everyone)]
+
+
+def included_units(units: Sequence[Unit]) -> list[Unit]:
+    """The kernel files that exactly one of `units` #includes from its own
+    folder, each to be processed inside that unit; files the database
+    compiles on their own are units already, and are left out."""
+    compiled = {os.path.realpath(u.path) for u in units}
+    includers: dict[str, list[Unit]] = {}
+    for u in units:
+        try:
+            found = included_kernel_files(u.path, u.options)
+        except RapccError:
+            continue  # the unit's own parse reports it
+        for f in found:
+            if f not in compiled:
+                includers.setdefault(f, []).append(u)
+    return [Unit(f, replace(us[0].options, unit=us[0].path)) for f, us in includers.items() if len(us) == 1]
 
 
 def run_units(units: Sequence[Unit], process: Callable[[bytes, str, Options], RewriteResult],

@@ -78,4 +78,28 @@ def including_unit(path: str, candidates: list[str], options: _ParseOptions) -> 
     return None
 
 
-__all__ = ["parse_file", "including_unit", "parse_file_with_includes", "launches_in_file", "ParseConfig"]
+def included_kernel_files(unit: str, options: _ParseOptions) -> tuple[str, ...]:
+    """The files `unit`'s own text #includes from its own folder that declare
+    shared memory (real paths): kernel files that are no unit of their own.
+    The token test only spares a parse of files that cannot hold a
+    `__shared__` array; what is in them is decided by parsing them in `unit`."""
+    folder = os.path.dirname(os.path.realpath(unit))
+    try:
+        included = direct_includes(unit, _config(options))
+    except ParseError as exc:
+        raise RapccError(f"{unit}: the input has errors", tuple(exc.diagnostics)) from exc
+    out = []
+    for inc in included:
+        if os.path.dirname(inc) != folder or inc == os.path.realpath(unit):
+            continue
+        try:
+            with open(inc, "rb") as f:
+                if b"__shared__" in f.read():
+                    out.append(inc)
+        except OSError:
+            continue
+    return tuple(out)
+
+
+__all__ = ["parse_file", "including_unit", "included_kernel_files", "parse_file_with_includes", "launches_in_file",
+           "ParseConfig"]
