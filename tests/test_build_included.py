@@ -136,3 +136,23 @@ def test_the_unit_and_its_included_file_are_both_rewritten(project):
     (report,) = [json.loads(p.read_text()) for p in (project / "reports").iterdir()]
     assert [a["function"] for a in report["arrays"]] == ["transpose_own"]
     assert report["included_files"][0]["rewritten"]
+
+
+def test_a_rewrite_that_does_not_compile_falls_back_to_the_original(project):
+    # kernel.cu is #pragma once and reached twice: directly, and through a header.
+    # Its rewritten copy beside the unit is another file to the preprocessor, so
+    # the rewrite's compile sees the kernel twice; the build must still pass.
+    src = project / "src"
+    (src / "kernel.cu").write_text("#pragma once\n" + KERNEL)
+    (src / "other.h").write_text('#pragma once\n#include "kernel.cu"\n')
+    (src / "main.cu").write_text(MAIN.format(kernel="kernel.cu").replace('#include "kernel.cu"\n',
+                                                                         '#include "kernel.cu"\n#include "other.h"\n'))
+    env = build_env(project / "cache")
+    r = run_wrapped(["-arch=sm_90", "-ptx", "src/main.cu", "-o", "main.ptx"], project, env)
+    assert r.returncode == 0, r.stderr
+    assert "rapcc: note: src/main.cu: the rewritten source did not compile" in r.stderr
+    assert r.stderr.count("rapcc:") == 1
+    assert _shared_size((project / "main.ptx").read_text()) == ORIGINAL_TILE
+    # Strict mode makes it the build's error.
+    r = run_wrapped(["-arch=sm_90", "-ptx", "src/main.cu", "-o", "strict.ptx"], project, {**env, "RAPCC_STRICT": "1"})
+    assert r.returncode != 0

@@ -12,9 +12,9 @@ edited to name the user's sources. Whatever rapcc does not handle goes to nvcc
 as it is.
 
 It never breaks a build nvcc alone would pass: when rapcc refuses a file or
-fails, the original bytes are compiled and one line says so
-(`rapcc: note: FILE: WHY; compiled unchanged`); `--rapcc-strict` or
-RAPCC_STRICT=1 makes that an error. On a cache hit this module reads a few
+fails, or the rewritten source does not compile, the original bytes are
+compiled and one line says so (`rapcc: note: FILE: WHY; compiled unchanged`);
+`--rapcc-strict` or RAPCC_STRICT=1 makes that an error. On a cache hit this module reads a few
 files and starts nvcc; the rewrite runs in a child process (`worker`).
 """
 from __future__ import annotations
@@ -311,12 +311,25 @@ def run(argv: Sequence[str], env: Mapping[str, str], prefix: Sequence[str] = (),
     first_dirs = [os.path.dirname(os.path.abspath(o.input.path)) for o in outcomes if o.replacement is not None]
     command = [*prefix, real, *substitute_inputs(cmd, replaced, first_dirs)]
     dep_files = {f for o in outcomes if o.replacement is not None if (f := dependency_file(cmd, o.input.path))}
-    if not dep_files:
-        exec_compiler(command, env)
-    status = subprocess.call(command, env=_child_env(env))
-    for f in dep_files:
-        fix_dependency_file(f, outcomes)
-    return status
+    # The rewrite's compile is captured: should it fail where the original
+    # would not (an include structure rapcc misread), the original is compiled
+    # instead and the build goes on.
+    proc = subprocess.run(command, env=_child_env(env), capture_output=True)
+    if proc.returncode != 0 and not config.strict:
+        names = ", ".join(o.input.path for o in outcomes if o.replacement is not None)
+        first = next((line for line in proc.stderr.decode(errors="replace").splitlines() if "error" in line), "")
+        why = f"the rewritten source did not compile ({first.strip()[:200]})" if first else \
+            f"the rewritten source did not compile (nvcc exit status {proc.returncode})"
+        _say("note", names, why)
+        exec_compiler(original, env)
+    sys.stdout.buffer.write(proc.stdout)
+    sys.stdout.flush()
+    sys.stderr.buffer.write(proc.stderr)
+    sys.stderr.flush()
+    if proc.returncode == 0:
+        for f in dep_files:
+            fix_dependency_file(f, outcomes)
+    return proc.returncode
 
 
 def main(argv: Sequence[str] | None = None) -> int:
