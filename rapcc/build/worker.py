@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..diagnostics import InternalError, RapccError
-from ..frontend import launches_in_file
+from ..frontend import included_kernel_files, launches_in_file
 from ..pipeline import Options, rewrite_source
 from .cache import Cache, sha256_file
 from .launch_index import store_file_launches
@@ -60,28 +60,6 @@ class IncludedRewrite:
     includes: tuple[str, ...]
 
 
-def included_candidates(path: str, includes: tuple[str, ...]) -> list[str]:
-    """The files of `includes` in `path`'s own folder that declare shared
-    memory. Only these can be compiled in the user's place: the rewritten unit
-    is compiled from the cache, where an #include "NAME" finds a copy beside it
-    first, while the user's folder stays first for everything else. The token
-    test only spares a parse of files that cannot hold a `__shared__` array
-    (one spelled through a macro of another header is missed, never broken)."""
-    me = os.path.realpath(path)
-    folder = os.path.dirname(me)
-    out = []
-    for inc in includes:
-        real = os.path.realpath(inc)
-        if real == me or os.path.dirname(real) != folder:
-            continue
-        try:
-            if b"__shared__" in Path(real).read_bytes():
-                out.append(real)
-        except OSError:
-            continue
-    return out
-
-
 def rewrite_included(path: str, included: str, options: Options) -> IncludedRewrite:
     name = os.path.basename(included)
     try:
@@ -102,8 +80,14 @@ def rewrite_job(cache: Cache, job: dict[str, Any]) -> None:
     except Exception as exc:  # any failure of the pass: the file is compiled unchanged
         cache.put(job["key"], job["source_name"], None, None, refusal(exc), ())
         return
-    others = [rewrite_included(job["path"], inc, options)
-              for inc in included_candidates(job["path"], result.includes)]
+    # Only a file beside the unit can be compiled in the user's place: the
+    # rewritten unit is compiled from the cache, where an #include "NAME" finds
+    # a copy beside it first, while the user's folder stays first for the rest.
+    try:
+        beside = included_kernel_files(job["path"], options, among=result.includes)
+    except RapccError:
+        beside = ()
+    others = [rewrite_included(job["path"], inc, options) for inc in beside]
     others = [o for o in others if o.name != job["source_name"]]
     read = list(result.includes) + [p for o in others for p in o.includes]
     includes = tuple(dict.fromkeys((p, d) for p in read if (d := sha256_file(p)) is not None))

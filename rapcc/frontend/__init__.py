@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import os
-from typing import Protocol
+from typing import Protocol, Sequence
 
 from ..diagnostics import Diagnostic, RapccError
 from ..ir import TranslationUnitInfo
@@ -78,27 +78,37 @@ def including_unit(path: str, candidates: list[str], options: _ParseOptions) -> 
     return None
 
 
-def included_kernel_files(unit: str, options: _ParseOptions) -> tuple[str, ...]:
+def included_kernel_files(unit: str, options: _ParseOptions, among: Sequence[str] | None = None) -> tuple[str, ...]:
     """The files `unit`'s own text #includes from its own folder that declare
     shared memory (real paths): kernel files that are no unit of their own.
-    The token test only spares a parse of files that cannot hold a
-    `__shared__` array; what is in them is decided by parsing them in `unit`."""
-    folder = os.path.dirname(os.path.realpath(unit))
+    `among`: the files a parse of `unit` already read; when none of them
+    qualifies, the unit is not parsed again. The token test only spares a parse
+    of files that cannot hold a `__shared__` array; what is in them is decided
+    by parsing them in `unit`."""
+    me = os.path.realpath(unit)
+    folder = os.path.dirname(me)
+
+    def beside(paths: Sequence[str]) -> list[str]:
+        out = []
+        for inc in dict.fromkeys(os.path.realpath(p) for p in paths):
+            if inc == me or os.path.dirname(inc) != folder:
+                continue
+            try:
+                with open(inc, "rb") as f:
+                    if b"__shared__" in f.read():
+                        out.append(inc)
+            except OSError:
+                continue
+        return out
+
+    wanted = beside(among) if among is not None else None
+    if wanted is not None and not wanted:
+        return ()
     try:
-        included = direct_includes(unit, _config(options))
+        direct = direct_includes(unit, _config(options))
     except ParseError as exc:
         raise RapccError(f"{unit}: the input has errors", tuple(exc.diagnostics)) from exc
-    out = []
-    for inc in included:
-        if os.path.dirname(inc) != folder or inc == os.path.realpath(unit):
-            continue
-        try:
-            with open(inc, "rb") as f:
-                if b"__shared__" in f.read():
-                    out.append(inc)
-        except OSError:
-            continue
-    return tuple(out)
+    return tuple(p for p in beside(direct) if wanted is None or p in wanted)
 
 
 __all__ = ["parse_file", "including_unit", "included_kernel_files", "parse_file_with_includes", "launches_in_file",
