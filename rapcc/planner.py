@@ -263,30 +263,44 @@ def plan_robust(a: ArrayAnalysis, mappings: list[Mapping], ctx: StrategyContext,
 def plan_template(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPlan:
     """One layout for every instantiation of a template-sized array. Only
     padding the last dimension by a constant is valid whatever the template
-    arguments are; its cost is summed over the instantiations the file launches."""
+    arguments are; its cost is summed over the instantiations the file launches
+    and the block shapes each is planned for (the shapes it fits). Under a
+    guessed shape `auto` pads only where no planned shape gets slower: the
+    SDK's matrixMul runs `MatrixMulCUDA<32>` on 32x32 threads, where padding
+    its rows costs the LDS.128 of `As[ty][k]` (0.80x on an H200,
+    benchmarks/results/realprog-sdk-h200-2026-11-24), though it helps a
+    16-wide guess."""
     first = a.instances[0]
+    pairs = [i for shaped in a.per_shape for i in (shaped.instances or ())]
     args = "; ".join(", ".join(f"{n}={v}" for n, v in i.template_arguments) for i in a.instances)
-    base = [score(i, identity(i.logical_dims or ()), ctx) for i in a.instances]
+    base = [score(i, identity(i.logical_dims or ()), ctx) for i in pairs]
     keep = ArrayPlan(a, identity(first.logical_dims or ()), "", base[0].predictions, base[0].predictions)
     if strategy == "none":
         return replace(keep, reason="strategy 'none'")
     if strategy not in ("auto", "pad") or len(a.array.dims) < 2:
         return replace(keep, reason=f"strategy '{strategy}' does not apply to a template-sized array ({args})"
                        if strategy != "auto" else f"unchanged: only 2-D template-sized arrays are padded ({args})")
-    if strategy == "auto" and any(x.samples.undecided for i in a.instances for x in i.accesses):
+    if strategy == "auto" and any(x.samples.undecided for i in pairs for x in i.accesses):
         return replace(keep, reason=f"unchanged: a subscript is data-dependent ({args})")
     by_pad: dict[int, list[Candidate]] = {}
-    for inst in a.instances:
+    for inst in pairs:
         for m in REGISTRY["pad"].candidates(inst, ctx):
             if m.last_index is None:
                 by_pad.setdefault(m.phys_dims[-1] - m.logical_dims[-1], []).append(score(inst, m, ctx))
-    total = {p: sum(c.cost for c in cs) for p, cs in by_pad.items() if len(cs) == len(a.instances)}
+    total = {p: sum(c.cost for c in cs) for p, cs in by_pad.items() if len(cs) == len(pairs)}
     if not total:
         return replace(keep, reason=f"strategy 'pad' does not apply ({args})")
     pad = min(total, key=lambda p: (round(total[p], 9), p))
     unchanged = sum(c.cost for c in base)
     if strategy == "auto" and round(total[pad], 9) >= round(unchanged, 9):
         return replace(keep, reason=f"unchanged: no padding is predicted faster over {args}")
+    if strategy == "auto" and a.robust:
+        worse = [(i, c) for i, b, c in zip(pairs, base, by_pad[pad]) if round(c.cost, 9) > round(b.cost, 9)]
+        if worse:
+            i, _ = worse[0]
+            at = ", ".join(f"{n}={v}" for n, v in i.template_arguments)
+            return replace(keep, reason=f"unchanged: padding by {pad} is predicted slower for {at} under block "
+                                        f"shape {i.block.x}x{i.block.y}x{i.block.z}, one of the shapes guessed")
     chosen = by_pad[pad][0]
     return ArrayPlan(a, chosen.mapping, f"padding by {pad} is cheapest over {args} (cost {total[pad]:.1f} vs "
                      f"{unchanged:.1f} unchanged)", base[0].predictions, chosen.predictions)

@@ -8,6 +8,8 @@ from rapcc.analysis.predict import predict, row_major
 from rapcc.banks import BankModel
 from rapcc.frontend import parse_file
 from rapcc.pipeline import Options, rewrite_source
+from rapcc.planner import plan_array
+from rapcc.strategies import StrategyContext
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
@@ -684,3 +686,40 @@ def test_counter_written_under_an_if_with_an_initializer_is_not_uniform():
     (plan,) = rewrite_source(src, "k.cu", Options()).plans
     x = next(x for x in plan.analysis.accesses if x.access.kind == "store")
     assert x.samples.unknown is not None
+
+
+MATMUL_TEMPLATE = b"""template <int B> __global__ void mm(float *o, const float *a, int n) {
+  __shared__ float As[B][B];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  As[ty][tx] = a[ty * n + tx];
+  __syncthreads();
+  float acc = 0.0f;
+#pragma unroll
+  for (int k = 0; k < B; ++k) acc += As[ty][k];
+  o[ty * n + tx] = acc;
+}
+void go(float *o, const float *a, int n, int b) {
+  dim3 t(b, b);
+  mm<16><<<1, t>>>(o, a, n);
+  mm<32><<<1, t>>>(o, a, n);
+}
+"""
+
+
+def test_a_guessed_shape_one_instantiation_leaves_still_serves_the_others():
+    # The SDK's matrixMul: the block is `dim3(block_size, block_size)` at run time.
+    info, _ = parse_file("t.cu", MATMUL_TEMPLATE, Options())
+    (a,) = analyze(info)
+    fits = {(s.block.x, s.block.y): [dict(i.template_arguments)["B"] for i in s.instances] for s in a.per_shape}
+    assert fits[(32, 8)] == [32]  # a 16x16 tile does not fit 32 lanes a row: mm<16> is left out there
+    assert fits[(16, 8)] == [16, 32]
+
+
+def test_a_template_is_padded_only_where_no_guessed_shape_gets_slower():
+    # Measured on an H200 (realprog-sdk-h200-2026-11-24): padding matrixMul's `As`
+    # made the 32x32 instantiation 0.80x, losing the LDS.128 of As[ty][k].
+    info, _ = parse_file("t.cu", MATMUL_TEMPLATE, Options())
+    (a,) = analyze(info)
+    p = plan_array(a, "auto", StrategyContext(BankModel(), 1))
+    assert not p.rewritten and "predicted slower" in p.reason
+    assert plan_array(a, "pad", StrategyContext(BankModel(), 1)).rewritten

@@ -324,21 +324,56 @@ def _const_dims(arr: ir.SharedArray) -> tuple[int, ...] | None:
     return tuple(int(d) for d in arr.dims)
 
 
-def _contradiction(shape: BlockShape, analyses: list[ArrayAnalysis]) -> DroppedShape | None:
-    """The worst access that says `shape` is a wrong guess: it leaves its array
-    for most of its lanes, or any lane leaves the whole allocation. A
-    template-sized array is judged on each of its instantiations."""
+# Block shapes rapcc guessed (shapes.py), not read from the code or the user.
+GUESSED_SOURCES = ("assumed", "inferred")
+
+
+def _instance_contradiction(shape: BlockShape, a: ArrayAnalysis) -> DroppedShape | None:
+    """The worst access of one concrete analysis that says `shape` is a wrong
+    guess: it leaves its array for most of its lanes, or any lane leaves the
+    whole allocation."""
+    dims = a.logical_dims
+    if dims is None:
+        return None
     worst: DroppedShape | None = None
-    for a in (inst for whole in analyses for inst in (whole.instances or (whole,))):
-        dims = a.logical_dims
-        if dims is None:
-            continue
-        for x in a.accesses:
-            share = out_share(x.samples, dims)
-            if (share >= MOST or (share > 0 and leaves_allocation(x.samples, dims))) \
-                    and (worst is None or share > worst.share):
-                worst = DroppedShape(shape, x.access, a.array.name, share)
+    for x in a.accesses:
+        share = out_share(x.samples, dims)
+        if (share >= MOST or (share > 0 and leaves_allocation(x.samples, dims))) \
+                and (worst is None or share > worst.share):
+            worst = DroppedShape(shape, x.access, a.array.name, share)
     return worst
+
+
+def _contradiction(shape: BlockShape, analyses: list[ArrayAnalysis]) -> DroppedShape | None:
+    """The worst access that says `shape` is a wrong guess for the function. A
+    template-sized array contradicts it only when every instantiation does:
+    `MatrixMulCUDA<16>` leaves its tile under a 32-wide block that
+    `MatrixMulCUDA<32>` fits (the instantiations that do not fit are left out
+    of that shape's plan, `_fitting_instances`)."""
+    worst: DroppedShape | None = None
+    for whole in analyses:
+        found = [_instance_contradiction(shape, i) for i in (whole.instances or (whole,))]
+        if any(f is None for f in found):
+            continue
+        for f in found:
+            if f is not None and (worst is None or f.share > worst.share):
+                worst = f
+    return worst
+
+
+def _fitting_instances(shaped: list[ArrayAnalysis]) -> list[ArrayAnalysis]:
+    """One array's analyses under each kept shape, each with only the
+    instantiations that shape fits, where the shape is a guess. A stated or
+    launched shape is a fact: an instantiation that leaves its array under it
+    stays, and the range proof refuses the array. So does an instantiation that
+    fits none of the guesses."""
+    fits = [[i for i in a.instances if _instance_contradiction(a.block, i) is None] for a in shaped]
+    placed = {i.template_arguments for fit in fits for i in fit}
+    homeless = [i for a in shaped for i in a.instances if i.template_arguments not in placed]
+    if homeless or any(a.block.source not in GUESSED_SOURCES for a in shaped):
+        return shaped
+    return [replace(a, instances=tuple(fit)) if fit and len(fit) < len(a.instances) else a
+            for a, fit in zip(shaped, fits)]
 
 
 def _contradicted(shape_set: ShapeSet, by_shape: dict[BlockShape, list[ArrayAnalysis]]
@@ -401,7 +436,7 @@ def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | N
     out = []
     for arr in info.arrays:
         kept, dropped = per_function[homes[arr.key]]
-        first, *rest = (by_array[arr.key][s] for s in kept)
+        first, *rest = _fitting_instances([by_array[arr.key][s] for s in kept])
         escapes = tuple(e for e in info.escapes if e.array == arr.key)
         shared_dyn = arr.is_extern and _shares_dynamic_memory(arr, info)
         inactive = tuple(u for u in info.inactive if u.array == arr.key)
