@@ -4,6 +4,7 @@ an installed copy's)."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -14,6 +15,16 @@ import pytest
 from conftest import ROOT
 
 NVCC_CLI = [sys.executable, "-m", "rapcc.build.nvcc_cli"]
+
+# A 32 x 32 float tile in PTX: 4096 bytes as written, 4224 once rapcc pads a row.
+ORIGINAL_TILE, PADDED_TILE = "[4096]", "[4224]"
+
+
+def shared_size(ptx: str) -> str:
+    """The `[bytes]` of the first shared array a PTX file declares."""
+    m = re.search(r"\.shared \.align \d+ \.b8 \S+(\[\d+\])", ptx)
+    assert m, ptx[:2000]
+    return m.group(1)
 LAUNCHER = [sys.executable, "-m", "rapcc.build.launcher"]
 
 

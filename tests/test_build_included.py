@@ -9,12 +9,11 @@ import re
 
 import pytest
 
-from buildtools import build_env, run_wrapped
+from buildtools import ORIGINAL_TILE, PADDED_TILE, build_env, run_wrapped, shared_size
 from conftest import require_nvcc
 
 pytestmark = pytest.mark.nvcc
 
-ORIGINAL_TILE, PADDED_TILE = "[4096]", "[4224]"
 
 # The kernel file has no launch and no block shape of its own: both come from
 # the unit that includes it. It reads a constant from a header beside it.
@@ -46,11 +45,6 @@ int run(float *out, const float *in, int n)
 """
 
 
-def _shared_size(ptx: str) -> str:
-    m = re.search(r"\.shared \.align \d+ \.b8 \S+(\[\d+\])", ptx)
-    assert m, ptx[:2000]
-    return m.group(1)
-
 
 @pytest.fixture
 def project(tmp_path):
@@ -68,7 +62,7 @@ def test_an_included_kernel_file_is_rewritten_and_compiled_in_place(project):
     r = run_wrapped(["-arch=sm_90", "-ptx", "src/main.cu", "-o", "main.ptx"], project, env)
     assert r.returncode == 0, r.stderr
     assert "rapcc:" not in r.stderr
-    assert _shared_size((project / "main.ptx").read_text()) == PADDED_TILE
+    assert shared_size((project / "main.ptx").read_text()) == PADDED_TILE
     (report,) = [json.loads(p.read_text()) for p in (project / "reports").iterdir()]
     assert report["arrays"] == []  # main.cu itself declares no shared array
     (inc,) = report["included_files"]
@@ -79,7 +73,7 @@ def test_an_included_kernel_file_is_rewritten_and_compiled_in_place(project):
     # The user's file is untouched, and rapcc off compiles it as written.
     assert (project / "src" / "kernel.cu").read_text() == KERNEL
     r = run_wrapped(["-arch=sm_90", "-ptx", "src/main.cu", "-o", "off.ptx"], project, {**env, "RAPCC_DISABLE": "1"})
-    assert r.returncode == 0 and _shared_size((project / "off.ptx").read_text()) == ORIGINAL_TILE
+    assert r.returncode == 0 and shared_size((project / "off.ptx").read_text()) == ORIGINAL_TILE
 
 
 def test_messages_and_dependencies_name_the_included_file(project):
@@ -119,7 +113,7 @@ def test_a_kernel_file_included_from_another_folder_is_compiled_as_written(proje
     env = build_env(project / "cache")
     r = run_wrapped(["-arch=sm_90", "-ptx", "src/main.cu", "-o", "main.ptx"], project, env)
     assert r.returncode == 0, r.stderr
-    assert _shared_size((project / "main.ptx").read_text()) == ORIGINAL_TILE
+    assert shared_size((project / "main.ptx").read_text()) == ORIGINAL_TILE
 
 
 def test_the_unit_and_its_included_file_are_both_rewritten(project):
@@ -152,7 +146,7 @@ def test_a_rewrite_that_does_not_compile_falls_back_to_the_original(project):
     assert r.returncode == 0, r.stderr
     assert "rapcc: note: src/main.cu: the rewritten source did not compile" in r.stderr
     assert r.stderr.count("rapcc:") == 1
-    assert _shared_size((project / "main.ptx").read_text()) == ORIGINAL_TILE
+    assert shared_size((project / "main.ptx").read_text()) == ORIGINAL_TILE
     # Strict mode makes it the build's error.
     r = run_wrapped(["-arch=sm_90", "-ptx", "src/main.cu", "-o", "strict.ptx"], project, {**env, "RAPCC_STRICT": "1"})
     assert r.returncode != 0

@@ -9,13 +9,11 @@ import subprocess
 
 import pytest
 
-from buildtools import build_env, run_wrapped
+from buildtools import ORIGINAL_TILE, PADDED_TILE, build_env, run_wrapped, shared_size
 from conftest import EXAMPLES, require_nvcc
 
 pytestmark = pytest.mark.nvcc
 
-# 32 x 32 floats: 4096 bytes as written, 4224 once rapcc pads a row.
-ORIGINAL_TILE, PADDED_TILE = "[4096]", "[4224]"
 
 THRUST = """#include <thrust/device_vector.h>
 #include <thrust/sort.h>
@@ -38,23 +36,18 @@ def work(tmp_path):
     return tmp_path
 
 
-def _shared_size(ptx: str) -> str:
-    m = re.search(r"\.shared \.align \d+ \.b8 \S+(\[\d+\])", ptx)
-    assert m, ptx[:2000]
-    return m.group(1)
-
 
 def test_the_rewrite_is_compiled_in_place_of_the_source(work):
     env = build_env(work / "cache", RAPCC_REPORT_DIR=str(work / "reports"))
     r = run_wrapped(["-arch=sm_90", "-ptx", "src/k.cu", "-o", "k.ptx"], work, env)
     assert r.returncode == 0, r.stderr
     assert "rapcc:" not in r.stderr
-    assert _shared_size((work / "k.ptx").read_text()) == PADDED_TILE
+    assert shared_size((work / "k.ptx").read_text()) == PADDED_TILE
     (report,) = [json.loads(p.read_text()) for p in (work / "reports").iterdir()]
     assert report["file"] == "src/k.cu" and report["arrays"][0]["strategy"] == "pad"
     # The same command with rapcc off compiles the original.
     r = run_wrapped(["-arch=sm_90", "-ptx", "src/k.cu", "-o", "k0.ptx"], work, {**env, "RAPCC_DISABLE": "1"})
-    assert r.returncode == 0 and _shared_size((work / "k0.ptx").read_text()) == ORIGINAL_TILE
+    assert r.returncode == 0 and shared_size((work / "k0.ptx").read_text()) == ORIGINAL_TILE
 
 
 def test_messages_line_info_and_dependencies_name_the_users_file(work):
@@ -81,7 +74,7 @@ def test_a_file_rapcc_refuses_is_compiled_unchanged_with_one_note(work):
     assert r.returncode == 0, r.stderr
     notes = [l for l in r.stderr.splitlines() if l.startswith("rapcc:")]
     assert len(notes) == 1 and notes[0].startswith("rapcc: note: src/t.cu:") and notes[0].endswith("compiled unchanged")
-    assert _shared_size((work / "t.ptx").read_text()) == ORIGINAL_TILE
+    assert shared_size((work / "t.ptx").read_text()) == ORIGINAL_TILE
     for strict_env, flag in [({"RAPCC_STRICT": "1"}, []), ({}, ["--rapcc-strict"])]:
         r = run_wrapped(flag + ["-arch=sm_90", "-ptx", "src/t.cu", "-o", "s.ptx"], work, {**env, **strict_env})
         assert r.returncode == 1 and "rapcc: error: src/t.cu:" in r.stderr and not (work / "s.ptx").exists()
@@ -94,11 +87,11 @@ def test_a_cache_hit_runs_no_rewrite(work):
     # gets the padded tile read it from the cache.
     r = run_wrapped(["-arch=sm_90", "-ptx", "src/k.cu", "-o", "b.ptx"], work, {**env, "RAPCC_TIMEOUT": "0.001"})
     assert r.returncode == 0 and "rapcc:" not in r.stderr
-    assert _shared_size((work / "b.ptx").read_text()) == PADDED_TILE
+    assert shared_size((work / "b.ptx").read_text()) == PADDED_TILE
     # A miss under that limit is compiled unchanged, with the note.
     r = run_wrapped(["-arch=sm_90", "-ptx", "src/k.cu", "-o", "c.ptx", "-DX=1"], work,
                     {**env, "RAPCC_TIMEOUT": "0.001"})
-    assert r.returncode == 0 and "RAPCC_TIMEOUT" in r.stderr and _shared_size((work / "c.ptx").read_text()) == ORIGINAL_TILE
+    assert r.returncode == 0 and "RAPCC_TIMEOUT" in r.stderr and shared_size((work / "c.ptx").read_text()) == ORIGINAL_TILE
 
 
 def test_a_changed_header_is_a_miss(work):
@@ -116,7 +109,7 @@ def test_a_changed_header_is_a_miss(work):
     assert r.returncode == 0, r.stderr
     (report,) = [json.loads(p.read_text()) for p in (work / "r").iterdir()]
     assert report["arrays"][0]["dims"] == [16, 16]
-    assert _shared_size((work / "b.ptx").read_text()) == "[1088]"  # 16 x 17 floats
+    assert shared_size((work / "b.ptx").read_text()) == "[1088]"  # 16 x 17 floats
 
 
 def test_x_cu_and_options_files_are_honoured(work):
@@ -124,7 +117,7 @@ def test_x_cu_and_options_files_are_honoured(work):
     (work / "opts").write_text("-arch=sm_90 -x cu\n")
     r = run_wrapped(["--options-file", "opts", "-ptx", "src/k.cpp", "-o", "k.ptx"], work, build_env(work / "cache"))
     assert r.returncode == 0, r.stderr
-    assert _shared_size((work / "k.ptx").read_text()) == PADDED_TILE
+    assert shared_size((work / "k.ptx").read_text()) == PADDED_TILE
 
 
 def test_what_rapcc_does_not_handle_goes_to_nvcc_unchanged(work):

@@ -28,7 +28,6 @@ mkdir -p "$OUT"
 for s in "${samples[@]}"; do
   name=$(basename "$s")
   srcs=("$root/$s"/*.cu "$root/$s"/*.cpp)
-  srcs=("${srcs[@]}")
   existing=(); for f in "${srcs[@]}"; do [ -e "$f" ] && existing+=("$f"); done
   mkdir -p "/tmp/sdk/$name"
   nvcc "${flags[@]}" "${existing[@]}" -o "/tmp/sdk/$name/plain" > "$OUT/$name.build-plain.log" 2>&1

@@ -88,7 +88,6 @@ def rewrite_job(cache: Cache, job: dict[str, Any]) -> None:
     except RapccError:
         beside = ()
     others = [rewrite_included(job["path"], inc, options) for inc in beside]
-    others = [o for o in others if o.name != job["source_name"]]
     read = list(result.includes) + [p for o in others for p in o.includes]
     includes = tuple(dict.fromkeys((p, d) for p in read if (d := sha256_file(p)) is not None))
     rewritten = tuple((o.name, o.path, o.text) for o in others if o.text is not None)

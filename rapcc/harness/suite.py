@@ -113,13 +113,6 @@ class Row:
     # prediction is compared with; None for runs stored before they were collected.
     sass_wavefronts_per_instruction: float | None = None
 
-    @property
-    def measured_wavefronts_per_instruction(self) -> float | None:
-        """The measurement a prediction is judged against: SASS-level when collected."""
-        if self.sass_wavefronts_per_instruction is not None:
-            return self.sass_wavefronts_per_instruction
-        return self.wavefronts_per_instruction
-
     def to_json(self) -> dict[str, Any]:
         return {"case": self.case, "strategy": self.strategy, "changed": self.changed, "correct": self.correct,
                 "check": self.check, "timing": self.timing.to_json() if self.timing else None,
