@@ -6,7 +6,7 @@ Only `rapcc.frontend` builds these from libclang cursors; every later stage
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, Union
+from typing import Callable, Literal, Union
 
 # "copy": an asynchronous copy into the element (memcpy_async, LDGSTS): a store
 # that Nsight Compute's shared load/store counters do not count.
@@ -353,3 +353,6 @@ class TranslationUnitInfo:
     layout_pragmas: tuple[LayoutPragma, ...] = ()
     aliases: tuple[Alias, ...] = ()
     clones: tuple[Clone, ...] = ()
+    # The function bodies as the sound range analysis reads them, lowered on
+    # first use (only when some layout is planned): a `sound_ir.Program`.
+    sound: Callable[[], object] | None = field(default=None, compare=False)

@@ -10,6 +10,7 @@ from .branches import prove_branches
 from .banks import BankModel
 from .diagnostics import Diagnostic, InternalError, RapccError
 from .frontend import parse_file, parse_file_with_includes
+from .gate import gate
 from .ir import TranslationUnitInfo
 from .planner import ArrayPlan, plan, within_static_limit
 from .report import build_report, diagnostics_for
@@ -86,7 +87,7 @@ def _analysed(source: bytes, path: str, options: Options):
     return info, list(warnings), analyses, StrategyContext(BankModel(), options.seed), includes
 
 
-def _planned(info, analyses, strategy: str, ctx: StrategyContext, steer: bool = True):
+def _planned(info, analyses, strategy: str, ctx: StrategyContext, steer: bool = True, block_option=None):
     """The plans for one strategy, with the source's layout pragmas applied, and their warnings."""
     if info.already_rewritten:
         strategy = "none"  # rapcc's own output: rewriting it again must change nothing
@@ -95,12 +96,12 @@ def _planned(info, analyses, strategy: str, ctx: StrategyContext, steer: bool = 
     if steer and not info.already_rewritten:
         plans = plan_with_requests(analyses, strategy, ctx, requests, plans)
     plans = within_static_limit(plans, tuple(k.name for k in info.kernels if k.is_global))
-    return plans, list(pragma_warnings)
+    return gate(plans, info, block_option), list(pragma_warnings)
 
 
 def _plans(source: bytes, path: str, options: Options, strategy: str, steer: bool = True):
     info, warnings, analyses, ctx, includes = _analysed(source, path, options)
-    plans, pragma_warnings = _planned(info, analyses, strategy, ctx, steer)
+    plans, pragma_warnings = _planned(info, analyses, strategy, ctx, steer, options.block_dim)
     return info, warnings + pragma_warnings, plans, ctx, includes
 
 
@@ -157,7 +158,7 @@ def rewrite_source_strategies(source: bytes, path: str, options: Options,
     info, warnings, analyses, ctx, includes = _analysed(source, path, options)
     out: dict[str, RewriteResult | InternalError] = {}
     for strategy in strategies:
-        plans, pragma_warnings = _planned(info, analyses, strategy, ctx)
+        plans, pragma_warnings = _planned(info, analyses, strategy, ctx, block_option=options.block_dim)
         try:
             guards = macro_guards(info, plans)
             text, helpers = rewrite(source, path, plans, options.command or f"rapcc {path} --strategy {strategy} --seed {options.seed}",

@@ -59,6 +59,8 @@ class ArrayPlan:
     before: tuple[Prediction | None, ...]
     after: tuple[Prediction | None, ...]
     candidates: tuple[Candidate, ...] = ()
+    # Set when the sound range analysis kept the array (gate.py): (its Finding, where).
+    unproved: tuple[object, ir.SourceRange] | None = None
 
     @property
     def rewritten(self) -> bool:

@@ -98,6 +98,11 @@ def diagnostics_for(plans: tuple[ArrayPlan, ...]) -> tuple[Diagnostic, ...]:
                                   f"file-scope '{arr.name}' is rewritten in this file only; if the build uses -rdc, "
                                   "pass --rdc (rapcc-nvcc does) so that arrays other files may reach stay untouched",
                                   "rapcc-file-scope"))
+        if p.unproved is not None:
+            _, at = p.unproved
+            out.append(Diagnostic("warning", at.file, at.line, at.col,
+                                  f"{p.reason.removeprefix('left untouched: ').rsplit(' (line', 1)[0]}; "
+                                  f"'{arr.name}' is left untouched", "rapcc-unproved"))
         for e in a.escapes:
             out.append(Diagnostic("warning", e.range.file, e.range.line, e.range.col,
                                   f"{e.reason}; '{arr.name}' is left untouched", "rapcc-escape"))
