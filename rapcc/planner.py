@@ -272,7 +272,7 @@ def plan_template(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> Arra
     16-wide guess."""
     first = a.instances[0]
     pairs = [i for shaped in a.per_shape for i in (shaped.instances or ())]
-    args = "; ".join(", ".join(f"{n}={v}" for n, v in i.template_arguments) for i in a.instances)
+    args = "; ".join(dict.fromkeys(", ".join(f"{n}={v}" for n, v in i.template_arguments) for i in pairs))
     base = [score(i, identity(i.logical_dims or ()), ctx) for i in pairs]
     keep = ArrayPlan(a, identity(first.logical_dims or ()), "", base[0].predictions, base[0].predictions)
     if strategy == "none":
