@@ -233,6 +233,9 @@ def _escaped(body: Cursor) -> dict[str, str]:
     modelled where the call is made, and not counted."""
     out: dict[str, str] = {}
     lambdas: list[tuple[int, int]] = []
+    modelled = {k.extent.start.offset for call in body.walk_preorder()
+                if call.kind == K.CALL_EXPR and call.spelling == _OCCUPANCY
+                for a in _args(call)[:2] for k in a.walk_preorder() if k.kind == K.DECL_REF_EXPR}
     for c, parent in _walk_parents(body):
         if c.kind == K.LAMBDA_EXPR:
             lambdas.append((c.extent.start.offset, c.extent.end.offset))
@@ -241,7 +244,7 @@ def _escaped(body: Cursor) -> dict[str, str]:
         key, name, at = decl_key(c.referenced), c.spelling, c.extent.start.offset
         if any(s <= at < e for s, e in lambdas):
             out.setdefault(key, f"'{name}' is captured by a lambda")
-        if parent is None:
+        if parent is None or at in modelled:
             continue
         if parent.kind == K.UNARY_OPERATOR and unary_operator(parent) == "&":
             out.setdefault(key, f"the address of '{name}' is taken (line {c.location.line})")
