@@ -312,6 +312,11 @@ class Kernel:
     # The template arguments the file launches it with: ((param key, value), ...) each.
     instantiations: tuple[tuple[tuple[str, int], ...], ...] = ()
     launch_block_dims: tuple[tuple[int, int, int], ...] = ()  # block shapes of its launches in the file
+    # Why some launch's block shape is unknown (frontend/host_values.py), one line each.
+    launch_unknown: tuple[str, ...] = ()
+    launch_bound: int | None = None  # the most threads those unknown launches may have, where known
+    # Each template instantiation's own launch shapes: ((instantiation, (shape, ...)), ...).
+    instance_block_dims: tuple[tuple[tuple[tuple[str, int], ...], tuple[tuple[int, int, int], ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

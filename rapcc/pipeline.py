@@ -12,6 +12,7 @@ from .diagnostics import Diagnostic, InternalError, RapccError
 from .frontend import parse_file, parse_file_with_includes
 from .gate import gate
 from .ir import TranslationUnitInfo
+from .occupancy import within_occupancy
 from .planner import ArrayPlan, plan, within_static_limit
 from .report import build_report, diagnostics_for
 from .rewrite import rewrite
@@ -95,7 +96,8 @@ def _planned(info, analyses, strategy: str, ctx: StrategyContext, steer: bool = 
     requests, pragma_warnings = layout_requests(info)
     if steer and not info.already_rewritten:
         plans = plan_with_requests(analyses, strategy, ctx, requests, plans)
-    plans = within_static_limit(plans, tuple(k.name for k in info.kernels if k.is_global))
+    kernels = tuple(k.name for k in info.kernels if k.is_global)
+    plans = within_occupancy(within_static_limit(plans, kernels), kernels)
     return gate(plans, info, block_option), list(pragma_warnings)
 
 

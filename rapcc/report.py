@@ -41,6 +41,13 @@ def build_report(path: str, plans: tuple[ArrayPlan, ...], analyze_only: bool) ->
             "block_dim": [a.block.x, a.block.y, a.block.z], "block_dim_source": a.block.source,
             # Every shape the plan holds under (the first is block_dim), and the guesses the code contradicts.
             "block_dims": [[s.block.x, s.block.y, s.block.z] for s in a.per_shape],
+            "block_dims_unknown": list(a.unknown_launches),
+            # A layout the cost model chose and gave up for occupancy (occupancy.py).
+            "given_up": None if p.given_up is None else {
+                "why": p.given_up.why.value, "layout": p.given_up.layout, "threads": p.given_up.threads,
+                "bytes_before": p.given_up.bytes_before, "bytes_after": p.given_up.bytes_after,
+                "blocks_before": p.given_up.blocks_before, "blocks_after": p.given_up.blocks_after,
+                "arch": p.given_up.arch},
             "block_dims_dropped": [{"block_dim": [d.shape.x, d.shape.y, d.shape.z], "line": d.access.range.line,
                                     "out_of_bounds_share": round(d.share, 4)} for d in a.dropped_shapes],
             "strategy": "none" if analyze_only else p.mapping.strategy,
@@ -84,8 +91,9 @@ def diagnostics_for(plans: tuple[ArrayPlan, ...]) -> tuple[Diagnostic, ...]:
             shapes = ", ".join(s.block.text() for s in a.per_shape)
             what = f"planned for each of {shapes} ({how})" if a.robust else \
                 f"assumed {a.block.text()}" if a.block.source == "assumed" else f"{a.block.text()}, {how}"
+            why = "".join(f" ({u})" for u in a.unknown_launches[:1])
             out.append(Diagnostic("note", arr.decl.file, arr.decl.line, arr.decl.col,
-                                  f"block shape of '{arr.function}' unknown; {what} "
+                                  f"block shape of '{arr.function}' unknown{why}; {what} "
                                   f"(use --block-dim or '#pragma rapcc block_dim(x, y)')", "rapcc-block-dim"))
             for d in a.dropped_shapes:
                 r = d.access.range
