@@ -43,6 +43,9 @@ class Options:
     # The translation unit that `#include`s this file (a `kernel.cu` that is no
     # unit of its own): the file is analysed as that unit compiles it.
     unit: str | None = None
+    # `#line` directives that keep nvcc's messages on the input's lines. A file
+    # rewritten in place is the source itself: its lines are its own.
+    line_directives: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +164,7 @@ def rewrite_source_strategies(source: bytes, path: str, options: Options,
         try:
             guards = macro_guards(info, plans)
             text, helpers = rewrite(source, path, plans, options.command or f"rapcc {path} --strategy {strategy} --seed {options.seed}",
-                                    guards)
+                                    guards, options.line_directives)
             if text != source:
                 reparsed, _ = parse_file(path, text, options)
                 verify(text, plans, helpers, reparsed, ctx.banks)

@@ -120,7 +120,8 @@ def clone_name(clone: Clone, array: str, src: bytes) -> str:
     return name
 
 
-def clone_edits(plan: ArrayPlan, helper: Helper | None, src: bytes, path: str, main: list[Edit]) -> list[Edit]:
+def clone_edits(plan: ArrayPlan, helper: Helper | None, src: bytes, path: str, main: list[Edit],
+                line_directives: bool = True) -> list[Edit]:
     """For each `__device__` function called with this and other arrays in one
     parameter (ir.Clone): a copy after its definition, carrying this array's
     mapping in its subscripts and every other edit inside it (`main`), and the
@@ -152,8 +153,11 @@ def clone_edits(plan: ArrayPlan, helper: Helper | None, src: bytes, path: str, m
         at = len(src) if eol < 0 else eol + 1
         next_line = src.count(b"\n", 0, at) + 1
         lead = newline if eol < 0 else b""
-        text = (lead + f'#line {d.line} "{quoted}"'.encode() + newline + body + newline
-                + f'#line {next_line} "{quoted}"'.encode() + newline)
+        if line_directives:
+            text = (lead + f'#line {d.line} "{quoted}"'.encode() + newline + body + newline
+                    + f'#line {next_line} "{quoted}"'.encode() + newline)
+        else:
+            text = lead + body + newline
         out.append(Edit(at, at, text.decode("utf-8", errors="surrogateescape")))
     return out
 
@@ -189,11 +193,12 @@ def apply_edits(src: bytes, edits: list[Edit]) -> bytes:
 
 
 def rewrite(src: bytes, path: str, plans: tuple[ArrayPlan, ...], command: str,
-            guards: tuple[tuple[str, int], ...] = ()) -> tuple[bytes, tuple[Helper, ...]]:
+            guards: tuple[tuple[str, int], ...] = (), line_directives: bool = True) -> tuple[bytes, tuple[Helper, ...]]:
     """The rewritten file and its helpers; `src` itself when no plan rewrites anything.
 
     `guards` are the macro values the layouts were proved for: the output ends
-    with an `#error` for a build that defines any of them otherwise."""
+    with an `#error` for a build that defines any of them otherwise. Without
+    `line_directives` (a file rewritten in place) the output has no `#line`."""
     chosen = [p for p in plans if p.rewritten]
     if not chosen:
         return src, ()
@@ -208,7 +213,7 @@ def rewrite(src: bytes, path: str, plans: tuple[ArrayPlan, ...], command: str,
         by_plan.append((p, h))
     main = list(edits)
     for p, h in by_plan:
-        edits.extend(clone_edits(p, h, src, path, main))
+        edits.extend(clone_edits(p, h, src, path, main, line_directives))
     env = _env()
     header = env.get_template("header.j2").render(
         version=__version__, command=command,
@@ -216,7 +221,8 @@ def rewrite(src: bytes, path: str, plans: tuple[ArrayPlan, ...], command: str,
                  "strategy": p.mapping.strategy, "description": p.mapping.description,
                  "macros": sorted({m for u in p.analysis.inactive for m in u.macros})} for p in chosen])
     prologue = env.get_template("helpers.j2").render(
-        helpers=helpers, dynamic_smem=DYNAMIC_SMEM_HELPER if any(h.size_arg for h in helpers) else None, path=path.replace("\\", "\\\\").replace('"', '\\"'))
+        helpers=helpers, dynamic_smem=DYNAMIC_SMEM_HELPER if any(h.size_arg for h in helpers) else None,
+        line_directives=line_directives, path=path.replace("\\", "\\\\").replace('"', '\\"'))
     body = apply_edits(src, edits)
     # The prologue takes the file's line endings, so a CRLF file stays CRLF throughout.
     newline = b"\r\n" if b"\r\n" in src else b"\n"

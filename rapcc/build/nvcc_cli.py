@@ -32,6 +32,7 @@ from typing import Mapping, NoReturn, Sequence
 
 from .. import __version__
 from ..arch import ArchError, common_bank_model
+from ..output import OutputError, write_output
 from .cache import Cache, cache_key, sha256_bytes
 from .compdb import CompileDatabaseError, read_compile_database
 from .config import WRAPPER_MARK, BuildConfig, ConfigError, environ, read_config
@@ -233,10 +234,7 @@ def write_reports(outcomes: Sequence[Outcome], folder: Path) -> None:
     for o in outcomes:
         if o.report is None:
             continue
-        target = folder / report_name(o.input.path)
-        tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(o.report, indent=2) + "\n")
-        os.replace(tmp, target)
+        write_output(folder / report_name(o.input.path), (json.dumps(o.report, indent=2) + "\n").encode())
 
 
 def _make_escaped(path: str) -> str:
@@ -256,9 +254,7 @@ def fix_dependency_file(dep_file: str, outcomes: Sequence[Outcome]) -> None:
                 for form in (_make_escaped, lambda p: p):
                     fixed = fixed.replace(form(str(copy)), form(user))
     if fixed != text:
-        tmp = f"{dep_file}.{os.getpid()}.tmp"
-        Path(tmp).write_text(fixed)
-        os.replace(tmp, dep_file)
+        write_output(dep_file, fixed.encode())
 
 
 def run(argv: Sequence[str], env: Mapping[str, str], prefix: Sequence[str] = (), nvcc: str | None = None) -> int:
@@ -303,7 +299,7 @@ def run(argv: Sequence[str], env: Mapping[str, str], prefix: Sequence[str] = (),
     if config.report_dir is not None:
         try:
             write_reports(outcomes, config.report_dir)
-        except OSError as exc:
+        except (OSError, OutputError) as exc:
             print(f"rapcc: warning: cannot write the reports to {config.report_dir}: {exc}", file=sys.stderr)
     replaced = {o.input.index: str(o.replacement) for o in outcomes if o.replacement is not None}
     if not replaced:
