@@ -353,3 +353,6 @@ class TranslationUnitInfo:
     layout_pragmas: tuple[LayoutPragma, ...] = ()
     aliases: tuple[Alias, ...] = ()
     clones: tuple[Clone, ...] = ()
+    # Byte spans of the `#pragma rapcc ...` directives, which the build hook
+    # blanks in what it compiles (nvcc warns about pragmas it does not know).
+    rapcc_pragmas: tuple[tuple[int, int], ...] = ()

@@ -46,6 +46,9 @@ class Options:
     # `#line` directives that keep nvcc's messages on the input's lines. A file
     # rewritten in place is the source itself: its lines are its own.
     line_directives: bool = True
+    # Blank `#pragma rapcc ...` in the output (the build hook: nvcc warns
+    # about pragmas it does not know). The user's files keep them.
+    strip_pragmas: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,8 +167,9 @@ def rewrite_source_strategies(source: bytes, path: str, options: Options,
         try:
             guards = macro_guards(info, plans)
             text, helpers = rewrite(source, path, plans, options.command or f"rapcc {path} --strategy {strategy} --seed {options.seed}",
-                                    guards, options.line_directives)
-            if text != source:
+                                    guards, options.line_directives,
+                                    info.rapcc_pragmas if options.strip_pragmas else ())
+            if any(p.rewritten for p in plans):
                 reparsed, _ = parse_file(path, text, options)
                 verify(text, plans, helpers, reparsed, ctx.banks)
         except InternalError as exc:

@@ -177,6 +177,12 @@ def _through_alias(acc: Access, helper: Helper, src: bytes) -> str:
     return f"{helper.accessor_name}({via.base}, {', '.join(args)})"
 
 
+def blank_edit(src: bytes, start: int, end: int) -> Edit:
+    """Spaces in place of src[start:end], its line breaks kept."""
+    text = _text(src, start, end)
+    return Edit(start, end, "".join(c if c in "\r\n" else " " for c in text))
+
+
 def apply_edits(src: bytes, edits: list[Edit]) -> bytes:
     out = []
     pos = 0
@@ -193,17 +199,25 @@ def apply_edits(src: bytes, edits: list[Edit]) -> bytes:
 
 
 def rewrite(src: bytes, path: str, plans: tuple[ArrayPlan, ...], command: str,
-            guards: tuple[tuple[str, int], ...] = (), line_directives: bool = True) -> tuple[bytes, tuple[Helper, ...]]:
+            guards: tuple[tuple[str, int], ...] = (), line_directives: bool = True,
+            blank: tuple[tuple[int, int], ...] = ()) -> tuple[bytes, tuple[Helper, ...]]:
     """The rewritten file and its helpers; `src` itself when no plan rewrites anything.
 
     `guards` are the macro values the layouts were proved for: the output ends
     with an `#error` for a build that defines any of them otherwise. Without
-    `line_directives` (a file rewritten in place) the output has no `#line`."""
+    `line_directives` (a file rewritten in place) the output has no `#line`.
+    `blank` are byte spans to replace by spaces (rapcc's pragmas, for a
+    compiler that would warn about them); newlines stay, so lines do not move."""
     chosen = [p for p in plans if p.rewritten]
+    blanks = [blank_edit(src, start, end) for start, end in blank]
     if not chosen:
-        return src, ()
+        if not blanks:
+            return src, ()
+        quoted = path.replace("\\", "\\\\").replace('"', '\\"')
+        head = f'#line 1 "{quoted}"\n'.encode() if line_directives else b""
+        return head + apply_edits(src, blanks), ()
     helpers: list[Helper] = []
-    edits: list[Edit] = []
+    edits: list[Edit] = list(blanks)
     by_plan: list[tuple[ArrayPlan, Helper | None]] = []
     for p in chosen:
         h = helper_for(p, path)

@@ -49,6 +49,22 @@ def layout_pragmas(tokens: FileTokens, path: str, source: bytes) -> tuple[ir.Lay
     return tuple(out)
 
 
+def rapcc_pragma_spans(tokens: FileTokens, source: bytes) -> tuple[tuple[int, int], ...]:
+    """Byte spans of every `#pragma rapcc ...` directive, from its `#` to its
+    last token (a directive ends at a newline not escaped by a backslash)."""
+    out = []
+    toks = tokens.tokens
+    for i in tokens.find_sequence(0, len(source), ("#", "pragma", "rapcc")):
+        end = toks[i + 2].end
+        for t in toks[i + 3:]:
+            gap = source[end:t.start]
+            if b"\n" in gap.replace(b"\\\r\n", b"").replace(b"\\\n", b""):
+                break
+            end = t.end
+        out.append((toks[i].start, end))
+    return tuple(out)
+
+
 def annotated_block_dim(fn: Cursor) -> tuple[int, int, int] | None:
     """`__attribute__((annotate("rapcc_block_dim(16, 16)")))` on the kernel."""
     for k in fn.get_children():
