@@ -11,9 +11,9 @@ from .banks import BankModel
 from .diagnostics import Diagnostic, InternalError, RapccError
 from .frontend import parse_file, parse_file_with_includes
 from .ir import TranslationUnitInfo
-from .planner import ArrayPlan, plan, within_static_limit
+from .planner import ArrayPlan, plan_array, within_static_limit
 from .report import build_report, diagnostics_for
-from .rewrite import rewrite
+from .rewrite import header_arrays, rewrite
 from .steer import layout_requests, plan_with_requests
 from .suppress import split_suppressed
 from .strategies import StrategyContext
@@ -92,13 +92,27 @@ def _analysed(source: bytes, path: str, options: Options):
     return info, list(warnings), analyses, StrategyContext(BankModel(), options.seed), includes
 
 
+KEPT_REASON = "kept: rewritten by an earlier run of rapcc"
+
+
+def rewritten_before(info: TranslationUnitInfo) -> frozenset[str]:
+    """Keys of the arrays an earlier run of rapcc rewrote: named in one of its
+    header comments (a file rewritten again has several), or used through
+    its helpers."""
+    named = {pair for c in info.comments for pair in header_arrays(c.text)}
+    through_helpers = {e.array for e in info.escapes if e.reason.endswith("is already rewritten by rapcc")}
+    return frozenset(a.key for a in info.arrays if (a.function, a.name) in named or a.key in through_helpers)
+
+
 def _planned(info, analyses, strategy: str, ctx: StrategyContext, steer: bool = True):
-    """The plans for one strategy, with the source's layout pragmas applied, and their warnings."""
-    if info.already_rewritten:
-        strategy = "none"  # rapcc's own output: rewriting it again must change nothing
-    plans = plan(analyses, strategy, ctx)
+    """The plans for one strategy, with the source's layout pragmas applied, and their warnings.
+    In rapcc's own output the arrays it rewrote are kept as they are; the others are planned."""
+    kept = rewritten_before(info) if info.already_rewritten else frozenset()
+    plans = tuple(replace(plan_array(a, "none", ctx), reason=KEPT_REASON, kept=True) if a.array.key in kept
+                  else plan_array(a, strategy, ctx) for a in analyses)
     requests, pragma_warnings = layout_requests(info)
-    if steer and not info.already_rewritten:
+    requests = {k: r for k, r in requests.items() if k not in kept}
+    if steer:
         plans = plan_with_requests(analyses, strategy, ctx, requests, plans)
     plans = within_static_limit(plans, tuple(k.name for k in info.kernels if k.is_global))
     return plans, list(pragma_warnings)

@@ -59,6 +59,10 @@ class ArrayPlan:
     before: tuple[Prediction | None, ...]
     after: tuple[Prediction | None, ...]
     candidates: tuple[Candidate, ...] = ()
+    # An array an earlier run of rapcc rewrote (the file is rapcc's output):
+    # kept as it is, and its accesses, which go through rapcc's helpers, are
+    # not diagnosed again.
+    kept: bool = False
 
     @property
     def rewritten(self) -> bool:

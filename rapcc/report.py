@@ -76,6 +76,8 @@ def diagnostics_for(plans: tuple[ArrayPlan, ...]) -> tuple[Diagnostic, ...]:
     out: list[Diagnostic] = []
     assumed_reported: set[str] = set()
     for p in plans:
+        if p.kept:
+            continue
         a = p.analysis
         arr = a.array
         if a.block.source in ("assumed", "inferred") and a.accesses and arr.function not in assumed_reported:

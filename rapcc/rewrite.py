@@ -45,6 +45,27 @@ class Edit:
     text: str
 
 
+# The first words of the header.j2 comment, and how it names each array.
+HEADER_TITLE = "shared-memory layouts rewritten to remove bank conflicts."
+HEADER_FILE_SCOPE = "<file scope>"
+
+
+def header_arrays(comment: str) -> tuple[tuple[str | None, str], ...]:
+    """(function or None, array) of each array a header comment of rapcc's
+    (header.j2, without its `/*` and `*/`) names: the inverse of the header."""
+    lines = comment.splitlines()
+    if not lines or not lines[0].startswith("rapcc ") or HEADER_TITLE not in lines[0]:
+        return ()
+    out = []
+    for line in lines[1:]:
+        words = line.strip().lstrip("*").strip()
+        parts = words.split("'")
+        # 'NAME' in 'FUNCTION': strategy (...)
+        if len(parts) >= 5 and parts[0] == "" and parts[2] == " in " and parts[4].startswith(":"):
+            out.append((None if parts[3] == HEADER_FILE_SCOPE else parts[3], parts[1]))
+    return tuple(out)
+
+
 def _template_source(name: str) -> str:
     """Templates ship inside the installed package as `rapcc.templates`; a
     source checkout reads the repository's `templates/` folder."""
@@ -231,7 +252,7 @@ def rewrite(src: bytes, path: str, plans: tuple[ArrayPlan, ...], command: str,
     env = _env()
     header = env.get_template("header.j2").render(
         version=__version__, command=command,
-        arrays=[{"name": p.analysis.array.name, "function": p.analysis.array.function or "<file scope>",
+        arrays=[{"name": p.analysis.array.name, "function": p.analysis.array.function or HEADER_FILE_SCOPE,
                  "strategy": p.mapping.strategy, "description": p.mapping.description,
                  "macros": sorted({m for u in p.analysis.inactive for m in u.macros})} for p in chosen])
     prologue = env.get_template("helpers.j2").render(
