@@ -111,3 +111,14 @@ def test_ctrl_c_is_exit_130_with_one_line(run_cli, tmp_path, monkeypatch):
     code, _, err = run_cli(SOURCE, "-o", str(tmp_path / "o.cu"))
     assert code == 130 and err == "rapcc: interrupted\n"
     assert not (tmp_path / "o.cu").exists()
+
+
+def test_the_report_explains_a_result_below_ideal(run_cli, tmp_path):
+    # dct8x8's row read (8 adjacent floats a lane) runs as 128-bit loads as
+    # written, 4 wavefronts each at best; the rewritten layout makes each one
+    # 4 scalar loads of 1 wavefront.
+    code, _, err = run_cli("examples/dct8x8.cu", "-o", str(tmp_path / "o.cu"), "--report")
+    assert code == 0
+    line = next(x for x in err.splitlines() if x.strip().startswith("line 46:"))
+    assert line.endswith("8.00 -> 1.00 wavefronts (ideal 4.00); below ideal because the new layout splits this "
+                         "vector access into 4 narrower ones, 4.00 wavefronts in all")
