@@ -41,7 +41,7 @@ def refusal(exc: BaseException) -> str:
     """One line: why the file is compiled unchanged."""
     if isinstance(exc, RapccError):
         first = f" ({exc.diagnostics[0].format()})" if exc.diagnostics else ""
-        return f"{exc}{first}"
+        return f"{exc.message}{first}"
     if isinstance(exc, InternalError):
         return f"internal error: {exc}"
     return f"internal error: {type(exc).__name__}: {exc}"
