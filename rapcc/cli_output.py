@@ -12,14 +12,9 @@ from . import __version__
 from .color import ColorEnv, format_diagnostic, use_color
 from .diagnostics import Diagnostic
 from .pipeline import RewriteResult
+from .report import SHAPE_SOURCES
 from .summary import rewrite_line
 
-# How each block-shape source reads in the text report ("blocks 32x8 guessed from its subscripts").
-SHAPE_SOURCES = {
-    "option": "given by --block-dim", "pragma": "given in the source", "annotation": "given in the source",
-    "launch": "from its launches", "launch_bounds": "guessed from __launch_bounds__",
-    "inferred": "guessed from its subscripts", "assumed": "guessed (no launch, bound or subscript says)",
-}
 EXPLAIN_MODES = ("best", "all")
 
 

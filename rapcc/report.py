@@ -63,6 +63,13 @@ def _hand_fix(a) -> dict | None:
             "ideal_wavefronts": round(fix.ideal, 4)}
 
 
+# How each block-shape source reads in text ("blocks 32x8 guessed from its subscripts").
+SHAPE_SOURCES = {
+    "option": "given by --block-dim", "pragma": "given in the source", "annotation": "given in the source",
+    "launch": "from its launches", "launch_bounds": "guessed from __launch_bounds__",
+    "inferred": "guessed from its subscripts", "assumed": "guessed (no launch, bound or subscript says)",
+}
+
 # Block shapes rapcc inferred rather than was told: an access that leaves its
 # array under one of them more likely means the shape is wrong than the code.
 UNCERTAIN_SHAPES = ("assumed", "inferred", "launch_bounds")

@@ -25,6 +25,7 @@ from .analysis.lanes import warp_banks, wavefronts_per_instruction
 from .analysis.predict import Prediction, row_major
 from .banks import DEFAULT_BANKS, BankModel
 from .planner import ArrayPlan
+from .report import SHAPE_SOURCES
 from .report_svg import bar_chart, heatmap
 from .strategies import Mapping
 
@@ -253,7 +254,7 @@ def array_view(plan: ArrayPlan, source: bytes, banks: BankModel) -> ArrayView:
         anchor=f"array-{arr.name}-{arr.decl.line}", name=arr.name, function=arr.function or "<file scope>",
         declaration=source[start:end].decode("utf-8", "replace").strip(), decl_line=arr.decl.line,
         elem=f"{arr.elem_type} {dims}, {arr.elem_bytes}-byte elements",
-        block=f"{a.block.text()} (from {a.block.source})", strategy=chosen.strategy, reason=plan.reason,
+        block=f"{a.block.text()} ({SHAPE_SOURCES.get(a.block.source, a.block.source)})", strategy=chosen.strategy, reason=plan.reason,
         emitted=emitted_mapping(chosen), candidates=cands,
         accesses=tuple(access_view(plan, k, source, banks) for k in range(len(a.accesses))),
         gain=predicted_gain(plan))
