@@ -106,3 +106,14 @@ def test_a_failed_batch_replaces_nothing(tmp_path):
         write_outputs([(good, b"new"), (blocker / "x.cu", b"new")])
     assert good.read_text() == "old"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["file", "good.cu"]
+
+
+def test_a_proc_fd_path_is_written_to_that_descriptor():
+    # `-o /proc/self/fd/1` as a shell redirection's target: replacing the link would detach the fd.
+    r, w = os.pipe()
+    try:
+        write_output(f"/proc/self/fd/{w}", b"to the descriptor")
+        os.close(w)
+        assert os.read(r, 100) == b"to the descriptor"
+    finally:
+        os.close(r)
