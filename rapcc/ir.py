@@ -356,3 +356,6 @@ class TranslationUnitInfo:
     # Byte spans of the `#pragma rapcc ...` directives, which the build hook
     # blanks in what it compiles (nvcc warns about pragmas it does not know).
     rapcc_pragmas: tuple[tuple[int, int], ...] = ()
+    # In rapcc's own output: byte spans of the `#line N "this file"` it wrote,
+    # which a rewrite in place drops (the file written in place is the source).
+    own_line_directives: tuple[tuple[int, int], ...] = ()

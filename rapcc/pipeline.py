@@ -128,6 +128,13 @@ def _shown(info, warnings, plans, path: str) -> tuple[tuple[Diagnostic, ...], tu
     return split_suppressed(tuple(warnings) + diagnostics_for(plans), plans, info.comments, path)
 
 
+def _blanked(info: TranslationUnitInfo, options: Options) -> tuple[tuple[int, int], ...]:
+    """Spans the output blanks: rapcc's pragmas for the build hook, and an
+    earlier run's `#line` directives where the output has none of its own."""
+    spans = info.rapcc_pragmas if options.strip_pragmas else ()
+    return spans + (() if options.line_directives else info.own_line_directives)
+
+
 def macro_guards(info: TranslationUnitInfo, plans) -> tuple[tuple[str, int], ...]:
     """The macro values the rewritten arrays' functions read (see frontend/macros.py)."""
     found: dict[str, int] = {}
@@ -181,8 +188,7 @@ def rewrite_source_strategies(source: bytes, path: str, options: Options,
         try:
             guards = macro_guards(info, plans)
             text, helpers = rewrite(source, path, plans, options.command or f"rapcc {path} --strategy {strategy} --seed {options.seed}",
-                                    guards, options.line_directives,
-                                    info.rapcc_pragmas if options.strip_pragmas else ())
+                                    guards, options.line_directives, _blanked(info, options))
             if any(p.rewritten for p in plans):
                 reparsed, _ = parse_file(path, text, options)
                 verify(text, plans, helpers, reparsed, ctx.banks)

@@ -199,9 +199,9 @@ def _through_alias(acc: Access, helper: Helper, src: bytes) -> str:
 
 
 def blank_edit(src: bytes, start: int, end: int) -> Edit:
-    """Spaces in place of src[start:end], its line breaks kept."""
+    """src[start:end] (a whole directive) removed but for its line breaks, so lines do not move."""
     text = _text(src, start, end)
-    return Edit(start, end, "".join(c if c in "\r\n" else " " for c in text))
+    return Edit(start, end, "".join(c for c in text if c in "\r\n"))
 
 
 def apply_edits(src: bytes, edits: list[Edit]) -> bytes:
@@ -227,8 +227,8 @@ def rewrite(src: bytes, path: str, plans: tuple[ArrayPlan, ...], command: str,
     `guards` are the macro values the layouts were proved for: the output ends
     with an `#error` for a build that defines any of them otherwise. Without
     `line_directives` (a file rewritten in place) the output has no `#line`.
-    `blank` are byte spans to replace by spaces (rapcc's pragmas, for a
-    compiler that would warn about them); newlines stay, so lines do not move."""
+    `blank` are byte spans of directives to remove (rapcc's pragmas, for a
+    compiler that would warn about them); their line breaks stay, so lines do not move."""
     chosen = [p for p in plans if p.rewritten]
     blanks = [blank_edit(src, start, end) for start, end in blank]
     if not chosen:

@@ -81,3 +81,18 @@ def test_out_dir_names_the_folder_of_local_headers(run_cli, tmp_path):
     assert f"rapcc: note: the rewritten files include 'tile.h' from their original folder; compile them with -I {src}" \
         in err
     assert (out / "k.cu").exists() and not (out / "tile.h").exists()
+
+
+def test_a_rerun_in_place_drops_the_line_directives_of_an_older_rewrite(run_cli, tmp_path):
+    # Files rewritten in place by earlier versions (or copied from -o's output) carry `#line 1 "a.cu"`.
+    src = tmp_path / "a.cu"
+    src.write_text(TRANSPOSE)
+    assert run_cli(str(src), "-o", str(tmp_path / "o.cu"), "--strategy", "xor")[0] == 0
+    old = (tmp_path / "o.cu").read_text()
+    assert f'#line 1 "{src}"' in old
+    src.write_text(old + STRIDE4)
+    code, _, err = run_cli(str(src), "--in-place", "--no-backup", "--strategy", "xor")
+    assert code == 0, err
+    new = src.read_text()
+    assert "#line" not in new and "__rapcc_buf_" in new
+    assert old.replace(f'#line 1 "{src}"', "") in new  # the directive's line stays, empty

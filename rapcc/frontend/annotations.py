@@ -65,6 +65,19 @@ def rapcc_pragma_spans(tokens: FileTokens, source: bytes) -> tuple[tuple[int, in
     return tuple(out)
 
 
+def own_line_directive_spans(tokens: FileTokens, source: bytes, path: str) -> tuple[tuple[int, int], ...]:
+    """Byte spans of `#line N "PATH"` directives naming this file itself, as
+    rapcc writes them after its prologue and around copied functions."""
+    quoted = '"' + path.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    out = []
+    for i in tokens.find_sequence(0, len(source), ("#", "line")):
+        toks = tokens.tokens[i:i + 4]
+        if len(toks) == 4 and toks[2].spelling.isdigit() and toks[3].spelling == quoted \
+                and toks[0].line == toks[3].line:
+            out.append((toks[0].start, toks[3].end))
+    return tuple(out)
+
+
 def annotated_block_dim(fn: Cursor) -> tuple[int, int, int] | None:
     """`__attribute__((annotate("rapcc_block_dim(16, 16)")))` on the kernel."""
     for k in fn.get_children():
