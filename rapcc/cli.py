@@ -1,8 +1,12 @@
-"""`rapcc IN -o OUT` and its subcommands. Side effects (files, streams, exit codes) live here.
+"""`rapcc IN [-o OUT]` and its subcommands. Side effects (files, streams, exit codes) live here.
 
-Exit codes: 0 success, 1 bad input, 2 bad usage, 3 internal error. On any
-failure nothing is written; output files are written atomically and the input
-is never modified.
+Without -o, --out-dir or --in-place rapcc is a dry run: the diagnostics on
+stderr, the diff it would apply on stdout, nothing written. Exit codes: 0
+success, 1 bad input or a file-system error (with the OS's message and the
+path), 2 bad usage, 3 internal error (a bug in rapcc), 130 interrupted
+(Ctrl-C). On any failure nothing is written; every output goes through
+`output.write_output` (atomic for regular files, never destroying a device,
+FIFO or link) and the input is never modified except by --in-place.
 """
 from __future__ import annotations
 
