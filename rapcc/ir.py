@@ -358,6 +358,12 @@ class TranslationUnitInfo:
     layout_pragmas: tuple[LayoutPragma, ...] = ()
     aliases: tuple[Alias, ...] = ()
     clones: tuple[Clone, ...] = ()
+    # Byte spans of the `#pragma rapcc ...` directives, which the build hook
+    # blanks in what it compiles (nvcc warns about pragmas it does not know).
+    rapcc_pragmas: tuple[tuple[int, int], ...] = ()
+    # In rapcc's own output: byte spans of the `#line N "this file"` it wrote,
+    # which a rewrite in place drops (the file written in place is the source).
+    own_line_directives: tuple[tuple[int, int], ...] = ()
     # The function bodies as the sound range analysis reads them, lowered on
     # first use (only when some layout is planned): a `sound_ir.Program`.
     sound: Callable[[], object] | None = field(default=None, compare=False)

@@ -67,6 +67,10 @@ class ArrayPlan:
     unproved: tuple[object, ir.SourceRange] | None = None
     # The layout the cost model chose and why it was given up (occupancy.py), or None.
     given_up: OccupancyLoss | None = None
+    # An array an earlier run of rapcc rewrote (the file is rapcc's output):
+    # kept as it is, and its accesses, which go through rapcc's helpers, are
+    # not diagnosed again.
+    kept: bool = False
 
     @property
     def rewritten(self) -> bool:

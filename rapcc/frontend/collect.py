@@ -15,7 +15,8 @@ from clang.cindex import Cursor, CursorKind as K
 
 from .. import ir
 from .aliases import alias_shape, argument_index, callee_definition, cast_alias_shape, parameters
-from .annotations import annotated_block_dim, comments, layout_pragmas
+from .annotations import annotated_block_dim, comments, layout_pragmas, own_line_directive_spans, \
+    rapcc_pragma_spans
 from .clangext import (binary_operator, evaluate_int, expansion_location, file_location, in_main_file, overloaded_decls,
                        specialized_template, unary_operator)
 from .exprs import decl_key, int_type, strip, substitute, to_expr
@@ -1903,7 +1904,9 @@ def collect(tu: ci.TranslationUnit, path: str, source: bytes, rdc: bool = False,
         spellings={a.key: spellings(col.tokens, source, a, _scope(a, kernels, source)) for a in arrays},
         macro_values=macro_values(tu, col.tokens, kernels) if arrays else {},
         comments=comments(col.tokens, source), layout_pragmas=layout_pragmas(col.tokens, path, source),
-        clones=tuple(col.clones.values()))
+        clones=tuple(col.clones.values()), rapcc_pragmas=rapcc_pragma_spans(col.tokens, source),
+        own_line_directives=own_line_directive_spans(col.tokens, source, path)
+        if source.startswith(RAPCC_HEADER_MARK) else ())
 
 
 def _climb(stack: tuple[Cursor, ...], i: int, kinds: tuple[ci.CursorKind, ...]) -> tuple[Cursor, int]:
