@@ -133,6 +133,7 @@ class Frame:
     unsafe_aliases: frozenset[str]
     returns: list[tuple[State, Value]] = field(default_factory=list)
     loops: list["Jumps"] = field(default_factory=list)
+    stable: frozenset[str] = frozenset()  # locals a `goto` target keeps (aliasing.stable_locals)
 
 
 @dataclass

@@ -118,3 +118,19 @@ def unsafe_aliases(fn: s.Function) -> frozenset[str]:
             for d in decls:
                 check(d, [x for x in (n.cond, n.step, n.body) if x is not None])
     return frozenset(bad)
+
+
+def stable_locals(fn: s.Function) -> frozenset[str]:
+    """Locals whose value is the same wherever they are in scope: parameters
+    and declarations of the body's outermost block that come before its first
+    label, run once, and are never written after (nor escape)."""
+    writes = {k for k, n in fn.writes if n > 0} | set(fn.escaped)
+    out = {p.key for p in fn.params if p.key not in writes and not p.by_reference}
+    body = fn.body.stmts if isinstance(fn.body, s.Block) else ()
+    for st in body:
+        if any(isinstance(x, (s.Label, s.Case)) for x in stmt_exprs(st)):
+            break
+        decls = [st] if isinstance(st, s.Decl) else [d for d in getattr(st, "stmts", ()) if isinstance(d, s.Decl)] \
+            if isinstance(st, s.Block) else []
+        out |= {d.key for d in decls if d.key not in writes}
+    return frozenset(out)

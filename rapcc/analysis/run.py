@@ -5,7 +5,7 @@ from .. import sound_ir as s
 from . import intervals as iv
 from .absint import (FIXPOINT_ROUNDS, MAX_CALL_DEPTH, UNROLL_TRIPS, WIDEN_AFTER, Failure, Frame, Jumps, Ptr,
                      State, Value, join_states, join_values, local_types, unknown, widen_states)
-from .aliasing import stmt_exprs, unsafe_aliases
+from .aliasing import stable_locals, stmt_exprs, unsafe_aliases
 from .interpret import Evaluator
 from .intervals import SInt
 
@@ -37,9 +37,9 @@ class Run(Evaluator):
 
     def frame(self, fn: s.Function, bindings: dict[str, int], extra_escaped: frozenset[str] = frozenset()) -> Frame:
         if fn.key not in self._frames:
-            self._frames[fn.key] = (local_types(fn), unsafe_aliases(fn))
-        types, unsafe = self._frames[fn.key]
-        return Frame(fn, bindings, fn.escaped | extra_escaped, types, unsafe)
+            self._frames[fn.key] = (local_types(fn), unsafe_aliases(fn), stable_locals(fn))
+        types, unsafe, stable = self._frames[fn.key]
+        return Frame(fn, bindings, fn.escaped | extra_escaped, types, unsafe, stable=stable - extra_escaped)
 
     def kernel(self, fn: s.Function, bindings: dict[str, int]) -> None:
         fr = self.frame(fn, bindings)
@@ -213,9 +213,13 @@ class Run(Evaluator):
         return None
 
     def anything(self, st: State | None, fr: Frame) -> State:
-        """The state at a `goto` target: every local unknown, thread indices unnarrowed."""
+        """The state at a `goto` target: every local unknown, thread indices
+        unnarrowed; a local set once before any label and never written keeps its value."""
         out: State = dict(self.base)
         for k, t in fr.types.items():
+            if k in fr.stable and st is not None and k in st:
+                out[k] = st[k]
+                continue
             old = st.get(k) if st is not None else None
             out[k] = Ptr(None, ()) if t.kind == s.ValueKind.POINTER or isinstance(old, Ptr) else unknown(t)
         return out
