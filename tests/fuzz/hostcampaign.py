@@ -38,7 +38,8 @@ class Summary:
 
     @property
     def differing(self) -> int:
-        return sum(c[Outcome.DIFFERS.value] for c in self.per_strategy.values())
+        """Wrong rewrites: different output bits, or a run that crashes."""
+        return sum(c[Outcome.DIFFERS.value] + c[Outcome.RUN_FAILS.value] for c in self.per_strategy.values())
 
 
 def summarize(results: list[KernelResult]) -> Summary:
@@ -51,8 +52,8 @@ def summarize(results: list[KernelResult]) -> Summary:
             fam["generator_error"] += 1
             continue
         outcomes = {x.outcome for x in r.results}
-        fam["rewritten"] += bool(outcomes & {Outcome.IDENTICAL, Outcome.DIFFERS})
-        fam["differing"] += Outcome.DIFFERS in outcomes
+        fam["rewritten"] += bool(outcomes & {Outcome.IDENTICAL, Outcome.DIFFERS, Outcome.RUN_FAILS})
+        fam["differing"] += bool(outcomes & {Outcome.DIFFERS, Outcome.RUN_FAILS})
         fam["rapcc_error"] += Outcome.RAPCC_ERROR in outcomes
         for x in r.results:
             per_strategy[x.strategy][x.outcome.value] += 1
@@ -64,12 +65,12 @@ def format_summary(s: Summary) -> str:
     lines = [f"kernels {s.kernels}, generator errors {s.generator_errors}, differing rewrites {s.differing}", "",
              f"{'strategy':<9} {'rewritten':>9} " + " ".join(f"{c:>11}" for c in cols)]
     for strategy, c in s.per_strategy.items():
-        rewritten = c[Outcome.IDENTICAL.value] + c[Outcome.DIFFERS.value]
+        rewritten = c[Outcome.IDENTICAL.value] + c[Outcome.DIFFERS.value] + c[Outcome.RUN_FAILS.value]
         lines.append(f"{strategy:<9} {rewritten:>9} " + " ".join(f"{c[k]:>11}" for k in cols))
     total = Counter()
     for c in s.per_strategy.values():
         total.update(c)
-    lines.append(f"{'all':<9} {total['identical'] + total['differs']:>9} " + " ".join(f"{total[k]:>11}" for k in cols))
+    lines.append(f"{'all':<9} {total['identical'] + total['differs'] + total['run_fails']:>9} " + " ".join(f"{total[k]:>11}" for k in cols))
     lines += ["", f"{'family':<38} {'kernels':>7} {'rewritten':>9} {'differing':>9} {'rapcc_err':>9}"]
     for fam, c in sorted(s.per_family.items()):
         lines.append(f"{fam:<38} {c['kernels']:>7} {c['rewritten']:>9} {c['differing']:>9} {c['rapcc_error']:>9}")
@@ -77,18 +78,21 @@ def format_summary(s: Summary) -> str:
 
 
 def to_json(results: list[KernelResult], work: Path) -> dict:
-    """The findings with enough to reproduce each: family, strategy, the
-    kernel's file (kept under `work`), and the first differing outputs."""
+    """The findings (differing rewrites, rapcc errors, host errors) with
+    enough to reproduce each: family, strategy, the kernel's file (kept under
+    `work`), and the first differing outputs or the error."""
     findings = []
     for r in results:
-        for x in (r.bugs if not r.generator_error else ()):
+        for x in (r.findings if not r.generator_error else ()):
             findings.append({"kernel": r.kernel.name, "family": r.kernel.family, "twin": r.kernel.twin,
                              "strategy": x.strategy, "outcome": x.outcome.value, "detail": x.detail,
                              "source": str(work / r.kernel.name / f"{r.kernel.name}.cu")})
     errors = [{"kernel": r.kernel.name, "family": r.kernel.family, "error": r.generator_error}
               for r in results if r.generator_error]
+    kernels = [{"kernel": r.kernel.name, "family": r.kernel.family, "twin": r.kernel.twin,
+                "outcomes": {x.strategy: x.outcome.value for x in r.results}} for r in results]
     s = summarize(results)
-    return {"summary": {"kernels": s.kernels, "generator_errors": s.generator_errors,
+    return {"kernels": kernels, "summary": {"kernels": s.kernels, "generator_errors": s.generator_errors,
                         "per_strategy": {k: dict(v) for k, v in s.per_strategy.items()},
                         "per_family": {k: dict(v) for k, v in s.per_family.items()}},
             "findings": findings, "generator_errors": errors}

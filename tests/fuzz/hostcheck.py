@@ -33,8 +33,9 @@ class Outcome(Enum):
     IDENTICAL = "identical"  # rewritten, same output bits
     DIFFERS = "differs"  # rewritten, output changed: a wrong-code bug
     REFUSED = "refused"  # rapcc kept the file as written
+    RUN_FAILS = "run_fails"  # rewritten, and the run crashes or hangs where the original's does not: wrong code
     RAPCC_ERROR = "rapcc_error"  # rapcc crashed or its verifier rejected its own rewrite
-    HOST_ERROR = "host_error"  # the rewrite does not build or run on the host (the original does)
+    HOST_ERROR = "host_error"  # the rewrite does not build on the host (the original does)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +56,13 @@ class KernelResult:
 
     @property
     def bugs(self) -> tuple[StrategyResult, ...]:
-        return tuple(r for r in self.results if r.outcome in (Outcome.DIFFERS, Outcome.RAPCC_ERROR))
+        return tuple(r for r in self.results if r.outcome in (Outcome.DIFFERS, Outcome.RUN_FAILS, Outcome.RAPCC_ERROR))
+
+    @property
+    def findings(self) -> tuple[StrategyResult, ...]:
+        """The bugs, and the rewrites the host could not build or run (to look at: a
+        construct hostcuda.h lacks, or a rewrite that no longer compiles)."""
+        return tuple(r for r in self.results if r.outcome != Outcome.IDENTICAL and r.outcome != Outcome.REFUSED)
 
 
 def precompile_header(cache: Path) -> Path:
@@ -124,8 +131,14 @@ def program(kernel: HostKernel, variant_files: list[Path]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def build_and_run(kernel: HostKernel, texts: list[str], work: Path, header: Path, tag: str) -> list[bytes] | str:
-    """Each variant's output bytes, or the reason the program did not build or run."""
+@dataclass(frozen=True, slots=True)
+class Failure:
+    built: bool  # False: g++ rejected the program; True: it built, and the run crashed or hung
+    message: str
+
+
+def build_and_run(kernel: HostKernel, texts: list[str], work: Path, header: Path, tag: str) -> list[bytes] | Failure:
+    """Each variant's output bytes, or why the program did not build or run."""
     files = []
     for i, text in enumerate(texts):
         f = work / f"{tag}_v{i}.cu"
@@ -137,13 +150,13 @@ def build_and_run(kernel: HostKernel, texts: list[str], work: Path, header: Path
     built = subprocess.run([GXX, *CXXFLAGS, "-include", str(header), str(main), "-o", str(exe)],
                            capture_output=True, text=True, timeout=COMPILE_TIMEOUT_S)
     if built.returncode != 0:
-        return "g++: " + "\n".join(l for l in built.stderr.splitlines() if "error" in l)[:1500]
+        return Failure(False, "g++: " + "\n".join(l for l in built.stderr.splitlines() if "error" in l)[:1500])
     try:
         ran = subprocess.run([str(exe)], capture_output=True, timeout=RUN_TIMEOUT_S)
     except subprocess.TimeoutExpired:
-        return f"run: timed out after {RUN_TIMEOUT_S} s"
+        return Failure(True, f"run: timed out after {RUN_TIMEOUT_S} s")
     if ran.returncode != 0:
-        return f"run: exit {ran.returncode}: {ran.stderr.decode(errors='replace')[:500]}"
+        return Failure(True, f"run: exit {ran.returncode}: {ran.stderr.decode(errors='replace')[:500]}")
     size = NOUT * 4
     return [ran.stdout[i * size:(i + 1) * size] for i in range(len(texts))]
 
@@ -186,21 +199,22 @@ def check_kernel(kernel: HostKernel, work: Path, header: Path) -> KernelResult:
     # the original runs twice: two copies that disagree mean a race or an
     # uninitialised read in the generated kernel, not a rapcc bug
     outputs = build_and_run(kernel, [original, original, *distinct], kdir, header, "all")
-    if not isinstance(outputs, str):
+    if not isinstance(outputs, Failure):
         if outputs[0] != outputs[1]:
             return KernelResult(kernel, (), "original: two runs differ: " + describe_diff(outputs[0], outputs[1]))
         outputs = outputs[1:]
     else:
         # find who breaks the build: the original alone, then each rewrite beside it
         alone = build_and_run(kernel, [original], kdir, header, "orig")
-        if isinstance(alone, str):
-            return KernelResult(kernel, (), f"original: {alone}")
+        if isinstance(alone, Failure):
+            return KernelResult(kernel, (), f"original: {alone.message}")
         per = [build_and_run(kernel, [original, t], kdir, header, f"r{j}") for j, t in enumerate(distinct)]
-        outputs = [alone[0]] + [p if isinstance(p, str) else p[1] for p in per]
+        outputs = [alone[0]] + [p if isinstance(p, Failure) else p[1] for p in per]
     for strategy, j in which.items():
         got = outputs[j + 1]
-        if isinstance(got, str):
-            verdicts[strategy] = StrategyResult(strategy, Outcome.HOST_ERROR, got)
+        if isinstance(got, Failure):
+            outcome = Outcome.RUN_FAILS if got.built else Outcome.HOST_ERROR
+            verdicts[strategy] = StrategyResult(strategy, outcome, got.message)
         elif got == outputs[0]:
             verdicts[strategy] = StrategyResult(strategy, Outcome.IDENTICAL)
         else:
@@ -210,5 +224,5 @@ def check_kernel(kernel: HostKernel, work: Path, header: Path) -> KernelResult:
 
 def clean(work: Path, result: KernelResult) -> None:
     """Drop a passing kernel's build files; a finding's stay for the report."""
-    if not result.bugs and not result.generator_error:
+    if not result.findings and not result.generator_error:
         shutil.rmtree(work / result.kernel.name, ignore_errors=True)

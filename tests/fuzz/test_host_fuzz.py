@@ -18,11 +18,12 @@ from .hostcampaign import check_all, format_summary, summarize
 from .hostcheck import GXX, Outcome, build_and_run, check_kernel, host_text, precompile_header
 from .hostfamilies import FAMILIES, generate
 from .hostgen import HostKernel, Launch, Tile, single_kernel
+from .hostsave import REGRESSIONS, load
 
 SEED = 20261124
-# two kernels per family, the bad one and its near twin: 38 kernels, about a
+# four kernels per family, two bad ones and two near twins: 76 kernels, about a
 # minute on two cores (g++ with a precompiled header, 2 workers)
-SAMPLE = 2 * len(FAMILIES)
+SAMPLE = 4 * len(FAMILIES)
 
 needs_gxx = pytest.mark.skipif(not Path(GXX).exists(), reason=f"{GXX} not found")
 
@@ -83,7 +84,7 @@ def test_a_wrong_layout_change_is_caught(header, tmp_path):
     kernel = HostKernel("t", "test", False, _transpose("t", False), (Launch("t", 1, (32, 8), 0),))
     outs = build_and_run(kernel, [_transpose("t", False), _transpose("t", False), _transpose("t", True)],
                          tmp_path, header, "x")
-    assert not isinstance(outs, str), outs
+    assert isinstance(outs, list), outs
     assert outs[0] == outs[1]
     assert outs[0] != outs[2]
 
@@ -99,7 +100,7 @@ def test_asm_is_replaced_only_where_written_as_generated():
 def test_every_family_draws_both_forms():
     kernels = generate(SEED, SAMPLE)
     assert {k.family.split("_")[0] for k in kernels} >= {"do", "goto", "switch", "asm", "atomic", "two"}
-    assert sum(k.twin for k in kernels) == len(FAMILIES)
+    assert sum(k.twin for k in kernels) == SAMPLE // 2
     # the generator is a pure function of the seed
     assert [k.source for k in generate(SEED, SAMPLE)] == [k.source for k in kernels]
 
@@ -127,6 +128,25 @@ def test_host_fuzz_sample(tmp_path):
     bugs = [(r.kernel.name, r.kernel.family, "twin" if r.kernel.twin else "bad", x.strategy, x.outcome.value, x.detail[:160])
             for r in results for x in r.bugs]
     assert not bugs, format_summary(summary) + "\n\n" + "\n".join(map(str, bugs))
+
+
+@pytest.mark.slow
+@needs_gxx
+def test_host_regressions(tmp_path):
+    """The kernels the host fuzzer found rapcc rewriting wrongly
+    (tests/fuzz/regressions_host/<family>.cu, one per construct class): each
+    rewrite must compute what the original does, or be refused. Their near
+    twins (<family>.twin.cu) must also stay rewritten by some strategy."""
+    kernels = load(REGRESSIONS)
+    assert kernels, "no saved regressions"
+    results = check_all(kernels, tmp_path, jobs=2)
+    errors = [(r.kernel.name, r.generator_error) for r in results if r.generator_error]
+    assert not errors, errors
+    bugs = [(r.kernel.family, x.strategy, x.outcome.value, x.detail[:160]) for r in results for x in r.bugs]
+    assert not bugs, "\n".join(map(str, bugs))
+    lost = [r.kernel.family for r in results
+            if r.kernel.twin and not any(x.outcome == Outcome.IDENTICAL for x in r.results)]
+    assert not lost, f"near twins no strategy rewrites any more: {lost}"
 
 
 @pytest.mark.nvcc
