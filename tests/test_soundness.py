@@ -102,7 +102,6 @@ void launch(float *o) { k<32><<<1, dim3(32, 32)>>>(o); }
 """
 
 
-@pytest.mark.xfail(strict=True, reason="explicit instantiations are not yet found in libclang's cursors")
 def test_an_explicit_instantiation_without_a_launch_keeps_the_template_array() -> None:
     r = rewrite_source(EXPLICIT.encode(), "k.cu", Options(strategy="pad"))
     assert not any(p.rewritten for p in r.plans)

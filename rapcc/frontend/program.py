@@ -146,7 +146,7 @@ def lower_program(tu: ci.TranslationUnit, path: str, source: bytes, tokens: File
             elem = elem.element_type.get_canonical()
         arrays.append(s.SharedDecl(key, d.spelling, decl_key(fn) if fn is not None else None, dims,
                                    offset_of(d), is_extern, max(elem.get_size(), 0)))
-    instances = _instances(tops, fns)
+    instances = _instances(tops, fns) + _explicit_instances(fns, tokens)
     hidden += _hidden_tokens(tops, arrays, tokens, inactive_offsets)
     return s.Program(tuple(functions), tuple(arrays), instances, frozenset(unseen), tuple(hidden))
 
@@ -178,6 +178,29 @@ def _instances(tops: list[Cursor], fns: list[Cursor]) -> tuple[s.Instance, ...]:
             key = (decl_key(tmpl), args)
             out[key] = out.get(key, False) or launched
     return tuple(s.Instance(k, a, v) for (k, a), v in out.items())
+
+
+def _explicit_instances(fns: list[Cursor], tokens: FileTokens) -> tuple[s.Instance, ...]:
+    """`template __global__ void k<16>(...);` (and `extern template ...`): libclang
+    shows no cursor for an explicit instantiation, so its tokens are read. The
+    instance may be launched from another file with any shape: it counts as
+    unlaunched, and the template's arrays stay as written."""
+    kernels = {f.spelling: decl_key(f) for f in fns if _is_kernel(f) and f.kind == K.FUNCTION_TEMPLATE}
+    if not kernels:
+        return ()
+    toks = tokens.tokens
+    out: dict[str, None] = {}
+    for i, tok in enumerate(toks):
+        if tok.spelling != "template" or i + 1 >= len(toks) or toks[i + 1].spelling == "<":
+            continue
+        if i > 0 and toks[i - 1].spelling in (".", "->", "::"):
+            continue  # `x.template f<...>()`: a disambiguator
+        for t in toks[i + 1:]:
+            if t.spelling in (";", "{"):
+                break
+            if t.spelling in kernels:
+                out[kernels[t.spelling]] = None
+    return tuple(s.Instance(k, (("?", -1),), False) for k in out)
 
 
 def _hidden_tokens(tops: list[Cursor], arrays: list[s.SharedDecl], tokens: FileTokens,
