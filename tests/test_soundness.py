@@ -108,3 +108,26 @@ def test_an_explicit_instantiation_without_a_launch_keeps_the_template_array() -
     r = rewrite_source(EXPLICIT.replace("template __global__ void k<16>(float *);\n", "").encode(), "k.cu",
                        Options(strategy="pad"))
     assert any(p.rewritten for p in r.plans)
+
+
+PROVIDER = """
+template <class T> struct SharedMemory {
+    __device__ operator T *() { extern __shared__ int __smem[]; return (T *)__smem; }
+};
+__global__ void k(float *out)
+{
+#pragma rapcc block_dim(32, 8)
+    float *s = SharedMemory<float>();
+    s[threadIdx.x * 33 % 256] = out[threadIdx.x];
+    __syncthreads();
+    STEP
+    out[threadIdx.x] = s[threadIdx.y * 32 + threadIdx.x];
+}
+"""
+
+
+def test_a_provider_pointer_is_followed_and_a_moved_one_is_kept() -> None:
+    kept = rewrite_source(PROVIDER.replace("STEP", "s = s + 32;").encode(), "k.cu", Options(strategy="xor"))
+    assert not any(p.rewritten for p in kept.plans)
+    moved = rewrite_source(PROVIDER.replace("STEP", "").encode(), "k.cu", Options(strategy="xor"))
+    assert [p.rewritten for p in moved.plans] == [True]

@@ -258,6 +258,9 @@ class Evaluator:
         else:
             op, rhs_ty = e.op, ty_of(e.value)
             rhs = self.eval(e.value, st, fr)
+        if isinstance(tgt, s.SharedRef):  # a provider's pointer written: it no longer names the array's start
+            self.fail(tgt.key, Failure.OPAQUE, tgt.offset, what="assignment to the array's pointer")
+            return unknown(ty_of(tgt))
         if isinstance(tgt, s.Var) and tgt.key not in fr.escaped:
             old = st[tgt.key] if tgt.key in st else unknown(tgt.ty)
             new = rhs if op == "" else self._compound(op, old, rhs, tgt.ty, rhs_ty)

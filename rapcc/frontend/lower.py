@@ -127,9 +127,10 @@ class FunctionLowering:
     """Lowers one function definition; `shared` maps the keys of every
     `__shared__` array of the file to their names."""
 
-    def __init__(self, fn: Cursor, shared: set[str], tokens: FileTokens):
+    def __init__(self, fn: Cursor, shared: set[str], tokens: FileTokens, providers: frozenset[str] = frozenset()):
         self.fn = fn
         self.shared = shared
+        self.providers = providers
         self.tokens = tokens
         self.escaped: set[str] = set()
         self.writes: dict[str, int] = {}
@@ -290,8 +291,10 @@ class FunctionLowering:
     def _decl(self, d: Cursor) -> s.Stmt:
         if d.kind != K.VAR_DECL:
             return self._opaque_stmt(d) if any(k.kind.is_expression() for k in d.walk_preorder()) else s.Block(())
-        if is_shared(d):
-            return s.Block(())  # declared once for the block: see Program.arrays
+        if is_shared(d) or decl_key(d) in self.providers:
+            # Declared once for the block (see Program.arrays); a provider's
+            # pointer is the launch's dynamic memory, whatever its helper does.
+            return s.Block(())
         key = decl_key(d)
         ty = lower_type(d.type)
         canon = d.type.get_canonical()

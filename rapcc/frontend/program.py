@@ -83,9 +83,13 @@ def _template_arguments(ref: Cursor, tmpl: Cursor) -> tuple[tuple[str, int], ...
 
 
 def lower_program(tu: ci.TranslationUnit, path: str, source: bytes, tokens: FileTokens, rdc: bool,
-                  inactive_offsets: frozenset[int] = frozenset()) -> s.Program:
+                  inactive_offsets: frozenset[int] = frozenset(), providers: frozenset[str] = frozenset()
+                  ) -> s.Program:
     """`inactive_offsets`: where the front end already accounts for an array's
-    name in a preprocessor branch this parse skipped (frontend/inactive.py)."""
+    name in a preprocessor branch this parse skipped (frontend/inactive.py);
+    `providers`: pointer locals initialised from the launch's dynamic shared
+    memory (`T *s = SharedMemory<T>()`, frontend/providers.py), followed as
+    arrays of unknown length."""
     tops = _tops(tu)
     shared_decls: list[tuple[Cursor, Cursor | None]] = []  # (declaration, enclosing function)
     fns: list[Cursor] = []
@@ -96,7 +100,8 @@ def lower_program(tu: ci.TranslationUnit, path: str, source: bytes, tokens: File
             fns.append(top)
             body = _body(top)
             if body is not None:
-                shared_decls += [(d, top) for d in body.walk_preorder() if d.kind == K.VAR_DECL and is_shared(d)]
+                shared_decls += [(d, top) for d in body.walk_preorder()
+                                 if d.kind == K.VAR_DECL and (is_shared(d) or decl_key(d) in providers)]
     shared = {decl_key(d) for d, _ in shared_decls}
     functions: list[s.Function] = []
     lowerings: dict[str, FunctionLowering] = {}
@@ -110,7 +115,7 @@ def lower_program(tu: ci.TranslationUnit, path: str, source: bytes, tokens: File
                     if c.kind == K.DECL_REF_EXPR and c.referenced is not None and decl_key(c.referenced) in shared:
                         hidden.append((decl_key(c.referenced), "host", offset_of(c)))
             continue
-        low = FunctionLowering(fn, shared, tokens)
+        low = FunctionLowering(fn, shared, tokens, providers)
         low.scan(body)
         lowered = low.stmt(body)
         for off, key in low.all_refs.items():
@@ -138,10 +143,13 @@ def lower_program(tu: ci.TranslationUnit, path: str, source: bytes, tokens: File
         if dims is None:
             hidden.append((key, "extent", offset_of(d)))
             dims = ()
-        is_extern = d.storage_class == ci.StorageClass.EXTERN
+        is_extern = d.storage_class == ci.StorageClass.EXTERN or key in providers
         if rdc and fn is None and d.storage_class != ci.StorageClass.STATIC:
             hidden.append((key, "rdc", offset_of(d)))
         elem = d.type.get_canonical()
+        if key in providers:
+            elem = elem.get_pointee().get_canonical()
+            dims = ()
         while elem.kind in (ci.TypeKind.CONSTANTARRAY, ci.TypeKind.INCOMPLETEARRAY, ci.TypeKind.DEPENDENTSIZEDARRAY):
             elem = elem.element_type.get_canonical()
         arrays.append(s.SharedDecl(key, d.spelling, decl_key(fn) if fn is not None else None, dims,
