@@ -49,6 +49,8 @@ CASES = {
     "alias_index_changes": ("    int r = ty;\n    float *row = tile[r];\n    r = 31 - r;\n    acc += row[tx];",
                             "    int r = ty;\n    float *row = tile[r];\n    acc += row[tx];"),
     "mixed_sign_max": ("    acc += tile[0][max(tx - 1, 0u)];", "    acc += tile[0][max((int)tx - 1, 0)];"),
+    # max(int, unsigned) is CUDA's unsigned overload: lane 0 reads column 2^32 - 1.
+    "mixed_sign_max_int": ("    acc += tile[1][max((int)tx - 1, 0u)];", "    acc += tile[1][max((int)tx - 1, 0)];"),
     "user_atomic": ("    atomicFoo(&tile[ty][31]);", "    atomicAdd(&tile[ty][31], 1.0f);"),
     "callee_touches_next": ("    touch(tile[ty], 31);", "    touch(tile[ty], 30);"),
     "asm_string": ('    asm volatile("// tile\\n");', '    asm volatile("// nothing\\n");'),

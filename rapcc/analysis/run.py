@@ -53,8 +53,10 @@ class Run(Evaluator):
     # ---- calls ----
     def call(self, e: s.Call, st: State, fr: Frame) -> Value:
         args = [self.eval(a, st, fr) for a in e.args]
-        if e.kind in (s.CallKind.MIN, s.CallKind.MAX) and all(isinstance(a, SInt) for a in args):
-            a, b = args
+        if e.kind in (s.CallKind.MIN, s.CallKind.MAX) and all(isinstance(a, SInt) for a in args) and e.ty.int_type:
+            # CUDA's mixed overloads (`max(int, unsigned)`) compare in their
+            # result type: both operands are converted to it first.
+            a, b = (iv.wrap(x, e.ty.int_type) for x in args)
             lo = min(a.lo, b.lo) if e.kind == s.CallKind.MIN else max(a.lo, b.lo)
             hi = min(a.hi, b.hi) if e.kind == s.CallKind.MIN else max(a.hi, b.hi)
             return iv.wrap(SInt.of(lo, hi), e.ty.int_type) if e.ty.int_type else None
