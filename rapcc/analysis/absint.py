@@ -53,6 +53,7 @@ class Finding:
     values: SInt | None = None
     shape: tuple[int, int, int] | None = None
     what: str = ""  # the construct's kind, for the report
+    lane: tuple[int, int, int] | None = None  # the thread, when each was interpreted alone
 
 
 @dataclass(frozen=True, slots=True)
