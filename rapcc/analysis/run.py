@@ -8,6 +8,7 @@ from .absint import (FIXPOINT_ROUNDS, MAX_CALL_DEPTH, UNROLL_TRIPS, WIDEN_AFTER,
 from .aliasing import stable_locals, stmt_exprs, unsafe_aliases
 from .interpret import Evaluator
 from .intervals import SInt
+from .labels import followed_labels
 
 _UNBOUNDED = SInt.of(0, (1 << 31) - 1)
 
@@ -32,7 +33,8 @@ class Run(Evaluator):
         self.elem_bytes = elem_bytes or {}
         self.functions = functions
         self.base = builtins(shape, lane)
-        self._frames: dict[str, tuple[dict[str, s.Ty], frozenset[str]]] = {}
+        self._frames: dict[str, tuple] = {}
+        self._followed: dict[str, dict] = {}
         self.stack: list[str] = []
 
     def frame(self, fn: s.Function, bindings: dict[str, int], extra_escaped: frozenset[str] = frozenset()) -> Frame:
@@ -136,6 +138,8 @@ class Run(Evaluator):
             return self.exec(n.stmt, st, fr)
         if isinstance(n, s.Label):
             return self.exec(n.stmt, self.anything(st, fr), fr)
+        if isinstance(n, s.Block) and id(n) in self._labels(fr):
+            return self._block_with_labels(n, st, fr)
         if st is None:
             # Unreachable here, but a label or case inside may still be entered.
             return self._enter_labels(n, fr)
@@ -189,7 +193,9 @@ class Run(Evaluator):
             fr.returns.append((st, v))
             return None
         if isinstance(n, s.Goto):
-            return None  # its target starts from "anything" (Label)
+            if n.name in fr.gotos:  # a followed label (labels.py) collects the state
+                fr.gotos[n.name].append(st)
+            return None  # any other target starts from "anything" (Label)
         if isinstance(n, s.OpaqueStmt):
             for a in n.arrays:
                 self.fail(a, Failure.OPAQUE, n.offset, what=n.reason)
@@ -202,6 +208,53 @@ class Run(Evaluator):
                 fr.returns.append((dict(st), None))
             return st
         raise TypeError(f"unknown sound IR statement {type(n).__name__}")
+
+    def _labels(self, fr: Frame) -> dict:
+        if fr.fn.key not in self._followed:
+            self._followed[fr.fn.key] = followed_labels(fr.fn)
+        return self._followed[fr.fn.key]
+
+    def _block_with_labels(self, n: s.Block, st: State | None, fr: Frame) -> State | None:
+        """A block holding labels whose gotos all lie inside it (labels.py)."""
+        followed = {f.index: f for f in self._labels(fr)[id(n)]}
+        for f in followed.values():
+            fr.gotos[f.name] = []
+        i = 0
+        while i < len(n.stmts):
+            f = followed.get(i)
+            if f is None:
+                st = self.exec(n.stmts[i], st, fr)
+                i += 1
+                continue
+            label = n.stmts[i]
+            head = join_states(st, *fr.gotos.pop(f.name))
+            if not f.backward:
+                st = self.exec(label.stmt, head, fr)
+                i += 1
+                continue
+            rounds = 0
+            while True:  # a loop made of a label and the gotos after it
+                fr.gotos[f.name] = []
+                out = self.exec(label.stmt, dict(head) if head is not None else None, fr)
+                for x in n.stmts[i + 1:]:
+                    out = self.exec(x, out, fr)
+                new = join_states(head, *fr.gotos[f.name])
+                if rounds >= WIDEN_AFTER and new is not None and head is not None:
+                    new = widen_states(head, new, fr.types)
+                rounds += 1
+                if new == head:
+                    break
+                if rounds > FIXPOINT_ROUNDS:
+                    head = self.anything(new, fr)
+                    fr.gotos[f.name] = []
+                    out = self.exec(label.stmt, head, fr)
+                    for x in n.stmts[i + 1:]:
+                        out = self.exec(x, out, fr)
+                    break
+                head = new
+            fr.gotos.pop(f.name, None)
+            return out
+        return st
 
     def _enter_labels(self, n: s.Stmt, fr: Frame) -> State | None:
         """Interpret `n` from an unreachable start: only its labels and cases lead in."""
