@@ -319,11 +319,21 @@ class OpaqueStmt:
 Stmt = (Block | ExprStmt | Decl | If | Loop | Switch | Case | Break | Continue | Return | Label | Goto | OpaqueStmt)
 
 
+class RefUse(Enum):
+    """How a function uses a parameter, as its callers' proofs need to know."""
+
+    VALUE = "value"  # by value
+    CONST = "const"  # `const T&`: read, never written
+    PLAIN = "plain"  # `T&` only read and assigned as a whole: the caller's variable, written back
+    ESCAPING = "escaping"  # a reference used any other way: the caller's variable is unknown
+
+
 @dataclass(frozen=True, slots=True)
 class Param:
     key: str
     ty: Ty
     by_reference: bool
+    ref: RefUse = RefUse.VALUE
 
 
 @dataclass(frozen=True, slots=True)

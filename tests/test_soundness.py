@@ -133,3 +133,23 @@ def test_a_provider_pointer_is_followed_and_a_moved_one_is_kept() -> None:
     assert not any(p.rewritten for p in kept.plans)
     moved = rewrite_source(PROVIDER.replace("STEP", "").encode(), "k.cu", Options(strategy="xor"))
     assert [p.rewritten for p in moved.plans] == [True]
+
+
+RECURSIVE_REF = """
+__device__ void walk(int &v, int n) { if (n > 0) { v += 32; walk(v, n - 1); } }
+__global__ void k(float *out)
+{
+#pragma rapcc block_dim(32, 8)
+    __shared__ float tile[32][32];
+    tile[threadIdx.y][threadIdx.x] = out[threadIdx.x];
+    __syncthreads();
+    int f = threadIdx.x;
+    walk(f, 3);
+    out[threadIdx.x] = tile[0][f];
+}
+"""
+
+
+def test_a_reference_written_where_the_interpreter_stops_is_unknown() -> None:
+    r = rewrite_source(RECURSIVE_REF.encode(), "k.cu", Options(strategy="xor"))
+    assert not any(p.rewritten for p in r.plans)

@@ -84,6 +84,10 @@ class Run(Evaluator):
                 or len(callee.params) != len(args):
             for a in args:
                 self.escape(a, e.start, "argument of a function rapcc does not follow")
+            if callee is not None:  # what its plain references may have written
+                for p, arg in zip(callee.params, e.args):
+                    if p.ref == s.RefUse.PLAIN and isinstance(arg, s.Var):
+                        st[arg.key] = unknown(arg.ty)
             return unknown(e.ty)
         return self._inline(callee, args, e, st, fr)
 
@@ -106,21 +110,30 @@ class Run(Evaluator):
         return unknown(e.ty)
 
     def _inline(self, callee: s.Function, args: list[Value], e: s.Call, st: State, fr: Frame) -> Value:
-        by_ref = frozenset(p.key for p in callee.params if p.by_reference)
-        inner = self.frame(callee, {}, by_ref)
+        escaping = frozenset(p.key for p in callee.params if p.ref == s.RefUse.ESCAPING)
+        inner = self.frame(callee, {}, escaping)
         cst: State = {k: v for k, v in st.items() if "." in k}  # the (narrowed) thread indices
         for p, a in zip(callee.params, args):
-            if p.by_reference:
+            if p.ref == s.RefUse.ESCAPING:
                 self.escape(a, e.start, "bound to a reference")
                 continue
             cst[p.key] = self.decay(a) if isinstance(a, Ptr) else a
             if isinstance(a, Ptr) and a.array is not None:
                 self.taken.add(a.array)
-                if p.key in inner.unsafe_aliases:
+                if p.key in inner.unsafe_aliases or p.ref != s.RefUse.VALUE:
                     self.fail(a.array, Failure.ALIAS, e.start, what="parameter written in the callee")
         self.stack.append(callee.key)
-        self.exec(callee.body, cst, inner)
+        out = self.exec(callee.body, cst, inner)
         self.stack.pop()
+        exits = [x for x in [out] + [r for r, _ in inner.returns] if x is not None]
+        for p, arg in zip(callee.params, e.args):
+            # A plain `T&` bound to a caller's local: what the callee left in it.
+            if p.ref == s.RefUse.PLAIN and isinstance(arg, s.Var) and arg.key not in fr.escaped:
+                final = join_states(*({p.key: x.get(p.key)} for x in exits))
+                value = final.get(p.key) if final is not None else None
+                if isinstance(value, SInt) and arg.ty.int_type:
+                    value = iv.wrap(value, arg.ty.int_type)
+                st[arg.key] = value if exits else st.get(arg.key)
         value: Value = None
         first = True
         for _, v in inner.returns:

@@ -123,6 +123,48 @@ def _strip(c: Cursor) -> Cursor:
     return c
 
 
+def param_use(param: Cursor, definition: Cursor | None) -> s.RefUse:
+    """How the function `definition` (None: not in this file) uses `param`:
+    a plain `T&` is one only read (through its implicit load) and assigned as a whole."""
+    t = param.type.get_canonical()
+    if t.kind not in (T.LVALUEREFERENCE, T.RVALUEREFERENCE):
+        return s.RefUse.VALUE
+    if t.get_pointee().is_const_qualified():
+        return s.RefUse.CONST
+    if definition is None:
+        return s.RefUse.ESCAPING
+    target = next((p for p in definition.get_children() if p.kind == K.PARM_DECL
+                   and p.spelling == param.spelling), None)
+    body = next((k for k in definition.get_children() if k.kind == K.COMPOUND_STMT), None)
+    if target is None or body is None or not param.spelling:
+        return s.RefUse.ESCAPING
+    key = decl_key(target)
+
+    def plain(node: Cursor, parents: list[Cursor]) -> bool:
+        for k in node.get_children():
+            if k.kind == K.DECL_REF_EXPR and k.referenced is not None and decl_key(k.referenced) == key:
+                up = node
+                if up.kind == K.PAREN_EXPR:
+                    return False
+                if up.kind == K.UNEXPOSED_EXPR and len(_kids(up)) == 1:
+                    continue  # its value loaded
+                first = _kids(up)[0] if _kids(up) else None
+                if up.kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR) and first == k and (
+                        up.kind == K.COMPOUND_ASSIGNMENT_OPERATOR or binary_operator(up) == "="):
+                    continue
+                if up.kind == K.UNARY_OPERATOR and unary_operator(up) in ("++", "--", "x++", "x--"):
+                    continue
+                return False
+            if k.kind in (K.LAMBDA_EXPR, K.ASM_STMT, K.MS_ASM_STMT) and any(
+                    x.kind == K.DECL_REF_EXPR and x.referenced is not None and decl_key(x.referenced) == key
+                    for x in k.walk_preorder()):
+                return False
+            if not plain(k, parents + [node]):
+                return False
+        return True
+    return s.RefUse.PLAIN if plain(body, []) else s.RefUse.ESCAPING
+
+
 class FunctionLowering:
     """Lowers one function definition; `shared` maps the keys of every
     `__shared__` array of the file to their names."""
@@ -221,14 +263,28 @@ class FunctionLowering:
         ref = c.referenced
         args = list(c.get_arguments())
         params = list(ref.get_arguments()) if ref is not None and ref.kind in _FUNCTIONS | {K.CONSTRUCTOR} else None
+        definition = ref.get_definition() if ref is not None and ref.kind in _FUNCTIONS else None
+        callee = _strip(_kids(c)[0]) if _kids(c) else None
+        if definition is not None and (definition.kind not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE)
+                                       or callee is None or callee.kind != K.DECL_REF_EXPR):
+            definition = None  # interpreted only as a plain call of a function of this file (lowering's USER)
+        bound: dict[str, int] = {}
         for i, a in enumerate(args):
-            by_ref = True
+            use = s.RefUse.ESCAPING
             if params is not None and i < len(params):
-                by_ref = params[i].type.get_canonical().kind in (T.LVALUEREFERENCE, T.RVALUEREFERENCE)
-            elif params is not None and ref is not None and not ref.type.is_function_variadic():
-                by_ref = True
-            if by_ref:
+                use = param_use(params[i], definition if definition is not None and not _system(definition) else None)
+            if use == s.RefUse.PLAIN:
+                target = _strip(a)
+                if target.kind == K.DECL_REF_EXPR and target.referenced is not None and _is_local(target.referenced):
+                    key = decl_key(target.referenced)
+                    bound[key] = bound.get(key, 0) + 1
+                    self._count_write(a)
+                    continue
+                use = s.RefUse.ESCAPING
+            if use == s.RefUse.ESCAPING:
                 self._escape_base(a)
+        # One variable bound to two references of one call: each write is seen through the other.
+        self.escaped |= {k for k, n in bound.items() if n > 1}
         if ref is None or ref.kind not in _FUNCTIONS:
             # A call through a pointer, a lambda, a functor or an unresolved
             # name: whatever its object and arguments name may be written.

@@ -10,7 +10,7 @@ from clang.cindex import Cursor, CursorKind as K
 from .. import sound_ir as s
 from .clangext import file_location, in_main_file, specialized_template
 from .exprs import decl_key
-from .lower import FunctionLowering, is_shared, lower_type, offset_of
+from .lower import FunctionLowering, is_shared, lower_type, offset_of, param_use
 from .tokens import FileTokens
 
 _CONTAINERS = {K.NAMESPACE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL}
@@ -124,7 +124,8 @@ def lower_program(tu: ci.TranslationUnit, path: str, source: bytes, tokens: File
         key = decl_key(fn)
         lowerings[key] = low
         params = tuple(s.Param(decl_key(p), lower_type(p.type),
-                               p.type.get_canonical().kind in (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE))
+                               p.type.get_canonical().kind in (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE),
+                               param_use(p, fn))
                        for p in fn.get_children() if p.kind == K.PARM_DECL)
         tparams = tuple(k.spelling for k in fn.get_children() if k.kind == K.TEMPLATE_NON_TYPE_PARAMETER)
         functions.append(s.Function(
