@@ -155,7 +155,8 @@ def lower_program(tu: ci.TranslationUnit, path: str, source: bytes, tokens: File
             elem = elem.element_type.get_canonical()
         arrays.append(s.SharedDecl(key, d.spelling, decl_key(fn) if fn is not None else None, dims,
                                    offset_of(d), is_extern, max(elem.get_size(), 0)))
-    instances = _instances(tops, fns) + _explicit_instances(fns, tokens)
+    launched = _instances(tops, fns)
+    instances = launched + _explicit_instances(fns, tokens, launched)
     hidden += _hidden_tokens(tops, arrays, tokens, inactive_offsets)
     return s.Program(tuple(functions), tuple(arrays), instances, frozenset(unseen), tuple(hidden))
 
@@ -189,27 +190,53 @@ def _instances(tops: list[Cursor], fns: list[Cursor]) -> tuple[s.Instance, ...]:
     return tuple(s.Instance(k, a, v) for (k, a), v in out.items())
 
 
-def _explicit_instances(fns: list[Cursor], tokens: FileTokens) -> tuple[s.Instance, ...]:
+def _explicit_instances(fns: list[Cursor], tokens: FileTokens, seen: tuple[s.Instance, ...]) -> tuple[s.Instance, ...]:
     """`template __global__ void k<16>(...);` (and `extern template ...`): libclang
-    shows no cursor for an explicit instantiation, so its tokens are read. The
-    instance may be launched from another file with any shape: it counts as
-    unlaunched, and the template's arrays stay as written."""
-    kernels = {f.spelling: decl_key(f) for f in fns if _is_kernel(f) and f.kind == K.FUNCTION_TEMPLATE}
-    if not kernels:
+    shows no cursor for an explicit instantiation, so its tokens are read. An
+    instance this file does not also launch may run from another file with any
+    shape: it counts as unlaunched, and the template's arrays stay as written."""
+    templates = {f.spelling: f for f in fns if _is_kernel(f) and f.kind == K.FUNCTION_TEMPLATE}
+    if not templates:
         return ()
+    launched = {(i.kernel, i.arguments) for i in seen if i.launched}
     toks = tokens.tokens
-    out: dict[str, None] = {}
+    out: dict[tuple[str, tuple[tuple[str, int], ...]], None] = {}
     for i, tok in enumerate(toks):
         if tok.spelling != "template" or i + 1 >= len(toks) or toks[i + 1].spelling == "<":
             continue
         if i > 0 and toks[i - 1].spelling in (".", "->", "::"):
             continue  # `x.template f<...>()`: a disambiguator
-        for t in toks[i + 1:]:
-            if t.spelling in (";", "{"):
+        for j in range(i + 1, len(toks)):
+            if toks[j].spelling in (";", "{"):
                 break
-            if t.spelling in kernels:
-                out[kernels[t.spelling]] = None
-    return tuple(s.Instance(k, (("?", -1),), False) for k in out)
+            fn = templates.get(toks[j].spelling)
+            if fn is not None:
+                key = (decl_key(fn), _spelled_arguments(fn, toks, j + 1))
+                if key not in launched:
+                    out[key] = None
+                break
+    return tuple(s.Instance(k, a, False) for k, a in out)
+
+
+def _spelled_arguments(tmpl: Cursor, toks, i: int) -> tuple[tuple[str, int], ...]:
+    """`<16, 4>` after a template's name, as ((parameter, value), ...); (("?", -1),)
+    unless every argument is an integer literal for a non-type parameter."""
+    params = [k for k in tmpl.get_children()
+              if k.kind in (K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)]
+    if i >= len(toks) or toks[i].spelling != "<":
+        return (("?", -1),)
+    values: list[str] = []
+    for t in toks[i + 1:]:
+        if t.spelling == ">":
+            break
+        if t.spelling != ",":
+            values.append(t.spelling)
+    if len(values) != len(params) or any(p.kind != K.TEMPLATE_NON_TYPE_PARAMETER for p in params):
+        return (("?", -1),)
+    try:
+        return tuple((p.spelling, int(v.rstrip("uUlL"), 0)) for p, v in zip(params, values))
+    except ValueError:
+        return (("?", -1),)
 
 
 def _hidden_tokens(tops: list[Cursor], arrays: list[s.SharedDecl], tokens: FileTokens,

@@ -141,6 +141,8 @@ def ref_param(rng: random.Random, name: str, twin: bool) -> HostKernel:
 
 
 def lambda_ref(rng: random.Random, name: str, twin: bool) -> HostKernel:
+    """A by-reference lambda called in a loop: it steps the column (bad), or
+    only the sum while the loop steps the column in sight (twin)."""
     tile = draw_tile(rng)
     w = tile.w
     n = rng.randint(2, 4)
@@ -148,9 +150,10 @@ def lambda_ref(rng: random.Random, name: str, twin: bool) -> HostKernel:
     s = max(1, total // (n - 1)) if not twin else total // (n - 1)
     if not twin and (n - 1) * s <= w // 2:
         s = w // 2 // (n - 1) + 1
+    step, moved = (f"acc += 1;", f" f += {s};") if twin else (f"f += {s};", "")
     body = (f"    int f = tx % {w // 2};\n"
-            f"    auto step = [&]() {{ f += {s}; }};\n"
-            f"    for (int i = 0; i < {n}; ++i) {{\n        acc += tile[r][f];\n        step();\n    }}\n")
+            f"    auto step = [&]() {{ {step} }};\n"
+            f"    for (int i = 0; i < {n}; ++i) {{\n        acc += tile[r][f];\n        step();{moved}\n    }}\n")
     return _kernel(rng, name, "lambda_ref", twin, body, tile=tile)
 
 
@@ -170,15 +173,18 @@ def param_after_guard(rng: random.Random, name: str, twin: bool) -> HostKernel:
 
 
 def asm_output(rng: random.Random, name: str, twin: bool) -> HostKernel:
+    """An asm output operand: it sets the column (bad), or another local the
+    sum reads while the column is computed in sight (twin)."""
     tile = draw_tile(rng)
     w = tile.w
     bound = w if twin else rng.randint(w + 1, 2 * w - 1)
-    asm = 'asm("mov.u32 %0, %1;" : "=r"(f) : "r"(x));'
+    out = "g" if twin else "f"
+    asm = f'asm("mov.u32 %0, %1;" : "=r"({out}) : "r"(x));'
     body = (f"    int x = (tx * {rng.choice((1, 3, 5))}) % {bound};\n"
-            "    int f = tx % 4;\n"
+            "    int f = tx % 4, g = 0;\n"
             f"    {asm}\n"
-            "    acc += tile[r][f];\n")
-    return _kernel(rng, name, "asm_output", twin, body, tile=tile, host_asm=((asm, "f = x;"),))
+            "    acc += tile[r][f] + (g & 1);\n")
+    return _kernel(rng, name, "asm_output", twin, body, tile=tile, host_asm=((asm, f"{out} = x;"),))
 
 
 def alias_row(rng: random.Random, name: str, twin: bool) -> HostKernel:

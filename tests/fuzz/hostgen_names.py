@@ -117,7 +117,9 @@ def explicit_instantiation(rng: random.Random, name: str, twin: bool) -> HostKer
         "}\n"
         f"template __global__ void {name}<{small}>(const int* __restrict__, int* __restrict__, int);\n")
     launches = (Launch(f"{name}<{big}>", 2, (big, by), 0), Launch(f"{name}<{small}>", 2, (big, by), 0, 1024))
-    return HostKernel(name, "explicit_instantiation", twin, source + _launch_text(name, launches, visible=1), launches)
+    # The twin launches the explicit instance in the file too: every instance that runs is seen.
+    return HostKernel(name, "explicit_instantiation", twin,
+                      source + _launch_text(name, launches, visible=2 if twin else 1), launches)
 
 
 def _two_shapes(rng: random.Random) -> tuple[Tile, tuple[int, int], tuple[int, int]]:
