@@ -137,10 +137,7 @@ def _read_input(path: str) -> bytes:
     data = p.read_bytes()  # an empty file is valid: nothing to do, an identical (empty) output
     if b"\0" in data[:8192]:
         raise RapccError(f"{path}: not a text file")
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise RapccError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})")
+    # Bytes that are not UTF-8 (Latin-1 in a comment) pass through unchanged: see frontend/encoding.py.
     return data
 
 

@@ -130,18 +130,33 @@ def _tool_fingerprint() -> str:
 
 
 def _readable_source(path: str) -> bytes | None:
-    """The input's bytes when rapcc should look at it: not empty, text, UTF-8."""
+    """The input's bytes when rapcc should look at it: not empty, text (bytes
+    that are not UTF-8 pass through the rewrite unchanged)."""
     try:
         data = Path(path).read_bytes()
     except OSError:
         return None  # nvcc reports it
     if not data.strip() or b"\0" in data[:8192]:
         return None
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
     return data
+
+
+def _skip_note(path: str) -> str | None:
+    """Why an input rapcc does not look at is compiled unchanged, when the
+    user could want to know: a file nvcc compiles but rapcc cannot read as
+    text (an empty one has nothing to rewrite; a missing one nvcc reports)."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        return None
+    return "not a text file" if b"\0" in data[:8192] else None
+
+
+def _included_notes(report: dict | None) -> tuple[tuple[str, str], ...]:
+    """(file, why) of each file the unit #includes that rapcc refused."""
+    if not report:
+        return ()
+    return tuple((f["file"], f["note"]) for f in report.get("included_files", ()) if f.get("note"))
 
 
 def _run_worker(op: str, cache: Cache, jobs: list[dict], config: BuildConfig, env: Mapping[str, str]) -> str | None:
@@ -197,6 +212,9 @@ def plan_inputs(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str]) -
     for inp in cmd.cuda_inputs:
         source = _readable_source(inp.path)
         if source is None:
+            skipped = _skip_note(inp.path)
+            if skipped is not None:
+                outcomes.append(Outcome(inp, note=skipped))
             continue
         if project_note is not None:
             outcomes.append(Outcome(inp, note=project_note))
@@ -295,9 +313,12 @@ def run(argv: Sequence[str], env: Mapping[str, str], prefix: Sequence[str] = (),
         outcomes = plan_inputs(cmd, config, env)
     except Exception as exc:  # a bug in the wrapper must not break the build either
         outcomes = [Outcome(i, note=f"internal error: {type(exc).__name__}: {exc}") for i in cmd.cuda_inputs]
-    refused = [o for o in outcomes if o.note is not None]
-    for o in refused:
-        _say("error" if config.strict else "note", o.input.path, o.note or "")
+    refused = [(o.input.path, o.note) for o in outcomes if o.note is not None]
+    # A file the unit #includes that rapcc refused is compiled as written too: one note each.
+    refused += [(f"{name} (included by {o.input.path})", why) for o in outcomes
+                for name, why in _included_notes(o.report)]
+    for path, why in refused:
+        _say("error" if config.strict else "note", path, why)
     if refused and config.strict:
         return EXIT_REFUSED
     if config.report_dir is not None:

@@ -7,9 +7,11 @@ from typing import Protocol, Sequence
 from ..diagnostics import Diagnostic, RapccError
 from ..ir import TranslationUnitInfo
 from .collect import collect
+from .encoding import refuse_undecodable, undecodable
 from .errors import refuse_tainted
 from .launches import launch_block_shapes
 from .parse import SHIM_DIR, ParseConfig, ParseError, direct_includes, parse, parse_tolerant
+from .tokens import FileTokens
 
 
 class _ParseOptions(Protocol):
@@ -50,6 +52,8 @@ def parse_file_with_includes(path: str, source: bytes, options: _ParseOptions
     info = refuse_tainted(collect(parsed.tu, path, source, rdc=options.rdc,
                                   unit=(unit.path, unit.referenced) if unit is not None else None,
                                   unit_launches=unit.launches if unit is not None else ()), parsed.scopes)
+    if info.arrays and undecodable(source):
+        info = refuse_undecodable(info, FileTokens(parsed.tu, path, len(source)))
     return info, list(parsed.warnings) + list(parsed.notes), _user_includes(parsed.tu)
 
 

@@ -22,6 +22,7 @@ from pathlib import Path
 import clang.cindex as ci
 
 from ..diagnostics import Diagnostic
+from .encoding import lexable
 from .errors import ErrorScopes, error_notes, error_scopes
 from .launches import launch_block_shapes
 
@@ -159,7 +160,8 @@ def direct_includes(unit: str, config: ParseConfig) -> tuple[str, ...]:
 def _parse(path: str, unsaved: list[tuple[str, bytes]], args: list[str]) -> ci.TranslationUnit:
     index = ci.Index.create()
     try:
-        return index.parse(path, args=args, unsaved_files=unsaved, options=_PARSE_OPTIONS)
+        return index.parse(path, args=args, unsaved_files=[(p, lexable(text)) for p, text in unsaved],
+                           options=_PARSE_OPTIONS)
     except ci.TranslationUnitLoadError as exc:
         raise ParseError([Diagnostic("error", path, 0, 0, f"libclang could not parse the file ({exc})", "rapcc-parse")])
 
