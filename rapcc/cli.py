@@ -72,6 +72,8 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cuda-path", metavar="DIR", help="a CUDA toolkit whose include/ supplies the headers rapcc's "
                    "stand-ins lack (default: found through CUDA_HOME, CUDA_PATH, then nvcc on PATH; set "
                    f"{DISABLE_ENV}=1 to parse with the stand-ins alone)")
+    p.add_argument("-v", "--verbose", action="store_true", help="list each clang error in a system or toolkit "
+                   "header (the CUDA toolkit's, rapcc's stand-ins) instead of one note for them all")
     p.add_argument("--color", choices=COLOR_MODES, default="auto",
                    help="colour diagnostics as clang does (default auto: on a terminal, unless NO_COLOR is set)")
 
@@ -120,7 +122,9 @@ def _options(args: argparse.Namespace, strategy: str, command: str) -> Options:
     return Options(strategy=strategy, block_dim=args.block_dim, seed=getattr(args, "seed", 1),
                    include_dirs=tuple(args.include_dirs), defines=tuple(args.defines), std=args.std,
                    cuda_path=_toolkit_root(args.cuda_path), command=command, extra_args=_extra_args(args),
-                   rdc=args.rdc, unit=args.unit)
+                   rdc=args.rdc, unit=args.unit,
+                   # SARIF keeps one result for the system headers' errors however it is run.
+                   verbose=args.verbose and getattr(args, "format", "text") != "sarif")
 
 
 def _toolkit_root(explicit: str | None) -> str | None:

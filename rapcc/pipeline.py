@@ -43,6 +43,8 @@ class Options:
     # The translation unit that `#include`s this file (a `kernel.cu` that is no
     # unit of its own): the file is analysed as that unit compiles it.
     unit: str | None = None
+    # List each clang error in a system or toolkit header, instead of one note for them all.
+    verbose: bool = False
 
 
 @dataclass(frozen=True, slots=True)

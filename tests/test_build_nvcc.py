@@ -25,6 +25,8 @@ __global__ void k(float *o) {
 }
 void sort_it(thrust::device_vector<int> &v) { thrust::sort(v.begin(), v.end()); }
 """
+# A file rapcc refuses and nvcc compiles: an #error only clang's preprocessor reaches.
+REFUSED = "#if defined(__clang__)\n#error rapcc parses with clang\n#endif\n" + THRUST
 
 
 @pytest.fixture
@@ -68,7 +70,7 @@ def test_messages_line_info_and_dependencies_name_the_users_file(work):
 
 
 def test_a_file_rapcc_refuses_is_compiled_unchanged_with_one_note(work):
-    (work / "src" / "t.cu").write_text(THRUST)
+    (work / "src" / "t.cu").write_text(REFUSED)
     env = build_env(work / "cache")
     r = run_wrapped(["-arch=sm_90", "-ptx", "src/t.cu", "-o", "t.ptx"], work, env)
     assert r.returncode == 0, r.stderr
@@ -159,3 +161,13 @@ def test_a_file_rapcc_cannot_read_gets_one_note(work):
     r = run_wrapped(["-arch=sm_90", "-ptx", "src/b.cu", "-o", "b.ptx"], work, build_env(work / "cache"))
     notes = [l for l in r.stderr.splitlines() if l.startswith("rapcc:")]
     assert notes == ["rapcc: note: src/b.cu: not a text file; compiled unchanged"]
+
+
+def test_thrust_is_parsed_with_the_compiling_nvccs_toolkit(work):
+    """The toolkit of the nvcc that compiles supplies CCCL: a file including
+    Thrust is rewritten, and its errors under libclang are no note of the build."""
+    (work / "src" / "t.cu").write_text(THRUST)
+    r = run_wrapped(["-arch=sm_90", "-ptx", "src/t.cu", "-o", "t.ptx"], work, build_env(work / "cache"))
+    assert r.returncode == 0, r.stderr
+    assert "rapcc:" not in r.stderr
+    assert shared_size((work / "t.ptx").read_text()) == PADDED_TILE

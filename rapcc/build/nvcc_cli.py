@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Mapping, NoReturn, Sequence
 
 from .. import __version__
+from ..toolkit import DISABLE_ENV, find_toolkit
 from ..arch import ArchError, common_bank_model
 from .cache import Cache, cache_key, sha256_bytes
 from .compdb import CompileDatabaseError, read_compile_database
@@ -190,8 +191,21 @@ def _project_launches(config: BuildConfig, cache: Cache, env: Mapping[str, str])
     return cached_project_launches(entries, cache, __version__, compute)
 
 
-def plan_inputs(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str]) -> list[Outcome]:
-    """Rewrite (or find in the cache) every CUDA input of the command."""
+def toolkit_of(nvcc: str | None, env: Mapping[str, str]) -> str | None:
+    """The toolkit root of the nvcc that compiles (its headers are the ones
+    the build uses), for the parse to fill in what the stand-ins lack
+    (CCCL, cuBLAS, ...); None with RAPCC_NO_CUDA_DISCOVERY or no nvcc."""
+    if nvcc is None:
+        return None
+    found = find_toolkit(None, {k: v for k, v in env.items() if k == DISABLE_ENV},
+                         lambda name: (shutil.which(nvcc) or nvcc) if name == "nvcc" else None)
+    return found.root if found else None
+
+
+def plan_inputs(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str], nvcc: str | None = None
+                ) -> list[Outcome]:
+    """Rewrite (or find in the cache) every CUDA input of the command; `nvcc`:
+    the real nvcc, whose toolkit's headers the parse reads."""
     cwd = os.getcwd()
     outcomes: list[Outcome] = []
     try:
@@ -219,7 +233,8 @@ def plan_inputs(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str]) -
         if project_note is not None:
             outcomes.append(Outcome(inp, note=project_note))
             continue
-        key = cache_key({"tool": tool, "source": sha256_bytes(source), "path": inp.path, "cwd": cwd,
+        # The nvcc names its toolkit: its root is looked up only on a miss (it may run `nvcc --dryrun`).
+        key = cache_key({"tool": tool, "source": sha256_bytes(source), "path": inp.path, "cwd": cwd, "nvcc": nvcc,
                          "flags": flags.to_json(), "bank_model": model, "targets": list(cmd.targets),
                          "strategy": config.strategy, "block_dim": config.block_dim,
                          "launches": launches_digest(launches)})
@@ -230,6 +245,10 @@ def plan_inputs(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str]) -
                            "launch_shapes": [[k, [list(s) for s in v]] for k, v in launches]}}
         pending.append((inp, key, job))
     misses = [job for _, key, job in pending if cache.get(key) is None]
+    if misses:
+        root = toolkit_of(nvcc, env)
+        for job in misses:
+            job["options"]["cuda_path"] = root
     failure = _run_worker("rewrite", cache, misses, config, env) if misses else None
     for inp, key, _ in pending:
         entry = cache.get(key)
@@ -310,7 +329,7 @@ def run(argv: Sequence[str], env: Mapping[str, str], prefix: Sequence[str] = (),
     if cmd.no_compile is not None or not cmd.cuda_inputs:
         exec_compiler(original, env)
     try:
-        outcomes = plan_inputs(cmd, config, env)
+        outcomes = plan_inputs(cmd, config, env, real)
     except Exception as exc:  # a bug in the wrapper must not break the build either
         outcomes = [Outcome(i, note=f"internal error: {type(exc).__name__}: {exc}") for i in cmd.cuda_inputs]
     refused = [(o.input.path, o.note) for o in outcomes if o.note is not None]

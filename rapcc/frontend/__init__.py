@@ -23,6 +23,7 @@ class _ParseOptions(Protocol):
     extra_args: tuple[str, ...]
     rdc: bool
     unit: str | None
+    verbose: bool  # every clang error in system headers, not one note for them all
 
 
 def _config(options: _ParseOptions) -> ParseConfig:
@@ -54,7 +55,7 @@ def parse_file_with_includes(path: str, source: bytes, options: _ParseOptions
                                   unit_launches=unit.launches if unit is not None else ()), parsed.scopes)
     if info.arrays and undecodable(source):
         info = refuse_undecodable(info, FileTokens(parsed.tu, path, len(source)))
-    return info, list(parsed.warnings) + list(parsed.notes), _user_includes(parsed.tu)
+    return info, list(parsed.warnings) + list(parsed.notes(path, options.verbose)), _user_includes(parsed.tu)
 
 
 def parse_file(path: str, source: bytes, options: _ParseOptions) -> tuple[TranslationUnitInfo, list[Diagnostic]]:
