@@ -2,8 +2,13 @@
  * __nv_bfloat162 with the common conversions and intrinsics. */
 #ifndef RAPCC_CUDA_BF16_H
 #define RAPCC_CUDA_BF16_H
+/* The toolkit's own guards: a toolkit header that includes this one by a
+ * quoted name (cuda_fp8.h's "cuda_fp16.h") finds it already defined. */
+#define __CUDA_BF16_H__
+#define __CUDA_BF16_HPP__
 #include "rapcc_cuda_shim.h"
 typedef struct __nv_bfloat16_raw { unsigned short x; } __nv_bfloat16_raw;
+typedef struct __nv_bfloat162_raw { unsigned short x, y; } __nv_bfloat162_raw;
 struct __align__(2) __nv_bfloat16 {
 protected:
   unsigned short __x;
