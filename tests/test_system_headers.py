@@ -227,3 +227,35 @@ def test_a_kernel_with_cub_and_uint32_indices_is_rewritten_and_compiles(tmp_path
         proc = subprocess.run([nvcc, "-arch=sm_90", "--expt-relaxed-constexpr", "-cubin",
                                "-o", str(tmp_path / "k.cubin"), str(out)], capture_output=True, text=True)
         assert proc.returncode == 0, proc.stderr
+
+
+# nvcc makes these visible with no #include at all (its host compiler's
+# <cmath> and <stdlib.h> reach <limits.h>, <limits> and <sys/types.h>).
+IMPLICIT = b"""__global__ void k(float *o, const float *in, int64_t n)
+{
+    __shared__ float s[32][32];
+    int8_t one = 1;
+    int tx = threadIdx.x, ty = threadIdx.y;
+    s[ty][tx] = in[ty * 32 + tx] * one;
+    __syncthreads();
+    float v = s[tx][ty];
+    o[ty * 32 + tx] = v + (n > INT_MAX ? 1.0f : 0.0f) + std::numeric_limits<float>::epsilon() + CHAR_BIT;
+}
+void run(float *o, const float *i) { k<<<1, dim3(32, 32)>>>(o, i, 1); }
+"""
+
+
+def test_what_nvcc_provides_without_an_include_parses(tmp_path):
+    result = rewrite_source(IMPLICIT, str(tmp_path / "k.cu"), Options(strategy="pad"))
+    assert [d for d in result.diagnostics if d.check_id in ("rapcc-parse-error", "rapcc-escape")] == []
+    assert result.plans[0].rewritten and b"__shared__ float s[32][32 + 1];" in result.text
+
+
+@pytest.mark.nvcc
+def test_what_nvcc_provides_without_an_include_compiles(tmp_path):
+    nvcc = require_nvcc()
+    out = tmp_path / "k.cu"
+    out.write_bytes(rewrite_source(IMPLICIT, str(out), Options(strategy="xor")).text)
+    proc = subprocess.run([nvcc, "-arch=sm_90", "--expt-relaxed-constexpr", "-cubin", "-o", str(tmp_path / "k.cubin"),
+                           str(out)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr

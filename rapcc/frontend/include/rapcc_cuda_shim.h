@@ -4,7 +4,7 @@
  * thread-index builtins, vector types, intrinsics, atomics, textures and the
  * host runtime API. Like nvcc, it also pulls in the libc pieces nvcc makes
  * visible without an #include (stdio, stdlib, string, time, math, <cmath>,
- * <new>); those come from the stand-ins next to this file.
+ * <new>, limits, sys/types); those come from the stand-ins next to this file.
  * Only declarations: rapcc never compiles through this file. */
 #ifndef RAPCC_CUDA_SHIM_H
 #define RAPCC_CUDA_SHIM_H
@@ -127,6 +127,12 @@ RAPCC_MAKES(double, double)
 #include <new>
 #include <cmath>
 #include <cstdlib>
+/* Also visible under nvcc without an #include (its host compiler's <cmath>
+ * and <stdlib.h> reach them): INT_MAX and the other <limits.h> macros,
+ * std::numeric_limits, int64_t and the other signed exact-width types. */
+#include <limits.h>
+#include <limits>
+#include <sys/types.h>
 
 /* Synchronisation and warp intrinsics. */
 __device__ void __syncthreads(void);
