@@ -3,7 +3,6 @@ helpers included (issue 19 part 4, issue 17's CRLF crash)."""
 from __future__ import annotations
 
 import subprocess
-from pathlib import Path
 
 import pytest
 

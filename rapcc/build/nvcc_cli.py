@@ -211,7 +211,8 @@ def plan_inputs(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str], n
     try:
         model = common_bank_model(cmd.targets)
     except ArchError as exc:
-        return [Outcome(i, note=str(exc)) for i in cmd.cuda_inputs if _readable_source(i.path) is not None]
+        return [Outcome(i, note=str(exc)) for i in cmd.cuda_inputs
+                if _readable_source(i.path) is not None or _skip_note(i.path) is not None]
     cache = Cache(config.cache_dir)
     flags = honoured_flags(cmd, cwd)
     launches: LaunchShapes = ()
