@@ -43,6 +43,10 @@ class _Package(types.ModuleType):
             return getattr(_api(), name)
         raise AttributeError(f"module 'rapcc' has no attribute '{name}'")
 
+    def __dir__(self) -> list[str]:
+        # The lazily loaded API is part of the package (tab completion, help()).
+        return sorted(set(super().__dir__()) | set(__all__))
+
 
 sys.modules[__name__].__class__ = _Package
 

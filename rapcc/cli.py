@@ -1,25 +1,30 @@
-"""`rapcc IN -o OUT` and its subcommands. Side effects (files, streams, exit codes) live here.
+"""`rapcc IN [-o OUT]` and its subcommands. Side effects (files, streams, exit codes) live here.
 
-Exit codes: 0 success, 1 bad input, 2 bad usage, 3 internal error. On any
-failure nothing is written; output files are written atomically and the input
-is never modified.
+Without -o, --out-dir or --in-place rapcc is a dry run: the diagnostics on
+stderr, the diff it would apply on stdout, nothing written. Exit codes: 0
+success, 1 bad input or a file-system error (with the OS's message and the
+path), 2 bad usage, 3 internal error (a bug in rapcc), 130 interrupted
+(Ctrl-C). On any failure nothing is written; every output goes through
+`output.write_output` (atomic for regular files, never destroying a device,
+FIFO or link) and the input is never modified except by --in-place.
 """
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
 import os
 import shlex
 import shutil
 import sys
-import tempfile
 from dataclasses import replace
 from pathlib import Path
 
 from . import __version__
-from .color import MODES as COLOR_MODES, ColorEnv, format_diagnostic, use_color
+from .cli_output import EXPLAIN_MODES, analyze_summary, explain, print_diagnostics, text_report, unified_diff, \
+    verbose_line
+from .color import MODES as COLOR_MODES
 from .diagnostics import Diagnostic, InternalError, RapccError
+from .output import is_no_output, same_file, write_output
 from .report_html import measured_view, render_html
 from .sarif import FileFindings, build_sarif
 from .pipeline import STRATEGIES, Options, RewriteResult, analyze_source, rewrite_source
@@ -30,6 +35,8 @@ EXIT_OK, EXIT_INPUT, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_FINDINGS = 4  # `rapcc analyze --fail-on` found what it was told to fail on
 FAIL_ON = {"conflict": "rapcc-bank-conflict", "escape": "rapcc-escape"}
 SUBCOMMANDS = ("analyze", "simulate", "hash", "bench", "suite")
+ANALYZE = ("analyze", "analyse")
+EXIT_INTERRUPTED = 130  # as a shell reports a command stopped by Ctrl-C (128 + SIGINT)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -52,7 +59,7 @@ def _block_dim(text: str) -> tuple[int, int, int]:
 
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--block-dim", type=_block_dim, metavar="XxYxZ", help="block shape of the kernels (e.g. 32x8); "
-                   "otherwise '#pragma rapcc block_dim', then launches, then the set of shapes the code makes plausible "
+                   "otherwise the kernel's __attribute__((annotate(\"rapcc_block_dim(x, y, z)\"))), then launches, then the set of shapes the code makes plausible "
                    "(__launch_bounds__, subscripts, guards), which the report states")
     p.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR", help="add an include directory")
     p.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VALUE]", help="define a macro")
@@ -72,8 +79,6 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cuda-path", metavar="DIR", help="a CUDA toolkit whose include/ supplies the headers rapcc's "
                    "stand-ins lack (default: found through CUDA_HOME, CUDA_PATH, then nvcc on PATH; set "
                    f"{DISABLE_ENV}=1 to parse with the stand-ins alone)")
-    p.add_argument("-v", "--verbose", action="store_true", help="list each clang error in a system or toolkit "
-                   "header (the CUDA toolkit's, rapcc's stand-ins) instead of one note for them all")
     p.add_argument("--color", choices=COLOR_MODES, default="auto",
                    help="colour diagnostics as clang does (default auto: on a terminal, unless NO_COLOR is set)")
 
@@ -84,7 +89,8 @@ def _main_parser() -> argparse.ArgumentParser:
                 epilog=f"subcommands: {', '.join(SUBCOMMANDS)} (run 'rapcc SUBCOMMAND --help')")
     p.add_argument("inputs", nargs="*", metavar="INPUT", help="CUDA source files (with -p: files of the "
                    "compile database; none means all of its CUDA files)")
-    p.add_argument("-o", "--output", help="output file, or '-' for stdout (one input)")
+    p.add_argument("-o", "--output", help="output file, or '-' for stdout (one input); without -o, --out-dir "
+                   "or --in-place rapcc writes nothing and prints the diff it would apply (a dry run)")
     p.add_argument("--out-dir", metavar="DIR", help="write each input's rewrite to DIR, below the inputs' common "
                    "folder (several inputs)")
     p.add_argument("--in-place", action="store_true", help="rewrite the inputs in place, keeping each original "
@@ -96,13 +102,29 @@ def _main_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1, help="seed of RAP's permutations (default 1)")
     p.add_argument("--report", nargs="?", const="-", metavar="PATH", help="write a report (to stderr, or PATH)")
     p.add_argument("--report-format", choices=("text", "json"), default="text")
-    p.add_argument("--diff", action="store_true", help="print a unified diff of the rewrite to stdout")
-    p.add_argument("--explain", action="store_true", help="print every candidate's predicted cost per array")
+    p.add_argument("--diff", action="store_true", help="print a unified diff of the rewrite to stdout (the "
+                   "default without -o)")
+    _explain_flag(p)
+    p.add_argument("-v", "--verbose", action="store_true", help="print one line per file: the arrays rewritten, "
+                   "their layouts and the predicted gain; and list each clang error in a system or toolkit header "
+                   "(the CUDA toolkit's, rapcc's stand-ins) instead of one note for them all")
     p.add_argument("--report-html", metavar="PATH", help="write a self-contained HTML report with bank heatmaps "
                    "of every access before and after the rewrite")
     p.add_argument("--version", action="version", version=f"rapcc {__version__}")
     _common(p)
     return p
+
+
+def _explain_flag(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--explain", nargs="?", const="best", choices=EXPLAIN_MODES, metavar="all",
+                   help="print each array's choice and the predicted cost of the best candidate of each strategy "
+                   "(--explain=all: of every candidate) to stderr")
+
+
+def _explain_argv(argv: list[str]) -> list[str]:
+    """`--explain` takes an optional value; spelled alone before an input
+    (`rapcc --explain k.cu`) argparse would read the input as its value."""
+    return [a + "=best" if a == "--explain" else a for a in argv]
 
 
 def _project_flag(p: argparse.ArgumentParser) -> None:
@@ -145,58 +167,6 @@ def _read_input(path: str) -> bytes:
     return data
 
 
-def write_atomic(path: str, data: bytes) -> None:
-    """Write `data` to `path` through a temporary file in the same folder."""
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise RapccError(f"{path}: folder '{folder}' does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, target)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
-def _print_diagnostics(diags: tuple[Diagnostic, ...], color: str = "never") -> None:
-    env = ColorEnv(no_color=bool(os.environ.get("NO_COLOR")), term=os.environ.get("TERM", ""))
-    on = use_color(color, sys.stderr, env)
-    for d in diags:
-        print(format_diagnostic(d, on), file=sys.stderr)
-
-
-def text_report(result: RewriteResult) -> str:
-    lines = [f"rapcc {__version__}: {result.report['file']}"]
-    for a in result.report["arrays"]:
-        dims = "".join(f"[{d}]" for d in a["dims"]) or "[]"
-        shapes = ", ".join("x".join(map(str, b)) for b in a.get("block_dims") or [a["block_dim"]])
-        lines.append(f"  {a['function'] or '<file scope>'}: {a['name']}{dims} ({a['elem_bytes']}-byte elements, block"
-                     f"{'s' if ',' in shapes else ''} {shapes} from {a['block_dim_source']})")
-        lines.append(f"    strategy: {a['strategy']}" + (f" [{a['mapping']}]" if a.get("mapping") else "") + f" - {a['reason']}")
-        for x in a["accesses"]:
-            wb, wa = x["wavefronts_before"], x["wavefronts_after"]
-            pred = "unpredictable" if wb is None else f"{wb:.2f} -> {wa:.2f} wavefronts (ideal {x['ideal_wavefronts']:.2f})"
-            if wb is not None and x.get("prediction") not in (None, "exact"):
-                pred += f", {x['prediction']}"
-            stride = f" S={x['stride']}" if x["stride"] not in (None, 0, 1) else ""
-            lines.append(f"    line {x['line']}:{x['col']} {x['kind']:6s} {x['class']}{stride}: {pred}")
-    return "\n".join(lines) + "\n"
-
-
-def _explain(result: RewriteResult) -> str:
-    lines = []
-    for p in result.plans:
-        a = p.analysis.array
-        lines.append(f"'{a.name}' in '{a.function}': chose {p.mapping.strategy} ({p.reason})")
-        for c in sorted(p.candidates, key=lambda c: c.cost):
-            lines.append(f"    {c.cost:10.1f}  {c.mapping.strategy:6s} {c.mapping.description} (+{c.mapping.ops} instr)")
-    return "\n".join(lines) + "\n"
-
-
 def reproduce_command(args: argparse.Namespace) -> str:
     """The command line that recreates the output, from the effective options
     (not argv, so that where the output goes does not change its bytes)."""
@@ -220,12 +190,13 @@ def reproduce_command(args: argparse.Namespace) -> str:
 
 
 def _many_main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    """Several inputs, or project mode: all verified before anything is written."""
-    if (args.out_dir is None) == (not args.in_place):
-        parser.error("several inputs and -p need exactly one of --out-dir DIR and --in-place")
-    if args.diff or args.explain:
-        parser.error("--diff and --explain take one input with -o")
+    """Several inputs, or project mode: all verified before anything is written.
+    With neither --out-dir nor --in-place, a dry run: each file's diff on stdout."""
+    if args.out_dir is not None and args.in_place:
+        parser.error("--out-dir and --in-place exclude each other")
+    dry = args.out_dir is None and not args.in_place
     base = _options(args, args.strategy, "")
+    base = replace(base, line_directives=not args.in_place)  # the file written in place *is* the source
     if args.project:
         units = project.project_units(args.project, args.inputs, base)
     else:
@@ -237,13 +208,18 @@ def _many_main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         return rewrite_source(source, path, replace(options, command=command))
     done, failures = project.run_units(units, process, lambda p: _read_input(p))
     for _, _, result in done:
-        _print_diagnostics(result.diagnostics)
+        print_diagnostics(result.diagnostics, args.color)
     if failures:
         for f in failures:
-            _print_diagnostics(f.diagnostics)
+            print_diagnostics(f.diagnostics, args.color)
             print(f"rapcc: error: {f.message}", file=sys.stderr)
         print(f"rapcc: error: {len(failures)} of {len(units)} files failed; nothing was written", file=sys.stderr)
         return EXIT_INTERNAL if any(f.internal for f in failures) else EXIT_INPUT
+    for _, _, result in done:
+        if args.explain:
+            sys.stderr.write(explain(result, args.explain))
+        if args.verbose:
+            print(verbose_line(result), file=sys.stderr)
     if args.report is not None:
         results = [r for _, _, r in done]
         body = json.dumps([r.report for r in results], indent=2) + "\n" if args.report_format == "json" \
@@ -251,46 +227,75 @@ def _many_main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         if args.report == "-":
             sys.stderr.write(body)
         else:
-            write_atomic(args.report, body.encode())
+            write_output(args.report, body.encode())
+    if dry or args.diff:
+        for u, source, result in done:
+            sys.stdout.writelines(unified_diff(u.path, source, result.text))
     if args.in_place:
         project.write_in_place(done, backup=not args.no_backup)
-    else:
-        project.write_out_dir(done, args.out_dir)
+    elif not dry:
+        targets = project.write_out_dir(done, args.out_dir)
+        _suggest_include(done, targets)
     return EXIT_OK
+
+
+def _suggest_include(done, targets: list[Path]) -> None:
+    """`--out-dir` writes the rewritten files only: a file that includes a
+    header by a quoted path relative to its own folder needs that folder on
+    the include path (rapcc-nvcc puts it first). rapcc prints the flag rather
+    than copying headers, so that there is one copy of each header to edit."""
+    folders: dict[str, list[str]] = {}
+    for (u, _, result), target in zip(done, targets):
+        origin = os.path.dirname(os.path.abspath(u.path))
+        if os.path.dirname(os.path.abspath(target)) == origin:
+            continue
+        local = [h for h in result.includes if os.path.dirname(os.path.abspath(h)) == origin]
+        if local:
+            folders.setdefault(origin, []).extend(os.path.basename(h) for h in local)
+    for origin, headers in folders.items():
+        names = ", ".join(f"'{h}'" for h in dict.fromkeys(headers))
+        print(f"rapcc: note: the rewritten files include {names} from their original folder; compile them with "
+              f"-I {shlex.quote(origin)}", file=sys.stderr)
 
 
 def _rewrite_main(argv: list[str]) -> int:
     parser = _main_parser()
     args = parser.parse_args(argv)
+    if args.no_backup and not args.in_place:
+        parser.error("--no-backup goes with --in-place")
     if args.project or args.out_dir or args.in_place or len(args.inputs) > 1:
         if args.output is not None:
             parser.error("-o takes one input; use --out-dir or --in-place for several")
         if not args.inputs and not args.project:
             parser.error("no input file")
         return _many_main(args, parser)
-    if args.no_backup:
-        parser.error("--no-backup goes with --in-place")
-    if len(args.inputs) != 1 or args.output is None:
-        parser.error("one input and -o OUTPUT (or several inputs with --out-dir / --in-place, or -p BUILD_DIR)")
+    if len(args.inputs) != 1:
+        parser.error("no input file (rapcc INPUT [-o OUTPUT]; several inputs with --out-dir / --in-place, "
+                     "or -p BUILD_DIR)")
     args.input = args.inputs[0]
+    dry = args.output is None
+    if not dry and args.output != "-" and not is_no_output(args.output) and same_file(args.output, args.input):
+        raise RapccError(f"{args.output}: refusing to overwrite the input (use --in-place)")
     source = _read_input(args.input)
     command = reproduce_command(args)
     result = rewrite_source(source, args.input, _options(args, args.strategy, command))
-    _print_diagnostics(result.diagnostics, args.color)
+    print_diagnostics(result.diagnostics, args.color)
+    if args.verbose:
+        print(verbose_line(result), file=sys.stderr)
     if args.report_html:
-        write_atomic(args.report_html, render_html(args.input, source, result.plans, command).encode())
+        write_output(args.report_html, render_html(args.input, source, result.plans, command).encode())
     if args.report is not None:
         body = json.dumps(result.report, indent=2) + "\n" if args.report_format == "json" else text_report(result)
         if args.report == "-":
             sys.stderr.write(body)
         else:
-            write_atomic(args.report, body.encode())
+            write_output(args.report, body.encode())
     if args.explain:
-        sys.stderr.write(_explain(result))
-    if args.diff:
-        diff = difflib.unified_diff(source.decode().splitlines(True), result.text.decode().splitlines(True),
-                                    fromfile=args.input, tofile=args.output)
-        sys.stdout.writelines(diff)
+        sys.stderr.write(explain(result, args.explain))
+    if args.diff or dry:
+        sys.stdout.writelines(unified_diff(args.input, source, result.text, None if dry else args.output))
+    if dry:
+        return EXIT_OK
     if args.output == "-":
         if not args.diff:
             stream = getattr(sys.stdout, "buffer", None)
@@ -300,9 +305,7 @@ def _rewrite_main(argv: list[str]) -> int:
                 sys.stdout.write(result.text.decode("utf-8", errors="surrogateescape"))
             sys.stdout.flush()
     else:
-        if Path(args.output).resolve() == Path(args.input).resolve():
-            raise RapccError(f"{args.output}: refusing to overwrite the input")
-        write_atomic(args.output, result.text)
+        write_output(args.output, result.text)
     return EXIT_OK
 
 
@@ -331,7 +334,13 @@ def _analyze_main(argv: list[str]) -> int:
     p.add_argument("--seed", type=int, default=1, help="seed of RAP's permutations, for --html and SARIF fixes")
     p.add_argument("--measured", metavar="RESULTS_JSON", help="with --html: show this GPU suite run's measured "
                    "wavefronts and speed-ups (rapcc suite's results.json) for the case named like the input")
+    p.add_argument("--src-root", metavar="DIR", default=".", help="with --format sarif: the folder file URIs are "
+                   "relative to, as %%SRCROOT%% (default: the current folder; the repository's root for code "
+                   "scanning)")
+    _explain_flag(p)
     _project_flag(p)
+    p.add_argument("-v", "--verbose", action="store_true", help="list each clang error in a system or toolkit header "
+                   "(the CUDA toolkit's, rapcc's stand-ins) instead of one note for them all (not in SARIF)")
     _common(p)
     args = p.parse_args(argv)
     if not args.inputs and not args.project:
@@ -344,36 +353,42 @@ def _analyze_main(argv: list[str]) -> int:
     reports: list[dict] = []
     findings: list[FileFindings] = []
     shown: list[Diagnostic] = []
+    analysed: list[RewriteResult] = []
     for unit in units:
         path = unit.path
         source = _read_input(path)
         result = analyze_source(source, path, unit.options)
+        analysed.append(result)
         shown.extend(result.diagnostics)
         if args.format == "json":
             reports.append(result.report)
         elif args.format == "text":
-            _print_diagnostics(result.diagnostics, args.color)
-        if args.format == "sarif" or args.html:
+            print_diagnostics(result.diagnostics, args.color)
+        if args.format == "sarif" or args.html or args.explain:
             command = f"rapcc {shlex.quote(path)} --strategy auto --seed {args.seed} -o OUTPUT"
             try:
                 auto = rewrite_source(source, path, replace(unit.options, strategy="auto", command=command))
                 plans, broken, guards = auto.plans, None, auto.macro_guards
             except InternalError as exc:
                 plans, broken, guards = (), f"the auto rewrite of {path} failed verification: {exc}", ()
-                if args.html:
+                if args.html or args.explain:
                     raise
+            if args.explain:
+                sys.stderr.write(explain(auto, args.explain))
             findings.append(FileFindings(path, source, result.diagnostics, result.suppressed, plans, broken,
                                          command, guards))
             if args.html:
                 measured = None
                 if args.measured:
                     measured = measured_view(_read_results(args.measured), Path(path).stem, args.measured)
-                write_atomic(args.html, render_html(path, source, plans, command, measured=measured).encode())
+                write_output(args.html, render_html(path, source, plans, command, measured=measured).encode())
     if args.format == "json":
         single = len(units) == 1 and not args.project
         print(json.dumps(reports[0] if single else reports, indent=2))
     if args.format == "sarif":
-        print(json.dumps(build_sarif(findings), indent=2))
+        print(json.dumps(build_sarif(findings, args.src_root), indent=2))
+    if args.format == "text" and len(units) > 1:
+        print(analyze_summary(analysed), file=sys.stderr)
     failing = {FAIL_ON[k] for k in args.fail_on}
     if any(d.check_id in failing for d in shown):
         return EXIT_FINDINGS
@@ -390,9 +405,9 @@ def _subcommand_main(name: str, argv: list[str]) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    argv = _explain_argv(list(sys.argv[1:] if argv is None else argv))
     try:
-        if argv and argv[0] == "analyze":
+        if argv and argv[0] in ANALYZE:
             return _analyze_main(argv[1:])
         if argv and argv[0] in SUBCOMMANDS:
             return _subcommand_main(argv[0], argv[1:])
@@ -408,9 +423,14 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:
         return int(exc.code or 0)
     except KeyboardInterrupt:
-        return 130
+        print("rapcc: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_OK
+    except OSError as exc:  # the file system's answer (permissions, a read-only disk): the user's to fix
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"rapcc: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return EXIT_INPUT
     except Exception as exc:  # a bug in rapcc: report it like one, write nothing
         if os.environ.get("RAPCC_DEBUG"):
             raise

@@ -5,7 +5,8 @@
                     name_expressions=("transpose<32>",), block_dim=(32, 8))
     kernel = mod.get_function("transpose<32>")
 
-It takes `cupy.RawModule`'s arguments plus `block_dim` and `strategy`; the
+It takes `cupy.RawModule`'s arguments (CuPy 13 and 14; not the deprecated
+`jitify`) plus `block_dim` and `strategy`; the
 `-I` / `-D` / `-arch` options reach rapcc's analysis as they reach NVRTC.
 Template and namespaced kernels work through `name_expressions` (rapcc keeps
 kernel names). Attribute access goes to the wrapped `cupy.RawModule`; the
@@ -17,7 +18,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Sequence
 
-import cupy
+try:
+    import cupy
+except ImportError as exc:  # name the extra that matches the toolkit, not a bare ModuleNotFoundError
+    raise ImportError("rapcc.cupy needs CuPy: pip install 'rapcc[cuda12]' (CUDA 12.x) or "
+                      "'rapcc[cuda13]' (CUDA 13.x)") from exc
 
 from .api import BlockDim, Result, rewrite
 from .arch import DEFAULT_ARCH
@@ -29,7 +34,7 @@ class RawModule:
 
     def __init__(self, code: str | None = None, *, path: str | None = None, options: Sequence[str] = (),
                  backend: str = "nvrtc", translate_cucomplex: bool = False, enable_cooperative_groups: bool = False,
-                 name_expressions: Sequence[str] | None = None, jitify: bool = False,
+                 name_expressions: Sequence[str] | None = None,
                  block_dim: BlockDim = None, strategy: str = "auto", filename: str | None = None):
         if (code is None) == (path is None):
             raise TypeError("give exactly one of code= and path=")
@@ -43,8 +48,7 @@ class RawModule:
         self.module = cupy.RawModule(code=self.rapcc.text, options=tuple(options), backend=backend,
                                      translate_cucomplex=translate_cucomplex,
                                      enable_cooperative_groups=enable_cooperative_groups,
-                                     name_expressions=None if name_expressions is None else tuple(name_expressions),
-                                     jitify=jitify)
+                                     name_expressions=None if name_expressions is None else tuple(name_expressions))
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.module, name)

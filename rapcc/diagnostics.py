@@ -25,11 +25,20 @@ class Diagnostic:
 
 
 class RapccError(Exception):
-    """An error in the user's input: exit code 1, nothing written."""
+    """An error in the user's input: exit code 1, nothing written. Its text
+    starts with the first diagnostic's location, as a compiler's would."""
 
     def __init__(self, message: str, diagnostics: tuple[Diagnostic, ...] = ()):
         super().__init__(message)
+        self.message = message
         self.diagnostics = diagnostics
+
+    def __str__(self) -> str:
+        first = self.diagnostics[0] if self.diagnostics else None
+        if first is None or not first.file:
+            return self.message
+        where = f"{first.file}:{first.line}:{first.col}" if first.line else first.file
+        return f"{where}: {self.message}"
 
 
 class InternalError(Exception):

@@ -6,7 +6,7 @@ Only `rapcc.frontend` builds these from libclang cursors; every later stage
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, Union
+from typing import Callable, Literal, Union
 
 # "copy": an asynchronous copy into the element (memcpy_async, LDGSTS): a store
 # that Nsight Compute's shared load/store counters do not count.
@@ -312,6 +312,11 @@ class Kernel:
     # The template arguments the file launches it with: ((param key, value), ...) each.
     instantiations: tuple[tuple[tuple[str, int], ...], ...] = ()
     launch_block_dims: tuple[tuple[int, int, int], ...] = ()  # block shapes of its launches in the file
+    # Why some launch's block shape is unknown (frontend/host_values.py), one line each.
+    launch_unknown: tuple[str, ...] = ()
+    launch_bound: int | None = None  # the most threads those unknown launches may have, where known
+    # Each template instantiation's own launch shapes: ((instantiation, (shape, ...)), ...).
+    instance_block_dims: tuple[tuple[tuple[tuple[str, int], ...], tuple[tuple[int, int, int], ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,3 +358,12 @@ class TranslationUnitInfo:
     layout_pragmas: tuple[LayoutPragma, ...] = ()
     aliases: tuple[Alias, ...] = ()
     clones: tuple[Clone, ...] = ()
+    # Byte spans of the `#pragma rapcc ...` directives, which the build hook
+    # blanks in what it compiles (nvcc warns about pragmas it does not know).
+    rapcc_pragmas: tuple[tuple[int, int], ...] = ()
+    # In rapcc's own output: byte spans of the `#line N "this file"` it wrote,
+    # which a rewrite in place drops (the file written in place is the source).
+    own_line_directives: tuple[tuple[int, int], ...] = ()
+    # The function bodies as the sound range analysis reads them, lowered on
+    # first use (only when some layout is planned): a `sound_ir.Program`.
+    sound: Callable[[], object] | None = field(default=None, compare=False)

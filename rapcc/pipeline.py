@@ -10,10 +10,12 @@ from .branches import prove_branches
 from .banks import BankModel
 from .diagnostics import Diagnostic, InternalError, RapccError
 from .frontend import parse_file, parse_file_with_includes
+from .gate import gate
 from .ir import TranslationUnitInfo
-from .planner import ArrayPlan, plan, within_static_limit
+from .occupancy import within_occupancy
+from .planner import ArrayPlan, plan_array, within_static_limit
 from .report import build_report, diagnostics_for
-from .rewrite import rewrite
+from .rewrite import header_arrays, rewrite
 from .steer import layout_requests, plan_with_requests
 from .suppress import split_suppressed
 from .strategies import StrategyContext
@@ -43,6 +45,12 @@ class Options:
     # The translation unit that `#include`s this file (a `kernel.cu` that is no
     # unit of its own): the file is analysed as that unit compiles it.
     unit: str | None = None
+    # `#line` directives that keep nvcc's messages on the input's lines. A file
+    # rewritten in place is the source itself: its lines are its own.
+    line_directives: bool = True
+    # Blank `#pragma rapcc ...` in the output (the build hook: nvcc warns
+    # about pragmas it does not know). The user's files keep them.
+    strip_pragmas: bool = False
     # List each clang error in a system or toolkit header, instead of one note for them all.
     verbose: bool = False
 
@@ -88,26 +96,48 @@ def _analysed(source: bytes, path: str, options: Options):
     return info, list(warnings), analyses, StrategyContext(BankModel(), options.seed), includes
 
 
-def _planned(info, analyses, strategy: str, ctx: StrategyContext, steer: bool = True):
-    """The plans for one strategy, with the source's layout pragmas applied, and their warnings."""
-    if info.already_rewritten:
-        strategy = "none"  # rapcc's own output: rewriting it again must change nothing
-    plans = plan(analyses, strategy, ctx)
+KEPT_REASON = "kept: rewritten by an earlier run of rapcc"
+
+
+def rewritten_before(info: TranslationUnitInfo) -> frozenset[str]:
+    """Keys of the arrays an earlier run of rapcc rewrote: named in one of its
+    header comments (a file rewritten again has several), or used through
+    its helpers."""
+    named = {pair for c in info.comments for pair in header_arrays(c.text)}
+    through_helpers = {e.array for e in info.escapes if e.reason.endswith("is already rewritten by rapcc")}
+    return frozenset(a.key for a in info.arrays if (a.function, a.name) in named or a.key in through_helpers)
+
+
+def _planned(info, analyses, strategy: str, ctx: StrategyContext, steer: bool = True, block_option=None):
+    """The plans for one strategy, with the source's layout pragmas applied, and their warnings.
+    In rapcc's own output the arrays it rewrote are kept as they are; the others are planned."""
+    kept = rewritten_before(info) if info.already_rewritten else frozenset()
+    plans = tuple(replace(plan_array(a, "none", ctx), reason=KEPT_REASON, kept=True) if a.array.key in kept
+                  else plan_array(a, strategy, ctx) for a in analyses)
     requests, pragma_warnings = layout_requests(info)
-    if steer and not info.already_rewritten:
+    requests = {k: r for k, r in requests.items() if k not in kept}
+    if steer:
         plans = plan_with_requests(analyses, strategy, ctx, requests, plans)
-    plans = within_static_limit(plans, tuple(k.name for k in info.kernels if k.is_global))
-    return plans, list(pragma_warnings)
+    kernels = tuple(k.name for k in info.kernels if k.is_global)
+    plans = within_occupancy(within_static_limit(plans, kernels), kernels)
+    return gate(plans, info, block_option), list(pragma_warnings)
 
 
 def _plans(source: bytes, path: str, options: Options, strategy: str, steer: bool = True):
     info, warnings, analyses, ctx, includes = _analysed(source, path, options)
-    plans, pragma_warnings = _planned(info, analyses, strategy, ctx, steer)
+    plans, pragma_warnings = _planned(info, analyses, strategy, ctx, steer, options.block_dim)
     return info, warnings + pragma_warnings, plans, ctx, includes
 
 
 def _shown(info, warnings, plans, path: str) -> tuple[tuple[Diagnostic, ...], tuple[Diagnostic, ...]]:
     return split_suppressed(tuple(warnings) + diagnostics_for(plans), plans, info.comments, path)
+
+
+def _blanked(info: TranslationUnitInfo, options: Options) -> tuple[tuple[int, int], ...]:
+    """Spans the output blanks: rapcc's pragmas for the build hook, and an
+    earlier run's `#line` directives where the output has none of its own."""
+    spans = info.rapcc_pragmas if options.strip_pragmas else ()
+    return spans + (() if options.line_directives else info.own_line_directives)
 
 
 def macro_guards(info: TranslationUnitInfo, plans) -> tuple[tuple[str, int], ...]:
@@ -159,12 +189,12 @@ def rewrite_source_strategies(source: bytes, path: str, options: Options,
     info, warnings, analyses, ctx, includes = _analysed(source, path, options)
     out: dict[str, RewriteResult | InternalError] = {}
     for strategy in strategies:
-        plans, pragma_warnings = _planned(info, analyses, strategy, ctx)
+        plans, pragma_warnings = _planned(info, analyses, strategy, ctx, block_option=options.block_dim)
         try:
             guards = macro_guards(info, plans)
             text, helpers = rewrite(source, path, plans, options.command or f"rapcc {path} --strategy {strategy} --seed {options.seed}",
-                                    guards)
-            if text != source:
+                                    guards, options.line_directives, _blanked(info, options))
+            if any(p.rewritten for p in plans):
                 reparsed, _ = parse_file(path, text, options)
                 verify(text, plans, helpers, reparsed, ctx.banks)
         except InternalError as exc:

@@ -21,12 +21,16 @@ from __future__ import annotations
 import math
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from . import ir
 from .analysis.arrays import AccessAnalysis, ArrayAnalysis
 from .analysis.handfix import detect as detect_hand_fix
 from .analysis.predict import Prediction, predict, row_major
 from .strategies import REGISTRY, Mapping, StrategyContext, identity, precedence
+
+if TYPE_CHECKING:  # occupancy.py plans on top of this module
+    from .occupancy import OccupancyLoss
 
 # What one extra integer instruction per access costs, in wavefronts.
 # Calibrated on the GPU suite (H200, benchmarks/results/suite-h200-2026-11-22,
@@ -59,6 +63,14 @@ class ArrayPlan:
     before: tuple[Prediction | None, ...]
     after: tuple[Prediction | None, ...]
     candidates: tuple[Candidate, ...] = ()
+    # Set when the sound range analysis kept the array (gate.py): (its Finding, where).
+    unproved: tuple[object, ir.SourceRange] | None = None
+    # The layout the cost model chose and why it was given up (occupancy.py), or None.
+    given_up: OccupancyLoss | None = None
+    # An array an earlier run of rapcc rewrote (the file is rapcc's output):
+    # kept as it is, and its accesses, which go through rapcc's helpers, are
+    # not diagnosed again.
+    kept: bool = False
 
     @property
     def rewritten(self) -> bool:
@@ -272,7 +284,7 @@ def plan_template(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> Arra
     16-wide guess."""
     first = a.instances[0]
     pairs = [i for shaped in a.per_shape for i in (shaped.instances or ())]
-    args = "; ".join(", ".join(f"{n}={v}" for n, v in i.template_arguments) for i in a.instances)
+    args = "; ".join(dict.fromkeys(", ".join(f"{n}={v}" for n, v in i.template_arguments) for i in pairs))
     base = [score(i, identity(i.logical_dims or ()), ctx) for i in pairs]
     keep = ArrayPlan(a, identity(first.logical_dims or ()), "", base[0].predictions, base[0].predictions)
     if strategy == "none":
@@ -282,6 +294,10 @@ def plan_template(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> Arra
                        if strategy != "auto" else f"unchanged: only 2-D template-sized arrays are padded ({args})")
     if strategy == "auto" and any(x.samples.undecided for i in pairs for x in i.accesses):
         return replace(keep, reason=f"unchanged: a subscript is data-dependent ({args})")
+    fix = next((f for i in pairs if strategy == "auto" and (f := detect_hand_fix(i, ctx.banks)) is not None
+                and not f.broken), None)
+    if fix is not None:  # never pad on top of a hand fix that works for some instantiation
+        return replace(keep, reason=f"unchanged: {fix.why()} ({args})")
     by_pad: dict[int, list[Candidate]] = {}
     for inst in pairs:
         for m in REGISTRY["pad"].candidates(inst, ctx):
@@ -320,7 +336,7 @@ def plan(analyses: tuple[ArrayAnalysis, ...], strategy: str, ctx: StrategyContex
 STATIC_SHARED_LIMIT = 48 * 1024
 
 
-def _static_bytes(p: ArrayPlan) -> tuple[int, int]:
+def static_bytes(p: ArrayPlan) -> tuple[int, int]:
     """(bytes before, bytes after) the plan's layout, for the largest
     instantiation of a template-sized array; (0, 0) for `extern` memory."""
     a = p.analysis
@@ -346,7 +362,7 @@ def within_static_limit(plans: tuple[ArrayPlan, ...], kernels: tuple[str, ...]) 
         while True:
             mine = [k for k, p in enumerate(out) if p.analysis.array.function in (kernel, None)
                     or p.analysis.array.function not in owners]
-            sizes = {k: _static_bytes(out[k]) for k in mine}
+            sizes = {k: static_bytes(out[k]) for k in mine}
             before, after = sum(b for b, _ in sizes.values()), sum(a for _, a in sizes.values())
             if after <= max(before, STATIC_SHARED_LIMIT):
                 break

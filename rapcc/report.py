@@ -41,6 +41,13 @@ def build_report(path: str, plans: tuple[ArrayPlan, ...], analyze_only: bool) ->
             "block_dim": [a.block.x, a.block.y, a.block.z], "block_dim_source": a.block.source,
             # Every shape the plan holds under (the first is block_dim), and the guesses the code contradicts.
             "block_dims": [[s.block.x, s.block.y, s.block.z] for s in a.per_shape],
+            "block_dims_unknown": list(a.unknown_launches),
+            # A layout the cost model chose and gave up for occupancy (occupancy.py).
+            "given_up": None if p.given_up is None else {
+                "why": p.given_up.why.value, "layout": p.given_up.layout, "threads": p.given_up.threads,
+                "bytes_before": p.given_up.bytes_before, "bytes_after": p.given_up.bytes_after,
+                "blocks_before": p.given_up.blocks_before, "blocks_after": p.given_up.blocks_after,
+                "arch": p.given_up.arch},
             "block_dims_dropped": [{"block_dim": [d.shape.x, d.shape.y, d.shape.z], "line": d.access.range.line,
                                     "out_of_bounds_share": round(d.share, 4)} for d in a.dropped_shapes],
             "strategy": "none" if analyze_only else p.mapping.strategy,
@@ -63,6 +70,13 @@ def _hand_fix(a) -> dict | None:
             "ideal_wavefronts": round(fix.ideal, 4)}
 
 
+# How each block-shape source reads in text ("blocks 32x8 guessed from its subscripts").
+SHAPE_SOURCES = {
+    "option": "given by --block-dim", "pragma": "given in the source", "annotation": "given in the source",
+    "launch": "from its launches", "launch_bounds": "guessed from __launch_bounds__",
+    "inferred": "guessed from its subscripts", "assumed": "guessed (no launch, bound or subscript says)",
+}
+
 # Block shapes rapcc inferred rather than was told: an access that leaves its
 # array under one of them more likely means the shape is wrong than the code.
 UNCERTAIN_SHAPES = ("assumed", "inferred", "launch_bounds")
@@ -72,32 +86,70 @@ def _ways(p: Prediction) -> int:
     return max(1, round(p.wavefronts / max(p.ideal, 1e-9)))
 
 
+# How to state a kernel's block shape without a compiler warning about an unknown pragma.
+SHAPE_ADVICE = "state it with __attribute__((annotate(\"rapcc_block_dim(x, y, z)\"))) on the kernel, or --block-dim"
+_GUESSED_FROM = {"assumed": "assumed", "inferred": "guessed from its subscripts",
+                 "launch_bounds": "guessed from __launch_bounds__"}
+
+
+def _guessed(p: ArrayPlan) -> bool:
+    """Whether the array's block shape is rapcc's guess worth a note: assumed
+    or inferred, or one from __launch_bounds__ that the code contradicts."""
+    a = p.analysis
+    if a.block.source in ("assumed", "inferred"):
+        return True
+    return a.block.source in UNCERTAIN_SHAPES and not a.escapes and a.out_of_range() is not None
+
+
+def _shape_note(plans: list[ArrayPlan]) -> Diagnostic:
+    """One note for a kernel whose block shape rapcc guessed: the set it
+    planned for, the shapes its code contradicts, and how to state the shape.
+    A guess of rapcc's own is not the user's mistake: a note, not a warning."""
+    first = plans[0].analysis
+    arr = first.array
+    shapes = ", ".join(dict.fromkeys(s.block.text() for p in plans for s in p.analysis.per_shape))
+    how = _GUESSED_FROM.get(first.block.source, first.block.source)
+    why: dict[str, list[str]] = {}  # why the code contradicts them -> shapes
+    for p in plans:
+        for d in p.analysis.dropped_shapes:
+            reason = f"'{d.access.text}' at line {d.access.range.line} leaves '{d.array}' for {d.share:.0%} of its lanes"
+            why.setdefault(reason, []).append(f"{d.shape.text()} left out")
+        oob = p.analysis.out_of_range()
+        if oob is not None and not p.analysis.escapes:
+            x, _ = oob
+            reason = f"'{x.access.text}' at line {x.access.range.line} leaves '{p.analysis.array.name}' under it"
+            why.setdefault(reason, []).append(f"{p.analysis.block.text()} is probably wrong")
+    contradicted = "".join(f"; {', '.join(dict.fromkeys(shapes))}, since {reason}" for reason, shapes in why.items())
+    return Diagnostic("note", arr.decl.file, arr.decl.line, arr.decl.col,
+                      f"block shape of '{arr.function}' unknown; planned for {shapes} ({how}){contradicted}; "
+                      f"{SHAPE_ADVICE}", "rapcc-block-dim")
+
+
 def diagnostics_for(plans: tuple[ArrayPlan, ...]) -> tuple[Diagnostic, ...]:
     out: list[Diagnostic] = []
-    assumed_reported: set[str] = set()
+    guessed: dict[str, list[ArrayPlan]] = {}  # function -> its arrays planned under a guessed shape
     for p in plans:
+        if not p.kept and p.analysis.accesses and p.analysis.array.function and _guessed(p):
+            guessed.setdefault(p.analysis.array.function, []).append(p)
+    noted: set[str] = set()
+    for p in plans:
+        if p.kept:
+            continue
         a = p.analysis
         arr = a.array
-        if a.block.source in ("assumed", "inferred") and a.accesses and arr.function not in assumed_reported:
-            assumed_reported.add(arr.function or "")
-            how = "assumed" if a.block.source == "assumed" else "inferred from its subscripts"
-            shapes = ", ".join(s.block.text() for s in a.per_shape)
-            what = f"planned for each of {shapes} ({how})" if a.robust else \
-                f"assumed {a.block.text()}" if a.block.source == "assumed" else f"{a.block.text()}, {how}"
-            out.append(Diagnostic("note", arr.decl.file, arr.decl.line, arr.decl.col,
-                                  f"block shape of '{arr.function}' unknown; {what} "
-                                  f"(use --block-dim or '#pragma rapcc block_dim(x, y)')", "rapcc-block-dim"))
-            for d in a.dropped_shapes:
-                r = d.access.range
-                out.append(Diagnostic("warning", r.file, r.line, r.col,
-                                      f"'{d.access.text}' leaves '{d.array}' for {d.share:.0%} of its lanes under "
-                                      f"block shape {d.shape.text()}: that shape is wrong and is not planned for",
-                                      "rapcc-block-dim"))
+        if arr.function in guessed and arr.function not in noted:
+            noted.add(arr.function)
+            out.append(_shape_note(guessed[arr.function]))
         if arr.function is None and p.rewritten:
             out.append(Diagnostic("note", arr.decl.file, arr.decl.line, arr.decl.col,
                                   f"file-scope '{arr.name}' is rewritten in this file only; if the build uses -rdc, "
                                   "pass --rdc (rapcc-nvcc does) so that arrays other files may reach stay untouched",
                                   "rapcc-file-scope"))
+        if p.unproved is not None:
+            _, at = p.unproved
+            out.append(Diagnostic("warning", at.file, at.line, at.col,
+                                  f"{p.reason.removeprefix('left untouched: ').rsplit(' (line', 1)[0]}; "
+                                  f"'{arr.name}' is left untouched", "rapcc-unproved"))
         for e in a.escapes:
             out.append(Diagnostic("warning", e.range.file, e.range.line, e.range.col,
                                   f"{e.reason}; '{arr.name}' is left untouched", "rapcc-escape"))
@@ -127,11 +179,6 @@ def diagnostics_for(plans: tuple[ArrayPlan, ...]) -> tuple[Diagnostic, ...]:
             r = x.access.range
             out.append(Diagnostic("warning", r.file, r.line, r.col, f"{why}; '{arr.name}' is left untouched",
                                   "rapcc-escape"))
-            if a.block.source in UNCERTAIN_SHAPES:
-                out.append(Diagnostic("warning", r.file, r.line, r.col,
-                                      f"'{x.access.text}' leaves '{arr.name}' under the {a.block.source} block shape "
-                                      f"{a.block.text()}: the shape is probably wrong (use --block-dim or "
-                                      "'#pragma rapcc block_dim(x, y)')", "rapcc-block-dim"))
         for x, before in zip(a.accesses, p.before):
             r = x.access.range
             if before is None and x.samples.unknown is None:

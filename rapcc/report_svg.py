@@ -63,6 +63,7 @@ def heatmap(picture: WarpBanks, side: str, access_id: str, banks: int = 32) -> s
            f'data-wavefronts="{picture.wavefronts}" xmlns="http://www.w3.org/2000/svg" width="{width}" '
            f'height="{height}" viewBox="0 0 {width} {height}" role="img" '
            f'aria-label="{escape(side)}: {picture.wavefronts} wavefronts">']
+    out.append(f'<text class="axis-label" x="{LABEL_W - 4}" y="{HEAD_H - 4}">bank</text>')
     for b in range(banks):
         x = LABEL_W + b * CELL_W + CELL_W / 2
         out.append(f'<text class="bank" x="{x:.1f}" y="{HEAD_H - 4}">{b}</text>')

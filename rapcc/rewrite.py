@@ -45,6 +45,27 @@ class Edit:
     text: str
 
 
+# The first words of the header.j2 comment, and how it names each array.
+HEADER_TITLE = "shared-memory layouts rewritten to remove bank conflicts."
+HEADER_FILE_SCOPE = "<file scope>"
+
+
+def header_arrays(comment: str) -> tuple[tuple[str | None, str], ...]:
+    """(function or None, array) of each array a header comment of rapcc's
+    (header.j2, without its `/*` and `*/`) names: the inverse of the header."""
+    lines = comment.splitlines()
+    if not lines or not lines[0].startswith("rapcc ") or HEADER_TITLE not in lines[0]:
+        return ()
+    out = []
+    for line in lines[1:]:
+        words = line.strip().lstrip("*").strip()
+        parts = words.split("'")
+        # 'NAME' in 'FUNCTION': strategy (...)
+        if len(parts) >= 5 and parts[0] == "" and parts[2] == " in " and parts[4].startswith(":"):
+            out.append((None if parts[3] == HEADER_FILE_SCOPE else parts[3], parts[1]))
+    return tuple(out)
+
+
 def _template_source(name: str) -> str:
     """Templates ship inside the installed package as `rapcc.templates`; a
     source checkout reads the repository's `templates/` folder."""
@@ -120,7 +141,8 @@ def clone_name(clone: Clone, array: str, src: bytes) -> str:
     return name
 
 
-def clone_edits(plan: ArrayPlan, helper: Helper | None, src: bytes, path: str, main: list[Edit]) -> list[Edit]:
+def clone_edits(plan: ArrayPlan, helper: Helper | None, src: bytes, path: str, main: list[Edit],
+                line_directives: bool = True) -> list[Edit]:
     """For each `__device__` function called with this and other arrays in one
     parameter (ir.Clone): a copy after its definition, carrying this array's
     mapping in its subscripts and every other edit inside it (`main`), and the
@@ -152,8 +174,11 @@ def clone_edits(plan: ArrayPlan, helper: Helper | None, src: bytes, path: str, m
         at = len(src) if eol < 0 else eol + 1
         next_line = src.count(b"\n", 0, at) + 1
         lead = newline if eol < 0 else b""
-        text = (lead + f'#line {d.line} "{quoted}"'.encode() + newline + body + newline
-                + f'#line {next_line} "{quoted}"'.encode() + newline)
+        if line_directives:
+            text = (lead + f'#line {d.line} "{quoted}"'.encode() + newline + body + newline
+                    + f'#line {next_line} "{quoted}"'.encode() + newline)
+        else:
+            text = lead + body + newline
         out.append(Edit(at, at, text.decode("utf-8", errors="surrogateescape")))
     return out
 
@@ -173,6 +198,12 @@ def _through_alias(acc: Access, helper: Helper, src: bytes) -> str:
     return f"{helper.accessor_name}({via.base}, {', '.join(args)})"
 
 
+def blank_edit(src: bytes, start: int, end: int) -> Edit:
+    """src[start:end] (a whole directive) removed but for its line breaks, so lines do not move."""
+    text = _text(src, start, end)
+    return Edit(start, end, "".join(c for c in text if c in "\r\n"))
+
+
 def apply_edits(src: bytes, edits: list[Edit]) -> bytes:
     out = []
     pos = 0
@@ -189,16 +220,25 @@ def apply_edits(src: bytes, edits: list[Edit]) -> bytes:
 
 
 def rewrite(src: bytes, path: str, plans: tuple[ArrayPlan, ...], command: str,
-            guards: tuple[tuple[str, int], ...] = ()) -> tuple[bytes, tuple[Helper, ...]]:
+            guards: tuple[tuple[str, int], ...] = (), line_directives: bool = True,
+            blank: tuple[tuple[int, int], ...] = ()) -> tuple[bytes, tuple[Helper, ...]]:
     """The rewritten file and its helpers; `src` itself when no plan rewrites anything.
 
     `guards` are the macro values the layouts were proved for: the output ends
-    with an `#error` for a build that defines any of them otherwise."""
+    with an `#error` for a build that defines any of them otherwise. Without
+    `line_directives` (a file rewritten in place) the output has no `#line`.
+    `blank` are byte spans of directives to remove (rapcc's pragmas, for a
+    compiler that would warn about them); their line breaks stay, so lines do not move."""
     chosen = [p for p in plans if p.rewritten]
+    blanks = [blank_edit(src, start, end) for start, end in blank]
     if not chosen:
-        return src, ()
+        if not blanks:
+            return src, ()
+        quoted = path.replace("\\", "\\\\").replace('"', '\\"')
+        head = f'#line 1 "{quoted}"\n'.encode() if line_directives else b""
+        return head + apply_edits(src, blanks), ()
     helpers: list[Helper] = []
-    edits: list[Edit] = []
+    edits: list[Edit] = list(blanks)
     by_plan: list[tuple[ArrayPlan, Helper | None]] = []
     for p in chosen:
         h = helper_for(p, path)
@@ -208,15 +248,16 @@ def rewrite(src: bytes, path: str, plans: tuple[ArrayPlan, ...], command: str,
         by_plan.append((p, h))
     main = list(edits)
     for p, h in by_plan:
-        edits.extend(clone_edits(p, h, src, path, main))
+        edits.extend(clone_edits(p, h, src, path, main, line_directives))
     env = _env()
     header = env.get_template("header.j2").render(
         version=__version__, command=command,
-        arrays=[{"name": p.analysis.array.name, "function": p.analysis.array.function or "<file scope>",
+        arrays=[{"name": p.analysis.array.name, "function": p.analysis.array.function or HEADER_FILE_SCOPE,
                  "strategy": p.mapping.strategy, "description": p.mapping.description,
                  "macros": sorted({m for u in p.analysis.inactive for m in u.macros})} for p in chosen])
     prologue = env.get_template("helpers.j2").render(
-        helpers=helpers, dynamic_smem=DYNAMIC_SMEM_HELPER if any(h.size_arg for h in helpers) else None, path=path.replace("\\", "\\\\").replace('"', '\\"'))
+        helpers=helpers, dynamic_smem=DYNAMIC_SMEM_HELPER if any(h.size_arg for h in helpers) else None,
+        line_directives=line_directives, path=path.replace("\\", "\\\\").replace('"', '\\"'))
     body = apply_edits(src, edits)
     # The prologue takes the file's line endings, so a CRLF file stays CRLF throughout.
     newline = b"\r\n" if b"\r\n" in src else b"\n"

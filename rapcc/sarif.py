@@ -9,7 +9,10 @@ an `inSource` suppression, as SARIF viewers expect.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
 
 from . import __version__, ir
 from .diagnostics import Diagnostic
@@ -33,9 +36,9 @@ RULES: dict[str, tuple[str, str]] = {
         "layout would not reach that use."),
     "rapcc-block-dim": (
         "Unknown block shape",
-        "No '--block-dim', '#pragma rapcc block_dim(x, y, z)', annotate(\"rapcc_block_dim(x, y)\") attribute, "
-        "launch in the file or __launch_bounds__ says how many threads a block has; the analysis assumed one and "
-        "'auto' does not rewrite for a guess."),
+        "No '--block-dim', '__attribute__((annotate(\"rapcc_block_dim(x, y, z)\")))' on the kernel, launch in "
+        "the file or __launch_bounds__ says how many threads a block has; rapcc plans for the set of shapes the "
+        "code makes plausible and says which in one note per kernel."),
     "rapcc-broken-fix": (
         "The rewrite failed verification",
         "rapcc checks every emitted mapping in bounds and injective and re-parses its output; this file's rewrite "
@@ -57,6 +60,33 @@ RULES: dict[str, tuple[str, str]] = {
 }
 
 _LEVELS = {"error": "error", "warning": "warning", "note": "note", "remark": "note"}
+# Each rule's level unless a result says otherwise (SARIF's reportingConfiguration).
+DEFAULT_LEVELS = {"rapcc-bank-conflict": "warning", "rapcc-escape": "warning", "rapcc-block-dim": "note",
+                  "rapcc-broken-fix": "error", "rapcc-random-access": "note", "rapcc-not-executed": "note",
+                  "rapcc-file-scope": "note", "rapcc-pragma": "warning"}
+SRCROOT = "%SRCROOT%"
+# Code scanning keeps one set of alerts per category: the id up to its last slash.
+AUTOMATION_ID = "rapcc/analyze/"
+
+
+class _Locations:
+    """Paths -> SARIF artifact locations: relative to %SRCROOT% when under
+    it, so a code-scanning service maps them onto the repository whatever
+    folder the analysis ran in; an absolute `file:` URI otherwise."""
+
+    def __init__(self, src_root: str):
+        self.root = Path(os.path.abspath(src_root))
+
+    def base(self) -> dict:
+        return {SRCROOT: {"uri": self.root.as_uri().rstrip("/") + "/"}}
+
+    def __call__(self, path: str) -> dict:
+        full = Path(os.path.abspath(path))
+        try:
+            rel = full.relative_to(self.root)
+        except ValueError:
+            return {"uri": full.as_uri()}
+        return {"uri": quote(rel.as_posix()), "uriBaseId": SRCROOT}
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +136,7 @@ def _ranges(plans: tuple[ArrayPlan, ...]) -> dict[tuple[int, int], tuple[ir.Sour
 
 
 def fix_for(plan: ArrayPlan, path: str, source: bytes, text: _Text, command: str,
-            guards: tuple[tuple[str, int], ...] = ()) -> dict | None:
+            guards: tuple[tuple[str, int], ...] = (), where: _Locations | None = None) -> dict | None:
     """The text edits of the real rewrite of this one array, as a SARIF fix."""
     if not plan.rewritten:
         return None
@@ -129,10 +159,10 @@ def fix_for(plan: ArrayPlan, path: str, source: bytes, text: _Text, command: str
                              "insertedContent": {"text": tail}})
     arr = plan.analysis.array
     return {"description": {"text": f"lay out '{arr.name}' as {plan.mapping.description}"},
-            "artifactChanges": [{"artifactLocation": {"uri": path}, "replacements": replacements}]}
+            "artifactChanges": [{"artifactLocation": (where or _Locations("."))(path), "replacements": replacements}]}
 
 
-def _result(d: Diagnostic, f: FileFindings, text: _Text, ranges: dict, suppressed: bool) -> dict:
+def _result(d: Diagnostic, f: FileFindings, text: _Text, ranges: dict, suppressed: bool, where: _Locations) -> dict:
     region: dict
     fixes = []
     hit = ranges.get((d.line, d.col))
@@ -140,7 +170,7 @@ def _result(d: Diagnostic, f: FileFindings, text: _Text, ranges: dict, suppresse
         rng, plan = hit
         region = text.region(rng.start, rng.end)
         if d.check_id == "rapcc-bank-conflict":
-            fix = fix_for(plan, f.path, f.source, text, f.command, f.guards)
+            fix = fix_for(plan, f.path, f.source, text, f.command, f.guards, where)
             if fix is not None:
                 fixes.append(fix)
     elif d.line:
@@ -148,7 +178,7 @@ def _result(d: Diagnostic, f: FileFindings, text: _Text, ranges: dict, suppresse
     else:
         region = {"startLine": 1}
     out = {"ruleId": d.check_id, "level": _LEVELS.get(d.level, "note"), "message": {"text": d.message},
-           "locations": [{"physicalLocation": {"artifactLocation": {"uri": d.file}, "region": region}}]}
+           "locations": [{"physicalLocation": {"artifactLocation": where(d.file), "region": region}}]}
     if d.check_id in RULES:
         out["ruleIndex"] = list(RULES).index(d.check_id)
     if fixes:
@@ -158,33 +188,36 @@ def _result(d: Diagnostic, f: FileFindings, text: _Text, ranges: dict, suppresse
     return out
 
 
-def build_sarif(files: list[FileFindings]) -> dict:
-    """One SARIF log with one run over every file."""
+def build_sarif(files: list[FileFindings], src_root: str = ".") -> dict:
+    """One SARIF log with one run over every file; paths relative to `src_root` (%SRCROOT%)."""
+    where = _Locations(src_root)
     results = []
     for f in files:
         text = _Text(f.source)
         ranges = _ranges(f.fix_plans)
         for d in f.diagnostics:
             if d.check_id.startswith("rapcc-"):
-                results.append(_result(d, f, text, ranges, False))
+                results.append(_result(d, f, text, ranges, False, where))
         for d in f.suppressed:
-            results.append(_result(d, f, text, ranges, True))
+            results.append(_result(d, f, text, ranges, True, where))
         if f.broken_fix:
             results.append({"ruleId": "rapcc-broken-fix", "ruleIndex": list(RULES).index("rapcc-broken-fix"),
                             "level": "error", "message": {"text": f.broken_fix},
-                            "locations": [{"physicalLocation": {"artifactLocation": {"uri": f.path},
+                            "locations": [{"physicalLocation": {"artifactLocation": where(f.path),
                                                                 "region": {"startLine": 1}}}]})
     rules = [{"id": rid, "name": "".join(w.capitalize() for w in rid.split("-")[1:]),
               "shortDescription": {"text": short}, "fullDescription": {"text": full},
-              "help": {"text": full}}
+              "help": {"text": full}, "defaultConfiguration": {"level": DEFAULT_LEVELS[rid]}}
              for rid, (short, full) in RULES.items()]
     return {
         "$schema": SCHEMA_URI, "version": "2.1.0",
         "runs": [{
             "tool": {"driver": {"name": "rapcc", "version": __version__, "semanticVersion": __version__,
                                 "rules": rules}},
+            "automationDetails": {"id": AUTOMATION_ID},
+            "originalUriBaseIds": where.base(),
             "columnKind": "unicodeCodePoints",
-            "artifacts": [{"location": {"uri": f.path}, "sourceLanguage": "cuda"} for f in files],
+            "artifacts": [{"location": where(f.path), "sourceLanguage": "cuda"} for f in files],
             "results": results,
         }],
     }

@@ -102,8 +102,8 @@ def test_several_inputs_on_one_command_line(run_cli, tmp_path):
         assert (out / name).read_text() == single
     code, _, err = run_cli(*inputs, "-o", str(tmp_path / "x.cu"))
     assert code == 2 and "--out-dir" in err
-    code, _, err = run_cli(*inputs)
-    assert code == 2
+    code, diff, err = run_cli(*inputs)  # no destination: a dry run, each file's diff
+    assert code == 0 and diff.count("\n--- ") + diff.startswith("--- ") == 2
 
 
 def test_a_missing_database_is_a_clear_error(run_cli, tmp_path):

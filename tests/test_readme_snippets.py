@@ -1,4 +1,6 @@
-"""Every snippet of the README's "Use it in your build" section, run as written:
+"""Every snippet of the README's "Use it in your build" section and of
+docs/build.md (where the build material moves; a snippet in both must read
+the same), run as written: the dry run from a copy of the repository root,
 CMake and the compile database in a copy of the test project, Make on a small
 project, rapcc-nvcc and Python from (a copy of) the repository root. The
 console scripts are stand-ins that run this checkout's modules."""
@@ -18,14 +20,18 @@ from conftest import ROOT, require_nvcc
 from rapcc.harness.runner import cuda_status
 
 README = (ROOT / "README.md").read_text()
+BUILD_DOC = (ROOT / "docs" / "build.md").read_text()
 SNIPPET = re.compile(r"<!-- snippet: (\S+) -->\n```\w+\n(.*?)```", re.S)
-SNIPPETS = dict(SNIPPET.findall(README))
+README_SNIPPETS = dict(SNIPPET.findall(README))
+DOC_SNIPPETS = dict(SNIPPET.findall(BUILD_DOC))
+SNIPPETS = {**README_SNIPPETS, **DOC_SNIPPETS}
 SCRIPTS = {"rapcc": "rapcc.cli", "rapcc-nvcc": "rapcc.build.nvcc_cli", "rapcc-launch": "rapcc.build.launcher"}
 
 
 def test_the_section_has_every_snippet():
-    assert "## Use it in your build" in README
-    assert set(SNIPPETS) == {"cmake", "make", "rapcc-nvcc", "compdb", "python", "cupy"}
+    assert set(DOC_SNIPPETS) == {"dry-run", "cmake", "make", "rapcc-nvcc", "compdb", "python", "cupy"}
+    assert set(README_SNIPPETS) <= set(DOC_SNIPPETS)
+    assert all(README_SNIPPETS[k] == DOC_SNIPPETS[k] for k in README_SNIPPETS)
     assert SNIPPETS["make"].count("\n") == 3 and "NVCC := rapcc-nvcc" in SNIPPETS["make"]
 
 
@@ -102,3 +108,12 @@ def test_cupy_snippet(shell, tmp_path):
     root = _repo_copy(tmp_path)
     r = shell("", root, sys.executable, "-c", SNIPPETS["cupy"])
     assert r.stdout.strip() == "True True"
+
+
+def test_dry_run_snippet(shell, tmp_path):
+    root = _repo_copy(tmp_path)
+    before = sorted(p.name for p in (root / "examples").iterdir())
+    r = shell(SNIPPETS["dry-run"], root)
+    assert r.stdout.count("--- examples/transpose_32x8.cu") == 2  # the two rewrite commands' diffs
+    assert "chose " in r.stderr and "more candidates: --explain=all" in r.stderr
+    assert sorted(p.name for p in (root / "examples").iterdir()) == before  # nothing written

@@ -62,7 +62,7 @@ def test_a_32_way_conflict_has_32_wavefront_rows_before_and_one_after():
 
 def test_the_page_needs_no_network():
     html, p = page("transpose_16x16")
-    assert p.urls == []
+    assert [u for u in p.urls if not u.startswith("#")] == []  # links within the page only (its contents)
     assert not {"link", "img", "iframe", "object", "embed"} & p.tags
     assert "default-src 'none'" in html
 
@@ -129,3 +129,22 @@ def test_measured_suite_results_sit_next_to_the_prediction(run_cli, tmp_path):
     code, _, err = run_cli("analyze", "examples/transpose_16x16.cu", "--html", str(tmp_path / "n.html"),
                            "--measured", str(bad))
     assert code == 1 and "not a results.json" in err and not (tmp_path / "n.html").exists()
+
+
+def test_the_contents_link_every_array_with_its_predicted_gain():
+    html, p = page("helper_clones")
+    toc = html[html.index('<nav class="toc">'):html.index("</nav>")]
+    sections = [line.split('id="')[1].split('"')[0] for line in html.splitlines()
+                if line.startswith('<section class="array"')]
+    assert sections and [u[1:] for u in p.urls if u.startswith("#")] == sections
+    assert html.index('<nav class="toc">') < html.index('<section class="array"')
+    assert "wavefronts (" in toc and "x)</td>" in toc  # before -> after and the ratio of a rewritten array
+
+
+def test_the_heatmaps_label_their_bank_axis_and_the_page_explains_wf_and_half_warps():
+    html, _ = page("transpose_16x16")
+    assert '<text class="axis-label"' in html and ">bank</text>" in html
+    legend = html[html.index('<p class="explain">'):]
+    legend = legend[:legend.index("</p>")]
+    assert "wavefronts" in legend and "<code>wf 0</code>" in legend and "<code>h0</code>" in legend \
+        and "<code>h1</code>" in legend and "half-warp" in legend

@@ -117,3 +117,28 @@ def test_several_files_make_one_run(run_cli):
     log = sarif(run_cli, "examples/transpose_32x8.cu", "examples/transpose_16x16.cu")
     uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in log["runs"][0]["results"]}
     assert uris == {"examples/transpose_32x8.cu", "examples/transpose_16x16.cu"}
+
+
+def test_uris_are_relative_to_srcroot_with_its_base_given(run_cli, tmp_path):
+    # An absolute input path (as -p gives) still maps onto the repository through %SRCROOT%.
+    log = sarif(run_cli, str(ROOT / "examples" / "transpose_32x8.cu"), "--src-root", str(ROOT))
+    run = log["runs"][0]
+    assert run["originalUriBaseIds"] == {"%SRCROOT%": {"uri": ROOT.as_uri() + "/"}}
+    locations = [r["locations"][0]["physicalLocation"]["artifactLocation"] for r in run["results"]]
+    locations += [a["location"] for a in run["artifacts"]]
+    locations += [c["artifactLocation"] for r in run["results"] for f in r.get("fixes", ())
+                  for c in f["artifactChanges"]]
+    assert locations and all(loc == {"uri": "examples/transpose_32x8.cu", "uriBaseId": "%SRCROOT%"}
+                             for loc in locations)
+    outside = tmp_path / "k.cu"
+    outside.write_bytes((ROOT / "examples" / "transpose_32x8.cu").read_bytes())
+    other = sarif(run_cli, str(outside), "--src-root", str(ROOT))["runs"][0]["artifacts"][0]["location"]
+    assert other == {"uri": outside.as_uri()}  # not under the root: an absolute file URI, no base
+
+
+def test_the_run_has_automation_details_and_each_rule_a_default_level(run_cli):
+    run = sarif(run_cli, "examples/transpose_32x8.cu")["runs"][0]
+    assert run["automationDetails"]["id"] == "rapcc/analyze/"
+    levels = {r["id"]: r["defaultConfiguration"]["level"] for r in run["tool"]["driver"]["rules"]}
+    assert levels["rapcc-bank-conflict"] == "warning" and levels["rapcc-broken-fix"] == "error"
+    assert levels["rapcc-block-dim"] == "note"

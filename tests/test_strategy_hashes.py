@@ -165,6 +165,6 @@ def test_hash_rewrites_are_deterministic(strategy):
 
 
 def test_explain_lists_the_hash_candidates(run_cli, tmp_path):
-    code, _, err = run_cli("tests/golden/fwt8.cu", "-o", str(tmp_path / "o.cu"), "--explain")
+    code, _, err = run_cli("tests/golden/fwt8.cu", "-o", str(tmp_path / "o.cu"), "--explain=all")
     assert code == 0
     assert "bvxor k1=0 k2=2" in err and "bwxor MIH" in err

@@ -13,7 +13,7 @@ from .evaluate import Env, Unknown, depends_on, evaluate
 from ..banks import DEFAULT_BANKS
 from .predict import predict, row_major
 from .ranges import RangeProof, prove_ranges
-from .shapes import (MOST, DroppedShape, ShapeSet, candidate_shapes, fallback_shapes, leaves_allocation,
+from .shapes import (MOST, STATED, DroppedShape, ShapeSet, candidate_shapes, fallback_shapes, leaves_allocation,
                      out_share)
 from .warps import MAX_INSTANCES, AccessSamples, BlockShape, ParamSamples, WarpInstance, sample_with_params
 
@@ -76,6 +76,7 @@ class ArrayAnalysis:
     alternatives: tuple["ArrayAnalysis", ...] = ()
     dropped_shapes: tuple[DroppedShape, ...] = ()  # guessed shapes the code contradicts
     clones: tuple[ir.Clone, ...] = ()  # device functions the rewrite copies for this array
+    unknown_launches: tuple[str, ...] = ()  # why some launch's block shape is unknown (host_values.py)
 
     @property
     def elem_bytes(self) -> int:
@@ -270,7 +271,10 @@ def _instances(arr: ir.SharedArray, kernel: ir.Kernel | None, accesses: list[ir.
     if kernel is None or arr.is_extern or not kernel.instantiations or len(arr.dim_exprs) != len(arr.dims):
         return ()
     out = []
+    own = dict(kernel.instance_block_dims)
     for inst in kernel.instantiations:
+        if block.source in STATED and inst in own and (block.x, block.y, block.z) not in own[inst]:
+            continue  # `k<16>` is launched with 16x16 threads only: not planned for `k<32>`'s 32x32
         known = dict(inst)
         try:
             env = Env({}, dict(known), vars)
@@ -384,7 +388,8 @@ def _contradicted(shape_set: ShapeSet, by_shape: dict[BlockShape, list[ArrayAnal
     refuses the arrays and the report says why)."""
     if shape_set.stated or len(shape_set.shapes) < 2:
         return shape_set.shapes, ()
-    found = {shape: _contradiction(shape, by_shape[shape]) for shape in shape_set.shapes}
+    found = {shape: None if shape.source in STATED else _contradiction(shape, by_shape[shape])
+             for shape in shape_set.shapes}
     kept = tuple(s for s, why in found.items() if why is None)
     if not kept:
         return shape_set.shapes, ()
@@ -415,6 +420,7 @@ def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | N
         homes[arr.key] = arr.function or first
     const_dims = {arr.key: d for arr in info.arrays if (d := _const_dims(arr)) is not None}
     per_function: dict[str | None, tuple[tuple[BlockShape, ...], tuple[DroppedShape, ...]]] = {}
+    unknown: dict[str | None, tuple[str, ...]] = {}
     by_array: dict[str, dict[BlockShape, ArrayAnalysis]] = {}
     for func in dict.fromkeys(homes.values()):
         kernel = kernels.get(func) if func else None
@@ -422,6 +428,7 @@ def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | N
         keys = {arr.key for arr in mine}
         reach = [a for a in info.accesses if a.array in keys or (func is not None and a.function == func)]
         shape_set = candidate_shapes(kernel, block_option, reach, const_dims, info.vars)
+        unknown[func] = shape_set.unknown
         for arr in mine:
             by_array[arr.key] = {}
         by_shape = _analysed_under(shape_set, mine, kernel, info, by_array)
@@ -442,5 +449,6 @@ def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | N
         inactive = tuple(u for u in info.inactive if u.array == arr.key)
         out.append(replace(first, escapes=escapes, shares_dynamic_memory=shared_dyn, inactive=inactive,
                            shapes=kept if len(kept) > 1 else (), alternatives=tuple(rest), dropped_shapes=dropped,
-                           clones=tuple(c for c in info.clones if c.array == arr.key)))
+                           clones=tuple(c for c in info.clones if c.array == arr.key),
+                           unknown_launches=unknown[homes[arr.key]]))
     return tuple(out)

@@ -45,6 +45,9 @@ class ShapeSet:
     """The block shapes a kernel is analysed and planned for, the first one reported."""
 
     shapes: tuple[BlockShape, ...]
+    # Why some launch's shape is unknown (frontend/host_values.py): the set is
+    # then the plausible guesses plus the launches' known shapes.
+    unknown: tuple[str, ...] = ()
 
     @property
     def stated(self) -> bool:
@@ -145,9 +148,21 @@ def candidate_shapes(kernel: ir.Kernel | None, option: tuple[int, int, int] | No
         return ShapeSet((BlockShape(*option, source="option"),))
     if kernel is not None and kernel.pragma_block_dim is not None:
         return ShapeSet((BlockShape(*kernel.pragma_block_dim, source="pragma"),))
-    if kernel is not None and kernel.launch_block_dims:
+    if kernel is not None and kernel.launch_block_dims and not kernel.launch_unknown:
         source = "launch" if len(kernel.launch_block_dims) == 1 else "launches"
         return ShapeSet(tuple(dict.fromkeys(BlockShape(*s, source=source) for s in kernel.launch_block_dims)))
+    guessed = _guessed(kernel, accesses, dims, vars)
+    if kernel is None or not kernel.launch_unknown:
+        return guessed
+    # Some launch's shape is only known at run time: plan for every plausible
+    # shape and for every shape the other launches state (never dropped).
+    launched = tuple(BlockShape(*s, source="launches") for s in kernel.launch_block_dims)
+    return ShapeSet(tuple(dict.fromkeys(guessed.shapes + launched)), kernel.launch_unknown)
+
+
+def _guessed(kernel: ir.Kernel | None, accesses: list[ir.Access], dims: dict[str, tuple[int, ...]],
+             vars: dict[str, ir.VarDef]) -> ShapeSet:
+    """The plausible shapes of a kernel whose launches do not state its shape."""
     # Everything that decides which elements a lane reaches: a loop `for (j = threadIdx.y; ...)` reads .y too.
     indices = [i for a in accesses for i in a.indices] + [g.cond for a in accesses for g in a.guards] \
         + [e for a in accesses for lp in a.loops for e in (lp.start, lp.cond, lp.step)]
@@ -159,7 +174,10 @@ def candidate_shapes(kernel: ir.Kernel | None, option: tuple[int, int, int] | No
     if not uses_y and not uses_z:
         if bound is not None:
             return ShapeSet((BlockShape(bound, 1, 1, "launch_bounds"),))
-        return ShapeSet(tuple(BlockShape(x, 1, 1, "assumed") for x in DEFAULT_1D))
+        # A block size the occupancy API picks is 1-D and at most its limit.
+        limit = kernel.launch_bound if kernel is not None and kernel.launch_bound else MAX_THREADS
+        return ShapeSet(tuple(BlockShape(x, 1, 1, "assumed") for x in DEFAULT_1D if x <= limit)
+                        or (BlockShape(limit, 1, 1, "assumed"),))
     hints = _hints(accesses, dims, vars)
     hinted = any(hints.values())
     source = "inferred" if hinted else "assumed"

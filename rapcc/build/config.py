@@ -33,6 +33,7 @@ class BuildConfig:
     cache_dir: Path  # RAPCC_CACHE_DIR, default the platform cache folder
     timeout_s: float  # RAPCC_TIMEOUT: seconds one rewrite may take before the file is compiled unchanged
     inside_wrapper: bool  # set by rapcc-nvcc for its children: finding itself as "nvcc" is a loop
+    verbose: bool = False  # RAPCC_VERBOSE=1: one line per file rewritten (arrays, layouts, predicted gain)
 
 
 def parse_block_dim(text: str) -> tuple[int, int, int]:
@@ -99,7 +100,8 @@ def read_config(env: Mapping[str, str], strict_flag: bool = False) -> BuildConfi
         project=Path(project).resolve() if project else None,
         cache_dir=Path(cache).resolve() if cache else default_cache_dir(env),
         timeout_s=timeout_s,
-        inside_wrapper=env.get(WRAPPER_MARK) == "1")
+        inside_wrapper=env.get(WRAPPER_MARK) == "1",
+        verbose=_flag(env, "RAPCC_VERBOSE"))
 
 
 

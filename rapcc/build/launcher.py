@@ -12,7 +12,7 @@ import sys
 from typing import Sequence
 
 from .config import environ
-from .nvcc_cli import exec_compiler, run
+from .nvcc_cli import exec_compiler, interruptible, run
 
 EXIT_USAGE = 2
 
@@ -27,7 +27,10 @@ def split_launch(argv: Sequence[str]) -> tuple[list[str], str | None, list[str]]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
+    return interruptible(lambda: _launch(list(sys.argv[1:] if argv is None else argv)))
+
+
+def _launch(args: list[str]) -> int:
     if not args or args[0] in ("-h", "--help"):
         print("usage: rapcc-launch COMPILER ARGS...  (as CMAKE_CUDA_COMPILER_LAUNCHER: nvcc commands are compiled "
               "through rapcc-nvcc, anything else runs unchanged)", file=sys.stderr)

@@ -28,11 +28,13 @@ import sys
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping, NoReturn, Sequence
+from typing import Callable, Mapping, NoReturn, Sequence
 
 from .. import __version__
 from ..toolkit import DISABLE_ENV, find_toolkit
 from ..arch import ArchError, common_bank_model
+from ..output import OutputError, write_output
+from ..summary import rewrite_line
 from .cache import Cache, cache_key, sha256_bytes
 from .compdb import CompileDatabaseError, read_compile_database
 from .config import WRAPPER_MARK, BuildConfig, ConfigError, environ, read_config
@@ -43,6 +45,7 @@ from .nvcc_args import HonouredFlags, Input, NvccArgsError, NvccCommand, depende
 STRICT_FLAG = "--rapcc-strict"
 EXIT_REFUSED = 1  # strict mode: rapcc refused a file
 EXIT_NO_NVCC = 127
+EXIT_INTERRUPTED = 130
 _PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -271,10 +274,7 @@ def write_reports(outcomes: Sequence[Outcome], folder: Path) -> None:
     for o in outcomes:
         if o.report is None:
             continue
-        target = folder / report_name(o.input.path)
-        tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(o.report, indent=2) + "\n")
-        os.replace(tmp, target)
+        write_output(folder / report_name(o.input.path), (json.dumps(o.report, indent=2) + "\n").encode())
 
 
 def _make_escaped(path: str) -> str:
@@ -294,9 +294,10 @@ def fix_dependency_file(dep_file: str, outcomes: Sequence[Outcome]) -> None:
                 for form in (_make_escaped, lambda p: p):
                     fixed = fixed.replace(form(str(copy)), form(user))
     if fixed != text:
-        tmp = f"{dep_file}.{os.getpid()}.tmp"
-        Path(tmp).write_text(fixed)
-        os.replace(tmp, dep_file)
+        try:
+            write_output(dep_file, fixed.encode())
+        except OutputError as exc:  # the object is built; a stale dependency file must not fail the build
+            print(f"rapcc: warning: {exc}", file=sys.stderr)
 
 
 def run(argv: Sequence[str], env: Mapping[str, str], prefix: Sequence[str] = (), nvcc: str | None = None) -> int:
@@ -344,8 +345,13 @@ def run(argv: Sequence[str], env: Mapping[str, str], prefix: Sequence[str] = (),
     if config.report_dir is not None:
         try:
             write_reports(outcomes, config.report_dir)
-        except OSError as exc:
+        except (OSError, OutputError) as exc:
             print(f"rapcc: warning: cannot write the reports to {config.report_dir}: {exc}", file=sys.stderr)
+    if config.verbose:
+        for o in outcomes:
+            line = rewrite_line(o.report) if o.report is not None else None
+            if line is not None:
+                print(line, file=sys.stderr)
     replaced = {o.input.index: str(o.replacement) for o in outcomes if o.replacement is not None}
     if not replaced:
         exec_compiler(original, env)
@@ -373,8 +379,18 @@ def run(argv: Sequence[str], env: Mapping[str, str], prefix: Sequence[str] = (),
     return proc.returncode
 
 
+def interruptible(body: Callable[[], int]) -> int:
+    """`body()`, with Ctrl-C ending it in one line and exit status 130 (as a
+    shell reports SIGINT), not a traceback per compile of a `make -j` build."""
+    try:
+        return body()
+    except KeyboardInterrupt:
+        print("rapcc: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    return run(list(sys.argv[1:] if argv is None else argv), environ())
+    return interruptible(lambda: run(list(sys.argv[1:] if argv is None else argv), environ()))
 
 
 if __name__ == "__main__":

@@ -15,13 +15,13 @@ each unit may use its functions and arrays differently.
 from __future__ import annotations
 
 import os
-import shutil
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Sequence
 
 from ..diagnostics import Diagnostic, InternalError, RapccError
 from ..frontend import included_kernel_files, launches_in_file
+from ..output import write_outputs
 from ..pipeline import Options, RewriteResult
 from .compdb import CompileDatabaseError, CompileEntry, read_compile_database
 from .launch_index import LaunchShapes, merge_launches
@@ -132,12 +132,6 @@ def out_dir_paths(paths: Sequence[str], out_dir: str) -> list[Path]:
     return [Path(out_dir) / os.path.relpath(p, common) for p in absolute]
 
 
-def _write_atomic(target: Path, data: bytes) -> None:
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, target)
-
-
 def write_out_dir(done: Sequence[tuple[Unit, bytes, RewriteResult]], out_dir: str) -> list[Path]:
     targets = out_dir_paths([u.path for u, _, _ in done], out_dir)
     if len(set(targets)) != len(targets):
@@ -145,29 +139,20 @@ def write_out_dir(done: Sequence[tuple[Unit, bytes, RewriteResult]], out_dir: st
     for target, (u, _, _) in zip(targets, done):
         if target.resolve() == Path(u.path).resolve():
             raise RapccError(f"{target}: refusing to overwrite the input (use --in-place)")
-    for target, (_, _, result) in zip(targets, done):
+    for target in targets:
         target.parent.mkdir(parents=True, exist_ok=True)
-        _write_atomic(target, result.text)
+    write_outputs([(target, result.text) for target, (_, _, result) in zip(targets, done)])
     return targets
 
 
 def write_in_place(done: Sequence[tuple[Unit, bytes, RewriteResult]], backup: bool) -> list[Path]:
-    """Replace each changed file; the original goes to FILE.orig first (unless `backup` is off).
+    """Replace each changed file; the original goes to FILE.orig (unless `backup` is off).
     Every new text is staged next to its file before any file is replaced."""
     changed = [(Path(u.path), source, r.text) for u, source, r in done if r.text != source]
-    staged = []
-    try:
-        for path, _, text in changed:
-            tmp = path.with_name(f".{path.name}.{os.getpid()}.rapcc.tmp")
-            tmp.write_bytes(text)
-            staged.append(tmp)
-        for (path, source, _), tmp in zip(changed, staged):
-            if backup:
-                _write_atomic(path.with_name(path.name + BACKUP_SUFFIX), source)
-            shutil.copymode(path, tmp)
-            os.replace(tmp, path)
-    finally:
-        for tmp in staged:
-            if tmp.exists():
-                tmp.unlink()
+    files: list[tuple[Path, bytes]] = []
+    for path, source, text in changed:
+        if backup:
+            files.append((path.with_name(path.name + BACKUP_SUFFIX), source))
+        files.append((path, text))
+    write_outputs(files)
     return [p for p, _, _ in changed]

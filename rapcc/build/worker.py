@@ -33,7 +33,7 @@ def options_from_json(o: dict[str, Any]) -> Options:
         strategy=o["strategy"], block_dim=tuple(o["block_dim"]) if o.get("block_dim") else None,
         include_dirs=tuple(o.get("include_dirs", ())), defines=tuple(o.get("defines", ())),
         std=o.get("std") or "c++17", command=o.get("command", ""), extra_args=tuple(o.get("extra_args", ())),
-        rdc=bool(o.get("rdc", False)), cuda_path=o.get("cuda_path"),
+        rdc=bool(o.get("rdc", False)), strip_pragmas=True, cuda_path=o.get("cuda_path"),
         launch_shapes=tuple((k, tuple(tuple(s) for s in v)) for k, v in o.get("launch_shapes", ())))
 
 
@@ -41,7 +41,7 @@ def refusal(exc: BaseException) -> str:
     """One line: why the file is compiled unchanged."""
     if isinstance(exc, RapccError):
         first = f" ({exc.diagnostics[0].format()})" if exc.diagnostics else ""
-        return f"{exc}{first}"
+        return f"{exc.message}{first}"
     if isinstance(exc, InternalError):
         return f"internal error: {exc}"
     return f"internal error: {type(exc).__name__}: {exc}"

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import os
+from dataclasses import replace
+from functools import cache
 from typing import Protocol, Sequence
 
 from ..diagnostics import Diagnostic, RapccError
@@ -10,6 +12,7 @@ from .collect import collect
 from .encoding import refuse_undecodable, undecodable
 from .errors import refuse_tainted
 from .launches import launch_block_shapes
+from .program import lower_program
 from .parse import SHIM_DIR, ParseConfig, ParseError, direct_includes, parse, parse_tolerant
 from .tokens import FileTokens
 
@@ -55,7 +58,17 @@ def parse_file_with_includes(path: str, source: bytes, options: _ParseOptions
                                   unit_launches=unit.launches if unit is not None else ()), parsed.scopes)
     if info.arrays and undecodable(source):
         info = refuse_undecodable(info, FileTokens(parsed.tu, path, len(source)))
+    info = replace(info, sound=_lazy_program(parsed.tu, path, source, options.rdc,
+                                             frozenset(u.range.start for u in info.inactive)))
     return info, list(parsed.warnings) + list(parsed.notes(path, options.verbose)), _user_includes(parsed.tu)
+
+
+def _lazy_program(tu, path: str, source: bytes, rdc: bool, inactive: frozenset[int]):
+    """The file's `sound_ir.Program`, lowered on first call (it keeps the parse alive until then)."""
+    @cache
+    def program():
+        return lower_program(tu, path, source, FileTokens(tu, path, len(source)), rdc, inactive)
+    return program
 
 
 def parse_file(path: str, source: bytes, options: _ParseOptions) -> tuple[TranslationUnitInfo, list[Diagnostic]]:

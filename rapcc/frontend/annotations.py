@@ -49,6 +49,35 @@ def layout_pragmas(tokens: FileTokens, path: str, source: bytes) -> tuple[ir.Lay
     return tuple(out)
 
 
+def rapcc_pragma_spans(tokens: FileTokens, source: bytes) -> tuple[tuple[int, int], ...]:
+    """Byte spans of every `#pragma rapcc ...` directive, from its `#` to its
+    last token (a directive ends at a newline not escaped by a backslash)."""
+    out = []
+    toks = tokens.tokens
+    for i in tokens.find_sequence(0, len(source), ("#", "pragma", "rapcc")):
+        end = toks[i + 2].end
+        for t in toks[i + 3:]:
+            gap = source[end:t.start]
+            if b"\n" in gap.replace(b"\\\r\n", b"").replace(b"\\\n", b""):
+                break
+            end = t.end
+        out.append((toks[i].start, end))
+    return tuple(out)
+
+
+def own_line_directive_spans(tokens: FileTokens, source: bytes, path: str) -> tuple[tuple[int, int], ...]:
+    """Byte spans of `#line N "PATH"` directives naming this file itself, as
+    rapcc writes them after its prologue and around copied functions."""
+    quoted = '"' + path.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    out = []
+    for i in tokens.find_sequence(0, len(source), ("#", "line")):
+        toks = tokens.tokens[i:i + 4]
+        if len(toks) == 4 and toks[2].spelling.isdigit() and toks[3].spelling == quoted \
+                and toks[0].line == toks[3].line:
+            out.append((toks[0].start, toks[3].end))
+    return tuple(out)
+
+
 def annotated_block_dim(fn: Cursor) -> tuple[int, int, int] | None:
     """`__attribute__((annotate("rapcc_block_dim(16, 16)")))` on the kernel."""
     for k in fn.get_children():

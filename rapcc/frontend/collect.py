@@ -15,12 +15,13 @@ from clang.cindex import Cursor, CursorKind as K
 
 from .. import ir
 from .aliases import alias_shape, argument_index, callee_definition, cast_alias_shape, parameters
-from .annotations import annotated_block_dim, comments, layout_pragmas
+from .annotations import annotated_block_dim, comments, layout_pragmas, own_line_directive_spans, \
+    rapcc_pragma_spans
 from .clangext import (binary_operator, evaluate_int, expansion_location, file_location, in_main_file, overloaded_decls,
                        specialized_template, unary_operator)
 from .exprs import decl_key, int_type, strip, substitute, to_expr
 from .inactive import inactive_uses, spellings
-from .launches import dim3_value
+from .host_values import Launch, host_launches, kernel_fields
 from .macros import macro_values
 from .parse import SHIM_DIR
 from .providers import Providers, classify, find_providers, provider_call, PROVIDES
@@ -118,6 +119,7 @@ class _Collector:
     instantiations: dict[str, tuple[tuple[tuple[str, int], ...], ...]] = field(default_factory=dict)
     launch_shapes: dict[str, list[tuple[int, int, int]]] = field(default_factory=dict)
     _tops: list[Cursor] = field(default_factory=list)  # the main file's top-level cursors
+    _launches: list[Launch] = field(default_factory=list)  # their kernel launches (host_values.py)
     _expansions: list[tuple[int, int, str]] = field(default_factory=list)  # macro uses: (start, end, name)
     _views: dict[str, _View | None] = field(default_factory=dict)  # pointer aliases (None: refused)
     aliases: list[ir.Alias] = field(default_factory=list)
@@ -168,6 +170,7 @@ class _Collector:
 
     def run(self) -> None:
         self._tops = [c for c in self.tu.cursor.get_children() if self._in_main(c)]
+        self._launches = host_launches(self._tops)
         for c in self._tops:
             if c.kind == K.MACRO_DEFINITION:
                 self.macros[c.spelling] = [t.spelling for t in c.get_tokens()][1:]
@@ -224,19 +227,6 @@ class _Collector:
                                                   "links device code across files (-rdc): a function of another "
                                                   "file may reach it"))
 
-    def _launch_shape(self, call: Cursor, scope: Cursor) -> None:
-        """Record the block shape of a `kernel<<<grid, block>>>(...)` launch."""
-        config = next((k for k in call.get_children() if k.kind == K.CALL_EXPR
-                       and k.spelling in ("cudaConfigureCall", "__cudaPushCallConfiguration")), None)
-        if config is None or not call.spelling:
-            return
-        args = [k for k in config.get_children() if k.kind.is_expression() and k.spelling not in (config.spelling,)]
-        if len(args) < 2:
-            return
-        shape = dim3_value(args[1], scope)
-        if shape is not None:
-            self.launch_shapes.setdefault(call.spelling, []).append(shape)
-
     def _find_instantiations(self) -> None:
         """Integer template arguments of every call of a function template in the
         file (`k<16><<<grid, block>>>(...)` included)."""
@@ -251,7 +241,6 @@ class _Collector:
                     continue
                 if c.referenced is not None and c.referenced.kind == K.FUNCTION_DECL:
                     self._calls.setdefault(_function_key(c.referenced), []).append(c)
-                self._launch_shape(c, top)
                 ref = c.referenced
                 if ref is None or ref.kind != K.FUNCTION_DECL or ref.get_num_template_arguments() <= 0:
                     continue
@@ -286,7 +275,8 @@ class _Collector:
             name=name, is_global=is_global, range=self._cursor_range(fn),
             launch_bounds=self._launch_bounds(fn, body), pragma_block_dim=self._pragma_block_dim(body) or annotated_block_dim(fn),
             template_params=tuple(tparams), instantiations=self.instantiations.get(decl_key(fn), ()),
-            launch_block_dims=tuple(dict.fromkeys(self.launch_shapes.get(name, ())))))
+            **kernel_fields(self._launches, name, self.instantiations.get(decl_key(fn), ()),
+                            self.launch_shapes.get(name, ()))))
         self._declare(fn, body)
         self._scope_end = file_location(fn.extent.end).offset
         self._bodies.setdefault(name, []).append(body)
@@ -1914,7 +1904,9 @@ def collect(tu: ci.TranslationUnit, path: str, source: bytes, rdc: bool = False,
         spellings={a.key: spellings(col.tokens, source, a, _scope(a, kernels, source)) for a in arrays},
         macro_values=macro_values(tu, col.tokens, kernels) if arrays else {},
         comments=comments(col.tokens, source), layout_pragmas=layout_pragmas(col.tokens, path, source),
-        clones=tuple(col.clones.values()))
+        clones=tuple(col.clones.values()), rapcc_pragmas=rapcc_pragma_spans(col.tokens, source),
+        own_line_directives=own_line_directive_spans(col.tokens, source, path)
+        if source.startswith(RAPCC_HEADER_MARK) else ())
 
 
 def _climb(stack: tuple[Cursor, ...], i: int, kinds: tuple[ci.CursorKind, ...]) -> tuple[Cursor, int]:

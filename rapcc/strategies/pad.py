@@ -14,6 +14,22 @@ from .base import Mapping, StrategyContext, is_pow2, log2, row_lengths
 MAX_PAD_ELEMS = 8
 
 
+def half_line_pad(row: int, line: int) -> int:
+    """The pad that takes a row of `row` elements to the next stride of half a
+    bank line mod a line (16 words mod 32: the half-warps of a 16-wide block,
+    or two rows of one warp, then fall in disjoint banks). Every stride up to it
+    is a candidate: on the way lie the odd strides (in words), which skew
+    consecutive rows by a bank. The halo stencil's `s[18][18]` under 16x16
+    threads is conflict-free only at 48 (issue 19), past the fraction-of-a-line
+    pads `line * k / 8` that stop at 46."""
+    if line < 2:
+        return 0
+    target = row + 1
+    while target % line != line // 2:
+        target += 1
+    return target - row
+
+
 class PaddingStrategy:
     name = "pad"
 
@@ -28,7 +44,8 @@ class PaddingStrategy:
             # fraction of a bank line place rows that share a warp (narrow
             # blocks: 16 lanes of row y and 16 of row y+1) in disjoint banks.
             line = max(1, ctx.banks.banks * ctx.banks.bank_bytes // max(arr.elem_bytes, 1))
-            pads = sorted(set(range(1, MAX_PAD_ELEMS + 1)) | {line * k // 8 for k in range(1, 8) if line * k % 8 == 0})
+            pads = sorted(set(range(1, MAX_PAD_ELEMS + 1)) | {line * k // 8 for k in range(1, 8) if line * k % 8 == 0}
+                          | set(range(1, half_line_pad(dims[-1], line) + 1)))
             for p in pads:
                 phys = dims[:-1] + (dims[-1] + p,)
                 out.append(Mapping(self.name, f"pad row {dims[-1]} -> {dims[-1] + p}", dims, phys, None, 0))

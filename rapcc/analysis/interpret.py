@@ -1,0 +1,416 @@
+"""One run of the abstract interpreter (see absint.py): expressions."""
+from __future__ import annotations
+
+from .. import sound_ir as s
+from . import intervals as iv
+from .absint import (BudgetExceeded, Failure, Finding, Frame, Ptr, State, STEP_BUDGET, Value, join_states,
+                     join_values, ty_of, unknown)
+from .intervals import SInt
+
+_COMPARE = {"<", "<=", ">", ">=", "==", "!=", "&&", "||", "!"}
+_FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+_NEGATE = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "==": "!=", "!=": "=="}
+
+
+class Evaluator:
+    """Expression semantics; `Run` (run.py) adds statements and calls."""
+
+    def __init__(self, dims: dict[str, tuple[int, ...] | None], shape: tuple[int, int, int]):
+        self.dims = dims
+        self.shape = shape
+        self.findings: list[Finding] = []
+        self.accessed: dict[str, set[tuple[int, int]]] = {}
+        self.taken: set[str] = set()  # arrays whose address this run holds in a variable
+        self.wild = False  # a pointer that may point into any of `taken` was dereferenced
+        self.steps = 0
+
+    # ---- findings ----
+    def fail(self, array: str | None, why: Failure, offset: int, **kw) -> None:
+        if array is None:
+            self.wild = True
+            return
+        self.findings.append(Finding(array, why, offset, shape=self.shape, **kw))
+
+    def escape(self, v: Value, offset: int, what: str) -> None:
+        if isinstance(v, Ptr):
+            self.fail(v.array, Failure.ESCAPE, offset, what=what)
+
+    def tick(self) -> None:
+        self.steps += 1
+        if self.steps > STEP_BUDGET:
+            raise BudgetExceeded()
+
+    # ---- memory ----
+    def access(self, p: Ptr, start: int, end: int) -> None:
+        """Check one element access through `p` (its subscripts complete)."""
+        if p.array is None:
+            self.wild = True
+            return
+        self.accessed.setdefault(p.array, set()).add((start, end))
+        dims = self.dims.get(p.array)
+        if not dims:
+            self.fail(p.array, Failure.EXTENT, start)
+            return
+        for k, (v, d) in enumerate(zip(p.idx, dims)):
+            if v.lo < 0 or v.hi >= d:
+                self.fail(p.array, Failure.OUT_OF_RANGE, start, dim=k, values=v)
+                return
+
+    def element(self, p: Ptr) -> bool:
+        dims = self.dims.get(p.array) if p.array is not None else None
+        return p.array is None or dims is None or len(p.idx) >= len(dims)
+
+    def subscript(self, base: Value, index: Value) -> Value:
+        """The place `base[index]`: a Ptr whose idx is complete for an element."""
+        if not isinstance(base, Ptr):
+            return None
+        if base.array is None:
+            return base
+        step = index if isinstance(index, SInt) else SInt.of(-(1 << 64), 1 << 64)
+        return Ptr(base.array, base.idx[:-1] + (iv.add(base.idx[-1], step),))
+
+    def decay(self, p: Ptr) -> Ptr:
+        """A row used as a value: a pointer to its first element."""
+        return p if self.element(p) else Ptr(p.array, p.idx + (SInt.const(0),))
+
+    # ---- expressions ----
+    def eval(self, e: s.Expr, st: State, fr: Frame) -> Value:
+        self.tick()
+        if isinstance(e, s.Lit):
+            t = e.ty.int_type
+            return iv.wrap(SInt.const(e.value), t) if t else None
+        if isinstance(e, s.Unknown):
+            return unknown(e.ty)
+        if isinstance(e, s.Var):
+            if e.key in fr.escaped:
+                return unknown(e.ty)
+            return st[e.key] if e.key in st else unknown(e.ty)
+        if isinstance(e, s.TemplateParam):
+            v = fr.bindings.get(e.name)
+            return SInt.const(v) if v is not None and e.ty.int_type else unknown(e.ty)
+        if isinstance(e, s.Builtin):
+            return st.get(e.name, unknown(ty_of(e)))
+        if isinstance(e, s.SharedRef):
+            return Ptr(e.key, (SInt.const(0),))
+        if isinstance(e, s.Conv):
+            return self._conv(e, st, fr)
+        if isinstance(e, s.Unary):
+            return self._unary(e, st, fr)
+        if isinstance(e, s.Binary):
+            return self._binary(e, st, fr)
+        if isinstance(e, (s.Assign, s.Step)):
+            return self.assign(e, st, fr)
+        if isinstance(e, s.Select):
+            t, f = self.branch(e.cond, st, fr)
+            vt = vf = None
+            if t is not None:
+                vt = self.eval(e.then, t, fr)
+            if f is not None:
+                vf = self.eval(e.other, f, fr)
+            both = join_states(t, f)
+            st.clear()
+            if both is not None:
+                st.update(both)
+            if t is None:
+                return vf
+            if f is None:
+                return vt
+            return join_values(vt, vf)
+        if isinstance(e, s.Subscript):
+            place = self.place(e, st, fr)
+            if isinstance(place, Ptr):
+                if self.element(place):
+                    self.access(place, e.start, e.end)
+                    return unknown(e.ty)
+                return self.decay(place)
+            return unknown(e.ty)
+        if isinstance(e, s.Field):
+            self.place(e, st, fr)
+            return unknown(e.ty)
+        if isinstance(e, s.Call):
+            return self.call(e, st, fr)
+        if isinstance(e, s.Opaque):
+            self.havoc(st, e.writes, fr)
+            for a in e.arrays:
+                self.fail(a, Failure.OPAQUE, e.offset, what=e.reason)
+            return unknown(e.ty)
+        raise TypeError(f"unknown sound IR node {type(e).__name__}")
+
+    def place(self, e: s.Expr, st: State, fr: Frame) -> Value:
+        """Evaluate an lvalue: a Ptr for shared memory (the access is checked where used)."""
+        if isinstance(e, s.Subscript):
+            base = self.eval(e.base, st, fr)
+            index = self.eval(e.index, st, fr)
+            if isinstance(index, Ptr):  # `i[p]`, written backwards
+                base, index = index, base
+            return self.subscript(base, index)
+        if isinstance(e, s.Unary) and e.op == "*":
+            p = self.eval(e.operand, st, fr)
+            return p if isinstance(p, Ptr) else None
+        if isinstance(e, s.Field):
+            base = self.eval(e.base, st, fr) if e.arrow else self.place(e.base, st, fr)
+            if isinstance(base, Ptr):
+                if e.arrow or self.element(base):
+                    self.access(base, e.start, e.end)
+                else:
+                    self.fail(base.array, Failure.OPAQUE, e.start, what="member of a row")
+            return None
+        self.eval(e, st, fr)
+        return None
+
+    def _conv(self, e: s.Conv, st: State, fr: Frame) -> Value:
+        v = self.eval(e.operand, st, fr)
+        if e.ty.kind == s.ValueKind.INT and e.ty.int_type:
+            if isinstance(v, SInt):
+                return iv.wrap(v, e.ty.int_type)
+            self.escape(v, 0, "conversion to an integer")
+            return iv.full(e.ty.int_type)
+        if e.ty.kind == s.ValueKind.POINTER:
+            return self.decay(v) if isinstance(v, Ptr) else None
+        self.escape(v, 0, "cast to another element type")
+        return None
+
+    def _unary(self, e: s.Unary, st: State, fr: Frame) -> Value:
+        if e.op == "&":
+            p = self.place(e.operand, st, fr)
+            if isinstance(e.operand, s.SharedRef):
+                self.fail(e.operand.key, Failure.ESCAPE, e.operand.offset, what="address of the whole array")
+                return None
+            return p if isinstance(p, Ptr) else None
+        if e.op == "*":
+            p = self.place(e, st, fr)
+            if isinstance(p, Ptr):
+                if self.element(p):
+                    self.access(p, e.start, e.end)
+                    return unknown(e.ty)
+                return self.decay(p)
+            return unknown(e.ty)
+        if e.op == "!":
+            t, f = self.branch(e.operand, st, fr)
+            both = join_states(t, f)
+            st.clear()
+            if both is not None:
+                st.update(both)
+            return SInt.const(1) if t is None else SInt.const(0) if f is None else SInt.of(0, 1)
+        v = self.eval(e.operand, st, fr)
+        t = e.ty.int_type
+        if not isinstance(v, SInt) or t is None:
+            self.escape(v, 0, "arithmetic")
+            return unknown(e.ty)
+        if e.op == "-":
+            return iv.wrap(iv.neg(v), t)
+        if e.op == "~":
+            return iv.wrap(iv.sub(iv.neg(v), SInt.const(1)), t)
+        return iv.wrap(v, t)
+
+    def _binary(self, e: s.Binary, st: State, fr: Frame) -> Value:
+        if e.op in ("&&", "||"):
+            t, f = self.branch(e, st, fr)
+            both = join_states(t, f)
+            st.clear()
+            if both is not None:
+                st.update(both)
+            return SInt.const(1) if f is None else SInt.const(0) if t is None else SInt.of(0, 1)
+        a = self.eval(e.lhs, st, fr)
+        b = self.eval(e.rhs, st, fr)
+        if e.op == ",":
+            return b
+        return self.arith(e.op, a, b, e.ty)
+
+    def arith(self, op: str, a: Value, b: Value, ty: s.Ty) -> Value:
+        if isinstance(a, Ptr) or isinstance(b, Ptr):
+            if op in ("+", "-") and isinstance(a, Ptr) and not isinstance(b, Ptr):
+                step = b if isinstance(b, SInt) else None
+                if step is None:
+                    return Ptr(a.array, a.idx[:-1] + (SInt.of(-(1 << 64), 1 << 64),)) if a.array else a
+                return self.subscript(a, step if op == "+" else iv.neg(step))
+            if op == "+" and isinstance(b, Ptr) and not isinstance(a, Ptr):
+                return self.arith("+", b, a, ty)
+            if op in _COMPARE:
+                return SInt.of(0, 1)
+            return unknown(ty)  # the difference of two pointers
+        t = ty.int_type
+        if not isinstance(a, SInt) or not isinstance(b, SInt) or t is None:
+            return unknown(ty)
+        if op in ("<", "<=", ">", ">=", "==", "!="):
+            return iv.compare(op, a, b)
+        raw = {"+": lambda: iv.add(a, b), "-": lambda: iv.sub(a, b), "*": lambda: iv.mul(a, b),
+               "/": lambda: iv.div(a, b), "%": lambda: iv.rem(a, b), "&": lambda: iv.bit_and(a, b),
+               "|": lambda: iv.bit_or(a, b), "^": lambda: iv.bit_xor(a, b), "<<": lambda: iv.shl(a, b, t),
+               ">>": lambda: iv.shr(a, b, t)}.get(op)
+        r = raw() if raw is not None else None
+        return iv.wrap(r, t) if r is not None else iv.full(t)
+
+    # ---- writes ----
+    def havoc(self, st: State, keys, fr: Frame) -> None:
+        for k in keys:
+            if k in st:
+                old = st[k]
+                t = fr.types.get(k)
+                st[k] = (Ptr(old.array, tuple(SInt.of(-(1 << 64), 1 << 64) for _ in old.idx))
+                         if isinstance(old, Ptr) else unknown(t) if t is not None else None)
+
+    def assign(self, e: s.Assign | s.Step, st: State, fr: Frame) -> Value:
+        tgt = e.target
+        if isinstance(e, s.Step):
+            op, rhs_ty = "+", s.int_ty(s.INT)
+            rhs: Value = SInt.const(e.delta)
+        else:
+            op, rhs_ty = e.op, ty_of(e.value)
+            rhs = self.eval(e.value, st, fr)
+        if isinstance(tgt, s.Var) and tgt.key not in fr.escaped:
+            old = st[tgt.key] if tgt.key in st else unknown(tgt.ty)
+            new = rhs if op == "" else self._compound(op, old, rhs, tgt.ty, rhs_ty)
+            if isinstance(new, SInt) and tgt.ty.int_type:
+                new = iv.wrap(new, tgt.ty.int_type)
+            if isinstance(new, Ptr) and (isinstance(e, s.Assign) and op == "" or tgt.key in fr.unsafe_aliases):
+                self.fail(new.array, Failure.ALIAS, 0, what="pointer reassigned")
+            if isinstance(new, Ptr) and new.array is not None:
+                self.taken.add(new.array)
+            st[tgt.key] = new
+            return old if isinstance(e, s.Step) and not e.prefix else new
+        if isinstance(tgt, s.Var):  # escaped: its writes are not followed
+            self.escape(rhs, 0, "stored where rapcc does not follow")
+            return unknown(tgt.ty)
+        place = self.place(tgt, st, fr)
+        if isinstance(place, Ptr):
+            if self.element(place):
+                self.access(place, *_span(tgt))
+            else:
+                self.fail(place.array, Failure.OPAQUE, _span(tgt)[0], what="assignment to a row")
+        self.escape(rhs, _span(tgt)[0], "stored to memory")
+        return unknown(ty_of(tgt))
+
+    def _compound(self, op: str, old: Value, rhs: Value, ty: s.Ty, rhs_ty: s.Ty) -> Value:
+        if isinstance(old, Ptr):
+            return self.arith(op, old, rhs, ty)
+        t = ty.int_type
+        if t is None or not isinstance(old, SInt) or not isinstance(rhs, SInt):
+            return unknown(ty)
+        # The operation's type: the usual arithmetic conversions of the promoted operands.
+        r = rhs_ty.int_type or s.INT
+        work = promote(t) if op in ("<<", ">>") else common_type(promote(t), promote(r))
+        a, b = iv.wrap(old, work), iv.wrap(rhs, work if op not in ("<<", ">>") else promote(r))
+        return self.arith(op, a, b, s.int_ty(work))
+
+    # ---- conditions ----
+    def branch(self, e: s.Expr, st: State, fr: Frame) -> tuple[State | None, State | None]:
+        """(state where `e` is true, state where it is false), after its effects; None: impossible."""
+        if isinstance(e, s.Binary) and e.op == "&&":
+            t1, f1 = self.branch(e.lhs, st, fr)
+            t2, f2 = self.branch(e.rhs, t1, fr) if t1 is not None else (None, None)
+            return t2, join_states(f1, f2)
+        if isinstance(e, s.Binary) and e.op == "||":
+            t1, f1 = self.branch(e.lhs, st, fr)
+            t2, f2 = self.branch(e.rhs, f1, fr) if f1 is not None else (None, None)
+            return join_states(t1, t2), f2
+        if isinstance(e, s.Unary) and e.op == "!":
+            t, f = self.branch(e.operand, st, fr)
+            return f, t
+        if isinstance(e, s.Conv) and e.ty.int_type is not None and e.ty.int_type.bits == 1:
+            return self.branch(e.operand, st, fr)
+        work = dict(st)
+        v = self.eval(e, work, fr)
+        t_st: State | None = work
+        f_st: State | None = dict(work)
+        if isinstance(v, SInt):
+            if v.lo > 0 or v.hi < 0:
+                f_st = None
+            elif v.lo == v.hi == 0:
+                t_st = None
+        if isinstance(e, s.Binary) and e.op in _FLIP:
+            if t_st is not None:
+                t_st = self.refine(e.op, e.lhs, e.rhs, t_st, fr)
+            if f_st is not None:
+                f_st = self.refine(_NEGATE[e.op], e.lhs, e.rhs, f_st, fr)
+        elif t_st is not None or f_st is not None:
+            zero = s.Lit(0, ty_of(e))
+            if t_st is not None:
+                t_st = self.refine("!=", e, zero, t_st, fr)
+            if f_st is not None:
+                f_st = self.refine("==", e, zero, f_st, fr)
+        return t_st, f_st
+
+    def refine(self, op: str, lhs: s.Expr, rhs: s.Expr, st: State, fr: Frame) -> State | None:
+        for a, b, o in ((lhs, rhs, op), (rhs, lhs, _FLIP[op])):
+            target = self._target(a, st, fr)
+            if target is None:
+                continue
+            key, shift = target
+            bound = self.eval(b, dict(st), fr)
+            cur = st.get(key)
+            if not isinstance(bound, SInt) or not isinstance(cur, SInt):
+                continue
+            lo, hi = bound.lo - shift, bound.hi - shift
+            new: SInt | None = cur
+            if o == "<":
+                new = iv.meet_upper(cur, hi - 1)
+            elif o == "<=":
+                new = iv.meet_upper(cur, hi)
+            elif o == ">":
+                new = iv.meet_lower(cur, lo + 1)
+            elif o == ">=":
+                new = iv.meet_lower(cur, lo)
+            elif o == "==":
+                new = iv.meet_upper(cur, hi)
+                new = iv.meet_lower(new, lo) if new is not None else None
+            elif o == "!=" and bound.single is not None:
+                if cur.single == bound.single:
+                    new = None
+                elif cur.lo == bound.single:
+                    new = iv.meet_lower(cur, cur.lo + 1)
+                elif cur.hi == bound.single:
+                    new = iv.meet_upper(cur, cur.hi - 1)
+            if new is None:
+                return None
+            st = dict(st)
+            st[key] = new
+        return st
+
+    def _target(self, e: s.Expr, st: State, fr: Frame) -> tuple[str, int] | None:
+        """(state key, c) when `e` is a variable plus a known constant c, read without changing it."""
+        shift = 0
+        while True:
+            if isinstance(e, s.Var) and e.key not in fr.escaped and isinstance(st.get(e.key), SInt):
+                return e.key, shift
+            if isinstance(e, s.Builtin) and isinstance(st.get(e.name), SInt):
+                return e.name, shift
+            if isinstance(e, s.Conv) and e.ty.int_type is not None:
+                inner = self.eval(e.operand, dict(st), fr)
+                if not isinstance(inner, SInt) or inner.lo + shift < e.ty.int_type.lo or inner.hi + shift > e.ty.int_type.hi:
+                    return None
+                e = e.operand
+                continue
+            if isinstance(e, s.Binary) and e.op in ("+", "-") and e.ty.int_type is not None:
+                c = self.eval(e.rhs, dict(st), fr)
+                whole = self.eval(e, dict(st), fr)
+                if not isinstance(c, SInt) or c.single is None or not isinstance(whole, SInt):
+                    return None
+                inner = self.eval(e.lhs, dict(st), fr)
+                if not isinstance(inner, SInt) or whole.lo != inner.lo + (c.single if e.op == "+" else -c.single):
+                    return None  # it wrapped
+                shift += c.single if e.op == "+" else -c.single
+                e = e.lhs
+                continue
+            return None
+
+    def call(self, e: s.Call, st: State, fr: Frame) -> Value:  # overridden by Run
+        raise NotImplementedError
+
+
+def promote(t: s.CType) -> s.CType:
+    return s.INT if t.bits < 32 else t
+
+
+def common_type(a: s.CType, b: s.CType) -> s.CType:
+    """The usual arithmetic conversions of two promoted integer types."""
+    if a.signed == b.signed:
+        return a if a.bits >= b.bits else b
+    u, i = (a, b) if not a.signed else (b, a)
+    if u.bits >= i.bits:
+        return u
+    return i  # the signed type is wider: it holds every value of the unsigned one
+
+
+def _span(e: s.Expr) -> tuple[int, int]:
+    return (e.start, e.end) if isinstance(e, (s.Subscript, s.Field, s.Call)) else (0, 0)

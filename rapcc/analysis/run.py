@@ -1,0 +1,304 @@
+"""One run of the abstract interpreter (see absint.py): statements, loops and calls."""
+from __future__ import annotations
+
+from .. import sound_ir as s
+from . import intervals as iv
+from .absint import (FIXPOINT_ROUNDS, MAX_CALL_DEPTH, UNROLL_TRIPS, WIDEN_AFTER, Failure, Frame, Jumps, Ptr,
+                     State, Value, join_states, join_values, local_types, unknown, widen_states)
+from .aliasing import stmt_exprs, unsafe_aliases
+from .interpret import Evaluator
+from .intervals import SInt
+
+_UNBOUNDED = SInt.of(0, (1 << 31) - 1)
+
+
+def builtins(shape: tuple[int, int, int], lane: tuple[int, int, int] | None = None) -> dict[str, Value]:
+    """Thread indices and block sizes under one block shape (one thread's
+    indices when `lane` is given); any grid."""
+    out: dict[str, Value] = {"warpSize": SInt.const(32)}
+    for k, (axis, n) in enumerate(zip("xyz", shape)):
+        out[f"threadIdx.{axis}"] = SInt.of(0, n - 1) if lane is None else SInt.const(lane[k])
+        out[f"blockDim.{axis}"] = SInt.const(n)
+        out[f"blockIdx.{axis}"] = _UNBOUNDED
+        out[f"gridDim.{axis}"] = SInt.of(1, (1 << 31) - 1)
+    return out
+
+
+class Run(Evaluator):
+    def __init__(self, functions: dict[str, s.Function], dims: dict[str, tuple[int, ...] | None],
+                 shape: tuple[int, int, int], elem_bytes: dict[str, int] | None = None,
+                 lane: tuple[int, int, int] | None = None):
+        super().__init__(dims, shape)
+        self.elem_bytes = elem_bytes or {}
+        self.functions = functions
+        self.base = builtins(shape, lane)
+        self._frames: dict[str, tuple[dict[str, s.Ty], frozenset[str]]] = {}
+        self.stack: list[str] = []
+
+    def frame(self, fn: s.Function, bindings: dict[str, int], extra_escaped: frozenset[str] = frozenset()) -> Frame:
+        if fn.key not in self._frames:
+            self._frames[fn.key] = (local_types(fn), unsafe_aliases(fn))
+        types, unsafe = self._frames[fn.key]
+        return Frame(fn, bindings, fn.escaped | extra_escaped, types, unsafe)
+
+    def kernel(self, fn: s.Function, bindings: dict[str, int]) -> None:
+        fr = self.frame(fn, bindings)
+        st: State = dict(self.base)
+        for p in fn.params:
+            st[p.key] = unknown(p.ty)
+        self.stack.append(fn.key)
+        self.exec(fn.body, st, fr)
+        self.stack.pop()
+
+    # ---- calls ----
+    def call(self, e: s.Call, st: State, fr: Frame) -> Value:
+        args = [self.eval(a, st, fr) for a in e.args]
+        if e.kind in (s.CallKind.MIN, s.CallKind.MAX) and all(isinstance(a, SInt) for a in args):
+            a, b = args
+            lo = min(a.lo, b.lo) if e.kind == s.CallKind.MIN else max(a.lo, b.lo)
+            hi = min(a.hi, b.hi) if e.kind == s.CallKind.MIN else max(a.hi, b.hi)
+            return iv.wrap(SInt.of(lo, hi), e.ty.int_type) if e.ty.int_type else None
+        if e.kind == s.CallKind.ABS and isinstance(args[0], SInt) and e.ty.int_type:
+            a = args[0]
+            lo = 0 if a.lo <= 0 <= a.hi else min(abs(a.lo), abs(a.hi))
+            return iv.wrap(SInt.of(lo, max(abs(a.lo), abs(a.hi))), e.ty.int_type)
+        if e.kind == s.CallKind.SYNC:
+            return unknown(e.ty)
+        if e.kind == s.CallKind.ATOMIC and args and isinstance(args[0], Ptr):
+            p = args[0]
+            if self.element(p):
+                self.access(p, e.start, e.end)
+            else:
+                self.fail(p.array, Failure.OPAQUE, e.start, what="atomic on a row")
+            for a in args[1:]:
+                self.escape(a, e.start, "atomic operand")
+            return unknown(e.ty)
+        if e.kind == s.CallKind.ASYNC_COPY:
+            return self._async_copy(e, args)
+        callee = self.functions.get(e.callee) if e.kind == s.CallKind.USER and e.callee else None
+        if callee is None or callee.key in self.stack or len(self.stack) >= MAX_CALL_DEPTH \
+                or len(callee.params) != len(args):
+            for a in args:
+                self.escape(a, e.start, "argument of a function rapcc does not follow")
+            return unknown(e.ty)
+        return self._inline(callee, args, e, st, fr)
+
+    def _async_copy(self, e: s.Call, args: list[Value]) -> Value:
+        """`memcpy_async(dst, src, bytes, ...)`: the elements [dst, dst + bytes / element) are written."""
+        d = next((k for k, a in enumerate(args) if isinstance(a, Ptr)), None)
+        if d is None:
+            return unknown(e.ty)
+        p = args[d]
+        size = args[d + 2] if d + 2 < len(args) else None
+        elem = self.elem_bytes.get(p.array, 0) if p.array is not None else 0
+        for a in args[d + 1:]:
+            self.escape(a, e.start, "memcpy_async operand")
+        if not isinstance(size, SInt) or size.single is None or elem <= 0 or size.single % elem \
+                or not self.element(p):
+            self.fail(p.array, Failure.OPAQUE, e.start, what="memcpy_async of a size rapcc cannot read")
+            return unknown(e.ty)
+        last = p.idx[-1]
+        self.access(Ptr(p.array, p.idx[:-1] + (SInt.of(last.lo, last.hi + size.single // elem - 1),)), e.start, e.end)
+        return unknown(e.ty)
+
+    def _inline(self, callee: s.Function, args: list[Value], e: s.Call, st: State, fr: Frame) -> Value:
+        by_ref = frozenset(p.key for p in callee.params if p.by_reference)
+        inner = self.frame(callee, {}, by_ref)
+        cst: State = {k: v for k, v in st.items() if "." in k}  # the (narrowed) thread indices
+        for p, a in zip(callee.params, args):
+            if p.by_reference:
+                self.escape(a, e.start, "bound to a reference")
+                continue
+            cst[p.key] = self.decay(a) if isinstance(a, Ptr) else a
+            if isinstance(a, Ptr) and a.array is not None:
+                self.taken.add(a.array)
+                if p.key in inner.unsafe_aliases:
+                    self.fail(a.array, Failure.ALIAS, e.start, what="parameter written in the callee")
+        self.stack.append(callee.key)
+        self.exec(callee.body, cst, inner)
+        self.stack.pop()
+        value: Value = None
+        first = True
+        for _, v in inner.returns:
+            value = v if first else join_values(value, v)
+            first = False
+        return value if inner.returns else unknown(e.ty)
+
+    # ---- statements ----
+    def exec(self, n: s.Stmt, st: State | None, fr: Frame) -> State | None:
+        """The state after `n` falls through (None: it never does)."""
+        self.tick()
+        if isinstance(n, s.Case):
+            sw = next((j for j in reversed(fr.loops) if j.is_switch), None)
+            st = join_states(st, sw.entry if sw is not None else None)
+            return self.exec(n.stmt, st, fr)
+        if isinstance(n, s.Label):
+            return self.exec(n.stmt, self.anything(st, fr), fr)
+        if st is None:
+            # Unreachable here, but a label or case inside may still be entered.
+            return self._enter_labels(n, fr)
+        if isinstance(n, s.Block):
+            for x in n.stmts:
+                st = self.exec(x, st, fr)
+            return st
+        if isinstance(n, s.ExprStmt):
+            self.eval(n.expr, st, fr)
+            return st
+        if isinstance(n, s.Decl):
+            v = self.eval(n.init, st, fr) if n.init is not None else unknown(n.ty)
+            if isinstance(v, Ptr):
+                v = self.decay(v)
+                if v.array is not None:
+                    self.taken.add(v.array)
+                if n.key in fr.unsafe_aliases or n.key in fr.escaped:
+                    self.fail(v.array, Failure.ALIAS, 0, what="alias whose index changes")
+            elif isinstance(v, SInt) and n.ty.int_type:
+                v = iv.wrap(v, n.ty.int_type)
+            st[n.key] = v if n.key not in fr.escaped else unknown(n.ty)
+            return st
+        if isinstance(n, s.If):
+            t, f = self.branch(n.cond, st, fr)
+            t = self.exec(n.then, t, fr)
+            f = self.exec(n.other, f, fr) if n.other is not None else f
+            return join_states(t, f)
+        if isinstance(n, s.Loop):
+            return self.loop(n, st, fr)
+        if isinstance(n, s.Switch):
+            work = dict(st)
+            self.eval(n.cond, work, fr)
+            j = Jumps(is_switch=True, entry=work)
+            fr.loops.append(j)
+            out = self.exec(n.body, None, fr)
+            fr.loops.pop()
+            has_default = any(isinstance(x, s.Case) and x.value is None for x in _top_cases(n.body))
+            return join_states(out, *j.breaks, None if has_default else work)
+        if isinstance(n, s.Break):
+            j = fr.loops[-1] if fr.loops else None
+            if j is not None:
+                j.breaks.append(st)
+            return None
+        if isinstance(n, s.Continue):
+            j = next((j for j in reversed(fr.loops) if not j.is_switch), None)
+            if j is not None:
+                j.continues.append(st)
+            return None
+        if isinstance(n, s.Return):
+            v = self.eval(n.value, st, fr) if n.value is not None else None
+            fr.returns.append((st, v))
+            return None
+        if isinstance(n, s.Goto):
+            return None  # its target starts from "anything" (Label)
+        if isinstance(n, s.OpaqueStmt):
+            for a in n.arrays:
+                self.fail(a, Failure.OPAQUE, n.offset, what=n.reason)
+            self.havoc(st, n.writes, fr)
+            if n.jumps:
+                st = self.anything(st, fr)
+                for j in fr.loops:
+                    j.breaks.append(dict(st))
+                    j.continues.append(dict(st))
+                fr.returns.append((dict(st), None))
+            return st
+        raise TypeError(f"unknown sound IR statement {type(n).__name__}")
+
+    def _enter_labels(self, n: s.Stmt, fr: Frame) -> State | None:
+        """Interpret `n` from an unreachable start: only its labels and cases lead in."""
+        if isinstance(n, s.Block):
+            st: State | None = None
+            for x in n.stmts:
+                st = self.exec(x, st, fr)
+            return st
+        if isinstance(n, (s.If, s.Loop, s.Switch)) and _has_entry(n):
+            return self.exec(n, self.anything(None, fr), fr)
+        return None
+
+    def anything(self, st: State | None, fr: Frame) -> State:
+        """The state at a `goto` target: every local unknown, thread indices unnarrowed."""
+        out: State = dict(self.base)
+        for k, t in fr.types.items():
+            old = st.get(k) if st is not None else None
+            out[k] = Ptr(None, ()) if t.kind == s.ValueKind.POINTER or isinstance(old, Ptr) else unknown(t)
+        return out
+
+    def loop(self, n: s.Loop, st: State, fr: Frame) -> State | None:
+        if n.init is not None:
+            st = self.exec(n.init, st, fr)
+            if st is None:
+                return None
+        exits: list[State | None] = []
+        j = Jumps()
+        fr.loops.append(j)
+        head: State | None = st
+        first = n.kind == s.LoopKind.DO
+        trips = 0
+        # Trips are followed one by one while each is certain to run (a
+        # counted loop: exact values per trip); a trip that may or may not run
+        # hands over to the fixpoint, where one more trip gains nothing.
+        while head is not None and trips < UNROLL_TRIPS:
+            before = len(exits)
+            body_in = head if first else self._test(n, head, fr, exits)
+            first = False
+            if body_in is None:
+                head = None
+                break
+            if len(exits) > before and exits[-1] is not None:
+                exits.pop()  # the fixpoint tests this head again
+                break
+            head = self._trip(n, body_in, fr, j)
+            trips += 1
+        rounds = 0
+        while head is not None:
+            body_in = self._test(n, head, fr, exits)
+            after = self._trip(n, body_in, fr, j) if body_in is not None else None
+            new = join_states(head, after)
+            if rounds >= WIDEN_AFTER:
+                new = widen_states(head, new, fr.types)
+            rounds += 1
+            if new == head:
+                break
+            if rounds > FIXPOINT_ROUNDS:  # did not settle: nothing is known of what the loop writes
+                head = self.anything(new, fr)
+                body_in = self._test(n, head, fr, exits)
+                if body_in is not None:
+                    self._trip(n, body_in, fr, j)
+                break
+            head = new
+        fr.loops.pop()
+        return join_states(*exits, *j.breaks)
+
+    def _test(self, n: s.Loop, head: State, fr: Frame, exits: list) -> State | None:
+        if n.cond is None:
+            return dict(head)
+        t, f = self.branch(n.cond, dict(head), fr)
+        exits.append(f)
+        return t
+
+    def _trip(self, n: s.Loop, body_in: State, fr: Frame, j: Jumps) -> State | None:
+        j.continues = []
+        out = self.exec(n.body, dict(body_in), fr)
+        after = join_states(out, *j.continues)
+        if after is not None and n.step is not None:
+            self.eval(n.step, after, fr)
+        return after
+
+
+def _has_entry(n: s.Stmt) -> bool:
+    return any(isinstance(x, (s.Label, s.Case)) for x in stmt_exprs(n))
+
+
+def _top_cases(body: s.Stmt):
+    """The `case` labels of one switch (not of switches nested in it)."""
+    stack = [body]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, s.Case):
+            yield x
+            stack.append(x.stmt)
+        elif isinstance(x, s.Block):
+            stack += x.stmts
+        elif isinstance(x, s.If):
+            stack += [x.then] + ([x.other] if x.other is not None else [])
+        elif isinstance(x, s.Loop):
+            stack.append(x.body)
+        elif isinstance(x, s.Label):
+            stack.append(x.stmt)

@@ -1,0 +1,185 @@
+"""The gate every rewrite passes: an array's layout may change only when the
+sound range analysis (absint.py) proves, for every kernel instance that can
+reach it and every block shape that instance is planned for, that each access
+stays inside each dimension, that every access is one the rewrite sees, and
+that the array is named nowhere else.
+
+It is independent of the replay that predicts wavefronts (warps.py) and of the
+front end's collector: it interprets libclang's own statements (lowered by
+frontend/lower.py), and what it does not model makes it refuse.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .. import sound_ir as s
+from .absint import BudgetExceeded, Failure, Finding, Frame
+from .aliasing import stmt_exprs, walk_expr
+from .intervals import SInt
+from .run import Run
+
+Shape = tuple[int, int, int]
+ShapesFor = Callable[[str, tuple[tuple[str, int], ...]], tuple[Shape, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class Proof:
+    """The gate's answer for every array: the first finding against it, or None when proved."""
+
+    findings: tuple[tuple[str, Finding | None], ...]
+
+    def finding(self, key: str) -> Finding | None:
+        return dict(self.findings).get(key)
+
+    def proved(self, key: str) -> bool:
+        return key in dict(self.findings) and dict(self.findings)[key] is None
+
+
+def _reach(program: s.Program) -> dict[str, set[str]]:
+    """Function key -> the shared arrays its code or its callees' names (syntactically)."""
+    by_key = {f.key: f for f in program.functions}
+    direct: dict[str, set[str]] = {}
+    calls: dict[str, set[str]] = {}
+    for f in program.functions:
+        arrays, callees = set(), set()
+        for n in stmt_exprs(f.body):
+            if isinstance(n, s.SharedRef):
+                arrays.add(n.key)
+            elif isinstance(n, (s.Opaque, s.OpaqueStmt)):
+                arrays |= n.arrays
+            elif isinstance(n, s.Call) and n.callee in by_key:
+                callees.add(n.callee)
+        direct[f.key], calls[f.key] = arrays, callees
+    own = {a.function: set() for a in program.arrays}
+    for a in program.arrays:
+        own[a.function].add(a.key)
+    out: dict[str, set[str]] = {}
+    for f in program.functions:
+        seen, todo, arrays = {f.key}, [f.key], set()
+        while todo:
+            k = todo.pop()
+            arrays |= direct.get(k, set()) | own.get(k, set())
+            for c in calls.get(k, ()):
+                if c not in seen:
+                    seen.add(c)
+                    todo.append(c)
+        out[f.key] = arrays
+    return out
+
+
+def _dims(program: s.Program, functions: dict[str, s.Function], bindings: dict[str, int]
+          ) -> dict[str, tuple[int, ...] | None]:
+    out: dict[str, tuple[int, ...] | None] = {}
+    probe = Run(functions, {}, (1, 1, 1))
+    for a in program.arrays:
+        if a.is_extern and not a.dims:
+            # Dynamic shared memory: the launch sizes it, and the layouts rapcc
+            # gives it permute within the allocation (verify.check_dynamic), so
+            # only the lower bound is the proof's to show.
+            out[a.key] = (1 << 62,)
+            continue
+        if not a.dims:
+            out[a.key] = None
+            continue
+        fn = functions.get(a.function) if a.function else None
+        fr = Frame(fn, bindings, frozenset(), {}, frozenset()) if fn is not None else \
+            Frame(program.functions[0], {}, frozenset(), {}, frozenset()) if program.functions else None
+        values = [probe.eval(d, {}, fr) if fr is not None else None for d in a.dims]
+        if all(isinstance(v, SInt) and v.single is not None and v.single > 0 for v in values):
+            out[a.key] = tuple(v.single for v in values)
+        else:
+            out[a.key] = None
+    return out
+
+
+LANE_BUDGET = 1_500_000  # interpreter steps, over all lanes, for the per-lane retry
+
+
+def _run(functions, dims, shape, elem, fn, bindings, lane=None) -> Run | None:
+    run = Run(functions, dims, shape, elem, lane)
+    try:
+        run.kernel(fn, bindings)
+    except BudgetExceeded:
+        return None
+    return run
+
+
+def _per_lane(whole: Run, functions, dims, shape, elem, fn, bindings) -> Run:
+    """The run again for every thread of the block, merged; `whole` when too costly."""
+    lanes = shape[0] * shape[1] * shape[2]
+    if whole.steps * lanes > LANE_BUDGET:
+        return whole
+    merged = Run(functions, dims, shape, elem)
+    for z in range(shape[2]):
+        for y in range(shape[1]):
+            for x in range(shape[0]):
+                one = _run(functions, dims, shape, elem, fn, bindings, (x, y, z))
+                if one is None:
+                    return whole
+                merged.findings += one.findings
+                merged.wild |= one.wild
+                merged.taken |= one.taken
+                for a, spans in one.accessed.items():
+                    merged.accessed.setdefault(a, set()).update(spans)
+                if merged.findings:
+                    return merged
+    return merged
+
+
+def prove(program: s.Program, shapes_for: ShapesFor, covered: Callable[[str, int, int], bool]) -> Proof:
+    """Run every kernel instance under each of its shapes; `covered(array, start, end)`
+    says whether the rewrite sees an access spelled in that span."""
+    functions = {f.key: f for f in program.functions}
+    reach = _reach(program)
+    first: dict[str, Finding | None] = {a.key: None for a in program.arrays}
+
+    def note(f: Finding) -> None:
+        if first.get(f.array, "absent") is None:
+            first[f.array] = f
+
+    for key, why, off in program.hidden_names:
+        note(Finding(key, Failure.HIDDEN, off, what=why))
+    for fkey in program.unseen_callers:
+        for a in reach.get(fkey, ()):
+            note(Finding(a, Failure.HIDDEN, 0, what="function called from code rapcc does not see"))
+    for inst in program.instances:
+        fn = functions.get(inst.kernel)
+        if fn is None:
+            continue
+        bindings = {n: v for n, v in inst.arguments if n != "?"}
+        if not inst.launched or any(n == "?" for n, _ in inst.arguments):
+            for a in reach.get(fn.key, ()):
+                note(Finding(a, Failure.UNLAUNCHED, 0, what=fn.name))
+            continue
+        dims = _dims(program, functions, bindings)
+        shapes = shapes_for(fn.name, inst.arguments)
+        if not shapes:
+            for a in reach.get(fn.key, ()):
+                note(Finding(a, Failure.UNLAUNCHED, 0, what=fn.name))
+            continue
+        elem = {a.key: a.elem_bytes for a in program.arrays}
+        for shape in shapes:
+            run = _run(functions, dims, shape, elem, fn, bindings)
+            if run is None:
+                for a in reach.get(fn.key, ()):
+                    note(Finding(a, Failure.BUDGET, 0, shape=shape, what=fn.name))
+                continue
+            if run.findings and all(f.failure == Failure.OUT_OF_RANGE for f in run.findings):
+                # Intervals over all lanes lose what relates one index to another
+                # (`i0 = ((pos - (pos & 7)) << 2)`): each thread alone, exactly.
+                run = _per_lane(run, functions, dims, shape, elem, fn, bindings)
+            for f in run.findings:
+                note(f)
+            if run.wild:
+                for a in run.taken:
+                    note(Finding(a, Failure.ESCAPE, 0, shape=shape, what="a pointer rapcc lost track of"))
+            for a, spans in run.accessed.items():
+                for start, end in sorted(spans):
+                    if not covered(a, start, end):
+                        note(Finding(a, Failure.UNCOVERED, start))
+                        break
+    return Proof(tuple(first.items()))
+
+
+__all__ = ["Proof", "prove", "walk_expr"]

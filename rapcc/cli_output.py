@@ -1,0 +1,107 @@
+"""What `rapcc` prints: diagnostics, the text report, `--explain`, the dry
+run's diff and the one-line summaries of `-v` and `analyze`. Text only; the
+decisions come from the pipeline's plans and reports."""
+from __future__ import annotations
+
+import difflib
+import os
+import sys
+from typing import Sequence, TextIO
+
+from . import __version__
+from .color import ColorEnv, format_diagnostic, use_color
+from .diagnostics import Diagnostic
+from .pipeline import RewriteResult
+from .report import SHAPE_SOURCES
+from .summary import rewrite_line
+
+EXPLAIN_MODES = ("best", "all")
+
+
+def print_diagnostics(diags: Sequence[Diagnostic], color: str = "never", stream: TextIO | None = None) -> None:
+    stream = stream or sys.stderr
+    env = ColorEnv(no_color=bool(os.environ.get("NO_COLOR")), term=os.environ.get("TERM", ""))
+    on = use_color(color, stream, env)
+    for d in diags:
+        print(format_diagnostic(d, on), file=stream)
+
+
+def _beats_ideal(x: dict) -> str:
+    """Why a rewritten access needs fewer wavefronts than "ideal": ideal is
+    the access as written, one instruction moving every lane's bytes; the
+    rewritten layout can split a vector access into narrower instructions,
+    each with fewer wavefronts (the total over them is what counts)."""
+    wa, ideal = x["wavefronts_after"], x["ideal_wavefronts"]
+    before, after = x.get("executions"), x.get("executions_after")
+    if wa is None or ideal is None or wa >= ideal - 1e-9 or not before or not after or after <= before:
+        return ""
+    split = after / before
+    return (f"; below ideal because the new layout splits this vector access into {split:g} narrower ones, "
+            f"{wa * split:.2f} wavefronts in all")
+
+
+def text_report(result: RewriteResult) -> str:
+    lines = [f"rapcc {__version__}: {result.report['file']}"]
+    for a in result.report["arrays"]:
+        dims = "".join(f"[{d}]" for d in a["dims"]) or "[]"
+        shapes = ", ".join("x".join(map(str, b)) for b in a.get("block_dims") or [a["block_dim"]])
+        source = SHAPE_SOURCES.get(a["block_dim_source"], a["block_dim_source"])
+        lines.append(f"  {a['function'] or '<file scope>'}: {a['name']}{dims} ({a['elem_bytes']}-byte elements, block"
+                     f"{'s' if ',' in shapes else ''} {shapes} {source})")
+        lines.append(f"    strategy: {a['strategy']}" + (f" [{a['mapping']}]" if a.get("mapping") else "") + f" - {a['reason']}")
+        for x in a["accesses"]:
+            wb, wa = x["wavefronts_before"], x["wavefronts_after"]
+            pred = "unpredictable" if wb is None else f"{wb:.2f} -> {wa:.2f} wavefronts (ideal {x['ideal_wavefronts']:.2f})"
+            if wb is not None and x.get("prediction") not in (None, "exact"):
+                pred += f", {x['prediction']}"
+            if wb is not None:
+                pred += _beats_ideal(x)
+            stride = f" S={x['stride']}" if x["stride"] not in (None, 0, 1) else ""
+            lines.append(f"    line {x['line']}:{x['col']} {x['kind']:6s} {x['class']}{stride}: {pred}")
+    return "\n".join(lines) + "\n"
+
+
+def explain(result: RewriteResult, mode: str = "best") -> str:
+    """Each array's choice and its candidates, cheapest first: by default the
+    best candidate of each strategy, with `mode` "all" every one."""
+    lines = []
+    for p in result.plans:
+        a = p.analysis.array
+        lines.append(f"'{a.name}' in '{a.function or '<file scope>'}': chose {p.mapping.strategy} ({p.reason})")
+        ranked = sorted(p.candidates, key=lambda c: c.cost)
+        if mode != "all":
+            best: dict[str, object] = {}
+            for c in ranked:
+                best.setdefault(c.mapping.strategy, c)
+            shown = [c for c in ranked if best[c.mapping.strategy] is c]
+        else:
+            shown = ranked
+        for c in shown:
+            lines.append(f"    {c.cost:10.1f}  {c.mapping.strategy:6s} {c.mapping.description} (+{c.mapping.ops} instr)")
+        if mode != "all" and len(shown) < len(ranked):
+            lines.append(f"    ({len(ranked) - len(shown)} more candidates: --explain=all)")
+    return "\n".join(lines) + "\n" if lines else "no shared-memory arrays\n"
+
+
+def unified_diff(path: str, before: bytes, after: bytes, tofile: str | None = None) -> list[str]:
+    return list(difflib.unified_diff(before.decode("utf-8", errors="surrogateescape").splitlines(True),
+                                     after.decode("utf-8", errors="surrogateescape").splitlines(True),
+                                     fromfile=path, tofile=tofile or path))
+
+
+def verbose_line(result: RewriteResult) -> str:
+    """`-v`: one line per file (rewritten or not)."""
+    return rewrite_line(result.report) or f"rapcc: {result.report['file']}: nothing rewritten"
+
+
+def analyze_summary(results: Sequence[RewriteResult]) -> str:
+    """The last line of a multi-file `analyze`."""
+    arrays = sum(len(r.report["arrays"]) for r in results)
+    counts: dict[str, int] = {}
+    for r in results:
+        for d in r.diagnostics:
+            counts[d.level] = counts.get(d.level, 0) + 1
+    conflicts = sum(1 for r in results for d in r.diagnostics if d.check_id == "rapcc-bank-conflict")
+    levels = ", ".join(f"{n} {level}{'s' if n != 1 else ''}" for level, n in sorted(counts.items())) or "no diagnostics"
+    return (f"rapcc: {len(results)} files, {arrays} shared-memory arrays, {conflicts} bank conflicts "
+            f"predicted ({levels})")

@@ -1,0 +1,107 @@
+"""Values of the launch-shape interpreter (host_interp.py): finite sets of
+integers or `dim3` triples, or Unknown with the reason; C integer arithmetic."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from clang.cindex import Cursor
+
+from .exprs import int_type
+
+Dim = tuple[int, int, int]
+Instance = tuple[tuple[str, int], ...]  # integral template arguments: ((param key, value), ...)
+MAX_VALUES = 16  # more values than this for one variable: unknown ("a set of shapes", not every size)
+MAX_TRIPS = 16  # a loop of more trips is not unrolled
+MAX_DEPTH = 4  # call chains followed from a launch back towards `main`
+MAX_THREADS = 1024  # a launch of more threads fails: it runs no kernel
+
+
+@dataclass(frozen=True, slots=True)
+class Unknown:
+    """A value rapcc does not know, and why. `bound`: the most threads it may be
+    (a block size `cudaOccupancyMaxPotentialBlockSize` picks), when known."""
+
+    reason: str
+    bound: int | None = None
+
+
+Value = frozenset | Unknown  # frozenset of ints or of Dims
+
+
+@dataclass(frozen=True, slots=True)
+class Launch:
+    """One launch site's block shapes (several where it runs in an unrolled loop
+    or for several callers), or why they are unknown."""
+
+    kernel: str
+    instance: Instance | None  # None: any instance (a launch inside a template)
+    line: int
+    shapes: tuple[Dim, ...]
+    unknown: Unknown | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class KernelLaunches:
+    """What the file's launches say of one kernel's block shape."""
+
+    shapes: tuple[Dim, ...]  # every known shape, in source order
+    unknown: tuple[str, ...] = ()  # why some launch's shape is unknown ("line 12: ...")
+    bound: int | None = None  # the most threads an unknown 1-D launch may have, where every unknown one says
+    by_instance: tuple[tuple[Instance, tuple[Dim, ...]], ...] = ()  # each instance's own shapes
+
+
+def _cap(values: Iterable) -> Value:
+    out = frozenset(values)
+    return out if len(out) <= MAX_VALUES else Unknown(f"takes more than {MAX_VALUES} values")
+
+
+def _wrap(v: int, cursor: Cursor) -> int:
+    it = int_type(cursor.type)
+    if it is None:
+        return v
+    bits, signed = it
+    v &= (1 << bits) - 1
+    return v - (1 << bits) if signed and v >> (bits - 1) else v
+
+
+def _c_div(a: int, b: int, op: str) -> int:
+    q = abs(a) // abs(b) * (1 if (a >= 0) == (b >= 0) else -1)
+    return q if op == "/" else a - q * b
+
+
+def _binary(op: str, a: int, b: int) -> int | None:
+    if op in ("/", "%"):
+        return None if b == 0 else _c_div(a, b, op)
+    if op in ("<<", ">>") and not 0 <= b < 64:
+        return None
+    table = {"+": a + b, "-": a - b, "*": a * b, "<<": a << b if op == "<<" else 0, ">>": a >> b if op == ">>" else 0,
+             "&": a & b, "|": a | b, "^": a ^ b, "<": int(a < b), "<=": int(a <= b), ">": int(a > b),
+             ">=": int(a >= b), "==": int(a == b), "!=": int(a != b), "&&": int(bool(a) and bool(b)),
+             "||": int(bool(a) or bool(b))}
+    return table.get(op)
+
+
+def _as_dim(v) -> Dim:
+    return v if isinstance(v, tuple) else (v, 1, 1)
+
+
+
+State = dict[str, Value]
+
+
+def _join(a: State | None, b: State | None) -> State | None:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    out: State = {}
+    for k in a.keys() & b.keys():
+        x, y = a[k], b[k]
+        if isinstance(x, Unknown) or isinstance(y, Unknown):
+            out[k] = x if isinstance(x, Unknown) else y
+        else:
+            out[k] = _cap(x | y)
+    return out
+
+

@@ -1,0 +1,417 @@
+"""The interpreter of one host function under one entry state (see host_values.py)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+from typing import TYPE_CHECKING
+
+from clang.cindex import Cursor, CursorKind as K
+
+from .clangext import binary_operator, evaluate_int, unary_operator
+from .exprs import decl_key, int_type, source_text, strip
+from .host_domain import (MAX_THREADS, MAX_TRIPS, Launch, State, Unknown, Value, _as_dim, _binary, _cap, _join,
+                          _wrap)
+from .host_syntax import (_FUNCTIONS, _LAUNCH_APIS, _OCCUPANCY, _args, _children, _config, _escaped, _for_parts,
+                          _function_key, _function_ref, _has_jump, _is_dim3, _occupancy_outputs, _paren_close,
+                          _writes, instance_of)
+
+if TYPE_CHECKING:
+    from .host_values import HostLaunches
+
+
+@dataclass
+class _Events:
+    launches: list[Launch]
+    calls: dict[str, list[tuple[Value, ...]]]  # callee key -> the arguments of each call made
+
+
+class _Run:
+    """One interpretation of one host function under one entry state."""
+
+    def __init__(self, host: "HostLaunches", fn: Cursor, body: Cursor):
+        self.host, self.fn, self.body = host, fn, body
+        self.escaped = _escaped(body)
+        self.goto = any(k.kind in (K.GOTO_STMT, K.INDIRECT_GOTO_STMT) for k in body.walk_preorder())
+        self.events = _Events([], {})
+        self.template = fn.kind == K.FUNCTION_TEMPLATE or (fn.semantic_parent is not None
+                                                            and fn.semantic_parent.kind == K.CLASS_TEMPLATE)
+
+    # -- values ----------------------------------------------------------------
+
+    def value(self, c: Cursor, st: State) -> Value:
+        c = strip(c)
+        kind = c.kind
+        if kind in (K.INTEGER_LITERAL, K.CHARACTER_LITERAL, K.CXX_BOOL_LITERAL_EXPR, K.CXX_UNARY_EXPR):
+            v = evaluate_int(c)
+            return frozenset({v}) if v is not None else Unknown(f"'{source_text(c)}' is not an integer constant")
+        if kind == K.UNEXPOSED_EXPR and not _children(c):
+            return Unknown("a default argument")
+        if kind in (K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_FUNCTIONAL_CAST_EXPR):
+            inner = [k for k in c.get_children() if k.kind.is_expression()]
+            if len(inner) != 1:
+                return Unknown(f"'{source_text(c)}' is not followed")
+            v = self.value(inner[0], st)
+            if isinstance(v, Unknown) or _is_dim3(c):
+                return v
+            return _cap(_wrap(x, c) for x in v if not isinstance(x, tuple))
+        if kind == K.DECL_REF_EXPR:
+            return self.variable(c, st)
+        if kind == K.BINARY_OPERATOR:
+            kids = _children(c)
+            op = binary_operator(c)
+            if len(kids) != 2 or op in ("=", ","):
+                return Unknown(f"'{source_text(c)}' has a side effect")
+            return self.combine(c, op, [self.value(kids[0], st), self.value(kids[1], st)])
+        if kind == K.UNARY_OPERATOR:
+            kids = _children(c)
+            op = unary_operator(c)
+            if len(kids) != 1 or op not in ("-", "+", "~", "!"):
+                return Unknown(f"'{source_text(c)}' is not followed")
+            v = self.value(kids[0], st)
+            if isinstance(v, Unknown):
+                return v
+            f = {"-": lambda x: -x, "+": lambda x: x, "~": lambda x: ~x, "!": lambda x: int(not x)}[op]
+            return _cap(_wrap(f(x), c) for x in v)
+        if kind == K.CONDITIONAL_OPERATOR:
+            kids = _children(c)
+            if len(kids) != 3:
+                return Unknown(f"'{source_text(c)}' is not followed")
+            t = self.truth(kids[0], st)
+            if t is not None:
+                return self.value(kids[1] if t else kids[2], st)
+            a, b = self.value(kids[1], st), self.value(kids[2], st)
+            return a if isinstance(a, Unknown) else b if isinstance(b, Unknown) else _cap(a | b)
+        if kind == K.MEMBER_REF_EXPR and c.spelling in ("x", "y", "z"):
+            kids = _children(c)
+            base = self.value(kids[0], st) if len(kids) == 1 and _is_dim3(kids[0]) else Unknown("not a 'dim3'")
+            if isinstance(base, Unknown):
+                return base
+            axis = "xyz".index(c.spelling)
+            return _cap(_as_dim(d)[axis] for d in base)
+        if kind == K.CALL_EXPR:
+            return self.call_value(c, st)
+        if kind == K.ARRAY_SUBSCRIPT_EXPR:
+            return self.element(c, st)
+        v = evaluate_int(c)
+        return frozenset({v}) if v is not None else Unknown(f"'{source_text(c)}' is not followed")
+
+    def combine(self, c: Cursor, op: str, vals: list[Value]) -> Value:
+        bad = next((v for v in vals if isinstance(v, Unknown)), None)
+        if bad is not None:
+            return bad
+        if any(isinstance(x, tuple) for v in vals for x in v):
+            return Unknown(f"'{source_text(c)}' computes with a 'dim3'")
+        out = []
+        for a, b in product(*vals):
+            r = _binary(op, a, b)
+            if r is None:
+                return Unknown(f"'{source_text(c)}' divides by zero or shifts out of range")
+            out.append(_wrap(r, c))
+        return _cap(out)
+
+    def call_value(self, c: Cursor, st: State) -> Value:
+        name = c.spelling
+        args = [a for a in _args(c) if a.kind != K.TYPE_REF]
+        if name == "dim3":
+            if len(args) == 1 and _is_dim3(args[0]):
+                return self.value(args[0], st)  # the copy constructor
+            parts: list[Value] = []
+            for a in args[:3]:
+                s = strip(a)
+                parts.append(frozenset({1}) if s.kind == K.UNEXPOSED_EXPR and not _children(s) else self.value(a, st))
+            bad = next((v for v in parts if isinstance(v, Unknown)), None)
+            if bad is not None:
+                return bad
+            parts += [frozenset({1})] * (3 - len(parts))
+            return _cap(tuple(p) for p in product(*parts))
+        if name in ("min", "max") and len(args) == 2:
+            vals = [self.value(a, st) for a in args]
+            bad = next((v for v in vals if isinstance(v, Unknown)), None)
+            if bad is not None:
+                return bad
+            f = min if name == "min" else max
+            return _cap(f(a, b) for a, b in product(*vals))
+        v = evaluate_int(c)  # a constexpr function of constants
+        if v is not None:
+            return frozenset({v})
+        return Unknown(f"the result of '{name or source_text(c)}' is known only at run time")
+
+    def element(self, c: Cursor, st: State) -> Value:
+        """`sizes[i]` of a constant array with an initializer list."""
+        kids = _children(c)
+        base = strip(kids[0]) if len(kids) == 2 else None
+        decl = base.referenced if base is not None and base.kind == K.DECL_REF_EXPR else None
+        if decl is None or decl.kind != K.VAR_DECL or not decl.type.get_array_element_type().is_const_qualified():
+            return Unknown(f"'{source_text(c)}' reads an array that may change")
+        init = next((k for k in decl.get_children() if k.kind == K.INIT_LIST_EXPR), None)
+        index = self.value(kids[1], st)
+        if init is None or isinstance(index, Unknown):
+            return index if isinstance(index, Unknown) else Unknown(f"'{decl.spelling}' has no initializer list")
+        items = [k for k in init.get_children()]
+        out = []
+        for i in index:
+            if not 0 <= i < len(items):
+                return Unknown(f"'{source_text(c)}' reads past the initializer")
+            v = self.value(items[i], {})
+            if isinstance(v, Unknown):
+                return v
+            out.extend(v)
+        return _cap(out)
+
+    def variable(self, c: Cursor, st: State) -> Value:
+        ref = c.referenced
+        if ref is None:
+            return Unknown(f"'{c.spelling}' is not followed")
+        if ref.kind == K.ENUM_CONSTANT_DECL:
+            return frozenset({ref.enum_value})
+        if ref.kind not in (K.VAR_DECL, K.PARM_DECL):
+            return Unknown(f"'{c.spelling}' is a template parameter or not a variable")
+        key = decl_key(ref)
+        local = ref.kind == K.PARM_DECL or (ref.semantic_parent is not None and ref.semantic_parent.kind in _FUNCTIONS)
+        if not local:
+            return self.host.global_value(ref)
+        if key in self.escaped:
+            return Unknown(self.escaped[key])
+        if self.goto:
+            return Unknown(f"'{self.fn.spelling}' uses 'goto'")
+        if key in st:
+            return st[key]
+        if ref.type.is_const_qualified():  # a constant of an enclosing scope (a lambda's)
+            init = [k for k in ref.get_children() if k.kind.is_expression()]
+            return self.value(init[-1], {}) if init else Unknown(f"'{c.spelling}' has no initializer")
+        return Unknown(f"'{c.spelling}' is not followed here")
+
+    def truth(self, c: Cursor, st: State) -> bool | None:
+        v = self.value(c, st)
+        if isinstance(v, Unknown) or any(isinstance(x, tuple) for x in v):
+            return None
+        if all(v):
+            return True
+        return False if not any(v) else None
+
+    # -- side effects ----------------------------------------------------------
+
+    def assign(self, target: Cursor, v: Value, st: State) -> None:
+        target = strip(target)
+        if target.kind == K.DECL_REF_EXPR and target.referenced is not None:
+            st[decl_key(target.referenced)] = v
+        elif target.kind == K.MEMBER_REF_EXPR and target.spelling in ("x", "y", "z"):
+            base = strip(next(target.get_children()))
+            if base.kind != K.DECL_REF_EXPR or base.referenced is None:
+                return
+            key = decl_key(base.referenced)
+            old = self.value(base, st)
+            if isinstance(old, Unknown) or isinstance(v, Unknown):
+                st[key] = old if isinstance(old, Unknown) else v
+                return
+            axis = "xyz".index(target.spelling)
+            st[key] = _cap(tuple(n if i == axis else _as_dim(d)[i] for i in range(3)) for d, n in product(old, v))
+
+    def effects(self, c: Cursor, st: State) -> State:
+        """`st` after evaluating expression `c`; records launches and calls."""
+        kind = c.kind
+        if kind == K.LAMBDA_EXPR:
+            return st
+        if kind == K.BINARY_OPERATOR and binary_operator(c) in ("=", "&&", "||", ","):
+            op = binary_operator(c)
+            kids = _children(c)
+            if op == "=" and len(kids) == 2:
+                st = self.effects(kids[1], st)
+                self.assign(kids[0], self.value(kids[1], st), st)
+                return st
+            if op in ("&&", "||") and len(kids) == 2:  # the right side may not run
+                st = self.effects(kids[0], st)
+                return _join(st, self.effects(kids[1], dict(st))) or st
+        if kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
+            kids = _children(c)
+            st = self.effects(kids[1], st)
+            op = binary_operator(c)[:-1]
+            self.assign(kids[0], self.combine(c, op, [self.value(kids[0], st), self.value(kids[1], st)]), st)
+            return st
+        if kind == K.UNARY_OPERATOR and unary_operator(c) in ("++", "--", "x++", "x--"):
+            kid = next(c.get_children())
+            step = 1 if "+" in unary_operator(c) else -1
+            self.assign(kid, self.combine(c, "+", [self.value(kid, st), frozenset({step})]), st)
+            return st
+        if kind == K.CONDITIONAL_OPERATOR:
+            kids = _children(c)
+            st = self.effects(kids[0], st)
+            t = self.truth(kids[0], st)
+            if t is not None:
+                return self.effects(kids[1] if t else kids[2], st)
+            return _join(self.effects(kids[1], dict(st)), self.effects(kids[2], dict(st))) or st
+        if kind == K.CALL_EXPR:
+            return self.call(c, st)
+        for k in c.get_children():
+            st = self.effects(k, st)
+        return st
+
+    def call(self, c: Cursor, st: State) -> State:
+        args = _args(c)
+        if c.spelling == "operator=" and len(args) >= 1:
+            kids = [k for k in c.get_children() if k.kind.is_expression()]
+            st = self.effects(args[-1], st)
+            self.assign(kids[0], self.value(args[-1], st), st)
+            return st
+        for a in args:
+            st = self.effects(a, st)
+        config = _config(c)
+        ref = c.referenced
+        if config is not None and c.spelling:
+            block = [a for a in _args(config)]
+            self.launch(c.spelling, ref, c, self.value(block[1], st) if len(block) >= 2 else Unknown("no block argument"))
+        elif c.spelling in _LAUNCH_APIS and len(args) > _LAUNCH_APIS[c.spelling]:
+            kernel = _function_ref(args[0])
+            if kernel is not None:
+                self.launch(kernel.spelling, kernel, c, self.value(args[_LAUNCH_APIS[c.spelling]], st))
+        elif c.spelling == _OCCUPANCY:
+            out = _occupancy_outputs(c)
+            if out is not None:
+                st[out[0]] = out[1]
+        elif ref is not None and ref.kind == K.FUNCTION_DECL and _function_key(ref) in self.host.functions:
+            self.events.calls.setdefault(_function_key(ref), []).append(tuple(self.value(a, st) for a in args))
+        return st
+
+    def launch(self, name: str, ref: Cursor | None, at: Cursor, block: Value) -> None:
+        instance = instance_of(ref) if ref is not None else None
+        line = at.location.line
+        if isinstance(block, Unknown):
+            self.events.launches.append(Launch(name, instance, line, (), block))
+            return
+        shapes = tuple(dict.fromkeys(d for d in map(_as_dim, block)
+                                     if min(d) > 0 and d[0] * d[1] * d[2] <= MAX_THREADS))
+        self.events.launches.append(Launch(name, instance, line, shapes))
+
+    # -- statements ------------------------------------------------------------
+
+    def havoc(self, c: Cursor, st: State, why: str) -> State:
+        st = dict(st)
+        for key in _writes(c):
+            st[key] = Unknown(why)
+        return st
+
+    def stmt(self, c: Cursor, st: State | None) -> State | None:
+        if st is None:
+            return None
+        kind = c.kind
+        if kind == K.COMPOUND_STMT:
+            for k in c.get_children():
+                st = self.stmt(k, st)
+            return st
+        if kind == K.DECL_STMT:
+            st = dict(st)
+            for d in c.get_children():
+                if d.kind == K.VAR_DECL:
+                    self.declare(d, st)
+            return st
+        if kind == K.IF_STMT:
+            return self.if_stmt(c, st)
+        if kind in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT):
+            return self.loop(c, st)
+        if kind == K.RETURN_STMT:
+            for k in c.get_children():
+                self.effects(k, dict(st))
+            return None
+        if kind in (K.BREAK_STMT, K.CONTINUE_STMT):
+            return None  # only met where the loop or switch is followed as a whole (havoc)
+        if kind.is_expression():
+            return self.effects(c, dict(st))
+        if kind == K.NULL_STMT:
+            return st
+        # switch, try, labels, range-for...: what they write is unknown; their launches are still read.
+        why = f"'{source_text(c).split(' ')[0]}' at line {c.location.line} is not followed"
+        st = self.havoc(c, st, why)
+        inner = dict(st)
+        for k in c.get_children():
+            if k.kind.is_statement() or k.kind.is_expression():
+                inner = self.stmt(k, inner) or dict(st)
+        return st
+
+    def declare(self, d: Cursor, st: State) -> None:
+        key = decl_key(d)
+        init = [k for k in d.get_children() if k.kind.is_expression()]
+        if d.storage_class is not None and d.storage_class.name == "STATIC":
+            st[key] = Unknown(f"'{d.spelling}' is a static local")
+        elif init:
+            st.update(self.effects(init[-1], dict(st)))
+            st[key] = self.value(init[-1], st) if (int_type(d.type) is not None or _is_dim3(d)) \
+                else Unknown(f"'{d.spelling}' is not an integer or a 'dim3'")
+        else:
+            st[key] = Unknown(f"'{d.spelling}' is not initialised")
+
+    def if_stmt(self, c: Cursor, st: State) -> State | None:
+        close = _paren_close(c)
+        head = [k for k in c.get_children() if k.extent.start.offset < close]
+        branches = [k for k in c.get_children() if k.extent.start.offset >= close]
+        for k in head[:-1]:
+            st = self.stmt(k, st) or st
+        cond = head[-1] if head else None
+        if cond is None:
+            return self.havoc(c, st, "an 'if' rapcc cannot read")
+        if cond.kind == K.VAR_DECL:
+            st = dict(st)
+            self.declare(cond, st)
+            t = self.truth_of_key(decl_key(cond), st)
+        else:
+            st = self.effects(cond, dict(st))
+            t = self.truth(cond, st)
+        then = branches[0] if branches else None
+        other = branches[1] if len(branches) > 1 else None
+        run_then = self.stmt(then, dict(st)) if then is not None and t is not False else None
+        run_else = (self.stmt(other, dict(st)) if other is not None else dict(st)) if t is not True else None
+        return _join(run_then, run_else)
+
+    def truth_of_key(self, key: str, st: State) -> bool | None:
+        v = st.get(key)
+        if v is None or isinstance(v, Unknown) or any(isinstance(x, tuple) for x in v):
+            return None
+        return True if all(v) else False if not any(v) else None
+
+    def loop(self, c: Cursor, st: State) -> State | None:
+        if c.kind == K.FOR_STMT:
+            init, cond, inc, body = _for_parts(c)
+        elif c.kind == K.WHILE_STMT:
+            close = _paren_close(c)
+            kids = _children(c)
+            init, inc = [], None
+            cond = next((k for k in kids if k.extent.start.offset < close), None)
+            body = next((k for k in kids if k.extent.start.offset >= close), None)
+        else:
+            kids = _children(c)
+            init, inc, body, cond = [], None, kids[0] if kids else None, kids[1] if len(kids) > 1 else None
+        for k in init:
+            st = self.stmt(k, st)
+        if st is None:
+            return None
+        if body is None:
+            return self.havoc(c, st, f"changed in the loop at line {c.location.line}")
+        why = None if not _has_jump(body) and (cond is None or cond.kind.is_expression()) \
+            else f"changed in the loop at line {c.location.line}, which has 'break' or 'continue'"
+        first = c.kind == K.DO_STMT
+        trips = 0
+        while why is None:
+            if not first:
+                t = self.truth(cond, st) if cond is not None else True
+                if t is False:
+                    return st
+                if t is None:
+                    why = f"changed in the loop at line {c.location.line}, whose trips rapcc cannot count"
+                    break
+            first = False
+            if trips == MAX_TRIPS:
+                why = f"changed in the loop at line {c.location.line}, of more than {MAX_TRIPS} trips"
+                break
+            trips += 1
+            st = self.stmt(body, dict(st))
+            if st is None:
+                return None
+            if inc is not None:
+                st = self.effects(inc, st)
+            if cond is not None:
+                st = self.effects(cond, st)
+        # The loop as a whole: every variable it writes is unknown in it and after it.
+        st = self.havoc(c, st, why)
+        self.stmt(body, dict(st))
+        return st
+
+

@@ -1,0 +1,211 @@
+"""Host-code syntax the launch-shape interpreter (host_interp.py) reads:
+calls and their arguments, the parts of `for` and `if`, and the variables a
+statement writes or lets escape."""
+from __future__ import annotations
+
+from clang.cindex import Cursor, CursorKind as K
+
+from .clangext import binary_operator, evaluate_int, specialized_template, unary_operator
+from .exprs import decl_key, strip
+from .host_domain import MAX_THREADS, Instance, Unknown
+
+_FUNCTIONS = (K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE, K.CONSTRUCTOR, K.DESTRUCTOR)
+_LAUNCH_APIS = {"cudaLaunchKernel": 2, "cudaLaunchCooperativeKernel": 2}  # name -> index of the block argument
+# Runtime calls that take a kernel's address without launching it.
+_INSPECTING_APIS = ("cudaFuncSetAttribute", "cudaFuncGetAttributes", "cudaFuncSetCacheConfig",
+                    "cudaFuncSetSharedMemConfig", "cudaOccupancyMaxActiveBlocksPerMultiprocessor",
+                    "cudaOccupancyMaxPotentialBlockSize", "cudaOccupancyMaxPotentialBlockSizeVariableSMem",
+                    "cudaOccupancyAvailableDynamicSMemPerBlock")
+_OCCUPANCY = "cudaOccupancyMaxPotentialBlockSize"
+
+
+def _is_dim3(cursor: Cursor) -> bool:
+    return cursor.type.get_canonical().spelling.replace("const ", "").strip() in ("dim3", "struct dim3")
+
+
+def _children(c: Cursor) -> list[Cursor]:
+    return list(c.get_children())
+
+
+def _args(call: Cursor) -> list[Cursor]:
+    """A call's arguments: its expression children after the callee."""
+    kids = [k for k in call.get_children() if k.kind.is_expression()]
+    return kids[1:] if kids and strip(kids[0]).kind in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR, K.OVERLOADED_DECL_REF) \
+        and kids[0].spelling == call.spelling else kids
+
+
+def _config(call: Cursor) -> Cursor | None:
+    return next((k for k in call.get_children() if k.kind == K.CALL_EXPR
+                 and k.spelling in ("cudaConfigureCall", "__cudaPushCallConfiguration")), None)
+
+
+def _function_ref(c: Cursor) -> Cursor | None:
+    """The function an expression names (through casts: `(void *)k`)."""
+    c = strip(c)
+    while c.kind in (K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXPR, K.UNARY_OPERATOR):
+        kids = [k for k in c.get_children() if k.kind.is_expression()]
+        if len(kids) != 1:
+            return None
+        c = strip(kids[0])
+    ref = c.referenced if c.kind == K.DECL_REF_EXPR else None
+    return ref if ref is not None and ref.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) else None
+
+
+def _is_kernel(ref: Cursor) -> bool:
+    base = specialized_template(ref) if ref.kind == K.FUNCTION_DECL else None
+    return any(k.kind == K.CUDAGLOBAL_ATTR for d in (ref, base) if d is not None for k in d.get_children())
+
+
+def instance_of(ref: Cursor) -> Instance | None:
+    """The integral template arguments a call names (as collect.py keys a
+    kernel's instantiations); () for a plain function, None when dependent."""
+    if ref.kind == K.FUNCTION_TEMPLATE:
+        return None
+    n = ref.get_num_template_arguments()
+    if n <= 0:
+        return ()
+    tmpl = specialized_template(ref)
+    if tmpl is None:
+        return None
+    params = [k for k in tmpl.get_children()
+              if k.kind in (K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)]
+    out = []
+    for i, prm in enumerate(params[:n]):
+        if prm.kind == K.TEMPLATE_NON_TYPE_PARAMETER:
+            out.append((decl_key(prm), int(ref.get_template_argument_value(i))))
+    return tuple(out)
+
+
+def _function_key(fn: Cursor) -> str:
+    d = fn.get_definition()
+    return decl_key(d if d is not None else fn)
+
+
+def _paren_close(c: Cursor) -> int:
+    """Offset of the `)` closing the first `(` of a statement (`if (...)`, `for (...)`)."""
+    depth = 0
+    for t in c.get_tokens():
+        if t.spelling == "(":
+            depth += 1
+        elif t.spelling == ")":
+            depth -= 1
+            if depth == 0:
+                return t.extent.start.offset
+    return c.extent.end.offset
+
+
+def _for_parts(c: Cursor) -> tuple[list[Cursor], Cursor | None, Cursor | None, Cursor | None]:
+    """(init, cond, inc, body) of a `for`, any of them absent (libclang drops empty ones)."""
+    semis, depth = [], 0
+    for t in c.get_tokens():
+        if t.spelling in ("(", "[", "{"):
+            depth += 1
+        elif t.spelling in (")", "]", "}"):
+            depth -= 1
+            if depth == 0:
+                close = t.extent.start.offset
+                break
+        elif t.spelling == ";" and depth == 1:
+            semis.append(t.extent.start.offset)
+    else:
+        return [], None, None, None
+    if len(semis) != 2:  # a range-based for, which clang shows otherwise
+        return [], None, None, None
+    init, cond, inc, body = [], None, None, None
+    for k in c.get_children():
+        start = k.extent.start.offset
+        if start < semis[0]:
+            init.append(k)
+        elif start < semis[1]:
+            cond = k
+        elif start < close:
+            inc = k
+        else:
+            body = k
+    return init, cond, inc, body
+
+
+def _walk_parents(c: Cursor, parent: Cursor | None = None):
+    yield c, parent
+    for k in c.get_children():
+        yield from _walk_parents(k, c)
+
+
+def _escaped(body: Cursor) -> dict[str, str]:
+    """Locals and parameters whose address is taken, or bound to a reference
+    (`int &r = n`, `f(n)` for `void f(int &)`, `std::cin >> n`), or captured by
+    a lambda: key -> why. Out-parameters of cudaOccupancyMaxPotentialBlockSize are
+    modelled where the call is made, and not counted."""
+    out: dict[str, str] = {}
+    lambdas: list[tuple[int, int]] = []
+    modelled = {k.extent.start.offset for call in body.walk_preorder()
+                if call.kind == K.CALL_EXPR and call.spelling == _OCCUPANCY
+                for a in _args(call)[:2] for k in a.walk_preorder() if k.kind == K.DECL_REF_EXPR}
+    for c, parent in _walk_parents(body):
+        if c.kind == K.LAMBDA_EXPR:
+            lambdas.append((c.extent.start.offset, c.extent.end.offset))
+        if c.kind != K.DECL_REF_EXPR or c.referenced is None or c.referenced.kind not in (K.VAR_DECL, K.PARM_DECL):
+            continue
+        key, name, at = decl_key(c.referenced), c.spelling, c.extent.start.offset
+        if any(s <= at < e for s, e in lambdas):
+            out.setdefault(key, f"'{name}' is captured by a lambda")
+        if parent is None or at in modelled:
+            continue
+        if parent.kind == K.UNARY_OPERATOR and unary_operator(parent) == "&":
+            out.setdefault(key, f"the address of '{name}' is taken (line {c.location.line})")
+        elif parent.kind == K.CALL_EXPR and parent.spelling not in ("operator=", "dim3") \
+                and c.spelling != parent.spelling:
+            out.setdefault(key, f"'{name}' is passed by reference to '{parent.spelling}' (line {c.location.line})")
+        elif parent.kind == K.VAR_DECL and parent.type.get_canonical().kind.name.endswith("REFERENCE"):
+            out.setdefault(key, f"'{name}' is bound to the reference '{parent.spelling}' (line {c.location.line})")
+    return out
+
+
+def _occupancy_outputs(call: Cursor) -> tuple[str, Unknown] | None:
+    """(the block-size variable, its value) of `cudaOccupancyMaxPotentialBlockSize(&grid, &block, k, smem, limit)`."""
+    args = _args(call)
+    if len(args) < 2:
+        return None
+    target = strip(args[1])
+    kids = [k for k in target.get_children()]
+    if target.kind != K.UNARY_OPERATOR or len(kids) != 1 or strip(kids[0]).kind != K.DECL_REF_EXPR:
+        return None
+    limit = evaluate_int(strip(args[4])) if len(args) >= 5 else 0
+    bound = limit if limit is not None and 0 < limit <= MAX_THREADS else MAX_THREADS
+    return (decl_key(strip(kids[0]).referenced),
+            Unknown(f"the block size is chosen at run time by '{_OCCUPANCY}' (1-D, at most {bound} threads)", bound))
+
+
+
+def _writes(c: Cursor) -> set[str]:
+    """Variables a statement may assign (`=`, compound, `++`, `operator=`, `.x = `)."""
+    out = set()
+    for k in c.walk_preorder():
+        target = None
+        if k.kind == K.COMPOUND_ASSIGNMENT_OPERATOR or (k.kind == K.BINARY_OPERATOR and binary_operator(k) == "="):
+            target = next(k.get_children(), None)
+        elif k.kind == K.UNARY_OPERATOR and unary_operator(k) in ("++", "--", "x++", "x--"):
+            target = next(k.get_children(), None)
+        elif k.kind == K.CALL_EXPR and k.spelling == "operator=":
+            target = next(k.get_children(), None)
+        elif k.kind == K.VAR_DECL:
+            out.add(decl_key(k))
+        while target is not None and strip(target).kind == K.MEMBER_REF_EXPR:
+            target = next(strip(target).get_children(), None)
+        if target is not None and strip(target).kind == K.DECL_REF_EXPR and strip(target).referenced is not None:
+            out.add(decl_key(strip(target).referenced))
+    return out
+
+
+def _has_jump(body: Cursor) -> bool:
+    """A `break`/`continue` of this loop (not of a nested loop or switch)."""
+    def visit(c: Cursor) -> bool:
+        for k in c.get_children():
+            if k.kind in (K.BREAK_STMT, K.CONTINUE_STMT):
+                return True
+            if k.kind not in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT, K.SWITCH_STMT, K.CXX_FOR_RANGE_STMT) and visit(k):
+                return True
+        return False
+    return body.kind in (K.BREAK_STMT, K.CONTINUE_STMT) or visit(body)
+
+

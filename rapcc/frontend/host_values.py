@@ -1,0 +1,194 @@
+"""The block shapes of a file's kernel launches, read soundly from host code.
+
+A small abstract interpreter over the host functions of the main file. A value
+is a finite set of integers or `dim3` triples, or `Unknown` with the reason
+(read at run time, from `argv`, through a pointer...). Straight-line code is
+followed exactly (`dim3 threads; ... threads = dim3(W, H);`, `threads.x = 8`,
+`const`/`constexpr` locals and globals, `#define` arithmetic, which clang has
+already expanded); an `if` rapcc cannot decide runs both ways and joins them
+(the union of the values, unknown if either is); a loop over a few constant
+sizes (`for (int b = 32; b <= 256; b *= 2)`) is unrolled, each trip giving its
+own launch, up to MAX_TRIPS trips; any other loop makes every variable it
+writes unknown. A parameter takes the values each call of the function in the
+file passes (each call site gives a shape); a parameter of `main`, of a
+function no call in the file makes, or of one whose address is taken, is
+unknown. A variable whose address is taken or that is bound to a reference is
+unknown wherever it is read. Nothing is ever guessed: what is not modelled
+exactly is unknown, and a launch whose block argument is unknown makes its
+kernel's shape unknown (see analysis/shapes.py for how such a kernel is planned).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from clang.cindex import Cursor, CursorKind as K
+
+from .exprs import decl_key
+from .host_domain import MAX_DEPTH, MAX_VALUES, Dim, Instance, KernelLaunches, Launch, State, Unknown, Value, _join
+from .host_interp import _Events, _Run
+from .host_syntax import _FUNCTIONS, _INSPECTING_APIS, _LAUNCH_APIS, _args, _function_key, _function_ref, _is_kernel
+
+_SCOPES = (K.NAMESPACE, K.CLASS_DECL, K.STRUCT_DECL, K.CLASS_TEMPLATE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL)
+
+
+@dataclass
+class HostLaunches:
+    """The launches of every host function of the main file (see the module docstring)."""
+
+    functions: dict[str, Cursor]  # key -> definition with a body
+    references: dict[str, int]  # function key -> references that are not calls
+    callers: dict[str, list[str]]  # callee key -> keys of the functions calling it
+
+    def __post_init__(self) -> None:
+        self._runs: dict[tuple[str, tuple], _Events] = {}
+        self._stack: set[str] = set()
+
+    def global_value(self, ref: Cursor) -> Value:
+        """A file-scope variable: a `const`/`constexpr` one is its initializer;
+        any other may be written elsewhere (another file, a library), so unknown."""
+        init = [k for k in ref.get_children() if k.kind.is_expression()]
+        if ref.type.is_const_qualified() and init:
+            return _Run(self, ref, ref).value(init[-1], {})
+        return Unknown(f"'{ref.spelling}' is a global that may be written elsewhere")
+
+    def entries(self, key: str, depth: int = 0) -> list[State]:
+        """The states a function may start in: its parameters' values per call."""
+        fn = self.functions[key]
+        params = [p for p in fn.get_children() if p.kind == K.PARM_DECL]
+        if not params:
+            return [{}]
+
+        def unknown(why: str) -> list[State]:
+            return [{decl_key(p): Unknown(why.format(p.spelling)) for p in params}]
+        if fn.spelling == "main":
+            return unknown("'{}' is a parameter of 'main'")
+        if self.references.get(key, 0):
+            return unknown(f"'{{}}' is a parameter of '{fn.spelling}', whose address is taken")
+        if not self.callers.get(key):
+            return unknown(f"'{{}}' is a parameter of '{fn.spelling}', which no call in this file makes")
+        if depth >= MAX_DEPTH or key in self._stack:
+            return unknown(f"'{{}}' is a parameter of '{fn.spelling}', reached through calls rapcc does not follow")
+        self._stack.add(key)
+        try:
+            out: list[State] = []
+            for caller in dict.fromkeys(self.callers[key]):
+                for entry in self.entries(caller, depth + 1):
+                    for values in self.run(caller, entry).calls.get(key, []):
+                        if len(values) == len(params):
+                            out.append({decl_key(p): v for p, v in zip(params, values)})
+                        else:  # default arguments, variadic calls
+                            return unknown(f"'{{}}' is a parameter of '{fn.spelling}' with a default argument")
+        finally:
+            self._stack.discard(key)
+        unique = list({tuple(sorted(e.items(), key=lambda kv: kv[0])): e for e in out}.values())
+        if len(unique) > MAX_VALUES:
+            merged: State = {}
+            for e in unique:
+                merged = _join(merged, e) if merged else dict(e)
+            return [merged]
+        return unique or unknown(f"'{{}}' is a parameter of '{fn.spelling}', whose calls are never reached")
+
+    def run(self, key: str, entry: State) -> _Events:
+        memo = (key, tuple(sorted(entry.items(), key=lambda kv: kv[0])))
+        if memo not in self._runs:
+            fn = self.functions[key]
+            body = next(k for k in fn.get_children() if k.kind == K.COMPOUND_STMT)
+            r = _Run(self, fn, body)
+            r.stmt(body, dict(entry))
+            self._runs[memo] = r.events
+        return self._runs[memo]
+
+    def launches(self) -> list[Launch]:
+        out: list[Launch] = []
+        for key, fn in self.functions.items():
+            template = fn.kind == K.FUNCTION_TEMPLATE
+            for entry in self.entries(key):
+                for launch in self.run(key, entry).launches:
+                    out.append(Launch(launch.kernel, None, launch.line, launch.shapes, launch.unknown)
+                               if template else launch)
+        return out
+
+
+def _definitions(tops: Iterable[Cursor]) -> Iterable[Cursor]:
+    for c in tops:
+        if c.kind in _FUNCTIONS and c.is_definition():
+            if any(k.kind == K.COMPOUND_STMT for k in c.get_children()):
+                yield c
+        elif c.kind in _SCOPES:
+            yield from _definitions(c.get_children())
+
+
+def _callee(call: Cursor) -> Cursor | None:
+    """The name a call is made through: its first child, through implicit conversions."""
+    first = next(call.get_children(), None)
+    while first is not None and first.kind == K.UNEXPOSED_EXPR:
+        first = next(first.get_children(), None)
+    return first if first is not None and first.kind == K.DECL_REF_EXPR else None
+
+
+def _offset(c: Cursor) -> tuple[int, int]:
+    return c.extent.start.offset, c.extent.end.offset
+
+
+def host_launches(tops: list[Cursor]) -> list[Launch]:
+    """Every kernel launch the main file's functions make (`tops`: its top-level cursors)."""
+    functions = {_function_key(f): f for f in _definitions(tops)}
+    references: dict[str, int] = {}
+    callers: dict[str, list[str]] = {}
+    kernel_refs: list[Launch] = []
+    for key, fn in functions.items():
+        calls, inspected = set(), set()
+        for c in fn.walk_preorder():
+            if c.kind != K.CALL_EXPR:
+                continue
+            callee = _callee(c)
+            if callee is not None:
+                calls.add(_offset(callee))
+            if c.spelling in tuple(_LAUNCH_APIS) + _INSPECTING_APIS:
+                for a in _args(c):
+                    ref = _function_ref(a)
+                    if ref is not None:
+                        inspected.update(_offset(k) for k in a.walk_preorder() if k.kind == K.DECL_REF_EXPR)
+        for c in fn.walk_preorder():
+            if c.kind != K.DECL_REF_EXPR or c.referenced is None or \
+                    c.referenced.kind not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE):
+                continue
+            target = _function_key(c.referenced)
+            if _offset(c) in calls:
+                callers.setdefault(target, []).append(key)
+            elif _is_kernel(c.referenced):
+                if _offset(c) not in inspected:
+                    kernel_refs.append(Launch(c.spelling, None, c.location.line, (), Unknown(
+                        f"'{c.spelling}' is passed as a pointer at line {c.location.line}; rapcc cannot see that launch")))
+            else:
+                references[target] = references.get(target, 0) + 1
+    host = HostLaunches(functions, references, callers)
+    return host.launches() + kernel_refs
+
+
+def kernel_launches(launches: list[Launch], name: str,
+                    instances: tuple[Instance, ...] = ()) -> KernelLaunches:
+    """What `launches` say of kernel `name`, whose template instantiations are `instances`."""
+    mine = [x for x in launches if x.kernel == name]
+    shapes = tuple(dict.fromkeys(s for x in mine for s in x.shapes))
+    unknown = tuple(dict.fromkeys(f"line {x.line}: {x.unknown.reason}" for x in mine if x.unknown is not None))
+    bounds = [x.unknown.bound for x in mine if x.unknown is not None]
+    bound = max(bounds) if bounds and all(b is not None for b in bounds) else None  # type: ignore[type-var]
+    by_instance = []
+    if instances and not unknown:
+        for inst in instances:
+            own = tuple(dict.fromkeys(s for x in mine if x.instance is None or x.instance == inst for s in x.shapes))
+            by_instance.append((inst, own))
+    return KernelLaunches(shapes, unknown, bound, tuple(by_instance))
+
+
+def kernel_fields(launches: list[Launch], name: str, instances: tuple[Instance, ...],
+                  elsewhere: Iterable[Dim] = ()) -> dict:
+    """The `ir.Kernel` fields the launches give kernel `name`; `elsewhere`: the
+    shapes of its launches in the unit that includes this file."""
+    facts = kernel_launches(launches, name, instances)
+    extra = tuple(elsewhere)
+    return {"launch_block_dims": tuple(dict.fromkeys(facts.shapes + extra)),
+            "launch_unknown": facts.unknown, "launch_bound": facts.bound,
+            "instance_block_dims": facts.by_instance if not extra else ()}

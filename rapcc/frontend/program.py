@@ -1,0 +1,220 @@
+"""The whole file as the sound range analysis sees it (`sound_ir.Program`):
+every device-side function lowered (`lower.py`), every `__shared__` array with
+its extents, every instance a kernel runs as, and every place an array is
+named that no expression explains (asm strings, macro bodies, stray tokens)."""
+from __future__ import annotations
+
+import clang.cindex as ci
+from clang.cindex import Cursor, CursorKind as K
+
+from .. import sound_ir as s
+from .clangext import file_location, in_main_file, specialized_template
+from .exprs import decl_key
+from .lower import FunctionLowering, is_shared, lower_type, offset_of
+from .tokens import FileTokens
+
+_CONTAINERS = {K.NAMESPACE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL}
+_FUNCTIONS = {K.FUNCTION_DECL, K.FUNCTION_TEMPLATE}
+_DEVICE_ATTRS = {K.CUDADEVICE_ATTR, K.CUDAGLOBAL_ATTR}
+
+
+def _tops(tu: ci.TranslationUnit) -> list[Cursor]:
+    out: list[Cursor] = []
+    stack = [c for c in tu.cursor.get_children() if in_main_file(c)]
+    while stack:
+        c = stack.pop(0)
+        out.append(c)
+        if c.kind in _CONTAINERS:
+            stack[:0] = [k for k in c.get_children() if in_main_file(k)]
+    return out
+
+
+def _body(fn: Cursor) -> Cursor | None:
+    return next((k for k in fn.get_children() if k.kind == K.COMPOUND_STMT), None)
+
+
+def _is_kernel(fn: Cursor) -> bool:
+    return any(k.kind == K.CUDAGLOBAL_ATTR for k in fn.get_children())
+
+
+def _device_side(fn: Cursor) -> bool:
+    kids = list(fn.get_children())
+    has_attr = any(k.kind in _DEVICE_ATTRS for k in kids)
+    host_only = any(k.kind == K.CUDAHOST_ATTR for k in kids) and not has_attr
+    return has_attr or (not host_only and fn.kind == K.FUNCTION_TEMPLATE)
+
+
+def _dims(decl: Cursor, lowering: FunctionLowering | None) -> tuple[s.Expr, ...] | None:
+    """Each extent of the array, outermost first; None when rapcc cannot read them."""
+    t = decl.type.get_canonical()
+    consts: list[int | None] = []
+    while t.kind in (ci.TypeKind.CONSTANTARRAY, ci.TypeKind.DEPENDENTSIZEDARRAY, ci.TypeKind.INCOMPLETEARRAY,
+                     ci.TypeKind.VARIABLEARRAY):
+        if t.kind == ci.TypeKind.INCOMPLETEARRAY:
+            return ()
+        consts.append(t.get_array_size() if t.kind == ci.TypeKind.CONSTANTARRAY else None)
+        t = t.element_type.get_canonical()
+    if all(c is not None and c >= 0 for c in consts):
+        return tuple(s.Lit(int(c), s.int_ty(s.CType(64, False))) for c in consts)
+    sizes = [k for k in decl.get_children() if k.kind.is_expression()]
+    if len(sizes) != len(consts) or lowering is None:
+        return None
+    out: list[s.Expr] = []
+    for c, e in zip(consts, sizes):
+        out.append(s.Lit(int(c), s.int_ty(s.CType(64, False))) if c is not None and c >= 0 else lowering.expr(e))
+    return tuple(out)
+
+
+def _template_arguments(ref: Cursor, tmpl: Cursor) -> tuple[tuple[str, int], ...] | None:
+    params = [k for k in tmpl.get_children()
+              if k.kind in (K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)]
+    n = ref.get_num_template_arguments()
+    if n < 0:
+        return None
+    values = []
+    for i, prm in enumerate(params[:n]):
+        if prm.kind == K.TEMPLATE_NON_TYPE_PARAMETER:
+            if ref.get_template_argument_kind(i) != ci.TemplateArgumentKind.INTEGRAL:
+                return None
+            values.append((prm.spelling, int(ref.get_template_argument_value(i))))
+    if len([p for p in params if p.kind == K.TEMPLATE_NON_TYPE_PARAMETER]) != len(values):
+        return None  # defaulted or deduced arguments rapcc cannot read
+    return tuple(values)
+
+
+def lower_program(tu: ci.TranslationUnit, path: str, source: bytes, tokens: FileTokens, rdc: bool,
+                  inactive_offsets: frozenset[int] = frozenset()) -> s.Program:
+    """`inactive_offsets`: where the front end already accounts for an array's
+    name in a preprocessor branch this parse skipped (frontend/inactive.py)."""
+    tops = _tops(tu)
+    shared_decls: list[tuple[Cursor, Cursor | None]] = []  # (declaration, enclosing function)
+    fns: list[Cursor] = []
+    for top in tops:
+        if top.kind == K.VAR_DECL and is_shared(top):
+            shared_decls.append((top, None))
+        elif top.kind in _FUNCTIONS and top.is_definition():
+            fns.append(top)
+            body = _body(top)
+            if body is not None:
+                shared_decls += [(d, top) for d in body.walk_preorder() if d.kind == K.VAR_DECL and is_shared(d)]
+    shared = {decl_key(d) for d, _ in shared_decls}
+    functions: list[s.Function] = []
+    lowerings: dict[str, FunctionLowering] = {}
+    hidden: list[tuple[str, str, int]] = []
+    unseen: set[str] = set()
+    for fn in fns:
+        body = _body(fn)
+        if body is None or not _device_side(fn):
+            if body is not None:  # host code cannot name shared memory; it may take a device function's address
+                for c in body.walk_preorder():
+                    if c.kind == K.DECL_REF_EXPR and c.referenced is not None and decl_key(c.referenced) in shared:
+                        hidden.append((decl_key(c.referenced), "host", offset_of(c)))
+            continue
+        low = FunctionLowering(fn, shared, tokens)
+        low.scan(body)
+        lowered = low.stmt(body)
+        for off, key in low.all_refs.items():
+            if off not in low.seen_refs:
+                hidden.append((key, "unlowered", off))
+        key = decl_key(fn)
+        lowerings[key] = low
+        params = tuple(s.Param(decl_key(p), lower_type(p.type),
+                               p.type.get_canonical().kind in (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE))
+                       for p in fn.get_children() if p.kind == K.PARM_DECL)
+        tparams = tuple(k.spelling for k in fn.get_children() if k.kind == K.TEMPLATE_NON_TYPE_PARAMETER)
+        functions.append(s.Function(
+            key=key, name=fn.spelling, params=params, body=lowered, is_kernel=_is_kernel(fn), template_params=tparams,
+            escaped=frozenset(low.escaped), writes=tuple(sorted(low.writes.items())),
+            returns=lower_type(fn.result_type), escapes=tuple(low.escapes)))
+        unseen |= low.unseen_functions
+        static = fn.storage_class == ci.StorageClass.STATIC
+        if rdc and not _is_kernel(fn) and not static:
+            unseen.add(key)
+    arrays = []
+    for d, fn in shared_decls:
+        low = lowerings.get(decl_key(fn)) if fn is not None else None
+        dims = _dims(d, low)
+        key = decl_key(d)
+        if dims is None:
+            hidden.append((key, "extent", offset_of(d)))
+            dims = ()
+        is_extern = d.storage_class == ci.StorageClass.EXTERN
+        if rdc and fn is None and d.storage_class != ci.StorageClass.STATIC:
+            hidden.append((key, "rdc", offset_of(d)))
+        elem = d.type.get_canonical()
+        while elem.kind in (ci.TypeKind.CONSTANTARRAY, ci.TypeKind.INCOMPLETEARRAY, ci.TypeKind.DEPENDENTSIZEDARRAY):
+            elem = elem.element_type.get_canonical()
+        arrays.append(s.SharedDecl(key, d.spelling, decl_key(fn) if fn is not None else None, dims,
+                                   offset_of(d), is_extern, max(elem.get_size(), 0)))
+    instances = _instances(tops, fns)
+    hidden += _hidden_tokens(tops, arrays, tokens, inactive_offsets)
+    return s.Program(tuple(functions), tuple(arrays), instances, frozenset(unseen), tuple(hidden))
+
+
+def _instances(tops: list[Cursor], fns: list[Cursor]) -> tuple[s.Instance, ...]:
+    out: dict[tuple[str, tuple[tuple[str, int], ...]], bool] = {}
+    for fn in fns:
+        if _is_kernel(fn) and fn.kind == K.FUNCTION_DECL:
+            out[(decl_key(fn), ())] = True
+    kernel_templates = {decl_key(f) for f in fns if _is_kernel(f) and f.kind == K.FUNCTION_TEMPLATE}
+    if not kernel_templates:
+        return tuple(s.Instance(k, a, v) for (k, a), v in out.items())
+    for top in tops:
+        explicit = top.kind == K.FUNCTION_DECL and not top.is_definition()
+        cursors = [top] if explicit else list(top.walk_preorder())
+        for c in cursors:
+            ref = c if explicit else c.referenced
+            if c.kind not in (K.CALL_EXPR, K.DECL_REF_EXPR, K.FUNCTION_DECL) or ref is None:
+                continue
+            if ref.kind != K.FUNCTION_DECL or ref.get_num_template_arguments() <= 0:
+                continue
+            tmpl = specialized_template(ref)
+            if tmpl is None or decl_key(tmpl) not in kernel_templates:
+                continue
+            args = _template_arguments(ref, tmpl)
+            if args is None:
+                args = (("?", -1),)  # an instance rapcc cannot name: its arrays stay as written
+            launched = c.kind == K.CALL_EXPR
+            key = (decl_key(tmpl), args)
+            out[key] = out.get(key, False) or launched
+    return tuple(s.Instance(k, a, v) for (k, a), v in out.items())
+
+
+def _hidden_tokens(tops: list[Cursor], arrays: list[s.SharedDecl], tokens: FileTokens,
+                   inactive_offsets: frozenset[int]) -> list[tuple[str, str, int]]:
+    """An array's name spelled where no cursor of this parse stands (a macro
+    body, a skipped branch the front end did not account for) or inside a
+    string of device code or file scope (an asm operand): its uses are not all seen."""
+    names: dict[str, list[str]] = {}
+    for a in arrays:
+        names.setdefault(a.name, []).append(a.key)
+    if not names:
+        return []
+    explained: set[int] = set()
+    host_spans: list[tuple[int, int]] = []
+    for top in tops:
+        if top.kind in _FUNCTIONS and _body(top) is not None and not _device_side(top):
+            host_spans.append((offset_of(top), file_location(top.extent.end).offset))
+        for c in top.walk_preorder():
+            if c.spelling in names:
+                explained.add(file_location(c.location).offset)
+    out: list[tuple[str, str, int]] = []
+    toks = tokens.tokens
+    # Directives other than `#define` cannot reach memory: `#include "tiles.h"`,
+    # rapcc's own `#pragma rapcc layout(tile, ...)`, `#error`.
+    pragma_lines = {toks[i].line for i in range(len(toks) - 1)
+                    if toks[i].spelling == "#" and toks[i + 1].line == toks[i].line and toks[i + 1].spelling != "define"
+                    and (i == 0 or toks[i - 1].line != toks[i].line)}
+    for t in toks:
+        if t.line in pragma_lines:
+            continue
+        if '"' in t.spelling:
+            if any(a <= t.start < b for a, b in host_spans):
+                continue
+            for name, keys in names.items():
+                if name in t.spelling:
+                    out += [(k, "string", t.start) for k in keys]
+        elif t.spelling in names and t.start not in explained and t.start not in inactive_offsets:
+            out += [(k, "token", t.start) for k in names[t.spelling]]
+    return out
+

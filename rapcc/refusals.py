@@ -1,0 +1,30 @@
+"""Text for the sound range analysis' refusals (the report layer): the
+decision is `analysis.absint.Finding`; only this module turns it into words."""
+from __future__ import annotations
+
+from .analysis.absint import Failure, Finding
+
+_WHAT = {
+    Failure.ESCAPE: "its address reaches code rapcc does not follow ({what})",
+    Failure.OPAQUE: "it is used inside a construct rapcc does not model ('{what}')",
+    Failure.ALIAS: "an alias of it may change between its definition and a use ({what})",
+    Failure.EXTENT: "its extents are not known here",
+    Failure.BUDGET: "proving its subscripts in range took more work than the budget allows (in '{what}')",
+    Failure.UNLAUNCHED: "'{what}' may run as an instance or with a block shape this file does not show",
+    Failure.HIDDEN: "its name appears where rapcc cannot see the use ({what})",
+    Failure.UNCOVERED: "an access to it is not one the rewrite would change",
+}
+_HIDDEN = {"string": "inside a string, such as an asm statement", "token": "a macro body or code this parse skips",
+           "host": "host code", "unlowered": "an expression rapcc did not lower", "rdc": "other files (-rdc)",
+           "extent": "extents rapcc cannot read"}
+
+
+def refusal(f: Finding, name: str) -> str:
+    """Why `name` keeps its layout, as a sentence fragment for diagnostics and reports."""
+    if f.failure == Failure.OUT_OF_RANGE:
+        shape = f" under block shape {'x'.join(map(str, f.shape))}" if f.shape else ""
+        values = f.values.text() if f.values is not None else "?"
+        return (f"subscript {f.dim} of '{name}' is not proved inside its dimension{shape} "
+                f"(it may take {values})")
+    what = _HIDDEN.get(f.what, f.what) if f.failure == Failure.HIDDEN else f.what
+    return _WHAT[f.failure].format(what=what or "?")

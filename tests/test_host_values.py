@@ -1,0 +1,114 @@
+"""Launch shapes read from host code (rapcc/frontend/host_values.py): what is
+known exactly, and what must stay unknown."""
+from __future__ import annotations
+
+from rapcc.frontend import parse_file
+from rapcc.pipeline import Options
+
+KERNELS = b"""#include <cstdlib>
+__global__ void k(float *o) { o[threadIdx.x] = 0; }
+template <int B> __global__ void t(float *o) { o[threadIdx.x] = B; }
+"""
+
+
+def _kernel(host: bytes, name: str = "k"):
+    info, _ = parse_file("h.cu", KERNELS + host, Options())
+    return next(k for k in info.kernels if k.name == name)
+
+
+def test_dim3_assigned_after_declaration():
+    k = _kernel(b"void run() { dim3 threads; dim3 g(4); threads = dim3(16, 16); k<<<g, threads>>>(0); }")
+    assert k.launch_block_dims == ((16, 16, 1),) and k.launch_unknown == ()
+
+
+def test_member_assignment_and_define_arithmetic():
+    k = _kernel(b"#define W 8\nvoid run() { dim3 b(W * 4, 2); b.y = W / 2; k<<<1, b>>>(0); }")
+    assert k.launch_block_dims == ((32, 4, 1),)
+
+
+def test_const_global_and_integer_local_assigned_once():
+    k = _kernel(b"const int block = 256;\nvoid run() { int half = block / 2; k<<<1, half>>>(0); }")
+    assert k.launch_block_dims == ((128, 1, 1),) and k.launch_unknown == ()
+
+
+def test_loop_over_sizes_gives_each_size():
+    k = _kernel(b"void run() { for (int b = 32; b <= 256; b *= 2) k<<<1, b>>>(0); }")
+    assert k.launch_block_dims == ((32, 1, 1), (64, 1, 1), (128, 1, 1), (256, 1, 1))
+    assert k.launch_unknown == ()
+
+
+def test_loop_of_too_many_sizes_is_unknown():
+    k = _kernel(b"void run() { for (int b = 1; b <= 1024; b++) k<<<1, b>>>(0); }")
+    assert k.launch_unknown and "more than 16 trips" in k.launch_unknown[0]
+
+
+def test_value_from_argv_is_unknown_never_guessed():
+    k = _kernel(b"int main(int argc, char **argv) { int b = atoi(argv[1]); k<<<1, b>>>(0); }")
+    assert k.launch_block_dims == () and "atoi" in k.launch_unknown[0]
+
+
+def test_parameter_of_main_is_unknown():
+    k = _kernel(b"int main(int argc, char **argv) { k<<<1, argc * 32>>>(0); }")
+    assert k.launch_block_dims == () and "parameter of 'main'" in k.launch_unknown[0]
+
+
+def test_each_call_site_gives_a_shape():
+    k = _kernel(b"void run(int w, int h) { k<<<1, dim3(w, h)>>>(0); }\n"
+                b"int main() { run(32, 8); run(16, 16); }")
+    assert set(k.launch_block_dims) == {(32, 8, 1), (16, 16, 1)} and k.launch_unknown == ()
+
+
+def test_one_unknown_call_site_makes_the_shape_unknown():
+    k = _kernel(b"void run(int w) { k<<<1, w>>>(0); }\n"
+                b"int main(int argc, char **argv) { run(64); run(atoi(argv[1])); }")
+    assert (64, 1, 1) in k.launch_block_dims and "atoi" in k.launch_unknown[0]
+
+
+def test_undecided_branch_gives_the_union():
+    k = _kernel(b"void run(bool big) { int b = 64; if (big) b = 256; k<<<1, b>>>(0); }\n"
+                b"int main(int argc, char **) { run(argc > 1); }")
+    assert set(k.launch_block_dims) == {(64, 1, 1), (256, 1, 1)} and k.launch_unknown == ()
+
+
+def test_address_taken_is_unknown():
+    k = _kernel(b"void set(int *p);\nvoid run() { int b = 64; set(&b); k<<<1, b>>>(0); }")
+    assert k.launch_block_dims == () and "address of 'b'" in k.launch_unknown[0]
+
+
+def test_reference_binding_is_unknown():
+    k = _kernel(b"void set(int &p);\nvoid run() { int b = 64; set(b); k<<<1, b>>>(0); }")
+    assert k.launch_block_dims == () and k.launch_unknown
+
+
+def test_non_const_global_is_unknown():
+    k = _kernel(b"int block = 128;\nvoid run() { k<<<1, block>>>(0); }")
+    assert k.launch_block_dims == () and "global" in k.launch_unknown[0]
+
+
+def test_unknown_loop_makes_what_it_writes_unknown():
+    k = _kernel(b"void run(int n) { int b = 32; while (n-- > 0) b *= 2; k<<<1, b>>>(0); }\n"
+                b"int main(int argc, char **) { run(argc); }")
+    assert k.launch_block_dims == () and "loop" in k.launch_unknown[0]
+
+
+def test_cuda_launch_kernel_with_dim3():
+    k = _kernel(b"void run() { dim3 b(64, 2); cudaLaunchKernel((void *)k, dim3(1), b, 0, 0, 0); }")
+    assert k.launch_block_dims == ((64, 2, 1),)
+
+
+def test_occupancy_block_size_is_unknown_with_its_bound():
+    k = _kernel(b"void run() { int grid, block; cudaOccupancyMaxPotentialBlockSize(&grid, &block, k, 0, 256);\n"
+                b"  k<<<grid, block>>>(0); }")
+    assert k.launch_block_dims == () and k.launch_bound == 256 and "cudaOccupancyMaxPotentialBlockSize" in \
+        k.launch_unknown[0]
+
+
+def test_kernel_passed_as_pointer_is_unknown():
+    k = _kernel(b"void launch(void (*f)(float *));\nvoid run() { k<<<1, 64>>>(0); launch(k); }")
+    assert k.launch_block_dims == ((64, 1, 1),) and "pointer" in k.launch_unknown[0]
+
+
+def test_each_instance_gets_its_own_shape():
+    k = _kernel(b"void run() { t<32><<<1, dim3(32, 32)>>>(0); t<16><<<1, dim3(16, 16)>>>(0); }", "t")
+    own = {inst[0][1]: shapes for inst, shapes in k.instance_block_dims}
+    assert own == {32: ((32, 32, 1),), 16: ((16, 16, 1),)}

@@ -1,0 +1,94 @@
+"""Kernels planned under the block shapes their host code launches them with
+(issue 19): read from assignments, constants, loops and call sites; unknown
+where the shape comes from run-time data, and then never one guess."""
+from __future__ import annotations
+
+from rapcc.pipeline import Options, analyze_source, rewrite_source
+
+# A transpose padded by hand, launched with a `dim3` assigned after its
+# declaration. Its 8-byte elements are served per half-warp (one row of the
+# 16x16 block), so the 17-element rows are conflict-free on 32 banks: a hand
+# fix that works. (A `float` tile[16][17] would not: two rows share a warp and
+# 17 is 2-way there; rapcc replaces that broken fix, see test_handfix.py.)
+HAND_PADDED = b"""__global__ void tr(double *out, const double *in, int n) {
+  __shared__ double tile[16][17];
+  int x = blockIdx.x * 16 + threadIdx.x, y = blockIdx.y * 16 + threadIdx.y;
+  tile[threadIdx.y][threadIdx.x] = in[y * n + x];
+  __syncthreads();
+  x = blockIdx.y * 16 + threadIdx.x; y = blockIdx.x * 16 + threadIdx.y;
+  out[y * n + x] = tile[threadIdx.x][threadIdx.y];
+}
+void run(double *o, const double *i, int n) {
+  dim3 threads;
+  dim3 grid(n / 16, n / 16);
+  threads = dim3(16, 16);
+  tr<<<grid, threads>>>(o, i, n);
+}
+"""
+
+# One template launched at two sizes: each instance has its own block shape.
+TWO_SIZES = b"""template <int B> __global__ void tk(float *out, const float *in) {
+  __shared__ float tile[B][B];
+  tile[threadIdx.y][threadIdx.x] = in[threadIdx.y * B + threadIdx.x];
+  __syncthreads();
+  out[threadIdx.y * B + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+}
+void run(float *o, const float *i) {
+  tk<32><<<1, dim3(32, 32)>>>(o, i);
+  tk<16><<<1, dim3(16, 16)>>>(o, i);
+}
+"""
+
+ONE_D = b"""#include <cstdlib>
+__global__ void sc(float *out, const float *in) {
+  __shared__ float s[1024];
+  s[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  out[threadIdx.x] = s[(threadIdx.x * 2) % blockDim.x];
+}
+"""
+
+
+def _array(result, name: str) -> dict:
+    return next(a for a in result.report["arrays"] if a["name"] == name)
+
+
+def test_assigned_dim3_gives_the_shape_and_a_hand_fix_is_not_padded_again():
+    r = rewrite_source(HAND_PADDED, "hp.cu", Options())
+    a = _array(r, "tile")
+    assert a["block_dim"] == [16, 16, 1] and a["block_dim_source"] == "launch"
+    assert not r.changed and r.text == HAND_PADDED
+    assert not any(d.check_id == "rapcc-block-dim" for d in r.diagnostics)
+
+
+def test_template_instances_are_planned_under_their_own_launch_shapes():
+    r = rewrite_source(TWO_SIZES, "two.cu", Options())
+    plan = r.plans[0]
+    assert plan.rewritten, plan.reason
+    assert "tile[B][B + 1]" in r.text.decode()
+    placed = {(s.block.x, s.block.y): [i.template_arguments[0][1] for i in s.instances] for s in plan.analysis.per_shape}
+    assert placed == {(32, 32): [32], (16, 16): [16]}
+    assert "B=32; B=16" in plan.reason
+
+
+def test_a_shape_from_argv_is_unknown_and_planned_over_the_plausible_set():
+    src = ONE_D + b"int main(int argc, char **argv) { int b = atoi(argv[1]); sc<<<1, b>>>(0, 0); }\n"
+    r = analyze_source(src, "argv.cu", Options())
+    a = _array(r, "s")
+    assert a["block_dim_source"] == "assumed" and len(a["block_dims"]) > 1
+    assert any("atoi" in u for u in a["block_dims_unknown"])
+    note = next(d for d in r.diagnostics if d.check_id == "rapcc-block-dim")
+    assert "unknown" in note.message and "atoi" in note.message
+
+
+def test_a_const_local_through_an_integer_local_is_read():
+    src = ONE_D + b"void run() { const int block = 256; int half = block / 2; sc<<<1, half>>>(0, 0); }\n"
+    a = _array(analyze_source(src, "const.cu", Options()), "s")
+    assert a["block_dims"] == [[128, 1, 1]] and a["block_dim_source"] == "launch"
+
+
+def test_a_loop_over_sizes_gives_the_set_of_shapes():
+    src = ONE_D + b"void run() { for (int b = 32; b <= 256; b *= 2) sc<<<1, b>>>(0, 0); }\n"
+    a = _array(analyze_source(src, "loop.cu", Options()), "s")
+    assert sorted(a["block_dims"]) == [[32, 1, 1], [64, 1, 1], [128, 1, 1], [256, 1, 1]]
+    assert a["block_dim_source"] == "launches" and a["block_dims_unknown"] == []
