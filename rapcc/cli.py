@@ -149,6 +149,18 @@ def _options(args: argparse.Namespace, strategy: str, command: str) -> Options:
                    verbose=args.verbose and getattr(args, "format", "text") != "sarif")
 
 
+def _write_stdout(lines: list[str]) -> None:
+    """Text that carries the input's bytes that are not UTF-8 (as surrogate
+    escapes): written back as those bytes, whatever stdout's error handler."""
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:  # an in-memory stream (tests)
+        sys.stdout.writelines(lines)
+        return
+    sys.stdout.flush()
+    buffer.write("".join(lines).encode("utf-8", errors="surrogateescape"))
+    buffer.flush()
+
+
 def _toolkit_root(explicit: str | None) -> str | None:
     toolkit = find_toolkit(explicit, os.environ, shutil.which)
     return toolkit.root if toolkit else None
@@ -230,7 +242,7 @@ def _many_main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
             write_output(args.report, body.encode())
     if dry or args.diff:
         for u, source, result in done:
-            sys.stdout.writelines(unified_diff(u.path, source, result.text))
+            _write_stdout(unified_diff(u.path, source, result.text))
     if args.in_place:
         project.write_in_place(done, backup=not args.no_backup)
     elif not dry:
@@ -293,7 +305,7 @@ def _rewrite_main(argv: list[str]) -> int:
     if args.explain:
         sys.stderr.write(explain(result, args.explain))
     if args.diff or dry:
-        sys.stdout.writelines(unified_diff(args.input, source, result.text, None if dry else args.output))
+        _write_stdout(unified_diff(args.input, source, result.text, None if dry else args.output))
     if dry:
         return EXIT_OK
     if args.output == "-":

@@ -2,7 +2,9 @@
 helpers included (issue 19 part 4, issue 17's CRLF crash)."""
 from __future__ import annotations
 
+import os
 import subprocess
+import sys
 
 import pytest
 
@@ -107,3 +109,16 @@ def test_rewrites_with_latin1_and_crlf_compile(tmp_path, crlf):
         proc = subprocess.run([nvcc, "-arch=sm_90", "-cubin", "-o", str(tmp_path / "k.cubin"), str(out)],
                               capture_output=True, text=True)
         assert proc.returncode == 0, proc.stderr
+
+
+def test_the_diff_writes_latin1_bytes_back(tmp_path):
+    """A dry run prints the diff on stdout: the Latin-1 bytes come back as they
+    were, even where stdout's encoding is strict UTF-8."""
+    src = tmp_path / "k.cu"
+    src.write_bytes(KERNEL)
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "RAPCC_NO_CUDA_DISCOVERY": "1"}
+    proc = subprocess.run([sys.executable, "-c", "import sys; from rapcc.cli import main; sys.exit(main())", str(src)],
+                          capture_output=True, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert b"+__device__ __forceinline__ unsigned int __rapcc_s_" in proc.stdout
+    assert b" // Auteur: Ren\xe9 M\xfcller, \xa9 2024\n" in proc.stdout
