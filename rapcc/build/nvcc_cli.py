@@ -181,13 +181,16 @@ def _run_worker(op: str, cache: Cache, jobs: list[dict], config: BuildConfig, en
     return None
 
 
-def _project_launches(config: BuildConfig, cache: Cache, env: Mapping[str, str]) -> LaunchShapes:
+def _project_launches(config: BuildConfig, cache: Cache, env: Mapping[str, str],
+                      nvcc: str | None = None) -> LaunchShapes:
     assert config.project is not None
     entries = read_compile_database(config.project)
 
     def compute(missing: list[Job]) -> None:
+        root = toolkit_of(nvcc, env)  # host code that includes Thrust parses with the build's toolkit
         jobs = [{"key": k, "path": p, "source": src.decode("utf-8", errors="surrogateescape"),
-                 "options": {"strategy": "none", **flags.to_json()}} for k, p, src, flags in missing]
+                 "options": {"strategy": "none", **flags.to_json(), "cuda_path": root}}
+                for k, p, src, flags in missing]
         why = _run_worker("launches", cache, jobs, config, env)
         if why is not None:
             raise CompileDatabaseError(f"reading the project's launches failed: {why}")
@@ -222,7 +225,7 @@ def plan_inputs(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str], n
     project_note = None
     if config.project is not None:
         try:
-            launches = _project_launches(config, cache, env)
+            launches = _project_launches(config, cache, env, nvcc)
         except (CompileDatabaseError, OSError) as exc:
             project_note = f"RAPCC_PROJECT: {exc}"
     tool = _tool_fingerprint()
