@@ -259,3 +259,35 @@ def test_what_nvcc_provides_without_an_include_compiles(tmp_path):
     proc = subprocess.run([nvcc, "-arch=sm_90", "--expt-relaxed-constexpr", "-cubin", "-o", str(tmp_path / "k.cubin"),
                            str(out)], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
+
+
+BF16 = b"""#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+__global__ void k(float *o)
+{
+    __shared__ __nv_bfloat16 t[32][32];
+    __nv_bfloat16 one = __float2bfloat16_rz(1.0f);
+    t[threadIdx.x][threadIdx.y] = __hmax(one, CUDART_ZERO_BF16);
+    __syncthreads();
+    __nv_bfloat16 v = t[threadIdx.y][threadIdx.x];
+    o[threadIdx.x] = (float)__bfloat162int_rz(v) + __low2float(__halves2bfloat162(v, v)) + (v > one ? 1.0f : 0.0f)
+                     + __half2float(__float2half(1.0f));
+}
+void run(float *o) { k<<<1, dim3(32, 32)>>>(o); }
+"""
+
+
+def test_bfloat16_conversions_and_comparisons_parse(tmp_path):
+    result = rewrite_source(BF16, str(tmp_path / "k.cu"), Options(strategy="xor"))
+    assert [d for d in result.diagnostics if d.check_id in ("rapcc-parse-error", "rapcc-escape")] == []
+    assert result.plans[0].rewritten
+
+
+@pytest.mark.nvcc
+def test_bfloat16_rewrite_compiles(tmp_path):
+    nvcc = require_nvcc()
+    out = tmp_path / "k.cu"
+    out.write_bytes(rewrite_source(BF16, str(out), Options(strategy="xor")).text)
+    proc = subprocess.run([nvcc, "-arch=sm_90", "-cubin", "-o", str(tmp_path / "k.cubin"), str(out)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
