@@ -14,25 +14,35 @@ literal (`'\xe9'`) or a stray byte in code would be evaluated as something else.
 """
 from __future__ import annotations
 
+import bisect
+import re
 from dataclasses import replace
 
 from .. import ir
-from .tokens import FileTokens
+from .tokens import FileTokens, Token
 
 _STAND_IN = 0x20
+# What `surrogateescape` makes of one byte that is not UTF-8.
+_ESCAPED = re.compile("[\udc80-\udcff]")
 
 
 def undecodable(source: bytes) -> tuple[tuple[int, int], ...]:
-    """The [start, end) byte spans of `source` that are not UTF-8."""
+    """The [start, end) byte spans of `source` that are not UTF-8, one per byte
+    (linear: decoding with surrogate escapes turns each such byte into one
+    lone surrogate, and the text between them is re-encoded once)."""
+    try:
+        source.decode("utf-8")
+        return ()
+    except UnicodeDecodeError:
+        pass
+    text = source.decode("utf-8", errors="surrogateescape")
     out = []
-    pos = 0
-    while pos < len(source):
-        try:
-            source[pos:].decode("utf-8")
-            break
-        except UnicodeDecodeError as exc:
-            out.append((pos + exc.start, pos + exc.end))
-            pos += exc.end
+    offset = prev = 0
+    for m in _ESCAPED.finditer(text):
+        offset += len(text[prev:m.start()].encode("utf-8", errors="surrogateescape"))
+        out.append((offset, offset + 1))
+        offset += 1
+        prev = m.end()
     return tuple(out)
 
 
@@ -47,13 +57,10 @@ def lexable(source: bytes) -> bytes:
     return bytes(out)
 
 
-def _harmless(offset: int, tokens: FileTokens) -> bool:
-    """Whether the byte at `offset` sits in a comment or a string literal."""
-    for t in tokens.comments:
-        if t.start <= offset < t.end:
-            return True
-    before = tokens.between(0, offset + 1)
-    return bool(before) and before[-1].start <= offset < before[-1].end and before[-1].spelling.endswith('"')
+def _covered(offset: int, tokens: list[Token], starts: list[int]) -> Token | None:
+    """The token of `tokens` (sorted, with their `starts`) that holds `offset`."""
+    i = bisect.bisect_right(starts, offset) - 1
+    return tokens[i] if i >= 0 and offset < tokens[i].end else None
 
 
 def refuse_undecodable(info: ir.TranslationUnitInfo, tokens: FileTokens) -> ir.TranslationUnitInfo:
@@ -61,7 +68,15 @@ def refuse_undecodable(info: ir.TranslationUnitInfo, tokens: FileTokens) -> ir.T
     outside comments and string literals (its value is not what the parse saw)."""
     if not info.arrays:
         return info
-    bad = next((s for s, _ in undecodable(info.source) if not _harmless(s, tokens)), None)
+    comment_starts = [t.start for t in tokens.comments]
+    token_starts = [t.start for t in tokens.tokens]
+
+    def harmless(offset: int) -> bool:  # in a comment or a string literal
+        if _covered(offset, tokens.comments, comment_starts) is not None:
+            return True
+        t = _covered(offset, tokens.tokens, token_starts)
+        return t is not None and t.spelling.endswith('"')
+    bad = next((s for s, _ in undecodable(info.source) if not harmless(s)), None)
     if bad is None:
         return info
     line = info.source.count(b"\n", 0, bad) + 1
