@@ -23,6 +23,8 @@ def refusal(f: Finding, name: str) -> str:
     """Why `name` keeps its layout, as a sentence fragment for diagnostics and reports."""
     if f.failure == Failure.OUT_OF_RANGE:
         shape = f" under block shape {'x'.join(map(str, f.shape))}" if f.shape else ""
+        if f.lane is not None:
+            shape += f" for thread ({', '.join(map(str, f.lane))})"
         values = f.values.text() if f.values is not None else "?"
         return (f"subscript {f.dim} of '{name}' is not proved inside its dimension{shape} "
                 f"(it may take {values})")

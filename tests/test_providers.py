@@ -52,8 +52,6 @@ def test_method_and_function_providers_are_recognised():
     assert not any(a.name in ("s_float", "s_double", "raw") for a in info.arrays)
 
 
-@pytest.mark.xfail(strict=True, reason="the sound range analysis does not yet follow a provider's returned pointer: "
-                   "the array is kept (rapcc-unproved)")
 def test_rewritten_through_the_pointer(run_cli, tmp_path):
     by, text, _ = _report(run_cli, tmp_path, "conversion")
     assert by[("column_read", "tile")]["strategy"] == "xor"
@@ -72,8 +70,7 @@ def test_template_element_type_is_predicted_not_rewritten(run_cli, tmp_path):
 
 def test_two_pointers_to_one_launch_memory_are_refused(run_cli, tmp_path):
     by, text, _ = _report(run_cli, tmp_path, "methods")
-    # Provider pointers are kept until the sound analysis follows them (see above).
-    assert by[("by_method", "sh")]["strategy"] == "none" and by[("by_function", "s")]["strategy"] == "none"
+    assert by[("by_method", "sh")]["strategy"] == "xor" and by[("by_function", "s")]["strategy"] == "xor"
     for name in ("a", "b"):
         assert by[("two_views", name)]["strategy"] == "none"
         assert "shares its memory" in by[("two_views", name)]["reason"]

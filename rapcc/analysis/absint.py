@@ -53,6 +53,7 @@ class Finding:
     values: SInt | None = None
     shape: tuple[int, int, int] | None = None
     what: str = ""  # the construct's kind, for the report
+    lane: tuple[int, int, int] | None = None  # the thread, when each was interpreted alone
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +63,9 @@ class Ptr:
 
     array: str | None
     idx: tuple[SInt, ...]
+    # Where `&a[i][j]` made it, while it still points at that element: the
+    # rewrite maps that subscript, so an access through it is that access.
+    origin: tuple[int, int] | None = None
 
 
 Value = SInt | Ptr | None  # None: nothing known, and never a shared address
@@ -89,7 +93,8 @@ def join_values(a: Value, b: Value) -> Value:
         return iv.join(a, b)
     if isinstance(a, Ptr) and isinstance(b, Ptr):
         if a.array == b.array and len(a.idx) == len(b.idx):
-            return Ptr(a.array, tuple(iv.join(x, y) for x, y in zip(a.idx, b.idx)))
+            return Ptr(a.array, tuple(iv.join(x, y) for x, y in zip(a.idx, b.idx)),
+                       a.origin if a.origin == b.origin else None)
         return Ptr(None, ())
     if isinstance(a, Ptr) or isinstance(b, Ptr):
         return Ptr(None, ())
@@ -133,6 +138,8 @@ class Frame:
     unsafe_aliases: frozenset[str]
     returns: list[tuple[State, Value]] = field(default_factory=list)
     loops: list["Jumps"] = field(default_factory=list)
+    stable: frozenset[str] = frozenset()  # locals a `goto` target keeps (aliasing.stable_locals)
+    gotos: dict[str, list] = field(default_factory=dict)  # followed label -> states of the gotos to it
 
 
 @dataclass

@@ -118,3 +118,28 @@ def unsafe_aliases(fn: s.Function) -> frozenset[str]:
             for d in decls:
                 check(d, [x for x in (n.cond, n.step, n.body) if x is not None])
     return frozenset(bad)
+
+
+def stable_locals(fn: s.Function) -> frozenset[str]:
+    """Locals whose value is the same wherever they are in scope: parameters
+    and declarations of the body's outermost block that come before its first
+    label, declared once and never written after (nor escaping). Read off the
+    IR itself, `Opaque` writes included."""
+    assigned = set(fn.escaped)
+    declared: dict[str, int] = {}
+    for x in stmt_exprs(fn.body):
+        if isinstance(x, (s.Assign, s.Step)) and isinstance(x.target, s.Var):
+            assigned.add(x.target.key)
+        elif isinstance(x, (s.Opaque, s.OpaqueStmt)):
+            assigned |= x.writes
+        elif isinstance(x, s.Decl):
+            declared[x.key] = declared.get(x.key, 0) + 1
+    out = {p.key for p in fn.params if p.key not in assigned and not p.by_reference}
+    body = fn.body.stmts if isinstance(fn.body, s.Block) else ()
+    for st in body:
+        if any(isinstance(x, (s.Label, s.Case)) for x in stmt_exprs(st)):
+            break
+        decls = [st] if isinstance(st, s.Decl) else [d for d in getattr(st, "stmts", ()) if isinstance(d, s.Decl)] \
+            if isinstance(st, s.Block) else []
+        out |= {d.key for d in decls if d.key not in assigned and declared.get(d.key) == 1}
+    return frozenset(out)

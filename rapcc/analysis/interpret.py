@@ -46,7 +46,7 @@ class Evaluator:
         if p.array is None:
             self.wild = True
             return
-        self.accessed.setdefault(p.array, set()).add((start, end))
+        self.accessed.setdefault(p.array, set()).add(p.origin or (start, end))
         dims = self.dims.get(p.array)
         if not dims:
             self.fail(p.array, Failure.EXTENT, start)
@@ -67,7 +67,8 @@ class Evaluator:
         if base.array is None:
             return base
         step = index if isinstance(index, SInt) else SInt.of(-(1 << 64), 1 << 64)
-        return Ptr(base.array, base.idx[:-1] + (iv.add(base.idx[-1], step),))
+        return Ptr(base.array, base.idx[:-1] + (iv.add(base.idx[-1], step),),
+                   base.origin if step.single == 0 else None)
 
     def decay(self, p: Ptr) -> Ptr:
         """A row used as a value: a pointer to its first element."""
@@ -176,6 +177,8 @@ class Evaluator:
             if isinstance(e.operand, s.SharedRef):
                 self.fail(e.operand.key, Failure.ESCAPE, e.operand.offset, what="address of the whole array")
                 return None
+            if isinstance(p, Ptr) and p.array is not None and self.element(p) and e.end > e.start:
+                return Ptr(p.array, p.idx, (e.start, e.end))
             return p if isinstance(p, Ptr) else None
         if e.op == "*":
             p = self.place(e, st, fr)
@@ -258,6 +261,9 @@ class Evaluator:
         else:
             op, rhs_ty = e.op, ty_of(e.value)
             rhs = self.eval(e.value, st, fr)
+        if isinstance(tgt, s.SharedRef):  # a provider's pointer written: it no longer names the array's start
+            self.fail(tgt.key, Failure.OPAQUE, tgt.offset, what="assignment to the array's pointer")
+            return unknown(ty_of(tgt))
         if isinstance(tgt, s.Var) and tgt.key not in fr.escaped:
             old = st[tgt.key] if tgt.key in st else unknown(tgt.ty)
             new = rhs if op == "" else self._compound(op, old, rhs, tgt.ty, rhs_ty)

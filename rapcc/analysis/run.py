@@ -5,9 +5,10 @@ from .. import sound_ir as s
 from . import intervals as iv
 from .absint import (FIXPOINT_ROUNDS, MAX_CALL_DEPTH, UNROLL_TRIPS, WIDEN_AFTER, Failure, Frame, Jumps, Ptr,
                      State, Value, join_states, join_values, local_types, unknown, widen_states)
-from .aliasing import stmt_exprs, unsafe_aliases
+from .aliasing import stable_locals, stmt_exprs, unsafe_aliases
 from .interpret import Evaluator
 from .intervals import SInt
+from .labels import followed_labels
 
 _UNBOUNDED = SInt.of(0, (1 << 31) - 1)
 
@@ -32,14 +33,15 @@ class Run(Evaluator):
         self.elem_bytes = elem_bytes or {}
         self.functions = functions
         self.base = builtins(shape, lane)
-        self._frames: dict[str, tuple[dict[str, s.Ty], frozenset[str]]] = {}
+        self._frames: dict[str, tuple] = {}
+        self._followed: dict[str, dict] = {}
         self.stack: list[str] = []
 
     def frame(self, fn: s.Function, bindings: dict[str, int], extra_escaped: frozenset[str] = frozenset()) -> Frame:
         if fn.key not in self._frames:
-            self._frames[fn.key] = (local_types(fn), unsafe_aliases(fn))
-        types, unsafe = self._frames[fn.key]
-        return Frame(fn, bindings, fn.escaped | extra_escaped, types, unsafe)
+            self._frames[fn.key] = (local_types(fn), unsafe_aliases(fn), stable_locals(fn))
+        types, unsafe, stable = self._frames[fn.key]
+        return Frame(fn, bindings, fn.escaped | extra_escaped, types, unsafe, stable=stable - extra_escaped)
 
     def kernel(self, fn: s.Function, bindings: dict[str, int]) -> None:
         fr = self.frame(fn, bindings)
@@ -53,8 +55,10 @@ class Run(Evaluator):
     # ---- calls ----
     def call(self, e: s.Call, st: State, fr: Frame) -> Value:
         args = [self.eval(a, st, fr) for a in e.args]
-        if e.kind in (s.CallKind.MIN, s.CallKind.MAX) and all(isinstance(a, SInt) for a in args):
-            a, b = args
+        if e.kind in (s.CallKind.MIN, s.CallKind.MAX) and all(isinstance(a, SInt) for a in args) and e.ty.int_type:
+            # CUDA's mixed overloads (`max(int, unsigned)`) compare in their
+            # result type: both operands are converted to it first.
+            a, b = (iv.wrap(x, e.ty.int_type) for x in args)
             lo = min(a.lo, b.lo) if e.kind == s.CallKind.MIN else max(a.lo, b.lo)
             hi = min(a.hi, b.hi) if e.kind == s.CallKind.MIN else max(a.hi, b.hi)
             return iv.wrap(SInt.of(lo, hi), e.ty.int_type) if e.ty.int_type else None
@@ -134,6 +138,8 @@ class Run(Evaluator):
             return self.exec(n.stmt, st, fr)
         if isinstance(n, s.Label):
             return self.exec(n.stmt, self.anything(st, fr), fr)
+        if isinstance(n, s.Block) and id(n) in self._labels(fr):
+            return self._block_with_labels(n, st, fr)
         if st is None:
             # Unreachable here, but a label or case inside may still be entered.
             return self._enter_labels(n, fr)
@@ -187,7 +193,9 @@ class Run(Evaluator):
             fr.returns.append((st, v))
             return None
         if isinstance(n, s.Goto):
-            return None  # its target starts from "anything" (Label)
+            if n.name in fr.gotos:  # a followed label (labels.py) collects the state
+                fr.gotos[n.name].append(st)
+            return None  # any other target starts from "anything" (Label)
         if isinstance(n, s.OpaqueStmt):
             for a in n.arrays:
                 self.fail(a, Failure.OPAQUE, n.offset, what=n.reason)
@@ -201,6 +209,53 @@ class Run(Evaluator):
             return st
         raise TypeError(f"unknown sound IR statement {type(n).__name__}")
 
+    def _labels(self, fr: Frame) -> dict:
+        if fr.fn.key not in self._followed:
+            self._followed[fr.fn.key] = followed_labels(fr.fn)
+        return self._followed[fr.fn.key]
+
+    def _block_with_labels(self, n: s.Block, st: State | None, fr: Frame) -> State | None:
+        """A block holding labels whose gotos all lie inside it (labels.py)."""
+        followed = {f.index: f for f in self._labels(fr)[id(n)]}
+        for f in followed.values():
+            fr.gotos[f.name] = []
+        i = 0
+        while i < len(n.stmts):
+            f = followed.get(i)
+            if f is None:
+                st = self.exec(n.stmts[i], st, fr)
+                i += 1
+                continue
+            label = n.stmts[i]
+            head = join_states(st, *fr.gotos.pop(f.name))
+            if not f.backward:
+                st = self.exec(label.stmt, head, fr)
+                i += 1
+                continue
+            rounds = 0
+            while True:  # a loop made of a label and the gotos after it
+                fr.gotos[f.name] = []
+                out = self.exec(label.stmt, dict(head) if head is not None else None, fr)
+                for x in n.stmts[i + 1:]:
+                    out = self.exec(x, out, fr)
+                new = join_states(head, *fr.gotos[f.name])
+                if rounds >= WIDEN_AFTER and new is not None and head is not None:
+                    new = widen_states(head, new, fr.types)
+                rounds += 1
+                if new == head:
+                    break
+                if rounds > FIXPOINT_ROUNDS:
+                    head = self.anything(new, fr)
+                    fr.gotos[f.name] = []
+                    out = self.exec(label.stmt, head, fr)
+                    for x in n.stmts[i + 1:]:
+                        out = self.exec(x, out, fr)
+                    break
+                head = new
+            fr.gotos.pop(f.name, None)
+            return out
+        return st
+
     def _enter_labels(self, n: s.Stmt, fr: Frame) -> State | None:
         """Interpret `n` from an unreachable start: only its labels and cases lead in."""
         if isinstance(n, s.Block):
@@ -213,9 +268,13 @@ class Run(Evaluator):
         return None
 
     def anything(self, st: State | None, fr: Frame) -> State:
-        """The state at a `goto` target: every local unknown, thread indices unnarrowed."""
+        """The state at a `goto` target: every local unknown, thread indices
+        unnarrowed; a local set once before any label and never written keeps its value."""
         out: State = dict(self.base)
         for k, t in fr.types.items():
+            if k in fr.stable and st is not None and k in st:
+                out[k] = st[k]
+                continue
             old = st.get(k) if st is not None else None
             out[k] = Ptr(None, ()) if t.kind == s.ValueKind.POINTER or isinstance(old, Ptr) else unknown(t)
         return out

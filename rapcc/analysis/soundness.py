@@ -10,7 +10,7 @@ frontend/lower.py), and what it does not model makes it refuse.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from .. import sound_ir as s
@@ -117,7 +117,7 @@ def _per_lane(whole: Run, functions, dims, shape, elem, fn, bindings) -> Run:
                 one = _run(functions, dims, shape, elem, fn, bindings, (x, y, z))
                 if one is None:
                     return whole
-                merged.findings += one.findings
+                merged.findings += [replace(f, lane=(x, y, z)) for f in one.findings]
                 merged.wild |= one.wild
                 merged.taken |= one.taken
                 for a, spans in one.accessed.items():

@@ -59,15 +59,16 @@ def parse_file_with_includes(path: str, source: bytes, options: _ParseOptions
     if info.arrays and undecodable(source):
         info = refuse_undecodable(info, FileTokens(parsed.tu, path, len(source)))
     info = replace(info, sound=_lazy_program(parsed.tu, path, source, options.rdc,
-                                             frozenset(u.range.start for u in info.inactive)))
+                                             frozenset(u.range.start for u in info.inactive),
+                                             frozenset(a.key for a in info.arrays if a.provider is not None)))
     return info, list(parsed.warnings) + list(parsed.notes(path, options.verbose)), _user_includes(parsed.tu)
 
 
-def _lazy_program(tu, path: str, source: bytes, rdc: bool, inactive: frozenset[int]):
+def _lazy_program(tu, path: str, source: bytes, rdc: bool, inactive: frozenset[int], providers: frozenset[str]):
     """The file's `sound_ir.Program`, lowered on first call (it keeps the parse alive until then)."""
     @cache
     def program():
-        return lower_program(tu, path, source, FileTokens(tu, path, len(source)), rdc, inactive)
+        return lower_program(tu, path, source, FileTokens(tu, path, len(source)), rdc, inactive, providers)
     return program
 
 

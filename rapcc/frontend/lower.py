@@ -127,9 +127,10 @@ class FunctionLowering:
     """Lowers one function definition; `shared` maps the keys of every
     `__shared__` array of the file to their names."""
 
-    def __init__(self, fn: Cursor, shared: set[str], tokens: FileTokens):
+    def __init__(self, fn: Cursor, shared: set[str], tokens: FileTokens, providers: frozenset[str] = frozenset()):
         self.fn = fn
         self.shared = shared
+        self.providers = providers
         self.tokens = tokens
         self.escaped: set[str] = set()
         self.writes: dict[str, int] = {}
@@ -163,12 +164,45 @@ class FunctionLowering:
                 self.escaped.add(decl_key(c))
             elif kind == K.CALL_EXPR:
                 self._scan_call(c)
+            elif kind == K.ASM_STMT and (outputs := self._asm_outputs(c)) is not None:
+                self.escaped |= outputs
             elif kind in (K.LAMBDA_EXPR, K.ASM_STMT, K.MS_ASM_STMT, K.CXX_FOR_RANGE_STMT, K.CXX_TRY_STMT):
                 for k in c.walk_preorder():
                     if k.kind == K.DECL_REF_EXPR and k.referenced is not None and _is_local(k.referenced):
                         self.escaped.add(decl_key(k.referenced))
             elif kind == K.DECL_REF_EXPR and c.referenced is not None and c.referenced.kind in _FUNCTIONS:
                 pass  # a callee position is checked in _scan_call; see _function_use
+
+    def _asm_outputs(self, c: Cursor) -> set[str] | None:
+        """The locals named in a GNU asm statement's output operands (after
+        its first top-level ':'), which it writes; its inputs are only read.
+        None when the tokens cannot tell (the statement comes from a macro)."""
+        start, end = offset_of(c), end_of(c)
+        if end <= start:
+            return None
+        toks = self.tokens.between(start, end)
+        depth, colons = 0, []
+        for t in toks:
+            if t.spelling in "([{":
+                depth += 1
+            elif t.spelling in ")]}":
+                depth -= 1
+            elif t.spelling == ":" and depth == 1:
+                colons.append(t.start)
+            elif t.spelling == "::" and depth == 1:  # no outputs, then inputs
+                colons += [t.start, t.start]
+        if not colons:
+            return set()
+        lo, hi = colons[0], colons[1] if len(colons) > 1 else end
+        out = set()
+        for k in c.walk_preorder():
+            if k.kind == K.DECL_REF_EXPR and k.referenced is not None and _is_local(k.referenced):
+                off = offset_of(k)
+                if off < start or off > end:
+                    return None
+                if lo < off < hi:
+                    out.add(decl_key(k.referenced))
+        return out
 
     def _escape_base(self, c: Cursor) -> None:
         c = _strip(c)
@@ -248,6 +282,8 @@ class FunctionLowering:
 
     def _opaque_stmt(self, c: Cursor) -> s.OpaqueStmt:
         writes, arrays = self._effects(c)
+        if c.kind == K.ASM_STMT and (outputs := self._asm_outputs(c)) is not None:
+            writes = outputs
         jumps = any(k.kind in (K.GOTO_STMT, K.INDIRECT_GOTO_STMT, K.BREAK_STMT, K.CONTINUE_STMT, K.RETURN_STMT,
                                K.LABEL_STMT) for k in c.walk_preorder())
         return s.OpaqueStmt(frozenset(writes), frozenset(arrays), c.kind.name.lower(), offset_of(c), jumps)
@@ -255,8 +291,10 @@ class FunctionLowering:
     def _decl(self, d: Cursor) -> s.Stmt:
         if d.kind != K.VAR_DECL:
             return self._opaque_stmt(d) if any(k.kind.is_expression() for k in d.walk_preorder()) else s.Block(())
-        if is_shared(d):
-            return s.Block(())  # declared once for the block: see Program.arrays
+        if is_shared(d) or decl_key(d) in self.providers:
+            # Declared once for the block (see Program.arrays); a provider's
+            # pointer is the launch's dynamic memory, whatever its helper does.
+            return s.Block(())
         key = decl_key(d)
         ty = lower_type(d.type)
         canon = d.type.get_canonical()

@@ -83,9 +83,13 @@ def _template_arguments(ref: Cursor, tmpl: Cursor) -> tuple[tuple[str, int], ...
 
 
 def lower_program(tu: ci.TranslationUnit, path: str, source: bytes, tokens: FileTokens, rdc: bool,
-                  inactive_offsets: frozenset[int] = frozenset()) -> s.Program:
+                  inactive_offsets: frozenset[int] = frozenset(), providers: frozenset[str] = frozenset()
+                  ) -> s.Program:
     """`inactive_offsets`: where the front end already accounts for an array's
-    name in a preprocessor branch this parse skipped (frontend/inactive.py)."""
+    name in a preprocessor branch this parse skipped (frontend/inactive.py);
+    `providers`: pointer locals initialised from the launch's dynamic shared
+    memory (`T *s = SharedMemory<T>()`, frontend/providers.py), followed as
+    arrays of unknown length."""
     tops = _tops(tu)
     shared_decls: list[tuple[Cursor, Cursor | None]] = []  # (declaration, enclosing function)
     fns: list[Cursor] = []
@@ -96,7 +100,8 @@ def lower_program(tu: ci.TranslationUnit, path: str, source: bytes, tokens: File
             fns.append(top)
             body = _body(top)
             if body is not None:
-                shared_decls += [(d, top) for d in body.walk_preorder() if d.kind == K.VAR_DECL and is_shared(d)]
+                shared_decls += [(d, top) for d in body.walk_preorder()
+                                 if d.kind == K.VAR_DECL and (is_shared(d) or decl_key(d) in providers)]
     shared = {decl_key(d) for d, _ in shared_decls}
     functions: list[s.Function] = []
     lowerings: dict[str, FunctionLowering] = {}
@@ -110,7 +115,7 @@ def lower_program(tu: ci.TranslationUnit, path: str, source: bytes, tokens: File
                     if c.kind == K.DECL_REF_EXPR and c.referenced is not None and decl_key(c.referenced) in shared:
                         hidden.append((decl_key(c.referenced), "host", offset_of(c)))
             continue
-        low = FunctionLowering(fn, shared, tokens)
+        low = FunctionLowering(fn, shared, tokens, providers)
         low.scan(body)
         lowered = low.stmt(body)
         for off, key in low.all_refs.items():
@@ -138,15 +143,18 @@ def lower_program(tu: ci.TranslationUnit, path: str, source: bytes, tokens: File
         if dims is None:
             hidden.append((key, "extent", offset_of(d)))
             dims = ()
-        is_extern = d.storage_class == ci.StorageClass.EXTERN
+        is_extern = d.storage_class == ci.StorageClass.EXTERN or key in providers
         if rdc and fn is None and d.storage_class != ci.StorageClass.STATIC:
             hidden.append((key, "rdc", offset_of(d)))
         elem = d.type.get_canonical()
+        if key in providers:
+            elem = elem.get_pointee().get_canonical()
+            dims = ()
         while elem.kind in (ci.TypeKind.CONSTANTARRAY, ci.TypeKind.INCOMPLETEARRAY, ci.TypeKind.DEPENDENTSIZEDARRAY):
             elem = elem.element_type.get_canonical()
         arrays.append(s.SharedDecl(key, d.spelling, decl_key(fn) if fn is not None else None, dims,
                                    offset_of(d), is_extern, max(elem.get_size(), 0)))
-    instances = _instances(tops, fns)
+    instances = _instances(tops, fns) + _explicit_instances(fns, tokens)
     hidden += _hidden_tokens(tops, arrays, tokens, inactive_offsets)
     return s.Program(tuple(functions), tuple(arrays), instances, frozenset(unseen), tuple(hidden))
 
@@ -178,6 +186,29 @@ def _instances(tops: list[Cursor], fns: list[Cursor]) -> tuple[s.Instance, ...]:
             key = (decl_key(tmpl), args)
             out[key] = out.get(key, False) or launched
     return tuple(s.Instance(k, a, v) for (k, a), v in out.items())
+
+
+def _explicit_instances(fns: list[Cursor], tokens: FileTokens) -> tuple[s.Instance, ...]:
+    """`template __global__ void k<16>(...);` (and `extern template ...`): libclang
+    shows no cursor for an explicit instantiation, so its tokens are read. The
+    instance may be launched from another file with any shape: it counts as
+    unlaunched, and the template's arrays stay as written."""
+    kernels = {f.spelling: decl_key(f) for f in fns if _is_kernel(f) and f.kind == K.FUNCTION_TEMPLATE}
+    if not kernels:
+        return ()
+    toks = tokens.tokens
+    out: dict[str, None] = {}
+    for i, tok in enumerate(toks):
+        if tok.spelling != "template" or i + 1 >= len(toks) or toks[i + 1].spelling == "<":
+            continue
+        if i > 0 and toks[i - 1].spelling in (".", "->", "::"):
+            continue  # `x.template f<...>()`: a disambiguator
+        for t in toks[i + 1:]:
+            if t.spelling in (";", "{"):
+                break
+            if t.spelling in kernels:
+                out[kernels[t.spelling]] = None
+    return tuple(s.Instance(k, (("?", -1),), False) for k in out)
 
 
 def _hidden_tokens(tops: list[Cursor], arrays: list[s.SharedDecl], tokens: FileTokens,

@@ -1,0 +1,53 @@
+"""The host fuzzer's campaign: generated kernels with the constructs of
+issue 17, rapcc's rewrite under every strategy, each run on the CPU as C++
+(g++, tests/fuzz/hostcuda.h) and compared with the original bit for bit.
+
+    python3 benchmarks/fuzz_host.py --seed S --count N --out DIR [--jobs 2]
+
+Prints the counts (kernels, per strategy: rewritten, identical, differing,
+refused, rapcc errors, host errors; per family: bad kernels and near twins)
+and writes DIR/results.json; each finding's kernel and rewrites stay under
+DIR/<kernel>/. Exit status 1 when any rewrite differs or rapcc fails.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.fuzz.hostcampaign import check_all, format_summary, summarize, write_json  # noqa: E402
+from tests.fuzz.hostfamilies import FAMILIES, generate  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--seed", type=int, required=True)
+    ap.add_argument("--count", type=int, required=True, help="kernels to draw (the families in turn)")
+    ap.add_argument("--out", type=Path, required=True, help="folder for results.json and the findings' files")
+    ap.add_argument("--jobs", type=int, default=2, help="kernels checked at once (default 2)")
+    ap.add_argument("--families", default="", help="comma-separated family function names (default: all)")
+    args = ap.parse_args(argv)
+    families = FAMILIES
+    if args.families:
+        wanted = set(args.families.split(","))
+        families = tuple(f for f in FAMILIES if f.__name__ in wanted)
+        if not families:
+            ap.error(f"no family among {', '.join(f.__name__ for f in FAMILIES)}")
+    args.out.mkdir(parents=True, exist_ok=True)
+    start = time.monotonic()
+    kernels = generate(args.seed, args.count, families)
+    results = check_all(kernels, args.out.resolve(), args.jobs)
+    summary = summarize(results)
+    write_json(results, args.out.resolve(), args.out / "results.json")
+    print(f"seed {args.seed}, {len(kernels)} kernels in {time.monotonic() - start:.0f} s")
+    print(format_summary(summary))
+    print(f"results: {args.out / 'results.json'}")
+    bugs = summary.differing + sum(c["rapcc_error"] for c in summary.per_strategy.values())
+    return 1 if bugs or summary.generator_errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

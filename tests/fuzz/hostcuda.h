@@ -1,0 +1,107 @@
+// A CUDA block on the CPU, for the host fuzzer (tests/fuzz/hostcheck.py): the
+// generated kernels and rapcc's rewrites compile unchanged as C++20 with g++,
+// and run with one std::thread per CUDA thread. The point is a check that
+// does not share rapcc's model: g++ decides what the C++ means.
+//
+// What it models, and why that is enough for the generated kernels:
+// - `__shared__` is `static` storage: one object per kernel (per template
+//   instance) that every thread of the running block sees. Blocks run one
+//   after another, so the objects serve each block in turn; the kernels write
+//   every element they read before the first `__syncthreads()`.
+// - `__syncthreads()` is a std::barrier over the block's threads; a thread
+//   that returns drops out of it (arrive_and_drop), as an exited CUDA thread
+//   no longer holds a barrier back.
+// - threadIdx/blockIdx/blockDim/gridDim are thread_local.
+// - min/max have CUDA's overloads (crt/math_functions.hpp): a mixed
+//   int/unsigned pair resolves to the unsigned one, so `max(tx - 1, 0u)` is
+//   4294967295 for tx == 0, exactly as on the GPU.
+// - Warp-synchronous code is NOT modelled (no lock-step, no __syncwarp, no
+//   shuffles): the generator never emits it.
+#pragma once
+#include <atomic>
+#include <barrier>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#define __global__
+#define __device__
+#define __host__
+#define __shared__ static
+#define __constant__ static
+#define __forceinline__ inline
+#define __noinline__
+#define __restrict__ __restrict
+#define __align__(n) alignas(n)
+#define __launch_bounds__(...)
+
+struct uint3 { unsigned int x, y, z; };
+struct dim3 {
+    unsigned int x, y, z;
+    constexpr dim3(unsigned int a = 1, unsigned int b = 1, unsigned int c = 1) : x(a), y(b), z(c) {}
+};
+
+inline thread_local uint3 threadIdx;
+inline thread_local uint3 blockIdx;
+inline thread_local dim3 blockDim;
+inline thread_local dim3 gridDim;
+inline std::barrier<>* fz_block_barrier = nullptr;
+
+inline void __syncthreads() { fz_block_barrier->arrive_and_wait(); }
+
+// CUDA's integer min/max overloads: signed pairs stay signed, any unsigned
+// operand makes the comparison unsigned.
+inline int min(int a, int b) { return a < b ? a : b; }
+inline int max(int a, int b) { return a > b ? a : b; }
+inline unsigned int min(unsigned int a, unsigned int b) { return a < b ? a : b; }
+inline unsigned int max(unsigned int a, unsigned int b) { return a > b ? a : b; }
+inline unsigned int min(int a, unsigned int b) { return min((unsigned int)a, b); }
+inline unsigned int max(int a, unsigned int b) { return max((unsigned int)a, b); }
+inline unsigned int min(unsigned int a, int b) { return min(a, (unsigned int)b); }
+inline unsigned int max(unsigned int a, int b) { return max(a, (unsigned int)b); }
+inline long long min(long long a, long long b) { return a < b ? a : b; }
+inline long long max(long long a, long long b) { return a > b ? a : b; }
+inline float min(float a, float b) { return a < b ? a : b; }
+inline float max(float a, float b) { return a > b ? a : b; }
+
+inline int __float_as_int(float f) { int i; std::memcpy(&i, &f, 4); return i; }
+inline float __int_as_float(int i) { float f; std::memcpy(&f, &i, 4); return f; }
+
+template <typename T>
+inline T atomicAdd(T* p, T v) { return std::atomic_ref<T>(*p).fetch_add(v); }
+
+// The host meaning of a `ld.shared` through an array's PTX name plus a byte
+// offset: the bytes at that offset of the array's storage, whatever its layout.
+template <typename T, typename A>
+inline T fz_raw_load(const A& array, unsigned int byte_offset) {
+    T v;
+    std::memcpy(&v, reinterpret_cast<const unsigned char*>(&array) + byte_offset, sizeof(T));
+    return v;
+}
+
+// Run `kernel` over `grid` blocks of `block` threads, one block at a time.
+inline void fz_launch(dim3 grid, dim3 block, const std::function<void()>& kernel) {
+    const unsigned int n = block.x * block.y * block.z;
+    for (unsigned int b = 0; b < grid.x * grid.y * grid.z; ++b) {
+        std::barrier<> bar((std::ptrdiff_t)n);
+        fz_block_barrier = &bar;
+        std::vector<std::thread> threads;
+        threads.reserve(n);
+        for (unsigned int t = 0; t < n; ++t) {
+            threads.emplace_back([&, t, b] {
+                threadIdx = uint3{t % block.x, (t / block.x) % block.y, t / (block.x * block.y)};
+                blockIdx = uint3{b % grid.x, (b / grid.x) % grid.y, b / (grid.x * grid.y)};
+                blockDim = block;
+                gridDim = grid;
+                kernel();
+                bar.arrive_and_drop();
+            });
+        }
+        for (auto& th : threads) th.join();
+        fz_block_barrier = nullptr;
+    }
+}

@@ -1,0 +1,19 @@
+__device__ __noinline__ void fz_1_65_adv(int& v, int s) { v += s; }
+__global__ void fz_1_65(const int* __restrict__ in, int* __restrict__ out, int p)
+{
+    __shared__ int tile[64][8];
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int tid = ty * 16 + tx;
+    for (int i = tid; i < 512; i += 128)
+        tile[i / 8][i % 8] = (int)(in[(i * 7 + (int)blockIdx.x * 13) & 4095] & 1023);
+    __syncthreads();
+    int acc = tile[tx % 64][ty % 8];
+    const int r = 1 + ty % 62;
+    int f = tx % 4;
+    fz_1_65_adv(f, 4);
+    acc += tile[r][f];
+    out[blockIdx.x * 128 + tid] = acc;
+}
+#ifdef __CUDACC__
+void fz_1_65_launch(const int* in, int* out) { fz_1_65<<<2, dim3(16, 8)>>>(in, out, 0); }
+#endif

@@ -1,0 +1,18 @@
+__global__ void fz_1_70(const int* __restrict__ in, int* __restrict__ out, int p)
+{
+    __shared__ int tile[64][8];
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int tid = ty * 32 + tx;
+    for (int i = tid; i < 512; i += 128)
+        tile[i / 8][i % 8] = (int)(in[(i * 7 + (int)blockIdx.x * 13) & 4095] & 1023);
+    __syncthreads();
+    int acc = tile[tx % 64][ty % 8];
+    const int r = 1 + ty % 62;
+    int t = tx % 8;
+    int c = (t - 2 < (unsigned)(6)) ? t : t + 6;
+    acc += tile[r][c];
+    out[blockIdx.x * 128 + tid] = acc;
+}
+#ifdef __CUDACC__
+void fz_1_70_launch(const int* in, int* out) { fz_1_70<<<2, dim3(32, 4)>>>(in, out, 0); }
+#endif

@@ -1,0 +1,163 @@
+"""The host fuzzer (docs/fuzzing.md): kernels with the constructs that broke
+rapcc (issue 17), every strategy's rewrite compiled as C++ with g++ and run on
+the CPU beside the original; any rewrite whose output differs fails.
+
+The fast tests check the checker: hostcuda.h's CUDA semantics, that a wrong
+layout change is caught, and that every family's kernels are well formed.
+"""
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import require_nvcc
+
+from .hostcampaign import check_all, format_summary, summarize
+from .hostcheck import GXX, Outcome, build_and_run, check_kernel, host_text, precompile_header
+from .hostfamilies import FAMILIES, generate
+from .hostgen import HostKernel, Launch, Tile, single_kernel
+from .hostsave import REGRESSIONS, load
+
+SEED = 20261124
+# four kernels per family, two bad ones and two near twins: 76 kernels, about a
+# minute on two cores (g++ with a precompiled header, 2 workers)
+SAMPLE = 4 * len(FAMILIES)
+
+needs_gxx = pytest.mark.skipif(not Path(GXX).exists(), reason=f"{GXX} not found")
+
+
+@pytest.fixture(scope="module")
+def header(tmp_path_factory) -> Path:
+    if not Path(GXX).exists():
+        pytest.skip(f"{GXX} not found")
+    return precompile_header(tmp_path_factory.mktemp("pch"))
+
+
+def _run_main(header: Path, tmp_path: Path, body: str) -> str:
+    src = tmp_path / "t.cpp"
+    src.write_text(body)
+    exe = tmp_path / "t.exe"
+    subprocess.run([GXX, "-std=c++20", "-O0", "-w", "-pthread", "-include", str(header), str(src), "-o", str(exe)],
+                   check=True, timeout=120)
+    return subprocess.run([str(exe)], capture_output=True, text=True, check=True, timeout=60).stdout
+
+
+@needs_gxx
+def test_hostcuda_has_cuda_semantics(header, tmp_path):
+    """max(int, unsigned) is CUDA's unsigned overload; __shared__ is one object
+    per block that __syncthreads orders; a returned thread leaves the barrier."""
+    out = _run_main(header, tmp_path, r"""
+        __global__ void k(int* out) {
+            __shared__ int s[64];
+            s[threadIdx.x] = (int)threadIdx.x * 3;
+            if (threadIdx.x == 5) return;
+            __syncthreads();
+            out[threadIdx.x] = s[63 - threadIdx.x];
+        }
+        int main() {
+            int tx = 0;
+            printf("%u %d\n", max(tx - 1, 0u), max(tx - 1, 0));
+            static int out[64];
+            fz_launch(dim3(1), dim3(64), [&] { k(out); });
+            printf("%d %d %d\n", out[0], out[63], out[5]);
+        }""")
+    assert out.split() == ["4294967295", "0", "189", "0", "0"]
+
+
+def _transpose(name: str, rewritten: bool) -> str:
+    """A transpose whose `rewritten` form pads the tile but forgets one use."""
+    decl = "tile[32][33]" if rewritten else "tile[32][32]"
+    return (f"__global__ void {name}(const int* in, int* out, int p) {{\n"
+            f"    __shared__ int {decl};\n"
+            "    int tx = threadIdx.x, ty = threadIdx.y;\n"
+            "    for (int j = 0; j < 32; j += 8) tile[ty + j][tx] = in[(ty + j) * 32 + tx];\n"
+            "    __syncthreads();\n"
+            "    int* flat = &tile[0][0];\n"
+            "    for (int j = 0; j < 32; j += 8) out[(ty + j) * 32 + tx] = flat[tx * 32 + ty + j];\n"
+            "}\n")
+
+
+@needs_gxx
+def test_a_wrong_layout_change_is_caught(header, tmp_path):
+    kernel = HostKernel("t", "test", False, _transpose("t", False), (Launch("t", 1, (32, 8), 0),))
+    outs = build_and_run(kernel, [_transpose("t", False), _transpose("t", False), _transpose("t", True)],
+                         tmp_path, header, "x")
+    assert isinstance(outs, list), outs
+    assert outs[0] == outs[1]
+    assert outs[0] != outs[2]
+
+
+def test_asm_is_replaced_only_where_written_as_generated():
+    asm = 'asm("mov.u32 %0, %1;" : "=r"(f) : "r"(x));'
+    k = single_kernel("k", "asm_output", False, Tile("int", 16, 16), (32, 8), f"    int x = tx, f = 0;\n    {asm}\n",
+                      host_asm=((asm, "f = x;"),))
+    assert "f = x;" in host_text(k, k.source) and "asm(" not in host_text(k, k.source)
+    assert host_text(k, k.source.replace('"r"(x)', '"r"(x + 1)')) is None
+
+
+def test_every_family_draws_both_forms():
+    kernels = generate(SEED, SAMPLE)
+    assert {k.family.split("_")[0] for k in kernels} >= {"do", "goto", "switch", "asm", "atomic", "two"}
+    assert sum(k.twin for k in kernels) == SAMPLE // 2
+    # the generator is a pure function of the seed
+    assert [k.source for k in generate(SEED, SAMPLE)] == [k.source for k in kernels]
+
+
+@needs_gxx
+def test_a_legal_twin_is_rewritten_and_identical(header, tmp_path):
+    """Coverage, not only soundness: a plain transposed read is rewritten by
+    the forced strategies and computes what the original does."""
+    k = single_kernel("fz_plain", "plain", True, Tile("float", 32, 32), (32, 8), "    acc += tile[r][tx % 32];\n")
+    result = check_kernel(k, tmp_path, header)
+    assert not result.generator_error, result.generator_error
+    outcomes = {r.strategy: r.outcome for r in result.results}
+    assert outcomes["pad"] == Outcome.IDENTICAL
+    assert not result.bugs, result.bugs
+
+
+@pytest.mark.slow
+@needs_gxx
+def test_host_fuzz_sample(tmp_path):
+    """The CI sample: every rewrite computes what its original does, or is refused."""
+    results = check_all(generate(SEED, SAMPLE), tmp_path, jobs=2)
+    summary = summarize(results)
+    errors = [(r.kernel.name, r.kernel.family, r.generator_error) for r in results if r.generator_error]
+    assert not errors, f"generator bugs: {errors}"
+    bugs = [(r.kernel.name, r.kernel.family, "twin" if r.kernel.twin else "bad", x.strategy, x.outcome.value, x.detail[:160])
+            for r in results for x in r.bugs]
+    assert not bugs, format_summary(summary) + "\n\n" + "\n".join(map(str, bugs))
+
+
+@pytest.mark.slow
+@needs_gxx
+def test_host_regressions(tmp_path):
+    """The kernels the host fuzzer found rapcc rewriting wrongly
+    (tests/fuzz/regressions_host/<family>.cu, one per construct class): each
+    rewrite must compute what the original does, or be refused. Their near
+    twins (<family>.twin.cu) must also stay rewritten by some strategy."""
+    kernels = load(REGRESSIONS)
+    assert kernels, "no saved regressions"
+    results = check_all(kernels, tmp_path, jobs=2)
+    errors = [(r.kernel.name, r.generator_error) for r in results if r.generator_error]
+    assert not errors, errors
+    bugs = [(r.kernel.family, x.strategy, x.outcome.value, x.detail[:160]) for r in results for x in r.bugs]
+    assert not bugs, "\n".join(map(str, bugs))
+    lost = [r.kernel.family for r in results
+            if r.kernel.twin and not any(x.outcome == Outcome.IDENTICAL for x in r.results)]
+    assert not lost, f"near twins no strategy rewrites any more: {lost}"
+
+
+@pytest.mark.nvcc
+@pytest.mark.slow
+def test_every_family_compiles_with_nvcc(tmp_path):
+    """The generated CUDA is CUDA: one bad kernel and one twin per family
+    through nvcc and ptxas (the asm naming a file-scope array included)."""
+    nvcc = require_nvcc()
+    for k in generate(SEED, SAMPLE):
+        src = tmp_path / f"{k.name}.cu"
+        src.write_text(k.source)
+        done = subprocess.run([nvcc, "-arch=sm_90", "-cubin", "-o", str(tmp_path / "k.cubin"), str(src)],
+                              capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, f"{k.family}: {done.stderr}"
