@@ -106,7 +106,8 @@ def _main_parser() -> argparse.ArgumentParser:
                    "default without -o)")
     _explain_flag(p)
     p.add_argument("-v", "--verbose", action="store_true", help="print one line per file: the arrays rewritten, "
-                   "their layouts and the predicted gain")
+                   "their layouts and the predicted gain; and list each clang error in a system or toolkit header "
+                   "(the CUDA toolkit's, rapcc's stand-ins) instead of one note for them all")
     p.add_argument("--report-html", metavar="PATH", help="write a self-contained HTML report with bank heatmaps "
                    "of every access before and after the rewrite")
     p.add_argument("--version", action="version", version=f"rapcc {__version__}")
@@ -143,7 +144,21 @@ def _options(args: argparse.Namespace, strategy: str, command: str) -> Options:
     return Options(strategy=strategy, block_dim=args.block_dim, seed=getattr(args, "seed", 1),
                    include_dirs=tuple(args.include_dirs), defines=tuple(args.defines), std=args.std,
                    cuda_path=_toolkit_root(args.cuda_path), command=command, extra_args=_extra_args(args),
-                   rdc=args.rdc, unit=args.unit)
+                   rdc=args.rdc, unit=args.unit,
+                   # SARIF keeps one result for the system headers' errors however it is run.
+                   verbose=args.verbose and getattr(args, "format", "text") != "sarif")
+
+
+def _write_stdout(lines: list[str]) -> None:
+    """Text that carries the input's bytes that are not UTF-8 (as surrogate
+    escapes): written back as those bytes, whatever stdout's error handler."""
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:  # an in-memory stream (tests)
+        sys.stdout.writelines(lines)
+        return
+    sys.stdout.flush()
+    buffer.write("".join(lines).encode("utf-8", errors="surrogateescape"))
+    buffer.flush()
 
 
 def _toolkit_root(explicit: str | None) -> str | None:
@@ -160,10 +175,7 @@ def _read_input(path: str) -> bytes:
     data = p.read_bytes()  # an empty file is valid: nothing to do, an identical (empty) output
     if b"\0" in data[:8192]:
         raise RapccError(f"{path}: not a text file")
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise RapccError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})")
+    # Bytes that are not UTF-8 (Latin-1 in a comment) pass through unchanged: see frontend/encoding.py.
     return data
 
 
@@ -230,7 +242,7 @@ def _many_main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
             write_output(args.report, body.encode())
     if dry or args.diff:
         for u, source, result in done:
-            sys.stdout.writelines(unified_diff(u.path, source, result.text))
+            _write_stdout(unified_diff(u.path, source, result.text))
     if args.in_place:
         project.write_in_place(done, backup=not args.no_backup)
     elif not dry:
@@ -293,7 +305,7 @@ def _rewrite_main(argv: list[str]) -> int:
     if args.explain:
         sys.stderr.write(explain(result, args.explain))
     if args.diff or dry:
-        sys.stdout.writelines(unified_diff(args.input, source, result.text, None if dry else args.output))
+        _write_stdout(unified_diff(args.input, source, result.text, None if dry else args.output))
     if dry:
         return EXIT_OK
     if args.output == "-":
@@ -339,6 +351,8 @@ def _analyze_main(argv: list[str]) -> int:
                    "scanning)")
     _explain_flag(p)
     _project_flag(p)
+    p.add_argument("-v", "--verbose", action="store_true", help="list each clang error in a system or toolkit header "
+                   "(the CUDA toolkit's, rapcc's stand-ins) instead of one note for them all (not in SARIF)")
     _common(p)
     args = p.parse_args(argv)
     if not args.inputs and not args.project:

@@ -51,6 +51,8 @@ class Options:
     # Blank `#pragma rapcc ...` in the output (the build hook: nvcc warns
     # about pragmas it does not know). The user's files keep them.
     strip_pragmas: bool = False
+    # List each clang error in a system or toolkit header, instead of one note for them all.
+    verbose: bool = False
 
 
 @dataclass(frozen=True, slots=True)

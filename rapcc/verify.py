@@ -31,7 +31,8 @@ def emitted_helper_source(output: bytes, name: str) -> str:
     if start < 0:
         raise InternalError(f"helper '{name}' is missing from the output")
     end = output.find(b"\n", start)
-    return output[start + len(_QUALIFIERS):end].decode()
+    # A CRLF file gets CRLF helpers: the line ends before the '\r'.
+    return output[start + len(_QUALIFIERS):end].rstrip(b"\r").decode()
 
 
 def check_bijective(fn, logical: tuple[int, ...], phys_last: int, label: str) -> None:

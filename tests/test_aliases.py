@@ -403,3 +403,28 @@ def test_array_plus_offset_given_to_a_helper_is_walked_read_only():
     warp1 = next(i for i in upd.samples.instances if i.warp == 1)
     assert int(warp1.indices[0].min()) == 32  # the second warp's copy starts at its offset
     assert not p.rewritten and all(e.seen for e in p.analysis.escapes)
+
+
+def test_a_parameter_spelled_in_a_skipped_branch_keeps_the_array(run_cli, tmp_path):
+    """Issue 17: `p[i + 1]` under `#ifdef DEBUG_LOAD` reaches the array with a
+    subscript the rewrite never sees; the verifier used to abort on it."""
+    for strategy in ("xor", "rap", "bvxor", "auto"):
+        text, err = _rewrite(run_cli, tmp_path, "skipped_parameter", strategy)
+        assert text == (CASES / "skipped_parameter.cu").read_text()
+        [escape] = _escapes(err)
+        assert escape.startswith(str(CASES / "skipped_parameter.cu") + ":4:12: warning: 's' is used in the "
+                                 "preprocessor branch at line 3 (on DEBUG_LOAD)")
+        assert "'p', which stands for it" in escape
+
+
+@pytest.mark.nvcc
+def test_a_skipped_branch_without_the_parameter_is_still_rewritten(run_cli, tmp_path):
+    nvcc = require_nvcc()
+    for strategy in ("xor", "rap", "bvxor", "auto"):
+        text, err = _rewrite(run_cli, tmp_path, "skipped_other", strategy)
+        assert not _escapes(err) and "p[__rapcc_s_" in text, err
+        out = tmp_path / f"skipped_other.{strategy}.cu"
+        for flags in ([], ["-DDEBUG_LOAD"]):
+            proc = subprocess.run([nvcc, "-arch=sm_90", "-cubin", *flags, "-o", str(tmp_path / "k.cubin"), str(out)],
+                                  capture_output=True, text=True)
+            assert proc.returncode == 0, proc.stderr

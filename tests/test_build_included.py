@@ -150,3 +150,18 @@ def test_a_rewrite_that_does_not_compile_falls_back_to_the_original(project):
     # Strict mode makes it the build's error.
     r = run_wrapped(["-arch=sm_90", "-ptx", "src/main.cu", "-o", "strict.ptx"], project, {**env, "RAPCC_STRICT": "1"})
     assert r.returncode != 0
+
+
+def test_an_included_file_rapcc_refuses_gets_one_note(project):
+    """Compiled as written, and said so (issue 19: such files were skipped silently)."""
+    kernel = project / "src" / "kernel.cu"
+    kernel.write_text("#if defined(__clang__)\n#error rapcc parses with clang\n#endif\n" + kernel.read_text())
+    env = build_env(project / "cache")
+    for _ in range(2):  # the second compile is a cache hit and says it again
+        r = run_wrapped(["-arch=sm_90", "-ptx", "src/main.cu", "-o", "main.ptx"], project, env)
+        assert r.returncode == 0, r.stderr
+        notes = [l for l in r.stderr.splitlines() if l.startswith("rapcc:")]
+        assert len(notes) == 1, r.stderr
+        assert notes[0].startswith("rapcc: note: ") and "kernel.cu (included by src/main.cu): " in notes[0]
+        assert notes[0].endswith("; compiled unchanged")
+        assert shared_size((project / "main.ptx").read_text()) == ORIGINAL_TILE

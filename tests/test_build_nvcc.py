@@ -25,6 +25,8 @@ __global__ void k(float *o) {
 }
 void sort_it(thrust::device_vector<int> &v) { thrust::sort(v.begin(), v.end()); }
 """
+# A file rapcc refuses and nvcc compiles: an #error only clang's preprocessor reaches.
+REFUSED = "#if defined(__clang__)\n#error rapcc parses with clang\n#endif\n" + THRUST
 
 
 @pytest.fixture
@@ -68,7 +70,7 @@ def test_messages_line_info_and_dependencies_name_the_users_file(work):
 
 
 def test_a_file_rapcc_refuses_is_compiled_unchanged_with_one_note(work):
-    (work / "src" / "t.cu").write_text(THRUST)
+    (work / "src" / "t.cu").write_text(REFUSED)
     env = build_env(work / "cache")
     r = run_wrapped(["-arch=sm_90", "-ptx", "src/t.cu", "-o", "t.ptx"], work, env)
     assert r.returncode == 0, r.stderr
@@ -141,3 +143,31 @@ def test_a_build_nvcc_fails_still_fails_with_nvccs_message(work):
     (work / "src" / "bad.cu").write_text("__global__ void k() { int x = ; }\n")
     r = run_wrapped(["-arch=sm_90", "-c", "src/bad.cu", "-o", "bad.o"], work, build_env(work / "cache"))
     assert r.returncode != 0 and "src/bad.cu(1): error" in r.stderr
+
+
+def test_a_latin1_comment_is_rewritten_not_skipped(work):
+    """Issue 19: one Latin-1 byte used to make the file compile unchanged, silently."""
+    src = work / "src" / "k.cu"
+    src.write_bytes(b"// (c) Ren\xe9 M\xfcller\n" + src.read_bytes())
+    env = build_env(work / "cache")
+    r = run_wrapped(["-arch=sm_90", "-ptx", "src/k.cu", "-o", "k.ptx"], work, env)
+    assert r.returncode == 0, r.stderr
+    assert "rapcc:" not in r.stderr
+    assert shared_size((work / "k.ptx").read_text()) == PADDED_TILE
+
+
+def test_a_file_rapcc_cannot_read_gets_one_note(work):
+    (work / "src" / "b.cu").write_bytes(b"\x00\x01binary")
+    r = run_wrapped(["-arch=sm_90", "-ptx", "src/b.cu", "-o", "b.ptx"], work, build_env(work / "cache"))
+    notes = [l for l in r.stderr.splitlines() if l.startswith("rapcc:")]
+    assert notes == ["rapcc: note: src/b.cu: not a text file; compiled unchanged"]
+
+
+def test_thrust_is_parsed_with_the_compiling_nvccs_toolkit(work):
+    """The toolkit of the nvcc that compiles supplies CCCL: a file including
+    Thrust is rewritten, and its errors under libclang are no note of the build."""
+    (work / "src" / "t.cu").write_text(THRUST)
+    r = run_wrapped(["-arch=sm_90", "-ptx", "src/t.cu", "-o", "t.ptx"], work, build_env(work / "cache"))
+    assert r.returncode == 0, r.stderr
+    assert "rapcc:" not in r.stderr
+    assert shared_size((work / "t.ptx").read_text()) == PADDED_TILE

@@ -1,11 +1,12 @@
 """Hand fixes, checked: recognised, judged on 32 banks, warned about when broken, never padded again when they work."""
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
 
-from conftest import EXAMPLES, ROOT
+from conftest import EXAMPLES, ROOT, require_nvcc
 from rapcc.analysis.handfix import detect
 from rapcc.banks import DEFAULT_BANKS
 from rapcc.pipeline import Options, rewrite_source
@@ -66,3 +67,30 @@ def test_plain_arrays_have_no_hand_fix() -> None:
         result = _result(EXAMPLES / f"{name}.cu")
         assert detect(result.plans[0].analysis, DEFAULT_BANKS) is None
         assert _broken(result) == []
+
+
+@pytest.mark.parametrize("strategy", ["xor", "rap", "bvxor", "auto"])
+def test_an_xor_that_still_conflicts_is_reported_without_an_unfixed_cost(strategy: str) -> None:
+    """Issue 17: `s[(2 * t) ^ 64]` leaves a conflict and has no derivable
+    unfixed layout; the report formatted that missing cost and crashed."""
+    path = CASES / "xor_partial.cu"
+    result = rewrite_source(path.read_bytes(), str(path), Options(strategy=strategy))
+    fix = detect(result.plans[0].analysis, DEFAULT_BANKS)
+    assert fix is not None and (fix.kind, fix.verdict, fix.unfixed) == ("xor", "partial", None)
+    [message] = _broken(result)
+    assert message.startswith("hand fix of 's' does not work: the XOR in the subscript leaves conflicts: "
+                              "1.50 wavefronts per request (ideal 1.00); rapcc replaces it")
+    assert result.report["arrays"][0]["hand_fix"]["wavefronts_without"] is None
+    assert result.plans[0].rewritten and b"__rapcc_s_" in result.text
+
+
+@pytest.mark.nvcc
+def test_the_rewrite_of_a_partial_xor_compiles(tmp_path: Path) -> None:
+    nvcc = require_nvcc()
+    path = CASES / "xor_partial.cu"
+    for strategy in ("xor", "rap", "bvxor", "auto"):
+        out = tmp_path / f"{strategy}.cu"
+        out.write_bytes(rewrite_source(path.read_bytes(), str(path), Options(strategy=strategy)).text)
+        proc = subprocess.run([nvcc, "-arch=sm_90", "-cubin", "-o", str(tmp_path / "k.cubin"), str(out)],
+                              capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr

@@ -21,7 +21,8 @@ index mapped back), else against the ideal:
   1.x, where `LOG_NUM_BANKS 4` came from), not on 32;
 * no-op: no fewer wavefronts than without the fix (or, without a derivable
   unfixed layout, spare elements that no subscript uses as padding);
-* partial: fewer wavefronts than without the fix, but not conflict-free.
+* partial: fewer wavefronts than without the fix, but not conflict-free (for
+  an XOR, whose unfixed layout is not derived: not conflict-free).
 """
 from __future__ import annotations
 
@@ -63,8 +64,10 @@ class HandFix:
                 f"{self.fixed:.2f} wavefronts per request with it, {self.unfixed:.2f} without"
             return f"{self.text} removes no conflict: {base} (ideal {self.ideal:.2f})"
         if self.verdict == "partial":
+            # An XOR has no unfixed layout to compare with: only the ideal is known.
+            without = "" if self.unfixed is None else f"{self.unfixed:.2f} without it, "
             return (f"{self.text} leaves conflicts: {self.fixed:.2f} wavefronts per request "
-                    f"({self.unfixed:.2f} without it, ideal {self.ideal:.2f})")
+                    f"({without}ideal {self.ideal:.2f})")
         return f"{self.text} works on 32 banks"
 
 

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Callable, Mapping, NoReturn, Sequence
 
 from .. import __version__
+from ..toolkit import DISABLE_ENV, find_toolkit
 from ..arch import ArchError, common_bank_model
 from ..output import OutputError, write_output
 from ..summary import rewrite_line
@@ -133,18 +134,33 @@ def _tool_fingerprint() -> str:
 
 
 def _readable_source(path: str) -> bytes | None:
-    """The input's bytes when rapcc should look at it: not empty, text, UTF-8."""
+    """The input's bytes when rapcc should look at it: not empty, text (bytes
+    that are not UTF-8 pass through the rewrite unchanged)."""
     try:
         data = Path(path).read_bytes()
     except OSError:
         return None  # nvcc reports it
     if not data.strip() or b"\0" in data[:8192]:
         return None
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
     return data
+
+
+def _skip_note(path: str) -> str | None:
+    """Why an input rapcc does not look at is compiled unchanged, when the
+    user could want to know: a file nvcc compiles but rapcc cannot read as
+    text (an empty one has nothing to rewrite; a missing one nvcc reports)."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        return None
+    return "not a text file" if b"\0" in data[:8192] else None
+
+
+def _included_notes(report: dict | None) -> tuple[tuple[str, str], ...]:
+    """(file, why) of each file the unit #includes that rapcc refused."""
+    if not report:
+        return ()
+    return tuple((f["file"], f["note"]) for f in report.get("included_files", ()) if f.get("note"))
 
 
 def _run_worker(op: str, cache: Cache, jobs: list[dict], config: BuildConfig, env: Mapping[str, str]) -> str | None:
@@ -165,34 +181,51 @@ def _run_worker(op: str, cache: Cache, jobs: list[dict], config: BuildConfig, en
     return None
 
 
-def _project_launches(config: BuildConfig, cache: Cache, env: Mapping[str, str]) -> LaunchShapes:
+def _project_launches(config: BuildConfig, cache: Cache, env: Mapping[str, str],
+                      nvcc: str | None = None) -> LaunchShapes:
     assert config.project is not None
     entries = read_compile_database(config.project)
 
     def compute(missing: list[Job]) -> None:
+        root = toolkit_of(nvcc, env)  # host code that includes Thrust parses with the build's toolkit
         jobs = [{"key": k, "path": p, "source": src.decode("utf-8", errors="surrogateescape"),
-                 "options": {"strategy": "none", **flags.to_json()}} for k, p, src, flags in missing]
+                 "options": {"strategy": "none", **flags.to_json(), "cuda_path": root}}
+                for k, p, src, flags in missing]
         why = _run_worker("launches", cache, jobs, config, env)
         if why is not None:
             raise CompileDatabaseError(f"reading the project's launches failed: {why}")
     return cached_project_launches(entries, cache, __version__, compute)
 
 
-def plan_inputs(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str]) -> list[Outcome]:
-    """Rewrite (or find in the cache) every CUDA input of the command."""
+def toolkit_of(nvcc: str | None, env: Mapping[str, str]) -> str | None:
+    """The toolkit root of the nvcc that compiles (its headers are the ones
+    the build uses), for the parse to fill in what the stand-ins lack
+    (CCCL, cuBLAS, ...); None with RAPCC_NO_CUDA_DISCOVERY or no nvcc."""
+    if nvcc is None:
+        return None
+    found = find_toolkit(None, {k: v for k, v in env.items() if k == DISABLE_ENV},
+                         lambda name: (shutil.which(nvcc) or nvcc) if name == "nvcc" else None)
+    return found.root if found else None
+
+
+def plan_inputs(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str], nvcc: str | None = None
+                ) -> list[Outcome]:
+    """Rewrite (or find in the cache) every CUDA input of the command; `nvcc`:
+    the real nvcc, whose toolkit's headers the parse reads."""
     cwd = os.getcwd()
     outcomes: list[Outcome] = []
     try:
         model = common_bank_model(cmd.targets)
     except ArchError as exc:
-        return [Outcome(i, note=str(exc)) for i in cmd.cuda_inputs if _readable_source(i.path) is not None]
+        return [Outcome(i, note=str(exc)) for i in cmd.cuda_inputs
+                if _readable_source(i.path) is not None or _skip_note(i.path) is not None]
     cache = Cache(config.cache_dir)
     flags = honoured_flags(cmd, cwd)
     launches: LaunchShapes = ()
     project_note = None
     if config.project is not None:
         try:
-            launches = _project_launches(config, cache, env)
+            launches = _project_launches(config, cache, env, nvcc)
         except (CompileDatabaseError, OSError) as exc:
             project_note = f"RAPCC_PROJECT: {exc}"
     tool = _tool_fingerprint()
@@ -200,11 +233,15 @@ def plan_inputs(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str]) -
     for inp in cmd.cuda_inputs:
         source = _readable_source(inp.path)
         if source is None:
+            skipped = _skip_note(inp.path)
+            if skipped is not None:
+                outcomes.append(Outcome(inp, note=skipped))
             continue
         if project_note is not None:
             outcomes.append(Outcome(inp, note=project_note))
             continue
-        key = cache_key({"tool": tool, "source": sha256_bytes(source), "path": inp.path, "cwd": cwd,
+        # The nvcc names its toolkit: its root is looked up only on a miss (it may run `nvcc --dryrun`).
+        key = cache_key({"tool": tool, "source": sha256_bytes(source), "path": inp.path, "cwd": cwd, "nvcc": nvcc,
                          "flags": flags.to_json(), "bank_model": model, "targets": list(cmd.targets),
                          "strategy": config.strategy, "block_dim": config.block_dim,
                          "launches": launches_digest(launches)})
@@ -215,6 +252,10 @@ def plan_inputs(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str]) -
                            "launch_shapes": [[k, [list(s) for s in v]] for k, v in launches]}}
         pending.append((inp, key, job))
     misses = [job for _, key, job in pending if cache.get(key) is None]
+    if misses:
+        root = toolkit_of(nvcc, env)
+        for job in misses:
+            job["options"]["cuda_path"] = root
     failure = _run_worker("rewrite", cache, misses, config, env) if misses else None
     for inp, key, _ in pending:
         entry = cache.get(key)
@@ -293,12 +334,15 @@ def run(argv: Sequence[str], env: Mapping[str, str], prefix: Sequence[str] = (),
     if cmd.no_compile is not None or not cmd.cuda_inputs:
         exec_compiler(original, env)
     try:
-        outcomes = plan_inputs(cmd, config, env)
+        outcomes = plan_inputs(cmd, config, env, real)
     except Exception as exc:  # a bug in the wrapper must not break the build either
         outcomes = [Outcome(i, note=f"internal error: {type(exc).__name__}: {exc}") for i in cmd.cuda_inputs]
-    refused = [o for o in outcomes if o.note is not None]
-    for o in refused:
-        _say("error" if config.strict else "note", o.input.path, o.note or "")
+    refused = [(o.input.path, o.note) for o in outcomes if o.note is not None]
+    # A file the unit #includes that rapcc refused is compiled as written too: one note each.
+    refused += [(f"{name} (included by {o.input.path})", why) for o in outcomes
+                for name, why in _included_notes(o.report)]
+    for path, why in refused:
+        _say("error" if config.strict else "note", path, why)
     if refused and config.strict:
         return EXIT_REFUSED
     if config.report_dir is not None:

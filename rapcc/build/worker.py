@@ -33,7 +33,7 @@ def options_from_json(o: dict[str, Any]) -> Options:
         strategy=o["strategy"], block_dim=tuple(o["block_dim"]) if o.get("block_dim") else None,
         include_dirs=tuple(o.get("include_dirs", ())), defines=tuple(o.get("defines", ())),
         std=o.get("std") or "c++17", command=o.get("command", ""), extra_args=tuple(o.get("extra_args", ())),
-        rdc=bool(o.get("rdc", False)), strip_pragmas=True,
+        rdc=bool(o.get("rdc", False)), strip_pragmas=True, cuda_path=o.get("cuda_path"),
         launch_shapes=tuple((k, tuple(tuple(s) for s in v)) for k, v in o.get("launch_shapes", ())))
 
 

@@ -9,11 +9,12 @@ from typing import Protocol, Sequence
 from ..diagnostics import Diagnostic, RapccError
 from ..ir import TranslationUnitInfo
 from .collect import collect
+from .encoding import refuse_undecodable, undecodable
 from .errors import refuse_tainted
 from .launches import launch_block_shapes
 from .program import lower_program
-from .tokens import FileTokens
 from .parse import SHIM_DIR, ParseConfig, ParseError, direct_includes, parse, parse_tolerant
+from .tokens import FileTokens
 
 
 class _ParseOptions(Protocol):
@@ -25,6 +26,7 @@ class _ParseOptions(Protocol):
     extra_args: tuple[str, ...]
     rdc: bool
     unit: str | None
+    verbose: bool  # every clang error in system headers, not one note for them all
 
 
 def _config(options: _ParseOptions) -> ParseConfig:
@@ -54,10 +56,12 @@ def parse_file_with_includes(path: str, source: bytes, options: _ParseOptions
     info = refuse_tainted(collect(parsed.tu, path, source, rdc=options.rdc,
                                   unit=(unit.path, unit.referenced) if unit is not None else None,
                                   unit_launches=unit.launches if unit is not None else ()), parsed.scopes)
+    if info.arrays and undecodable(source):
+        info = refuse_undecodable(info, FileTokens(parsed.tu, path, len(source)))
     info = replace(info, sound=_lazy_program(parsed.tu, path, source, options.rdc,
                                              frozenset(u.range.start for u in info.inactive),
                                              frozenset(a.key for a in info.arrays if a.provider is not None)))
-    return info, list(parsed.warnings) + list(parsed.notes), _user_includes(parsed.tu)
+    return info, list(parsed.warnings) + list(parsed.notes(path, options.verbose)), _user_includes(parsed.tu)
 
 
 def _lazy_program(tu, path: str, source: bytes, rdc: bool, inactive: frozenset[int], providers: frozenset[str]):

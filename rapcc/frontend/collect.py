@@ -1895,12 +1895,12 @@ def collect(tu: ci.TranslationUnit, path: str, source: bytes, rdc: bool = False,
                      launch_shapes={name: list(shapes) for name, shapes in unit_launches})
     col.run()
     col.escapes.extend(dependent_type_escapes(col.accesses, col.vars, col.assumed_types))
-    arrays, kernels = tuple(col.arrays.values()), tuple(col.kernels)
+    arrays, kernels, aliases = tuple(col.arrays.values()), tuple(col.kernels), _merged(col.aliases)
     return ir.TranslationUnitInfo(
         path=path, source=source, arrays=arrays, accesses=tuple(col.accesses),
-        escapes=tuple(col.escapes), kernels=kernels, vars=dict(col.vars), aliases=_merged(col.aliases),
+        escapes=tuple(col.escapes), kernels=kernels, vars=dict(col.vars), aliases=aliases,
         already_rewritten=source.startswith(RAPCC_HEADER_MARK),
-        inactive=inactive_uses(tu, path, source, col.tokens, arrays, kernels, col._range),
+        inactive=inactive_uses(tu, path, source, col.tokens, arrays, kernels, col._range, aliases),
         spellings={a.key: spellings(col.tokens, source, a, _scope(a, kernels, source)) for a in arrays},
         macro_values=macro_values(tu, col.tokens, kernels) if arrays else {},
         comments=comments(col.tokens, source), layout_pragmas=layout_pragmas(col.tokens, path, source),

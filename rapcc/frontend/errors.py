@@ -8,9 +8,16 @@ keeps the rest of the AST, so rapcc goes on:
 - an error inside a top-level declaration of the main file (a function, a
   struct, a namespace member) taints that declaration: a shared array declared
   or used in it is left untouched, with the error's line as the reason;
-- an error in another file taints the main-file declarations its
-  "in instantiation of ... requested here" notes point at, and the arrays whose
-  element type is declared where the error is; otherwise it is a note;
+- an error in another header of the user's taints the main-file declarations
+  its "in instantiation of ... requested here" notes point at, and the arrays
+  whose element type is declared where the error is; otherwise it is a note;
+- an error in a system or toolkit header (see headers.py: a header nvcc
+  compiles, which libclang does not always) taints only the arrays whose
+  element type is declared where the error is. An instantiation it sits in
+  does not taint the user's code that requested it: where the failure reaches
+  the user's code (a call whose type cannot be formed, a member that is not
+  there), clang reports an error at the user's line, which taints as above;
+  an error inside an instantiated body leaves the user's AST as written;
 - an error in the main file outside every declaration (a broken `#if`, an
   `#error`, stray tokens between functions) means the file's structure cannot
   be trusted, and the whole file is refused (`ParseError`).
@@ -27,6 +34,7 @@ from clang.cindex import CursorKind as K
 
 from .. import ir
 from ..diagnostics import Diagnostic
+from .headers import HeaderKinds
 
 # Top-level cursors rapcc looks inside of for the declaration an error sits in.
 _SCOPES = {K.NAMESPACE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL}
@@ -43,6 +51,7 @@ class ClangError:
     main_offsets: tuple[int, ...]
     main_line: int  # the line in the main file to name (0: none)
     main_col: int
+    system: bool = False  # located in a system or toolkit header (see headers.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,12 +99,14 @@ def _top_decls(tu: ci.TranslationUnit, path: str) -> list[ci.Cursor]:
     return out
 
 
-def _error(d: ci.Diagnostic, path: str) -> ClangError:
+def _error(d: ci.Diagnostic, path: str, headers: HeaderKinds | None) -> ClangError:
     loc = d.location
     file = loc.file.name if loc.file else path
     diag = Diagnostic("error", file, loc.line, loc.column, d.spelling, "clang-diagnostic")
     if file == path:
         return ClangError(diag, (loc.offset,), loc.line, loc.column)
+    if headers is not None and headers.is_system(file):
+        return ClangError(diag, (), 0, 0, system=True)
     # "in instantiation of ... requested here" leads back to the main file;
     # "in file included from" only says how the header was reached.
     notes = [n.location for n in d.children if n.location.file is not None and n.location.file.name == path
@@ -156,9 +167,11 @@ def _shared_object(d: ci.Diagnostic, tu: ci.TranslationUnit) -> bool:
         and var.type.get_canonical().kind == ci.TypeKind.RECORD
 
 
-def error_scopes(tu: ci.TranslationUnit, path: str) -> ErrorScopes:
+def error_scopes(tu: ci.TranslationUnit, path: str, headers: HeaderKinds | None = None) -> ErrorScopes:
+    """Where clang's errors sit; `headers` tells the system's headers from the
+    user's (None: every header is the user's)."""
     found = [d for d in tu.diagnostics if _is_error(d)]
-    errors = tuple(_error(d, path) for d in found)
+    errors = tuple(_error(d, path, headers) for d in found)
     if not errors:
         return ErrorScopes((), (), (), ())
     harmless = {id(e) for e, d in zip(errors, found) if _dialect(d, tu)}
@@ -224,16 +237,48 @@ def refuse_tainted(info: ir.TranslationUnitInfo, scopes: ErrorScopes) -> ir.Tran
     return replace(info, escapes=info.escapes + tuple(extra))
 
 
-def error_notes(scopes: ErrorScopes) -> list[Diagnostic]:
-    """Each clang error rapcc goes on past, as a note where it sits."""
+def error_notes(scopes: ErrorScopes, tu: ci.TranslationUnit, path: str, verbose: bool = False) -> list[Diagnostic]:
+    """Each clang error rapcc goes on past, as a note where it sits; those in
+    system or toolkit headers as one note for the file, at the user's
+    `#include` that reaches the first of them (each of them with `verbose`)."""
     out = []
     seen: set[tuple[str, int, int, str]] = set()
+    system: list[Diagnostic] = []
     for e in scopes.errors:
         d = e.diagnostic
         key = (d.file, d.line, d.col, d.message)
         if key in seen:
             continue
         seen.add(key)
+        if e.system and not verbose:
+            system.append(d)
+            continue
         out.append(Diagnostic("note", d.file, d.line, d.col, f"clang error, analysis goes on without the code it "
                               f"is in: {d.message}", _CHECK_ID))
+    if system:
+        first = system[0]
+        line, col = _entry(tu, path, first.file)
+        files = len({d.file for d in system})
+        many = "s" if len(system) > 1 else ""
+        out.append(Diagnostic("note", path, line, col,
+                              f"{len(system)} clang error{many} in {files} system or toolkit "
+                              f"header{'s' if files > 1 else ''}, first {first.file}:{first.line}: {first.message}; "
+                              "the analysis goes on without that code (-v lists each)", _CHECK_ID))
     return out
+
+
+def _entry(tu: ci.TranslationUnit, path: str, header: str) -> tuple[int, int]:
+    """(line, column) of the main file's `#include` through which `header`
+    was first reached; (0, 0) when none did (a force-included header)."""
+    parent: dict[str, tuple[str, int, int]] = {}
+    for inc in tu.get_includes():
+        if inc.include is not None and inc.source is not None:
+            parent.setdefault(inc.include.name, (inc.source.name, inc.location.line, inc.location.column))
+    at, seen = header, set()
+    while at in parent and at not in seen:
+        seen.add(at)
+        source, line, col = parent[at]
+        if source == path:
+            return line, col
+        at = source
+    return 0, 0

@@ -123,13 +123,48 @@ def spellings(tokens: FileTokens, source: bytes, array: ir.SharedArray, scope: t
 
 def inactive_uses(tu: ci.TranslationUnit, path: str, source: bytes, tokens: FileTokens,
                   arrays: tuple[ir.SharedArray, ...], kernels: tuple[ir.Kernel, ...],
-                  at: Callable[[int, int], ir.SourceRange]) -> tuple[ir.InactiveUse, ...]:
+                  at: Callable[[int, int], ir.SourceRange],
+                  aliases: tuple[ir.Alias, ...] = ()) -> tuple[ir.InactiveUse, ...]:
     """Every spelling of an array's name in a skipped region of the main file,
-    within the array's function (anywhere for a file-scope array). `at(start,
+    within the array's function (anywhere for a file-scope array), and every
+    spelling there of an alias of it (a pointer or a bound parameter). `at(start,
     end)` makes an ir.SourceRange."""
     if not arrays:
         return ()
     regions = [(a.offset, b.offset) for a, b in skipped_ranges(tu) if a.file == path]
+    if regions and aliases:
+        return _array_uses(source, tokens, arrays, kernels, at, regions) + \
+            _alias_uses(tokens, source, aliases, at, regions)
+    return _array_uses(source, tokens, arrays, kernels, at, regions)
+
+
+def _alias_uses(tokens: FileTokens, source: bytes, aliases: tuple[ir.Alias, ...],
+                at: Callable[[int, int], ir.SourceRange],
+                regions: list[tuple[int, int]]) -> tuple[ir.InactiveUse, ...]:
+    """A skipped spelling of an alias reaches the array with subscripts the
+    rewrite never sees (the verifier would find them raw): the array keeps its
+    layout, as for a pointer use of its own name there."""
+    directives = _directive_stack(tokens, source)
+    starts = [d[0] for d in directives]
+    found = []
+    for alias in aliases:
+        for off in alias.spellings:
+            if not any(lo <= off < hi for lo, hi in regions):
+                continue
+            k = bisect.bisect_right(starts, off) - 1
+            conds = directives[k][1] if k >= 0 else ()
+            opener = conds[-1][0] if conds else None
+            macros = tuple(dict.fromkeys(m for _, names in conds for m in names))
+            where = at(opener.start, opener.end) if opener is not None else at(off, off + len(alias.name))
+            found.append(ir.InactiveUse(alias.array, at(off, off + len(alias.name)), where, macros, 0,
+                                        f"'{alias.name}', which stands for it, is spelled"))
+    return tuple(found)
+
+
+def _array_uses(source: bytes, tokens: FileTokens,
+                arrays: tuple[ir.SharedArray, ...], kernels: tuple[ir.Kernel, ...],
+                at: Callable[[int, int], ir.SourceRange],
+                regions: list[tuple[int, int]]) -> tuple[ir.InactiveUse, ...]:
     names = {a.name for a in arrays}
     found = []
     for hash_tok, macro, body in _macro_bodies(tokens, source):

@@ -8,11 +8,14 @@ and the output refuses to compile under any other (see templates/guards.j2).
 """
 from __future__ import annotations
 
+import os
+
 import clang.cindex as ci
 from clang.cindex import CursorKind as K
 
 from .. import ir
 from .clangext import macro_function_like
+from .parse import SHIM_DIR
 from .tokens import FileTokens
 
 _OPERATORS = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "~", "(", ")"}
@@ -20,10 +23,16 @@ MAX_DEPTH = 16
 
 
 def _definitions(tu: ci.TranslationUnit, wanted: set[str]) -> dict[str, list[str]]:
-    """Body tokens of each object-like macro in `wanted`, as the parse last defined it."""
+    """Body tokens of each object-like macro in `wanted`, as the parse last
+    defined it. rapcc's stand-ins are left out: they spell the platform's
+    constants (INT_MAX, UINT64_MAX), which no build's -D flags change, and a
+    guard on them would only make nvcc warn ("integer constant is so large")."""
     out: dict[str, list[str]] = {}
+    shim = str(SHIM_DIR) + os.sep
     for c in tu.cursor.get_children():
         if c.kind != K.MACRO_DEFINITION or c.spelling not in wanted or macro_function_like(c):
+            continue
+        if c.location.file is not None and c.location.file.name.startswith(shim):
             continue
         out[c.spelling] = [t.spelling for t in c.get_tokens()][1:]
     return out

@@ -22,7 +22,9 @@ from pathlib import Path
 import clang.cindex as ci
 
 from ..diagnostics import Diagnostic
+from .encoding import lexable
 from .errors import ErrorScopes, error_notes, error_scopes
+from .headers import HeaderKinds
 from .launches import launch_block_shapes
 
 SHIM_DIR = Path(__file__).resolve().parent / "include"
@@ -67,6 +69,8 @@ def clang_args(config: ParseConfig) -> list[str]:
         "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_70",
         "-nocudainc", "-nocudalib", "-nostdinc", "-nostdinc++",
         f"-std={config.std}", "-Wno-unknown-cuda-version", "-Wno-unused-value",
+        # nvcc accepts `register` as a storage class in C++17 (it ignores it); clang makes it an error.
+        "-Wno-register",
         "-ferror-limit=0",
         "-isystem", str(SHIM_DIR), "-include", SHIM_HEADER,
     ]
@@ -85,6 +89,16 @@ def clang_args(config: ParseConfig) -> list[str]:
         args.append(f"-U{u}")
     args += [a for a in config.extra_args if not a.startswith(_NVCC_ONLY_PREFIXES)]
     return args
+
+
+def header_kinds(path: str, config: ParseConfig) -> HeaderKinds:
+    """The user's folders (the file's, `-I`) and the system's (the stand-ins,
+    the toolkit, `-isystem`) of this parse."""
+    system = [str(SHIM_DIR)] + ([config.cuda_path] if config.cuda_path else [])
+    args = list(config.extra_args)
+    system += [args[i + 1] for i, a in enumerate(args[:-1]) if a == "-isystem"]
+    system += [a[len("-isystem"):] for a in args if a.startswith("-isystem") and len(a) > len("-isystem")]
+    return HeaderKinds.of(path, config.include_dirs, tuple(system))
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,9 +121,9 @@ class ParsedFile:
     scopes: ErrorScopes  # clang's errors and the code they sit in
     unit: UnitContext | None = None
 
-    @property
-    def notes(self) -> tuple[Diagnostic, ...]:
-        return tuple(error_notes(self.scopes))
+    def notes(self, path: str, verbose: bool = False) -> tuple[Diagnostic, ...]:
+        """clang's errors the analysis goes past (see errors.error_notes)."""
+        return tuple(error_notes(self.scopes, self.tu, path, verbose))
 
 
 def _same_file(a: str, b: str) -> bool:
@@ -159,7 +173,8 @@ def direct_includes(unit: str, config: ParseConfig) -> tuple[str, ...]:
 def _parse(path: str, unsaved: list[tuple[str, bytes]], args: list[str]) -> ci.TranslationUnit:
     index = ci.Index.create()
     try:
-        return index.parse(path, args=args, unsaved_files=unsaved, options=_PARSE_OPTIONS)
+        return index.parse(path, args=args, unsaved_files=[(p, lexable(text)) for p, text in unsaved],
+                           options=_PARSE_OPTIONS)
     except ci.TranslationUnitLoadError as exc:
         raise ParseError([Diagnostic("error", path, 0, 0, f"libclang could not parse the file ({exc})", "rapcc-parse")])
 
@@ -197,7 +212,7 @@ def parse_tolerant(path: str, source: bytes, config: ParseConfig) -> ParsedFile:
     untrustworthy: an error in the main file outside every declaration.
     """
     tu, unit = _translation_unit(path, source, config)
-    scopes = error_scopes(tu, path)
+    scopes = error_scopes(tu, path, header_kinds(path, config))
     if scopes.structural:
         raise ParseError([e.diagnostic for e in scopes.structural])
     return ParsedFile(tu, _warnings(tu, path), scopes, unit)
@@ -206,11 +221,14 @@ def parse_tolerant(path: str, source: bytes, config: ParseConfig) -> ParsedFile:
 def parse(path: str, source: bytes, config: ParseConfig) -> tuple[ci.TranslationUnit, list[Diagnostic]]:
     """Parse `source` as the contents of `path`, strictly.
 
-    Raises ParseError when clang reports any error; returns the translation
-    unit and clang's warnings in the user's file otherwise.
+    Raises ParseError when clang reports any error outside the system's
+    headers; returns the translation unit and clang's warnings in the user's
+    file otherwise.
     """
     tu, _ = _translation_unit(path, source, config)
-    scopes = error_scopes(tu, path)
-    if scopes.errors:
-        raise ParseError([e.diagnostic for e in scopes.errors])
+    scopes = error_scopes(tu, path, header_kinds(path, config))
+    # An error inside a header nvcc compiles (CCCL under libclang) is rapcc's, not the file's.
+    mine = [e.diagnostic for e in scopes.errors if not e.system]
+    if mine:
+        raise ParseError(mine)
     return tu, list(_warnings(tu, path))

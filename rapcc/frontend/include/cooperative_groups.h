@@ -4,6 +4,9 @@
  * never run (clang rejects a used-but-undefined template otherwise). */
 #ifndef RAPCC_COOPERATIVE_GROUPS_H
 #define RAPCC_COOPERATIVE_GROUPS_H
+/* The toolkit's own guards: a toolkit header that includes this one by a
+ * quoted name (cuda_fp8.h's "cuda_fp16.h") finds it already defined. */
+#define _COOPERATIVE_GROUPS_H_
 #include "rapcc_cuda_shim.h"
 namespace cooperative_groups {
 class thread_group {

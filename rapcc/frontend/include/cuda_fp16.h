@@ -4,6 +4,10 @@
  * __half are allowed, as with nvcc. */
 #ifndef RAPCC_CUDA_FP16_H
 #define RAPCC_CUDA_FP16_H
+/* The toolkit's own guards: a toolkit header that includes this one by a
+ * quoted name (cuda_fp8.h's "cuda_fp16.h") finds it already defined. */
+#define __CUDA_FP16_H__
+#define __CUDA_FP16_HPP__
 #include "rapcc_cuda_shim.h"
 typedef struct __half_raw { unsigned short x; } __half_raw;
 typedef struct __half2_raw { unsigned short x, y; } __half2_raw;

@@ -4,7 +4,7 @@
  * thread-index builtins, vector types, intrinsics, atomics, textures and the
  * host runtime API. Like nvcc, it also pulls in the libc pieces nvcc makes
  * visible without an #include (stdio, stdlib, string, time, math, <cmath>,
- * <new>); those come from the stand-ins next to this file.
+ * <new>, limits, sys/types); those come from the stand-ins next to this file.
  * Only declarations: rapcc never compiles through this file. */
 #ifndef RAPCC_CUDA_SHIM_H
 #define RAPCC_CUDA_SHIM_H
@@ -72,10 +72,24 @@ RAPCC_VECS(long long, longlong)
 RAPCC_VECS(unsigned long long, ulonglong)
 RAPCC_VECS(float, float)
 RAPCC_VECS(double, double)
+/* CUDA 13's 4-wide 8-byte vectors with an explicit alignment (long4_16a,
+ * double4_32a, ...), which its cuda_fp8.hpp and user code name. */
+#define RAPCC_VEC4A(T, N, A) struct __attribute__((aligned(A))) N##4_##A##a { T x, y, z, w; }; \
+  typedef struct N##4_##A##a N##4_##A##a;
+#define RAPCC_VEC4AS(T, N) RAPCC_VEC4A(T, N, 16) RAPCC_VEC4A(T, N, 32)
+RAPCC_VEC4AS(long, long)
+RAPCC_VEC4AS(unsigned long, ulong)
+RAPCC_VEC4AS(long long, longlong)
+RAPCC_VEC4AS(unsigned long long, ulonglong)
+RAPCC_VEC4AS(double, double)
+#define __NV_SILENCE_DEPRECATION_BEGIN
+#define __NV_SILENCE_DEPRECATION_END
 #undef RAPCC_VEC2
 #undef RAPCC_VEC3
 #undef RAPCC_VEC4
 #undef RAPCC_VECS
+#undef RAPCC_VEC4A
+#undef RAPCC_VEC4AS
 typedef unsigned int uint;
 typedef unsigned short ushort;
 typedef unsigned char uchar;
@@ -127,6 +141,12 @@ RAPCC_MAKES(double, double)
 #include <new>
 #include <cmath>
 #include <cstdlib>
+/* Also visible under nvcc without an #include (its host compiler's <cmath>
+ * and <stdlib.h> reach them): INT_MAX and the other <limits.h> macros,
+ * std::numeric_limits, int64_t and the other signed exact-width types. */
+#include <limits.h>
+#include <limits>
+#include <sys/types.h>
 
 /* Synchronisation and warp intrinsics. */
 __device__ void __syncthreads(void);
@@ -290,6 +310,7 @@ RAPCC_RND(float, __fsub, float, float)
 RAPCC_RND(float, __fmul, float, float)
 RAPCC_RND(float, __fdiv, float, float)
 RAPCC_RND(float, __fmaf, float, float, float)
+RAPCC_RND(float, __fmaf_ieee, float, float, float)
 RAPCC_RND(float, __frcp, float)
 RAPCC_RND(float, __fsqrt, float)
 RAPCC_RND(double, __dadd, double, double)
