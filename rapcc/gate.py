@@ -28,16 +28,25 @@ def _shapes_for(info: ir.TranslationUnitInfo, plans: tuple[ArrayPlan, ...], opti
     const_dims = {a.key: tuple(int(d) for d in a.dims) for a in info.arrays
                   if a.dims and all(isinstance(d, int) for d in a.dims)}
 
-    def shapes_for(name: str, _args) -> tuple[tuple[int, int, int], ...]:
+    def shapes_for(name: str, args) -> tuple[tuple[int, int, int], ...]:
         if option is not None:
             return (tuple(option),)
         k = kernels.get(name)
         if k is not None and k.pragma_block_dim is not None:
             return (k.pragma_block_dim,)
+        if k is not None and args and k.instance_block_dims and not k.launch_unknown:
+            # Each template instance under the shapes of its own launches (host_values.py).
+            wanted = {n: v for n, v in args}
+            own = [shapes for inst, shapes in k.instance_block_dims
+                   if {n.split("@")[0]: v for n, v in inst} == wanted]
+            if own:
+                return tuple(dict.fromkeys(s for shapes in own for s in shapes))
+        guessed = tuple(planned.get(name, ()))
         if k is not None and k.launch_block_dims:
-            return tuple(k.launch_block_dims)
-        if name in planned:
-            return tuple(planned[name])
+            # A launch whose shape is unknown (read at run time) adds the plausible set.
+            return tuple(dict.fromkeys(tuple(k.launch_block_dims) + (guessed if k.launch_unknown else ())))
+        if guessed:
+            return guessed
         accesses = [a for a in info.accesses if a.function == name]
         return tuple((b.x, b.y, b.z) for b in candidate_shapes(k, None, accesses, const_dims, info.vars).shapes)
     return shapes_for

@@ -120,8 +120,9 @@ def _shape_note(plans: list[ArrayPlan]) -> Diagnostic:
             reason = f"'{x.access.text}' at line {x.access.range.line} leaves '{p.analysis.array.name}' under it"
             why.setdefault(reason, []).append(f"{p.analysis.block.text()} is probably wrong")
     contradicted = "".join(f"; {', '.join(dict.fromkeys(shapes))}, since {reason}" for reason, shapes in why.items())
+    unknown = "".join(f" ({u})" for u in first.unknown_launches[:1])  # why a launch's shape is unknown
     return Diagnostic("note", arr.decl.file, arr.decl.line, arr.decl.col,
-                      f"block shape of '{arr.function}' unknown; planned for {shapes} ({how}){contradicted}; "
+                      f"block shape of '{arr.function}' unknown{unknown}; planned for {shapes} ({how}){contradicted}; "
                       f"{SHAPE_ADVICE}", "rapcc-block-dim")
 
 

@@ -19,7 +19,7 @@ class Evaluator:
         self.dims = dims
         self.shape = shape
         self.findings: list[Finding] = []
-        self.accessed: dict[str, set[tuple[int, int]]] = {}
+        self.accessed: dict[str, set[tuple[int, int, int, int]]] = {}  # (span, span of its &a[i] origin)
         self.taken: set[str] = set()  # arrays whose address this run holds in a variable
         self.wild = False  # a pointer that may point into any of `taken` was dereferenced
         self.steps = 0
@@ -46,7 +46,8 @@ class Evaluator:
         if p.array is None:
             self.wild = True
             return
-        self.accessed.setdefault(p.array, set()).add(p.origin or (start, end))
+        # Covered by its own subscript or, for a pointer `&a[i][j]` made, by that one's.
+        self.accessed.setdefault(p.array, set()).add((start, end) + (p.origin or (start, end)))
         dims = self.dims.get(p.array)
         if not dims:
             self.fail(p.array, Failure.EXTENT, start)

@@ -175,8 +175,8 @@ def prove(program: s.Program, shapes_for: ShapesFor, covered: Callable[[str, int
                 for a in run.taken:
                     note(Finding(a, Failure.ESCAPE, 0, shape=shape, what="a pointer rapcc lost track of"))
             for a, spans in run.accessed.items():
-                for start, end in sorted(spans):
-                    if not covered(a, start, end):
+                for start, end, o_start, o_end in sorted(spans):
+                    if not covered(a, start, end) and not covered(a, o_start, o_end):
                         note(Finding(a, Failure.UNCOVERED, start))
                         break
     return Proof(tuple(first.items()))
