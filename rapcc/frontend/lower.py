@@ -12,8 +12,9 @@ from __future__ import annotations
 from clang.cindex import Cursor, CursorKind as K, TypeKind as T
 
 from .. import sound_ir as s
-from .clangext import binary_operator, evaluate_int, file_location, unary_operator
+from .clangext import binary_operator, evaluate_int, unary_operator
 from .exprs import decl_key
+from .lower_refs import asm_outputs, end_of, is_local as _is_local, kids as _kids, offset_of, param_use
 from .statements import for_parts
 from .tokens import FileTokens
 
@@ -36,14 +37,6 @@ _SYNC = {"__syncthreads", "__syncwarp", "__threadfence", "__threadfence_block", 
 _ATOMICS = {f"atomic{op}{scope}" for op in ("Add", "Sub", "Exch", "Min", "Max", "Inc", "Dec", "CAS", "And", "Or", "Xor")
             for scope in ("", "_block", "_system")}
 _FUNCTIONS = {K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD}
-
-
-def offset_of(c: Cursor) -> int:
-    return file_location(c.extent.start).offset
-
-
-def end_of(c: Cursor) -> int:
-    return file_location(c.extent.end).offset
 
 
 def lower_type(t) -> s.Ty:
@@ -94,20 +87,9 @@ def is_shared(decl: Cursor) -> bool:
     return decl.kind == K.VAR_DECL and any(c.kind == K.CUDASHARED_ATTR for c in decl.get_children())
 
 
-def _is_local(decl: Cursor) -> bool:
-    if decl.kind == K.PARM_DECL:
-        return True
-    parent = decl.semantic_parent
-    return parent is not None and parent.kind in _FUNCTIONS | {K.LAMBDA_EXPR, K.CONSTRUCTOR, K.DESTRUCTOR}
-
-
 def _system(decl: Cursor) -> bool:
     loc = decl.location
     return loc.file is not None and loc.is_in_system_header
-
-
-def _kids(c: Cursor) -> list[Cursor]:
-    return list(c.get_children())
 
 
 def _exprs(c: Cursor) -> list[Cursor]:
@@ -121,48 +103,6 @@ def _strip(c: Cursor) -> Cursor:
             break
         c = kids[0]
     return c
-
-
-def param_use(param: Cursor, definition: Cursor | None) -> s.RefUse:
-    """How the function `definition` (None: not in this file) uses `param`:
-    a plain `T&` is one only read (through its implicit load) and assigned as a whole."""
-    t = param.type.get_canonical()
-    if t.kind not in (T.LVALUEREFERENCE, T.RVALUEREFERENCE):
-        return s.RefUse.VALUE
-    if t.get_pointee().is_const_qualified():
-        return s.RefUse.CONST
-    if definition is None:
-        return s.RefUse.ESCAPING
-    target = next((p for p in definition.get_children() if p.kind == K.PARM_DECL
-                   and p.spelling == param.spelling), None)
-    body = next((k for k in definition.get_children() if k.kind == K.COMPOUND_STMT), None)
-    if target is None or body is None or not param.spelling:
-        return s.RefUse.ESCAPING
-    key = decl_key(target)
-
-    def plain(node: Cursor, parents: list[Cursor]) -> bool:
-        for k in node.get_children():
-            if k.kind == K.DECL_REF_EXPR and k.referenced is not None and decl_key(k.referenced) == key:
-                up = node
-                if up.kind == K.PAREN_EXPR:
-                    return False
-                if up.kind == K.UNEXPOSED_EXPR and len(_kids(up)) == 1:
-                    continue  # its value loaded
-                first = _kids(up)[0] if _kids(up) else None
-                if up.kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR) and first == k and (
-                        up.kind == K.COMPOUND_ASSIGNMENT_OPERATOR or binary_operator(up) == "="):
-                    continue
-                if up.kind == K.UNARY_OPERATOR and unary_operator(up) in ("++", "--", "x++", "x--"):
-                    continue
-                return False
-            if k.kind in (K.LAMBDA_EXPR, K.ASM_STMT, K.MS_ASM_STMT) and any(
-                    x.kind == K.DECL_REF_EXPR and x.referenced is not None and decl_key(x.referenced) == key
-                    for x in k.walk_preorder()):
-                return False
-            if not plain(k, parents + [node]):
-                return False
-        return True
-    return s.RefUse.PLAIN if plain(body, []) else s.RefUse.ESCAPING
 
 
 class FunctionLowering:
@@ -206,7 +146,7 @@ class FunctionLowering:
                 self.escaped.add(decl_key(c))
             elif kind == K.CALL_EXPR:
                 self._scan_call(c)
-            elif kind == K.ASM_STMT and (outputs := self._asm_outputs(c)) is not None:
+            elif kind == K.ASM_STMT and (outputs := asm_outputs(c, self.tokens)) is not None:
                 self.escaped |= outputs
             elif kind in (K.LAMBDA_EXPR, K.ASM_STMT, K.MS_ASM_STMT, K.CXX_FOR_RANGE_STMT, K.CXX_TRY_STMT):
                 for k in c.walk_preorder():
@@ -214,37 +154,6 @@ class FunctionLowering:
                         self.escaped.add(decl_key(k.referenced))
             elif kind == K.DECL_REF_EXPR and c.referenced is not None and c.referenced.kind in _FUNCTIONS:
                 pass  # a callee position is checked in _scan_call; see _function_use
-
-    def _asm_outputs(self, c: Cursor) -> set[str] | None:
-        """The locals named in a GNU asm statement's output operands (after
-        its first top-level ':'), which it writes; its inputs are only read.
-        None when the tokens cannot tell (the statement comes from a macro)."""
-        start, end = offset_of(c), end_of(c)
-        if end <= start:
-            return None
-        toks = self.tokens.between(start, end)
-        depth, colons = 0, []
-        for t in toks:
-            if t.spelling in "([{":
-                depth += 1
-            elif t.spelling in ")]}":
-                depth -= 1
-            elif t.spelling == ":" and depth == 1:
-                colons.append(t.start)
-            elif t.spelling == "::" and depth == 1:  # no outputs, then inputs
-                colons += [t.start, t.start]
-        if not colons:
-            return set()
-        lo, hi = colons[0], colons[1] if len(colons) > 1 else end
-        out = set()
-        for k in c.walk_preorder():
-            if k.kind == K.DECL_REF_EXPR and k.referenced is not None and _is_local(k.referenced):
-                off = offset_of(k)
-                if off < start or off > end:
-                    return None
-                if lo < off < hi:
-                    out.add(decl_key(k.referenced))
-        return out
 
     def _escape_base(self, c: Cursor) -> None:
         c = _strip(c)
@@ -338,7 +247,7 @@ class FunctionLowering:
 
     def _opaque_stmt(self, c: Cursor) -> s.OpaqueStmt:
         writes, arrays = self._effects(c)
-        if c.kind == K.ASM_STMT and (outputs := self._asm_outputs(c)) is not None:
+        if c.kind == K.ASM_STMT and (outputs := asm_outputs(c, self.tokens)) is not None:
             writes = outputs
         jumps = any(k.kind in (K.GOTO_STMT, K.INDIRECT_GOTO_STMT, K.BREAK_STMT, K.CONTINUE_STMT, K.RETURN_STMT,
                                K.LABEL_STMT) for k in c.walk_preorder())

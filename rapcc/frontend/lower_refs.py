@@ -1,0 +1,106 @@
+"""How a function's references and asm operands reach the locals it names
+(for the escape pre-pass of lower.py): a plain `T&` parameter, and the
+output operands of a GNU asm statement, write their locals and nothing else."""
+from __future__ import annotations
+
+from clang.cindex import Cursor, CursorKind as K, TypeKind as T
+
+from .. import sound_ir as s
+from .clangext import binary_operator, file_location, unary_operator
+from .exprs import decl_key
+from .tokens import FileTokens
+
+
+def kids(c: Cursor) -> list[Cursor]:
+    return list(c.get_children())
+
+
+def is_local(decl: Cursor) -> bool:
+    if decl.kind == K.PARM_DECL:
+        return True
+    parent = decl.semantic_parent
+    return parent is not None and parent.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD, K.LAMBDA_EXPR,
+                                                  K.CONSTRUCTOR, K.DESTRUCTOR)
+
+
+def offset_of(c: Cursor) -> int:
+    return file_location(c.extent.start).offset
+
+
+def end_of(c: Cursor) -> int:
+    return file_location(c.extent.end).offset
+
+
+def param_use(param: Cursor, definition: Cursor | None) -> s.RefUse:
+    """How the function `definition` (None: not in this file) uses `param`:
+    a plain `T&` is one only read (through its implicit load) and assigned as a whole."""
+    t = param.type.get_canonical()
+    if t.kind not in (T.LVALUEREFERENCE, T.RVALUEREFERENCE):
+        return s.RefUse.VALUE
+    if t.get_pointee().is_const_qualified():
+        return s.RefUse.CONST
+    if definition is None:
+        return s.RefUse.ESCAPING
+    target = next((p for p in definition.get_children() if p.kind == K.PARM_DECL
+                   and p.spelling == param.spelling), None)
+    body = next((k for k in definition.get_children() if k.kind == K.COMPOUND_STMT), None)
+    if target is None or body is None or not param.spelling:
+        return s.RefUse.ESCAPING
+    key = decl_key(target)
+
+    def plain(node: Cursor, parents: list[Cursor]) -> bool:
+        for k in node.get_children():
+            if k.kind == K.DECL_REF_EXPR and k.referenced is not None and decl_key(k.referenced) == key:
+                up = node
+                if up.kind == K.PAREN_EXPR:
+                    return False
+                if up.kind == K.UNEXPOSED_EXPR and len(kids(up)) == 1:
+                    continue  # its value loaded
+                first = kids(up)[0] if kids(up) else None
+                if up.kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR) and first == k and (
+                        up.kind == K.COMPOUND_ASSIGNMENT_OPERATOR or binary_operator(up) == "="):
+                    continue
+                if up.kind == K.UNARY_OPERATOR and unary_operator(up) in ("++", "--", "x++", "x--"):
+                    continue
+                return False
+            if k.kind in (K.LAMBDA_EXPR, K.ASM_STMT, K.MS_ASM_STMT) and any(
+                    x.kind == K.DECL_REF_EXPR and x.referenced is not None and decl_key(x.referenced) == key
+                    for x in k.walk_preorder()):
+                return False
+            if not plain(k, parents + [node]):
+                return False
+        return True
+    return s.RefUse.PLAIN if plain(body, []) else s.RefUse.ESCAPING
+
+
+
+def asm_outputs(c: Cursor, tokens: FileTokens) -> set[str] | None:
+    """The locals named in a GNU asm statement's output operands (after
+    its first top-level ':'), which it writes; its inputs are only read.
+    None when the tokens cannot tell (the statement comes from a macro)."""
+    start, end = offset_of(c), end_of(c)
+    if end <= start:
+        return None
+    toks = tokens.between(start, end)
+    depth, colons = 0, []
+    for t in toks:
+        if t.spelling in "([{":
+            depth += 1
+        elif t.spelling in ")]}":
+            depth -= 1
+        elif t.spelling == ":" and depth == 1:
+            colons.append(t.start)
+        elif t.spelling == "::" and depth == 1:  # no outputs, then inputs
+            colons += [t.start, t.start]
+    if not colons:
+        return set()
+    lo, hi = colons[0], colons[1] if len(colons) > 1 else end
+    out = set()
+    for k in c.walk_preorder():
+        if k.kind == K.DECL_REF_EXPR and k.referenced is not None and is_local(k.referenced):
+            off = offset_of(k)
+            if off < start or off > end:
+                return None
+            if lo < off < hi:
+                out.add(decl_key(k.referenced))
+    return out
