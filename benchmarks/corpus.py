@@ -34,7 +34,7 @@ from rapcc.analysis.arrays import AccessAnalysis
 from rapcc.diagnostics import InternalError, RapccError
 from rapcc.frontend import including_unit
 from rapcc.pipeline import Options, RewriteResult, rewrite_source
-from rapcc.planner import ArrayPlan
+from rapcc.planner import ArrayPlan, BlockKind
 from rapcc.toolkit import Toolkit, find_toolkit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -158,8 +158,7 @@ def rewritable(p: ArrayPlan) -> bool:
     """Fully analysed, and nothing blocks a rewrite: every subscript is proved
     in range, no other use of its memory, a known element type (`auto` may
     still keep it, where nothing is predicted faster)."""
-    return fully_analysed(p) and not p.reason.startswith("left untouched") \
-        and "depends on a template parameter" not in p.reason
+    return fully_analysed(p) and p.blocked in (None, BlockKind.NO_ACCESSES) and p.unproved is None
 
 
 def _nvcc(nvcc: str, src: Path, incs: tuple[str, ...], obj: Path) -> tuple[bool, float, str]:

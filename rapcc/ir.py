@@ -6,6 +6,7 @@ Only `rapcc.frontend` builds these from libclang cursors; every later stage
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Callable, Literal, Union
 
 # "copy": an asynchronous copy into the element (memcpy_async, LDGSTS): a store
@@ -237,6 +238,11 @@ class Access:
     clone_of: str | None = None
 
 
+class EscapeKind(Enum):
+    OTHER = "other"
+    ALREADY_REWRITTEN = "already_rewritten"  # passed to one of rapcc's own index helpers (its output)
+
+
 @dataclass(frozen=True, slots=True)
 class Escape:
     """A use of a shared array that is not a plain subscript chain."""
@@ -244,10 +250,11 @@ class Escape:
     array: str
     function: str | None
     range: SourceRange
-    reason: str
+    reason: str  # for the report; decisions read `kind`
     # The use is also an Access (a subscript chain spelled in a macro body):
     # rapcc predicts it but cannot edit its text, so the array stays as written.
     seen: bool = False
+    kind: EscapeKind = EscapeKind.OTHER
 
 
 @dataclass(frozen=True, slots=True)

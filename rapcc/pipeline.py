@@ -11,7 +11,7 @@ from .banks import BankModel
 from .diagnostics import Diagnostic, InternalError, RapccError
 from .frontend import parse_file, parse_file_with_includes
 from .gate import gate
-from .ir import TranslationUnitInfo
+from .ir import EscapeKind, TranslationUnitInfo
 from .occupancy import within_occupancy
 from .planner import ArrayPlan, plan_array, within_static_limit
 from .report import build_report, diagnostics_for
@@ -104,7 +104,7 @@ def rewritten_before(info: TranslationUnitInfo) -> frozenset[str]:
     header comments (a file rewritten again has several), or used through
     its helpers."""
     named = {pair for c in info.comments for pair in header_arrays(c.text)}
-    through_helpers = {e.array for e in info.escapes if e.reason.endswith("is already rewritten by rapcc")}
+    through_helpers = {e.array for e in info.escapes if e.kind == EscapeKind.ALREADY_REWRITTEN}
     return frozenset(a.key for a in info.arrays if (a.function, a.name) in named or a.key in through_helpers)
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 
 from dataclasses import dataclass, replace
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from . import ir
@@ -63,6 +64,7 @@ class ArrayPlan:
     before: tuple[Prediction | None, ...]
     after: tuple[Prediction | None, ...]
     candidates: tuple[Candidate, ...] = ()
+    blocked: "BlockKind | None" = None  # why it cannot be rewritten at all (blocker)
     # Set when the sound range analysis kept the array (gate.py): (its Finding, where).
     unproved: tuple[object, ir.SourceRange] | None = None
     # The layout the cost model chose and why it was given up (occupancy.py), or None.
@@ -77,34 +79,56 @@ class ArrayPlan:
         return self.mapping.strategy != "none"
 
 
-def blocker(a: ArrayAnalysis) -> str | None:
+class BlockKind(Enum):
+    """Why an array cannot be rewritten at all (the text is made in `blocker`)."""
+
+    ESCAPE = "escape"  # a use that is not a plain subscript chain
+    SKIPPED_BRANCH = "skipped_branch"  # spelled in a preprocessor branch this parse skipped, where it must stay valid
+    OUT_OF_RANGE = "out_of_range"  # a subscript not proved inside its dimension
+    SHARED_EXTERN = "shared_extern"  # `extern` memory it shares, or fixed inner sizes
+    UNINSTANTIATED = "uninstantiated"  # sized by a template parameter the file never instantiates
+    TEMPLATE_ELEMENT = "template_element"  # its element type depends on a template parameter
+    NO_ACCESSES = "no_accesses"
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    kind: BlockKind
+    text: str
+
+
+def blocker(a: ArrayAnalysis) -> Block | None:
     """Why the array cannot be rewritten at all, or None."""
     arr = a.array
     if a.escapes:
         e = a.escapes[0]
-        return f"left untouched: {e.reason} (line {e.range.line})"
+        return Block(BlockKind.ESCAPE, f"left untouched: {e.reason} (line {e.range.line})")
     sized = next((u for u in a.inactive if u.sized), None)
     if sized is not None:
         if sized.macro_body:
-            return f"left untouched: {inactive_where(sized, a.array.name)}"
-        return f"left untouched: {inactive_where(sized, a.array.name)}, where {sized.sized} (line {sized.range.line})"
+            return Block(BlockKind.SKIPPED_BRANCH, f"left untouched: {inactive_where(sized, a.array.name)}")
+        return Block(BlockKind.SKIPPED_BRANCH, f"left untouched: {inactive_where(sized, a.array.name)}, "
+                                               f"where {sized.sized} (line {sized.range.line})")
     unproved = next((u for u in a.inactive if u.proved is False), None)
     if unproved is not None:
-        return (f"left untouched: {inactive_where(unproved, a.array.name)}, and its subscript at line "
-                f"{unproved.range.line} is not proved inside the array: {unproved.unproved}")
+        return Block(BlockKind.SKIPPED_BRANCH,
+                     f"left untouched: {inactive_where(unproved, a.array.name)}, and its subscript at line "
+                     f"{unproved.range.line} is not proved inside the array: {unproved.unproved}")
     oob = a.out_of_range()
     if oob is not None:
         x, why = oob
-        return f"left untouched: {why} (line {x.access.range.line})"
+        return Block(BlockKind.OUT_OF_RANGE, f"left untouched: {why} (line {x.access.range.line})")
     if arr.is_extern and (arr.dims or a.shares_dynamic_memory):
-        return "left untouched: 'extern' array that shares its memory or has fixed inner sizes"
+        return Block(BlockKind.SHARED_EXTERN,
+                     "left untouched: 'extern' array that shares its memory or has fixed inner sizes")
     if a.logical_dims is None and not arr.is_extern and not a.instances:
-        return "left untouched: size depends on a template parameter the file never instantiates"
+        return Block(BlockKind.UNINSTANTIATED,
+                     "left untouched: size depends on a template parameter the file never instantiates")
     if arr.elem_bytes <= 0:
-        return (f"unchanged: the element type '{arr.elem_type}' depends on a template parameter "
-                f"(predicted for {a.elem_bytes}-byte elements)")
+        return Block(BlockKind.TEMPLATE_ELEMENT, f"unchanged: the element type '{arr.elem_type}' depends on a "
+                                                 f"template parameter (predicted for {a.elem_bytes}-byte elements)")
     if not a.accesses:
-        return "no accesses"
+        return Block(BlockKind.NO_ACCESSES, "no accesses")
     return None
 
 
@@ -160,7 +184,7 @@ def plan_array(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPl
     if why is not None:
         before = tuple(predict(x.samples, _flat_layout(a), a.elem_bytes, x.access.width,
                                x.access.offset, ctx.banks) for x in a.accesses)
-        return ArrayPlan(a, none, why, before, before)
+        return ArrayPlan(a, none, why.text, before, before, blocked=why.kind)
     base = score(a, none, ctx)
     if strategy == "none":
         return ArrayPlan(a, none, "strategy 'none'", base.predictions, base.predictions, (base,))
@@ -184,7 +208,7 @@ def plan_array(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPl
             which = "" if strategy == "auto" else f"'{strategy}' "
             return ArrayPlan(a, none, f"left untouched: {inactive_where(u, a.array.name)} (line {u.range.line}), "
                              f"and no {which}layout that only pads the last dimension applies", base.predictions,
-                             base.predictions, (base,))
+                             base.predictions, (base,), blocked=BlockKind.SKIPPED_BRANCH)
     if strategy == "auto" and a.robust:
         return plan_robust(a, mappings, ctx, base)
     cands = [score(a, m, ctx) for m in mappings]

@@ -7,7 +7,8 @@ from .analysis.predict import Prediction
 from .analysis.warps import COUNT_TRIPS
 from .banks import DEFAULT_BANKS
 from .diagnostics import Diagnostic
-from .planner import EXPECTED_LABEL, ArrayPlan
+from .planner import EXPECTED_LABEL, ArrayPlan, BlockKind
+from .refusals import refusal
 
 
 def _num(p: Prediction | None, attr: str) -> float | None:
@@ -147,10 +148,9 @@ def diagnostics_for(plans: tuple[ArrayPlan, ...]) -> tuple[Diagnostic, ...]:
                                   "pass --rdc (rapcc-nvcc does) so that arrays other files may reach stay untouched",
                                   "rapcc-file-scope"))
         if p.unproved is not None:
-            _, at = p.unproved
+            finding, at = p.unproved
             out.append(Diagnostic("warning", at.file, at.line, at.col,
-                                  f"{p.reason.removeprefix('left untouched: ').rsplit(' (line', 1)[0]}; "
-                                  f"'{arr.name}' is left untouched", "rapcc-unproved"))
+                                  f"{refusal(finding, arr.name)}; '{arr.name}' is left untouched", "rapcc-unproved"))
         for e in a.escapes:
             out.append(Diagnostic("warning", e.range.file, e.range.line, e.range.col,
                                   f"{e.reason}; '{arr.name}' is left untouched", "rapcc-escape"))
@@ -162,7 +162,7 @@ def diagnostics_for(plans: tuple[ArrayPlan, ...]) -> tuple[Diagnostic, ...]:
                                       f"'{arr.name}' is also subscripted in the preprocessor branch at line "
                                       f"{u.directive.line}, which this parse skipped; {p.mapping.description} keeps "
                                       f"those subscripts valid (macros: {guard})", "rapcc-preprocessor"))
-            elif not a.escapes and ("preprocessor branch" in p.reason or u.macro_body):
+            elif not a.escapes and (p.blocked == BlockKind.SKIPPED_BRANCH or u.macro_body):
                 out.append(Diagnostic("warning", u.range.file, u.range.line, u.range.col,
                                       f"{p.reason.removeprefix('left untouched: ')}; '{arr.name}' is left untouched"
                                       + ("" if u.macro_body else

@@ -15,7 +15,7 @@ from .analysis.predict import predict
 from .banks import BankModel
 from .cexpr import CExprError, compile_helper
 from .diagnostics import InternalError
-from .ir import Access, Escape, SharedArray, TranslationUnitInfo
+from .ir import Access, Escape, EscapeKind, SharedArray, TranslationUnitInfo
 from .planner import ArrayPlan, keeps_spellings
 from .rewrite import Helper, grown_dim_text
 from .strategies.base import UNBOUNDED
@@ -127,7 +127,7 @@ def _check_spellings(info: TranslationUnitInfo, new: SharedArray, plan: ArrayPla
     alike, must be its declaration, inside a mapped subscript (or rapcc's own
     accessor call), or a skipped subscript that the layout keeps valid."""
     covered = [(a.range.start, a.range.end) for a in accesses]
-    covered += [(e.range.start, e.range.end) for e in escapes if "already rewritten by rapcc" in e.reason]
+    covered += [(e.range.start, e.range.end) for e in escapes if e.kind == EscapeKind.ALREADY_REWRITTEN]
     ndims = max(len(new.dims), 1)
     kept = {u.range.start for u in info.inactive if u.array == new.key and u.sized is None
             and u.subscripts == ndims and keeps_spellings(plan.mapping)}
@@ -192,7 +192,7 @@ def _check_reparsed(info: TranslationUnitInfo, plans: tuple[ArrayPlan, ...], by_
             _check_spellings(info, new, plan, arr.name, accesses, escapes)
             continue
         for e in escapes:
-            if "already rewritten by rapcc" not in e.reason:
+            if e.kind != EscapeKind.ALREADY_REWRITTEN:
                 raise InternalError(f"'{arr.name}' has a use the rewrite missed: {e.reason} (line {e.range.line})")
         for a in accesses:
             last = a.indices[-1]

@@ -29,7 +29,7 @@ from .statements import (ADDRESS_TAKEN, assignment_counts, for_parts, loop_init,
                          plain_assignment, self_update, step_target)
 from .uniform import nonnegative_counter, uniform_locals
 from .tokens import FileTokens
-from .uses import callee_name, decay_reason, enclosing_call
+from .uses import callee_name, decay_reason, enclosing_call, rewritten_by_rapcc
 
 RAPCC_HEADER_MARK = b"/* rapcc "
 _FUNCTION_KINDS = {K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD}
@@ -717,8 +717,9 @@ class _Collector:
                 return name
         return None
 
-    def _escape(self, arr: ir.SharedArray, ctx: _Ctx, where: Cursor, reason: str) -> None:
-        self.escapes.append(ir.Escape(arr.key, ctx.function, self._cursor_range(where), reason))
+    def _escape(self, arr: ir.SharedArray, ctx: _Ctx, where: Cursor, reason: str,
+                kind: ir.EscapeKind = ir.EscapeKind.OTHER) -> None:
+        self.escapes.append(ir.Escape(arr.key, ctx.function, self._cursor_range(where), reason, kind=kind))
 
     def _use(self, ref: Cursor, view: _View, ctx: _Ctx, stack: tuple[Cursor, ...]) -> None:
         arr = view.array
@@ -761,7 +762,8 @@ class _Collector:
             if parent is not None and ndims == 1 and not view.cast and self._offset_argument(ref, view, ctx, stack, i):
                 return
             reason = decay_reason(name, parent)
-            self._escape(arr, ctx, ref, reason if name == arr.name else f"{reason} (an alias of '{arr.name}')")
+            kind = ir.EscapeKind.ALREADY_REWRITTEN if rewritten_by_rapcc(parent) else ir.EscapeKind.OTHER
+            self._escape(arr, ctx, ref, reason if name == arr.name else f"{reason} (an alias of '{arr.name}')", kind)
             return
         if depth < ndims:
             self._escape(arr, ctx, chain[-1], f"a row of {said} is used as a pointer")

@@ -43,9 +43,14 @@ def decay_reason(name: str, parent: Cursor | None) -> str:
         return f"the address of '{name}' is taken"
     if parent.kind == K.CALL_EXPR:
         callee = callee_name(parent)
-        if callee.startswith("__rapcc_"):
+        if rewritten_by_rapcc(parent):
             return f"'{name}' is already rewritten by rapcc"
         return f"'{name}' is passed to '{callee}'"
     if parent.kind in (K.CSTYLE_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXPR, K.CXX_STATIC_CAST_EXPR):
         return f"'{name}' is cast to another type"
     return f"'{name}' decays to a pointer"
+
+
+def rewritten_by_rapcc(parent: Cursor | None) -> bool:
+    """Whether the use is an argument of one of rapcc's own index helpers (its output)."""
+    return parent is not None and parent.kind == K.CALL_EXPR and callee_name(parent).startswith("__rapcc_")
