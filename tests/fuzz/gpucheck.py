@@ -16,7 +16,7 @@ from rapcc.diagnostics import RapccError
 
 from .gpuprogram import RECORD_BYTES, Variant, asm_intact, program, variants
 from .hostgen import HostKernel
-from .hostvariants import STRATEGIES, Outcome, StrategyResult, describe_diff, distinct, rewrites
+from .hostvariants import STRATEGIES, StrategyResult, describe_diff, distinct, rewrites
 
 NVCC = os.environ.get("RAPCC_FUZZ_NVCC", "nvcc")
 NVCCFLAGS = ("-arch=sm_90", "-O2", "-w")
@@ -45,8 +45,9 @@ class GpuVerdict:
 class GpuKernelResult:
     """One kernel's verdicts. `generator_error` is set when the original is
     rejected (by rapcc, nvcc, or the device, or its two runs differ): no
-    strategy is judged. `namespaces` maps each strategy that has a variant
-    in the built program (a refused one: the original's) to its namespace."""
+    strategy is judged. `namespaces` maps "original" and each strategy that
+    has a variant in the built program (a refused one: the original's) to
+    its namespace there."""
     kernel: HostKernel
     results: tuple[GpuVerdict, ...]
     generator_error: str = ""
@@ -221,7 +222,7 @@ def judge(p: Prepared, outputs: list[bytes | RunFailure] | None, program_name: s
     """Verdicts from one kernel's outputs (None: --compile-only)."""
     if p.error:
         return GpuKernelResult(p.kernel, (), p.error, program_name)
-    spaces = {s: namespaces[i] for s, i in p.which.items()}
+    spaces = {s: namespaces[i] for s, i in p.which.items()} | ({"original": namespaces[0]} if namespaces else {})
     spaces.update({s: namespaces[0] for s, v in p.verdicts.items() if v.outcome == GpuOutcome.REFUSED})
     verdicts = dict(p.verdicts)
     if outputs is None:
@@ -252,4 +253,4 @@ def clean(work: Path, result: GpuKernelResult) -> None:
 
 
 __all__ = ["GpuOutcome", "GpuVerdict", "GpuKernelResult", "Prepared", "Built", "prepare", "build_batch", "run",
-           "judge", "clean", "NVCC", "Outcome"]
+           "judge", "clean", "NVCC"]
