@@ -10,39 +10,22 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import traceback
 from dataclasses import dataclass
-from enum import Enum
 from pathlib import Path
 
-from rapcc.diagnostics import InternalError, RapccError
-from rapcc.pipeline import Options, rewrite_source_strategies
-from rapcc.toolkit import DISABLE_ENV
+from rapcc.diagnostics import RapccError
 
 from .hostgen import NOUT, HostKernel
+from .hostvariants import INPUT_INIT, STRATEGIES, Outcome, StrategyResult, describe_diff, distinct, rewrites
 
-STRATEGIES = ("auto", "pad", "xor", "rap", "bvxor", "bwperm", "bwxor", "swizzle")
+__all__ = ["STRATEGIES", "Outcome", "StrategyResult", "KernelResult", "check_kernel", "clean", "precompile_header",
+           "build_and_run", "host_text", "rewrites", "describe_diff"]
+
 HEADER = Path(__file__).resolve().parent / "hostcuda.h"
 GXX = os.environ.get("RAPCC_FUZZ_GXX", "/usr/bin/g++")
 CXXFLAGS = ("-std=c++20", "-O0", "-w", "-pthread")
 RUN_TIMEOUT_S = 60
 COMPILE_TIMEOUT_S = 180
-
-
-class Outcome(Enum):
-    IDENTICAL = "identical"  # rewritten, same output bits
-    DIFFERS = "differs"  # rewritten, output changed: a wrong-code bug
-    REFUSED = "refused"  # rapcc kept the file as written
-    RUN_FAILS = "run_fails"  # rewritten, and the run crashes or hangs where the original's does not: wrong code
-    RAPCC_ERROR = "rapcc_error"  # rapcc crashed or its verifier rejected its own rewrite
-    HOST_ERROR = "host_error"  # the rewrite does not build on the host (the original does)
-
-
-@dataclass(frozen=True, slots=True)
-class StrategyResult:
-    strategy: str
-    outcome: Outcome
-    detail: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,30 +63,6 @@ def precompile_header(cache: Path) -> Path:
     return header
 
 
-def rewrites(kernel: HostKernel, path: Path) -> dict[str, bytes | StrategyResult]:
-    """strategy -> the rewritten text, or its verdict when there is nothing
-    to run (refused, rapcc error). Raises RapccError when rapcc calls the
-    original bad input."""
-    source = kernel.source.encode()
-    os.environ[DISABLE_ENV] = "1"  # the stand-in headers alone: the same answer with or without a toolkit
-    try:
-        results = rewrite_source_strategies(source, str(path), Options(seed=1), STRATEGIES)
-    except RapccError:
-        raise
-    except Exception:  # a crash is a finding, reported per strategy
-        detail = traceback.format_exc(limit=4)[-1500:]
-        return {s: StrategyResult(s, Outcome.RAPCC_ERROR, detail) for s in STRATEGIES}
-    out: dict[str, bytes | StrategyResult] = {}
-    for strategy, result in results.items():
-        if isinstance(result, InternalError):
-            out[strategy] = StrategyResult(strategy, Outcome.RAPCC_ERROR, f"internal error: {result}"[:1500])
-        elif result.text == source:
-            out[strategy] = StrategyResult(strategy, Outcome.REFUSED)
-        else:
-            out[strategy] = result.text
-    return out
-
-
 def host_text(kernel: HostKernel, text: str) -> str | None:
     """`text` with each asm statement replaced by its host meaning; None when
     one is no longer there as generated."""
@@ -122,7 +81,7 @@ def program(kernel: HostKernel, variant_files: list[Path]) -> str:
     for i, f in enumerate(variant_files):
         lines += [f"namespace fz_v{i} {{", f'#include "{f.name}"', "}"]
     lines += ["int main() {",
-              "    for (unsigned i = 0; i < 4096; ++i) fz_in[i] = (int)((i * 2654435761u) >> 9);"]
+              f"    {INPUT_INIT}"]
     for i in range(len(variant_files)):
         for launch in kernel.launches:
             call = f"fz_v{i}::{launch.kernel}(fz_in, fz_out[{i}] + {launch.out_offset}, {launch.param})"
@@ -161,14 +120,6 @@ def build_and_run(kernel: HostKernel, texts: list[str], work: Path, header: Path
     return [ran.stdout[i * size:(i + 1) * size] for i in range(len(texts))]
 
 
-def describe_diff(want: bytes, got: bytes) -> str:
-    ints = [(i, int.from_bytes(want[4 * i:4 * i + 4], "little", signed=True),
-             int.from_bytes(got[4 * i:4 * i + 4], "little", signed=True)) for i in range(len(want) // 4)]
-    bad = [(i, a, b) for i, a, b in ints if a != b]
-    shown = ", ".join(f"out[{i}] {a} -> {b}" for i, a, b in bad[:4])
-    return f"{len(bad)} of {len(ints)} outputs differ: {shown}"
-
-
 def check_kernel(kernel: HostKernel, work: Path, header: Path) -> KernelResult:
     """Rewrite, build, run and compare one kernel (files under work/kernel.name)."""
     kdir = work / kernel.name
@@ -182,8 +133,7 @@ def check_kernel(kernel: HostKernel, work: Path, header: Path) -> KernelResult:
     original = host_text(kernel, kernel.source)
     assert original is not None, "the generator's asm table names its own statements"
     verdicts: dict[str, StrategyResult] = {}
-    distinct: list[str] = []  # distinct host texts of the rewrites, in order
-    which: dict[str, int] = {}
+    hosts: dict[str, str] = {}
     for strategy, v in variants.items():
         if isinstance(v, StrategyResult):
             verdicts[strategy] = v
@@ -193,12 +143,11 @@ def check_kernel(kernel: HostKernel, work: Path, header: Path) -> KernelResult:
         if text is None:
             verdicts[strategy] = StrategyResult(strategy, Outcome.HOST_ERROR, "an asm statement was rewritten")
             continue
-        if text not in distinct:
-            distinct.append(text)
-        which[strategy] = distinct.index(text)
+        hosts[strategy] = text
+    texts, which = distinct(hosts)  # distinct host texts of the rewrites, in order
     # the original runs twice: two copies that disagree mean a race or an
     # uninitialised read in the generated kernel, not a rapcc bug
-    outputs = build_and_run(kernel, [original, original, *distinct], kdir, header, "all")
+    outputs = build_and_run(kernel, [original, original, *texts], kdir, header, "all")
     if not isinstance(outputs, Failure):
         if outputs[0] != outputs[1]:
             return KernelResult(kernel, (), "original: two runs differ: " + describe_diff(outputs[0], outputs[1]))
@@ -208,7 +157,7 @@ def check_kernel(kernel: HostKernel, work: Path, header: Path) -> KernelResult:
         alone = build_and_run(kernel, [original], kdir, header, "orig")
         if isinstance(alone, Failure):
             return KernelResult(kernel, (), f"original: {alone.message}")
-        per = [build_and_run(kernel, [original, t], kdir, header, f"r{j}") for j, t in enumerate(distinct)]
+        per = [build_and_run(kernel, [original, t], kdir, header, f"r{j}") for j, t in enumerate(texts)]
         outputs = [alone[0]] + [p if isinstance(p, Failure) else p[1] for p in per]
     for strategy, j in which.items():
         got = outputs[j + 1]

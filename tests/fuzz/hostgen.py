@@ -44,6 +44,15 @@ class HostKernel:
     source: str
     launches: tuple[Launch, ...]
     host_asm: tuple[tuple[str, str], ...] = ()
+    # file-scope arrays an asm statement names by their PTX name: nvcc
+    # mangles that name once the file sits in a namespace (gpuprogram.py)
+    ptx_arrays: tuple[str, ...] = ()
+
+
+def cuda_call(launch: Launch, kernel: str, in_: str, out: str) -> str:
+    """`launch` as a CUDA launch statement of `kernel` (the expression that
+    names it) on the pointers `in_` and `out`."""
+    return f"{kernel}<<<{launch.grid}, dim3({launch.block[0]}, {launch.block[1]})>>>({in_}, {out}, {launch.param});"
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +97,7 @@ def single_kernel(name: str, family: str, twin: bool, tile: Tile, block: tuple[i
     bx, by = block
     t = bx * by
     h, w = tile.h, tile.w
+    launch = Launch(name, 2, block, param)
     source = (
         f"{pre}"
         f"__global__ void {name}(const int* __restrict__ in, int* __restrict__ out, int p)\n"
@@ -103,7 +113,7 @@ def single_kernel(name: str, family: str, twin: bool, tile: Tile, block: tuple[i
         f"    out[blockIdx.x * {t} + tid] = {fold(tile.elem, 'acc')};\n"
         "}\n"
         "#ifdef __CUDACC__\n"
-        f"void {name}_launch(const int* in, int* out) {{ {name}<<<2, dim3({bx}, {by})>>>(in, out, {param}); }}\n"
+        f"void {name}_launch(const int* in, int* out) {{ {cuda_call(launch, name, 'in', 'out')} }}\n"
         "#endif\n")
-    return HostKernel(name, family, twin, source, (Launch(name, 2, block, param),), host_asm)
+    return HostKernel(name, family, twin, source, (launch,), host_asm)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 
-from .hostgen import BLOCKS, HostKernel, Launch, Tile, draw_tile, fill_loop, fold
+from .hostgen import BLOCKS, HostKernel, Launch, Tile, cuda_call, draw_tile, fill_loop, fold
 from .hostgen_flow import Family
 
 _LAUNCH = "#ifdef __CUDACC__\nvoid {name}_launch(const int* in, int* out) {{ {calls} }}\n#endif\n"
@@ -24,8 +24,7 @@ _LAUNCH = "#ifdef __CUDACC__\nvoid {name}_launch(const int* in, int* out) {{ {ca
 
 def _launch_text(name: str, launches: tuple[Launch, ...], visible: int | None = None) -> str:
     shown = launches if visible is None else launches[:visible]
-    calls = " ".join(f"{l.kernel}<<<{l.grid}, dim3({l.block[0]}, {l.block[1]})>>>(in, out + {l.out_offset}, {l.param});"
-                     for l in shown)
+    calls = " ".join(cuda_call(l, l.kernel, "in", f"out + {l.out_offset}") for l in shown)
     return _LAUNCH.format(name=name, calls=calls)
 
 
@@ -62,7 +61,8 @@ def asm_name(rng: random.Random, name: str, twin: bool) -> HostKernel:
         f"    out[blockIdx.x * {t} + tid] = {fold(tile.elem, 'acc')};\n"
         "}\n")
     launches = (Launch(name, 2, (bx, by), 0),)
-    return HostKernel(name, "asm_name", twin, source + _launch_text(name, launches), launches, ((asm, host),))
+    return HostKernel(name, "asm_name", twin, source + _launch_text(name, launches), launches, ((asm, host),),
+                      () if twin else ("g_tile",))
 
 
 def atomic_named(rng: random.Random, name: str, twin: bool) -> HostKernel:

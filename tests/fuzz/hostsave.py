@@ -17,7 +17,7 @@ def save(kernel: HostKernel, folder: Path = REGRESSIONS, stem: str | None = None
     meta = {"name": kernel.name, "family": kernel.family, "twin": kernel.twin,
             "launches": [{"kernel": l.kernel, "grid": l.grid, "block": list(l.block), "param": l.param,
                           "out_offset": l.out_offset} for l in kernel.launches],
-            "host_asm": [list(pair) for pair in kernel.host_asm]}
+            "host_asm": [list(pair) for pair in kernel.host_asm], "ptx_arrays": list(kernel.ptx_arrays)}
     path = folder / f"{stem}.json"
     path.write_text(json.dumps(meta, indent=1) + "\n")
     return path
@@ -30,5 +30,6 @@ def load(folder: Path = REGRESSIONS) -> list[HostKernel]:
         launches = tuple(Launch(l["kernel"], l["grid"], (l["block"][0], l["block"][1]), l["param"], l["out_offset"])
                          for l in meta["launches"])
         out.append(HostKernel(meta["name"], meta["family"], meta["twin"], meta_path.with_suffix(".cu").read_text(),
-                              launches, tuple((a, h) for a, h in meta["host_asm"])))
+                              launches, tuple((a, h) for a, h in meta["host_asm"]),
+                              tuple(meta.get("ptx_arrays", ()))))
     return out
