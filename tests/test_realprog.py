@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -181,3 +182,84 @@ def test_the_program_list_parses_with_masks() -> None:
     quicksort = next(p for p in progs if p.name == "quicksort")
     assert re.compile(quicksort.mask).search("%error (3*stdDev)/Average: 630.165%")
     assert all(p.folder.startswith("src/") and len(p.commit) == 40 for p in progs)
+
+
+FAKE_NVCC = r"""#!/bin/sh
+# Stands in for nvcc: '-c SRC -o OBJ' keeps the source it was given; a link
+# writes 'main', a program that prints a result and a kernel time.
+case " $* " in *" --version "*) echo "fake nvcc"; exit 0 ;; esac
+out=""; src=""; compile=0; prev=""
+for a in "$@"; do
+  [ "$prev" = "-o" ] && out="$a"
+  case "$a" in -c) compile=1 ;; *.cu) src="$a" ;; esac
+  prev="$a"
+done
+if [ $compile = 1 ]; then cp "$src" "$out"; exit 0; fi
+printf '#!/bin/sh\necho "sum = 496"\necho "Average kernel execution time: $$ (us)"\necho PASS\n' > "$out"
+chmod +x "$out"
+"""
+
+TRANSPOSE = """#define T 32
+__global__ void transpose(float *out, const float *in, int n)
+{
+    __shared__ float tile[T][T];
+    int x = blockIdx.x * T + threadIdx.x, y = blockIdx.y * T + threadIdx.y;
+    for (int i = 0; i < T; i += 8)
+        tile[threadIdx.y + i][threadIdx.x] = in[(y + i) * n + x];
+    __syncthreads();
+    x = blockIdx.y * T + threadIdx.x; y = blockIdx.x * T + threadIdx.y;
+    for (int i = 0; i < T; i += 8)
+        out[(y + i) * n + x] = tile[threadIdx.x][threadIdx.y + i];
+}
+
+int main()
+{
+    float *a = 0, *b = 0;
+    transpose<<<dim3(32, 32), dim3(32, 8)>>>(b, a, 1024);
+    return 0;
+}
+"""
+
+MAKEFILE = """CC = nvcc
+ARCH = sm_60
+main: main.o
+\t$(CC) -arch=$(ARCH) main.o -o main
+main.o: main.cu
+\t$(CC) -arch=$(ARCH) -c main.cu -o main.o
+"""
+
+
+def test_run_builds_runs_and_reports_a_program(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The driver end to end, with a stand-in nvcc: rapcc-nvcc rewrites the
+    program's tile, both builds run 3 times, and the table says so."""
+    from benchmarks.realprog import run as driver
+
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "nvcc").write_text(FAKE_NVCC)
+    (bin_dir / "nvcc").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}:{Path(sys.executable).parent}:{os.environ['PATH']}")
+    monkeypatch.setenv("RAPCC_NVCC", str(bin_dir / "nvcc"))
+    programs = tmp_path / "programs"
+    (programs / "tpose").mkdir(parents=True)
+    (programs / "tpose" / "main.cu").write_text(TRANSPOSE)
+    (programs / "tpose" / "Makefile").write_text(MAKEFILE)
+    listing = tmp_path / "programs.txt"
+    listing.write_text("# test\ntpose|someone/suite|" + "0" * 40 + "|src/tpose|\n")
+    out = tmp_path / "out"
+    assert driver.main(["--programs", str(programs), "--out", str(out), "--work", str(tmp_path / "work"),
+                        "--list", str(listing), "--jobs", "2", "--budget", "120"]) == 0
+    results = json.loads((out / "results.json").read_text())
+    entry = results["programs"]["tpose"]
+    assert entry["build"]["plain"]["ok"] and entry["build"]["rapcc"]["ok"]
+    assert entry["changed"]
+    (tile,) = entry["arrays"]
+    assert tile["name"] == "tile" and tile["conflicted"] and tile["strategy"] != "none"
+    assert tile["shape_source"] == "launch" and tile["shapes"] == ["32x8x1"]
+    assert entry["run"]["verdict"] == "identical" and entry["run"]["rounds"] == 3
+    assert entry["run"]["exit"] == {"plain": [0, 0, 0], "rapcc": [0, 0, 0]}
+    assert entry["run"]["time_source"] == "kernel"
+    # The rapcc build compiled the rewrite: its object file is not the source.
+    rewritten = (tmp_path / "work" / "rapcc" / "tpose" / "main.o").read_text()
+    assert rewritten != TRANSPOSE and "tile" in rewritten
+    assert "| tpose | 1 | 1 | 1 | launch 1 | 0 | identical | PASS |" in (out / "results.md").read_text()

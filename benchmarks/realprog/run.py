@@ -122,6 +122,14 @@ def judge(prog: Program, runs: dict[str, list[compare.Run]]) -> dict:
     }
 
 
+def _output(command: list[str]) -> str:
+    """A tool's standard output, or '' where it is missing."""
+    try:
+        return subprocess.run(command, capture_output=True, text=True).stdout
+    except OSError:
+        return ""
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--programs", type=Path, required=True, help="folder that fetch.sh filled")
@@ -146,9 +154,8 @@ def main(argv: list[str] | None = None) -> int:
     a.out.mkdir(parents=True, exist_ok=True)
     a.work.mkdir(parents=True, exist_ok=True)
     env = dict(os.environ, RAPCC_CACHE_DIR=str(a.work / "cache"), RAPCC_TIMEOUT=os.environ.get("RAPCC_TIMEOUT", "150"))
-    device = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version", "--format=csv,noheader"],
-                            capture_output=True, text=True).stdout.strip()
-    nvcc = subprocess.run(["nvcc", "--version"], capture_output=True, text=True).stdout.strip().splitlines()
+    device = _output(["nvidia-smi", "--query-gpu=name,driver_version", "--format=csv,noheader"]).strip()
+    nvcc = _output(["nvcc", "--version"]).strip().splitlines()
     results: dict = {"device": device, "nvcc": nvcc[-1] if nvcc else "", "date": time.strftime("%Y-%m-%d"),
                      "arch": a.arch, "rounds": a.rounds, "unchanged_rounds": a.unchanged_rounds,
                      "command": " ".join(sys.argv), "programs": {}}
@@ -186,8 +193,10 @@ def main(argv: list[str] | None = None) -> int:
         if left < 10:
             entry["run"] = {"verdict": compare.Verdict.NOT_RUN.value, "why": "time budget spent"}
             continue
-        entry["run"] = measure(p, a.work, min(a.timeout, left / (2 * rounds)), rounds)
-        entry["run"]["rounds"] = rounds
+        # Near the end of the budget a run gets what is left: a time-out then
+        # says the budget ran out (timeout_s below --timeout), not the program.
+        timeout = min(a.timeout, left / (2 * rounds))
+        entry["run"] = measure(p, a.work, timeout, rounds) | {"rounds": rounds, "timeout_s": round(timeout, 1)}
         print(f"{p.name}: {entry['run']['verdict']} speedup {entry['run']['speedup']} "
               f"({entry['run']['time_source']}) changed={entry['changed']}", flush=True)
         save()
