@@ -9,17 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 import rapcc
 
 CASES = Path(__file__).resolve().parent / "realprog_regressions"
 
 
-@pytest.mark.xfail(strict=True, raises=rapcc.RapccInternalError,
-                   reason="issue 19 part 4: a CRLF file whose rewrite needs an index helper is an internal error "
-                          "(CExprError: index helper does not parse: Illegal character '\\r'); through rapcc-nvcc an "
-                          "#included CRLF header is then compiled unchanged with no note (HeCBench rng-wallace)")
 def test_crlf_file_with_an_index_helper_is_rewritten_as_its_lf_twin() -> None:
     lf = (CASES / "crlf_index_helper.cu").read_text()
     plain = rapcc.rewrite(lf, filename="crlf_index_helper.cu")
