@@ -14,7 +14,10 @@ ratio of each group:
   `third_party/corpus/` (fetched by `benchmarks/fetch_corpus.sh`; skipped when
   absent), each with its own folder as `-I` for both tools;
 - a generated file of N small kernels for each N of `--kernels`, with the time
-  per kernel (linear growth: the same time per kernel at every N).
+  per kernel (linear growth: the same time per kernel at every N);
+- with `--noop R`, a file without shared memory through `rapcc-nvcc -c`
+  against `nvcc -c`, R alternating runs: the wrapper's cost on a file it
+  passes through (goal: under 50 ms).
 
 The goal (issue 20): the median under 30% of nvcc, no file over 100%.
 """
@@ -100,6 +103,40 @@ def kernels_file(n: int) -> str:
     return f"{body}\nvoid launch_all(float *out, const float *in, int n)\n{{\n    dim3 grid(n / 32, n / 32);\n{launches}}}\n"
 
 
+NOOP = """#include <cstdio>
+__global__ void scale(float *a, float s, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        a[i] *= s;
+}
+"""
+
+
+def wrapper_command() -> list[str]:
+    script = Path(sys.executable).parent / "rapcc-nvcc"
+    if script.exists():
+        return [str(script)]
+    return [sys.executable, "-c", "import sys; from rapcc.build.nvcc_cli import main; sys.exit(main())"]
+
+
+def noop_overhead(tmp: Path, reps: int, nvcc: str) -> tuple[float, float]:
+    """Median wall times of `rapcc-nvcc -c` (an empty cache each time) and `nvcc -c` on a file without shared memory."""
+    src = tmp / "noop.cu"
+    src.write_text(NOOP)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RAPCC_")}
+    env["RAPCC_NVCC"] = nvcc
+    wrapped, plain = [], []
+    for k in range(reps):
+        env["RAPCC_CACHE_DIR"] = str(tmp / f"cache{k}")  # a cold build: nothing cached
+        for cmd, times in ((wrapper_command(), wrapped), ([nvcc], plain)):
+            t0 = time.perf_counter()
+            subprocess.run(cmd + ["-arch=sm_90", "-c", str(src), "-o", str(tmp / "noop.o")], env=env, check=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            times.append(time.perf_counter() - t0)
+    return statistics.median(wrapped), statistics.median(plain)
+
+
 def corpus_files() -> list[Path]:
     base = ROOT / "third_party" / "corpus"
     if not base.is_dir():
@@ -130,6 +167,8 @@ def main() -> int:
     p.add_argument("--kernels", default="1,10,100,1000",
                    help="sizes of the generated N-kernel files, comma-separated ('' for none)")
     p.add_argument("--kernel-reps", type=int, default=None, help="runs for the N-kernel files (default --reps)")
+    p.add_argument("--noop", type=int, default=0, metavar="R",
+                   help="time rapcc-nvcc against nvcc on a file without shared memory, R alternating runs")
     p.add_argument("--only", default=None, help="only examples whose name contains this")
     args = p.parse_args()
     nvcc = shutil.which("nvcc")
@@ -142,6 +181,10 @@ def main() -> int:
     header = f"{'file':40s} {'rapcc s':>8s} {'nvcc -c s':>9s} {'ratio':>7s}"
     with tempfile.TemporaryDirectory() as tmpdir:
         tmp = Path(tmpdir)
+        if args.noop:
+            w, n = noop_overhead(tmp, args.noop, nvcc)
+            print(f"no-op compile: rapcc-nvcc {w * 1000:.0f} ms, nvcc {n * 1000:.0f} ms, "
+                  f"overhead {(w - n) * 1000:+.0f} ms (median of {args.noop})\n", flush=True)
         if not args.no_examples:
             print(header)
             examples = [t for src in sorted((ROOT / "examples").glob("*.cu"))
