@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, replace
 
 from . import __version__
 from .analysis.arrays import analyze
+from .analysis.budget import DEFAULT_ARRAY_BUDGET
 from .branches import prove_branches
 from .banks import BankModel
 from .diagnostics import Diagnostic, InternalError, RapccError
@@ -43,6 +44,9 @@ class Options:
     # The translation unit that `#include`s this file (a `kernel.cu` that is no
     # unit of its own): the file is analysed as that unit compiles it.
     unit: str | None = None
+    # Work units one array's analysis may spend before it is kept as written
+    # (analysis/budget.py); None: no limit.
+    array_budget: int | None = DEFAULT_ARRAY_BUDGET
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +86,7 @@ def _analysed(source: bytes, path: str, options: Options):
             return with_launch_shapes(parse_file(path, source, variant)[0], options.launch_shapes)
         except RapccError:
             return None
-    analyses = prove_branches(analyze(info, options.block_dim), options.defines, options.block_dim, reparse)
+    analyses = prove_branches(analyze(info, options.block_dim, options.array_budget), options.defines, options.block_dim, reparse)
     return info, list(warnings), analyses, StrategyContext(BankModel(), options.seed), includes
 
 

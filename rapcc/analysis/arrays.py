@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from .. import ir
+from .budget import DEFAULT_ARRAY_BUDGET, BudgetExceeded, OverBudget, metered
 from .affine import THREAD_ATOMS, affine, flatten, render_poly
 from .classify import AccessClass, classify_access
 from .datadraw import drawn_access
@@ -76,6 +77,8 @@ class ArrayAnalysis:
     alternatives: tuple["ArrayAnalysis", ...] = ()
     dropped_shapes: tuple[DroppedShape, ...] = ()  # guessed shapes the code contradicts
     clones: tuple[ir.Clone, ...] = ()  # device functions the rewrite copies for this array
+    # Set when the analysis spent its work budget (budget.py): no accesses, kept as written.
+    over_budget: OverBudget | None = None
 
     @property
     def elem_bytes(self) -> int:
@@ -412,21 +415,29 @@ class _Index:
 
 def _analysed_under(shape_set: ShapeSet, mine: list[ir.SharedArray], kernel: ir.Kernel | None,
                     info: ir.TranslationUnitInfo, by_array: dict[str, dict[BlockShape, "ArrayAnalysis"]],
-                    index: _Index) -> dict[BlockShape, list["ArrayAnalysis"]]:
+                    index: _Index, budget: int | None) -> dict[BlockShape, list["ArrayAnalysis"]]:
     by_shape: dict[BlockShape, list[ArrayAnalysis]] = {s: [] for s in shape_set.shapes}
     loading = index.loading
     for arr in mine:
         accesses = index.accesses.get(arr.key, [])
-        for shape in shape_set.shapes:
-            one = _array_analysis(arr, kernel, accesses, info.vars, shape, loading)
+        try:
+            with metered(budget):  # one budget for the array under all its shapes
+                found = [_array_analysis(arr, kernel, accesses, info.vars, shape, loading)
+                         for shape in shape_set.shapes]
+        except BudgetExceeded as exc:
+            found = [ArrayAnalysis(arr, shape, (), (), over_budget=exc.outcome) for shape in shape_set.shapes]
+        for shape, one in zip(shape_set.shapes, found):
             by_array[arr.key][shape] = one
             by_shape[shape].append(one)
     return by_shape
 
 
-def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | None = None) -> tuple[ArrayAnalysis, ...]:
+def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | None = None,
+            budget: int | None = DEFAULT_ARRAY_BUDGET) -> tuple[ArrayAnalysis, ...]:
     """Analyse every shared array of the translation unit, under every block
-    shape its kernel is planned for (shapes.py)."""
+    shape its kernel is planned for (shapes.py). An array whose analysis
+    spends more than `budget` work units (None: no limit) is analysed no
+    further and carries `over_budget` (budget.py)."""
     kernels = {k.name: k for k in info.kernels}
     index = _Index.of(info)
     homes: dict[str, str | None] = {}
@@ -453,11 +464,11 @@ def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | N
         shape_set = candidate_shapes(kernel, block_option, reach, const_dims, info.vars)
         for arr in mine:
             by_array[arr.key] = {}
-        by_shape = _analysed_under(shape_set, mine, kernel, info, by_array, index)
+        by_shape = _analysed_under(shape_set, mine, kernel, info, by_array, index, budget)
         kept, dropped = _contradicted(shape_set, by_shape)
         fallback = fallback_shapes(shape_set)
         if fallback is not None and not dropped:  # every guess contradicted: try the narrow blocks
-            small = _contradicted(fallback, _analysed_under(fallback, mine, kernel, info, by_array, index))
+            small = _contradicted(fallback, _analysed_under(fallback, mine, kernel, info, by_array, index, budget))
             if small[1] or len(fallback.shapes) == 1:
                 whole = tuple(why for s in shape_set.shapes if (why := _contradiction(s, by_shape[s])) is not None)
                 kept, dropped = small[0], whole + small[1]

@@ -13,6 +13,7 @@ from typing import Callable
 import numpy as np
 
 from .. import ir
+from .budget import charge
 from .evaluate import Env, Unknown, evaluate
 
 MAX_TRIPS = 64  # iterations replayed per loop when its trip count is known
@@ -389,6 +390,7 @@ def _trip_states(loop: ir.Loop, env: Env, active: np.ndarray, policy: TripPolicy
     # than step it to the limit.
     steady = not _reads(loop.cond, frozenset([loop.var] + [c.var for c in loop.carried]), env.vars)
     for trip in range(limit + 1):
+        charge(n)
         inner = env.child(loop.var, value)
         for c in loop.carried:  # the condition sees this iteration's carried values
             inner = inner.child(c.var, carried[c.var])
@@ -439,6 +441,7 @@ def iterate(access: ir.Access, loops: tuple[ir.Loop, ...], env: Env, active: np.
     if not active.any():
         return
     if not loops:
+        charge(len(active))
         mask = _guarded(access, env, active)
         if mask.any():
             visit(mask, env, trips, weight)

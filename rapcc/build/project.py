@@ -22,6 +22,7 @@ from typing import Callable, Sequence
 
 from ..diagnostics import Diagnostic, InternalError, RapccError
 from ..frontend import included_kernel_files, launches_in_file
+from ..parallel import map_files
 from ..pipeline import Options, RewriteResult
 from .compdb import CompileDatabaseError, CompileEntry, read_compile_database
 from .launch_index import LaunchShapes, merge_launches
@@ -109,19 +110,32 @@ def included_units(units: Sequence[Unit]) -> list[Unit]:
     return [Unit(f, replace(us[0].options, unit=us[0].path)) for f, us in includers.items() if len(us) == 1]
 
 
-def run_units(units: Sequence[Unit], process: Callable[[bytes, str, Options], RewriteResult],
-              read: Callable[[str], bytes]) -> tuple[list[tuple[Unit, bytes, RewriteResult]], list[Failure]]:
-    """Process every unit; failures are collected, not raised, so all of them are reported."""
+Process = Callable[[bytes, str, Options], RewriteResult]
+
+
+def _run_unit(job: tuple[Unit, Process, Callable[[str], bytes]]) -> tuple[Unit, bytes, RewriteResult] | Failure:
+    u, process, read = job
+    try:
+        source = read(u.path)
+        return u, source, process(source, u.path, u.options)
+    except RapccError as exc:
+        return Failure(u.path, str(exc), exc.diagnostics, False)
+    except InternalError as exc:
+        return Failure(u.path, f"internal error: {exc}", (), True)
+
+
+def run_units(units: Sequence[Unit], process: Process, read: Callable[[str], bytes], jobs: int | None = None
+              ) -> tuple[list[tuple[Unit, bytes, RewriteResult]], list[Failure]]:
+    """Process every unit, one process per file on every core (`jobs`: how
+    many; `process` and `read` must be module-level functions); failures are
+    collected, not raised, so all of them are reported, in the units' order."""
     done = []
     failures = []
-    for u in units:
-        try:
-            source = read(u.path)
-            done.append((u, source, process(source, u.path, u.options)))
-        except RapccError as exc:
-            failures.append(Failure(u.path, str(exc), exc.diagnostics, False))
-        except InternalError as exc:
-            failures.append(Failure(u.path, f"internal error: {exc}", (), True))
+    for r in map_files(_run_unit, [(u, process, read) for u in units], jobs):
+        if isinstance(r, Failure):
+            failures.append(r)
+        else:
+            done.append(r)
     return done, failures
 
 
