@@ -50,18 +50,22 @@ class Timing:
         return self.rapcc_s / self.nvcc_s
 
 
-def rapcc_command() -> list[str]:
-    """The installed `rapcc` beside this interpreter, else the module."""
-    script = Path(sys.executable).parent / "rapcc"
-    if script.exists():
-        return [str(script)]
-    found = shutil.which("rapcc")
-    return [found] if found else [sys.executable, "-c", "import sys; from rapcc.cli import main; sys.exit(main())"]
+# What the `rapcc` and `rapcc-nvcc` console scripts run, from the tree on PYTHONPATH (see `tree_env`).
+RAPCC = [sys.executable, "-c", "import sys; from rapcc.cli import main; sys.exit(main())"]
+WRAPPER = [sys.executable, "-c", "import sys; from rapcc.build.nvcc_cli import main; sys.exit(main())"]
+_ENV: dict[str, str] = dict(os.environ)
 
 
-def _wall(cmd: list[str], cwd: Path | None = None) -> tuple[float, int]:
+def tree_env(tree: Path) -> dict[str, str]:
+    """The environment that runs rapcc from `tree` (a checkout: --tree compares two)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RAPCC_")}
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(tree), os.environ.get("PYTHONPATH", "")) if p)
+    return env
+
+
+def _wall(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, int]:
     t0 = time.perf_counter()
-    proc = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.run(cmd, env=env or _ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return time.perf_counter() - t0, proc.returncode
 
 
@@ -72,9 +76,9 @@ def time_file(src: Path, tmp: Path, reps: int, nvcc: str, rapcc: list[str], flag
     obj = tmp / f"{src.stem}.o"
     r_times, n_times, r_rc, n_rc = [], [], 0, 0
     for _ in range(reps):
-        t, r_rc = _wall(rapcc + [str(src), "-o", str(out), *flags])
+        t, r_rc = _wall(rapcc + [str(src), "-o", str(out), *flags], _ENV)
         r_times.append(t)
-        t, n_rc = _wall([nvcc, "-arch=sm_90", "-c", str(src), "-o", str(obj), *flags])
+        t, n_rc = _wall([nvcc, "-arch=sm_90", "-c", str(src), "-o", str(obj), *flags], _ENV)
         n_times.append(t)
     return Timing(name or src.stem, statistics.median(r_times), statistics.median(n_times), r_rc, n_rc)
 
@@ -113,23 +117,16 @@ __global__ void scale(float *a, float s, int n)
 """
 
 
-def wrapper_command() -> list[str]:
-    script = Path(sys.executable).parent / "rapcc-nvcc"
-    if script.exists():
-        return [str(script)]
-    return [sys.executable, "-c", "import sys; from rapcc.build.nvcc_cli import main; sys.exit(main())"]
-
-
 def noop_overhead(tmp: Path, reps: int, nvcc: str) -> tuple[float, float]:
     """Median wall times of `rapcc-nvcc -c` (an empty cache each time) and `nvcc -c` on a file without shared memory."""
     src = tmp / "noop.cu"
     src.write_text(NOOP)
-    env = {k: v for k, v in os.environ.items() if not k.startswith("RAPCC_")}
+    env = dict(_ENV)
     env["RAPCC_NVCC"] = nvcc
     wrapped, plain = [], []
     for k in range(reps):
         env["RAPCC_CACHE_DIR"] = str(tmp / f"cache{k}")  # a cold build: nothing cached
-        for cmd, times in ((wrapper_command(), wrapped), ([nvcc], plain)):
+        for cmd, times in ((WRAPPER, wrapped), ([nvcc], plain)):
             t0 = time.perf_counter()
             subprocess.run(cmd + ["-arch=sm_90", "-c", str(src), "-o", str(tmp / "noop.o")], env=env, check=True,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -169,14 +166,17 @@ def main() -> int:
     p.add_argument("--kernel-reps", type=int, default=None, help="runs for the N-kernel files (default --reps)")
     p.add_argument("--noop", type=int, default=0, metavar="R",
                    help="time rapcc-nvcc against nvcc on a file without shared memory, R alternating runs")
+    p.add_argument("--tree", type=Path, default=ROOT, help="the rapcc checkout to time (default: this one)")
     p.add_argument("--only", default=None, help="only examples whose name contains this")
     args = p.parse_args()
     nvcc = shutil.which("nvcc")
     if nvcc is None:
         print("nvcc not on the PATH", file=sys.stderr)
         return 1
-    rapcc = rapcc_command()
-    print(f"# rapcc: {' '.join(rapcc)}; nvcc: {nvcc}; {args.reps} alternating runs each; "
+    global _ENV
+    _ENV = tree_env(args.tree.resolve())
+    rapcc = RAPCC
+    print(f"# rapcc from {args.tree.resolve()}; nvcc: {nvcc}; {args.reps} alternating runs each; "
           f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}")
     header = f"{'file':40s} {'rapcc s':>8s} {'nvcc -c s':>9s} {'ratio':>7s}"
     with tempfile.TemporaryDirectory() as tmpdir:
@@ -204,12 +204,19 @@ def main() -> int:
                 _summary("corpus", corpus)
         sizes = [int(n) for n in args.kernels.split(",") if n.strip()]
         if sizes:
-            print(f"{'kernels':40s} {'rapcc s':>8s} {'nvcc -c s':>9s} {'ratio':>7s} {'rapcc ms/kernel':>16s}")
+            # ms/kernel includes start-up, which small N spread over few kernels;
+            # the marginal cost (from the previous N) is what grows if anything is super-linear.
+            print(f"{'kernels':40s} {'rapcc s':>8s} {'nvcc -c s':>9s} {'ratio':>7s} {'rapcc ms/kernel':>16s} "
+                  f"{'marginal ms/kernel':>19s}")
+            previous: tuple[int, float] | None = None
             for n in sizes:
                 src = tmp / f"kernels_{n}.cu"
                 src.write_text(kernels_file(n))
                 t = time_file(src, tmp, args.kernel_reps or args.reps, nvcc, rapcc, name=f"N={n}")
-                _print(t, f" {1000 * t.rapcc_s / n:16.2f}")
+                marginal = "" if previous is None else \
+                    f"{1000 * (t.rapcc_s - previous[1]) / (n - previous[0]):19.2f}"
+                _print(t, f" {1000 * t.rapcc_s / n:16.2f} {marginal}")
+                previous = (n, t.rapcc_s)
     return 0
 
 

@@ -21,9 +21,10 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Iterator
 
-# Lane-steps one array may cost. The examples and the fetched corpus need at
-# most a few million (docs/speed.md); this is about a minute of replay.
-DEFAULT_ARRAY_BUDGET = 200_000_000
+# Lane-steps one array may cost: five times the most any array of the
+# examples (0.8 million) or the fetched corpus (10.2 million, Parboil's
+# mri-gridding) needs (docs/speed.md), a few seconds of replay.
+DEFAULT_ARRAY_BUDGET = 50_000_000
 
 
 @dataclass(frozen=True, slots=True)
