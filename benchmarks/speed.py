@@ -24,6 +24,7 @@ The goal (issue 20): the median under 30% of nvcc, no file over 100%.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import shutil
 import statistics
@@ -31,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -72,8 +74,10 @@ def _wall(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, int
 def time_file(src: Path, tmp: Path, reps: int, nvcc: str, rapcc: list[str], flags: tuple[str, ...] = (),
               name: str | None = None) -> Timing:
     """Alternate `rapcc` and `nvcc -c` on `src` `reps` times each; medians."""
-    out = tmp / f"{src.stem}.rapcc.cu"
-    obj = tmp / f"{src.stem}.o"
+    here = tmp / hashlib.sha1(str(src).encode()).hexdigest()[:12]  # files with one name time side by side
+    here.mkdir(exist_ok=True)
+    out = here / f"{src.stem}.rapcc.cu"
+    obj = here / f"{src.stem}.o"
     r_times, n_times, r_rc, n_rc = [], [], 0, 0
     for _ in range(reps):
         t, r_rc = _wall(rapcc + [str(src), "-o", str(out), *flags], _ENV)
@@ -166,6 +170,8 @@ def main() -> int:
     p.add_argument("--kernel-reps", type=int, default=None, help="runs for the N-kernel files (default --reps)")
     p.add_argument("--noop", type=int, default=0, metavar="R",
                    help="time rapcc-nvcc against nvcc on a file without shared memory, R alternating runs")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="files timed side by side (default 1; more only where cores are idle)")
     p.add_argument("--tree", type=Path, default=ROOT, help="the rapcc checkout to time (default: this one)")
     p.add_argument("--only", default=None, help="only examples whose name contains this")
     args = p.parse_args()
@@ -176,10 +182,12 @@ def main() -> int:
     global _ENV
     _ENV = tree_env(args.tree.resolve())
     rapcc = RAPCC
-    print(f"# rapcc from {args.tree.resolve()}; nvcc: {nvcc}; {args.reps} alternating runs each; "
+    print(f"# rapcc from {args.tree.resolve()}; nvcc: {nvcc}; {args.reps} alternating runs each, {args.jobs} file(s) at once; "
           f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}")
     header = f"{'file':40s} {'rapcc s':>8s} {'nvcc -c s':>9s} {'ratio':>7s}"
-    with tempfile.TemporaryDirectory() as tmpdir:
+    # --jobs > 1 times several files side by side (each file's runs still
+    # alternate): only on a machine with cores to spare, and said in the output.
+    with tempfile.TemporaryDirectory() as tmpdir, ThreadPoolExecutor(max_workers=args.jobs) as pool:
         tmp = Path(tmpdir)
         if args.noop:
             w, n = noop_overhead(tmp, args.noop, nvcc)
@@ -187,9 +195,9 @@ def main() -> int:
                   f"overhead {(w - n) * 1000:+.0f} ms (median of {args.noop})\n", flush=True)
         if not args.no_examples:
             print(header)
-            examples = [t for src in sorted((ROOT / "examples").glob("*.cu"))
-                        if args.only is None or args.only in src.stem
-                        for t in [time_file(src, tmp, args.reps, nvcc, rapcc)] if _print(t) is None]
+            chosen = [src for src in sorted((ROOT / "examples").glob("*.cu")) if args.only is None or args.only in src.stem]
+            examples = [t for t in pool.map(lambda src: time_file(src, tmp, args.reps, nvcc, rapcc), chosen)
+                        if _print(t) is None]
             _summary("examples", examples)
         if args.corpus:
             files = corpus_files()
@@ -198,9 +206,10 @@ def main() -> int:
             else:
                 print(header)
                 base = ROOT / "third_party" / "corpus"
-                corpus = [t for src in files
-                          for t in [time_file(src, tmp, args.reps, nvcc, rapcc, ("-I", str(src.parent)),
-                                              str(src.relative_to(base)))] if _print(t) is None]
+                corpus = [t for t in pool.map(lambda src: time_file(src, tmp, args.reps, nvcc, rapcc,
+                                                                      ("-I", str(src.parent)),
+                                                                      str(src.relative_to(base))), files)
+                          if _print(t) is None]
                 _summary("corpus", corpus)
         sizes = [int(n) for n in args.kernels.split(",") if n.strip()]
         if sizes:
