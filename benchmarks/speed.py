@@ -12,7 +12,9 @@ ratio of each group:
 - the examples (`examples/*.cu`);
 - with `--corpus`, every `.cu` file with `__shared__` under
   `third_party/corpus/` (fetched by `benchmarks/fetch_corpus.sh`; skipped when
-  absent), each with its own folder as `-I` for both tools;
+  absent), each with its folder and its project's headers as `-I` for both
+  tools (`benchmarks/corpus.py`); the summary leaves out files nvcc cannot
+  compile alone;
 - a generated file of N small kernels for each N of `--kernels`, with the time
   per kernel (linear growth: the same time per kernel at every N);
 - with `--noop R`, a file without shared memory through `rapcc-nvcc -c`
@@ -121,21 +123,22 @@ __global__ void scale(float *a, float s, int n)
 """
 
 
-def noop_overhead(tmp: Path, reps: int, nvcc: str) -> tuple[float, float]:
-    """Median wall times of `rapcc-nvcc -c` (an empty cache each time) and `nvcc -c` on a file without shared memory."""
+def noop_overhead(tmp: Path, reps: int, nvcc: str) -> tuple[float, float, float]:
+    """Median wall times of `rapcc-nvcc -c` (an empty cache each time), `nvcc -c`,
+    and `rapcc-nvcc -c` over `true` in nvcc's place (the wrapper alone, without
+    nvcc's own spread), on a file without shared memory."""
     src = tmp / "noop.cu"
     src.write_text(NOOP)
-    env = dict(_ENV)
-    env["RAPCC_NVCC"] = nvcc
-    wrapped, plain = [], []
+    true = shutil.which("true") or "/bin/true"
+    wrapped, plain, alone = [], [], []
     for k in range(reps):
-        env["RAPCC_CACHE_DIR"] = str(tmp / f"cache{k}")  # a cold build: nothing cached
-        for cmd, times in ((WRAPPER, wrapped), ([nvcc], plain)):
+        for cmd, real, times in ((WRAPPER, nvcc, wrapped), ([nvcc], nvcc, plain), (WRAPPER, true, alone)):
+            env = {**_ENV, "RAPCC_NVCC": real, "RAPCC_CACHE_DIR": str(tmp / f"cache{k}-{len(times)}-{real == true}")}
             t0 = time.perf_counter()
             subprocess.run(cmd + ["-arch=sm_90", "-c", str(src), "-o", str(tmp / "noop.o")], env=env, check=True,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             times.append(time.perf_counter() - t0)
-    return statistics.median(wrapped), statistics.median(plain)
+    return statistics.median(wrapped), statistics.median(plain), statistics.median(alone)
 
 
 def corpus_files() -> list[Path]:
@@ -189,10 +192,14 @@ def main() -> int:
     # alternate): only on a machine with cores to spare, and said in the output.
     with tempfile.TemporaryDirectory() as tmpdir, ThreadPoolExecutor(max_workers=args.jobs) as pool:
         tmp = Path(tmpdir)
+        # `python -c` puts the working folder first on sys.path: run from a
+        # neutral one, so that --tree's checkout is the rapcc that runs.
+        os.chdir(tmp)
         if args.noop:
-            w, n = noop_overhead(tmp, args.noop, nvcc)
+            w, n, a = noop_overhead(tmp, args.noop, nvcc)
             print(f"no-op compile: rapcc-nvcc {w * 1000:.0f} ms, nvcc {n * 1000:.0f} ms, "
-                  f"overhead {(w - n) * 1000:+.0f} ms (median of {args.noop})\n", flush=True)
+                  f"difference {(w - n) * 1000:+.0f} ms; the wrapper alone (true as nvcc, interpreter start "
+                  f"included) {a * 1000:.0f} ms (medians of {args.noop}, cold cache)\n", flush=True)
         if not args.no_examples:
             print(header)
             chosen = [src for src in sorted((ROOT / "examples").glob("*.cu")) if args.only is None or args.only in src.stem]
@@ -205,12 +212,19 @@ def main() -> int:
                 print("# no third_party/corpus/ (run benchmarks/fetch_corpus.sh): corpus skipped\n")
             else:
                 print(header)
+                sys.path.insert(0, str(ROOT))
+                from benchmarks.corpus import include_dirs  # the project's -I folders, as its build passes them
                 base = ROOT / "third_party" / "corpus"
-                corpus = [t for t in pool.map(lambda src: time_file(src, tmp, args.reps, nvcc, rapcc,
-                                                                      ("-I", str(src.parent)),
-                                                                      str(src.relative_to(base))), files)
-                          if _print(t) is None]
-                _summary("corpus", corpus)
+
+                def one(src: Path) -> Timing:
+                    rel = src.relative_to(base)
+                    incs = include_dirs(rel.parts[0], base / rel.parts[0], src)
+                    return time_file(src, tmp, args.reps, nvcc, rapcc, tuple(f"-I{d}" for d in incs), str(rel))
+                corpus = [t for t in pool.map(one, files) if _print(t) is None]
+                # A file nvcc cannot compile alone (a kernel file another one
+                # #includes) has no nvcc time to compare with.
+                _summary("corpus (files nvcc compiles alone)", [t for t in corpus if t.nvcc_rc == 0])
+                print(f"# {sum(t.nvcc_rc != 0 for t in corpus)} files nvcc does not compile alone are left out\n")
         sizes = [int(n) for n in args.kernels.split(",") if n.strip()]
         if sizes:
             # ms/kernel includes start-up, which small N spread over few kernels;
