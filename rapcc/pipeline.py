@@ -86,7 +86,8 @@ def _analysed(source: bytes, path: str, options: Options):
             return with_launch_shapes(parse_file(path, source, variant)[0], options.launch_shapes)
         except RapccError:
             return None
-    analyses = prove_branches(analyze(info, options.block_dim, options.array_budget), options.defines, options.block_dim, reparse)
+    analyses = prove_branches(analyze(info, options.block_dim, options.array_budget), options.defines,
+                              options.block_dim, reparse)
     return info, list(warnings), analyses, StrategyContext(BankModel(), options.seed), includes
 
 

@@ -54,16 +54,25 @@ def _entry_options(entry: CompileEntry, base: Options) -> Options:
                    rdc=f.rdc or base.rdc)
 
 
-def project_launch_shapes(units: Sequence[Unit], read: Callable[[str], bytes]) -> tuple[LaunchShapes, list[Failure]]:
-    """The launches of every unit, merged; files that do not parse launch nothing (and are reported)."""
-    found = []
-    failures = []
-    for u in units:
-        try:
-            found.append(launches_in_file(u.path, read(u.path), u.options))
-        except RapccError as exc:
-            failures.append(Failure(u.path, str(exc), exc.diagnostics, False))
-    return merge_launches(found), failures
+def _launches_of(job: tuple[Unit, Callable[[str], bytes]]) -> dict[str, list[tuple[int, int, int]]] | Failure:
+    u, read = job
+    try:
+        return launches_in_file(u.path, read(u.path), u.options)
+    except RapccError as exc:
+        return Failure(u.path, str(exc), exc.diagnostics, False)
+
+
+def project_launch_shapes(units: Sequence[Unit], read: Callable[[str], bytes], jobs: int | None = None
+                          ) -> tuple[LaunchShapes, list[Failure]]:
+    """The launches of every unit (one process per file; `read` a module-level
+    function), merged in the units' order; files that do not parse launch
+    nothing (and are reported)."""
+    found = map_files(_launches_of, [(u, read) for u in units], jobs)
+    return merge_launches(f for f in found if not isinstance(f, Failure)), [f for f in found if isinstance(f, Failure)]
+
+
+def _read_bytes(path: str) -> bytes:
+    return Path(path).read_bytes()
 
 
 def project_units(build_dir: str, files: Sequence[str], base: Options) -> list[Unit]:
@@ -86,7 +95,7 @@ def project_units(build_dir: str, files: Sequence[str], base: Options) -> list[U
         if not chosen:
             raise RapccError(f"{build_dir}: the compile database lists no CUDA file")
     everyone = [Unit(e.file, _entry_options(e, base)) for e in entries if e.is_cuda]
-    shapes, _ = project_launch_shapes(everyone, lambda p: Path(p).read_bytes())
+    shapes, _ = project_launch_shapes(everyone, _read_bytes)
     units = [Unit(e.file, replace(_entry_options(e, base), launch_shapes=shapes)) for e in chosen]
     if files:
         return units
