@@ -1,7 +1,7 @@
 """rapcc on real code: every `.cu` file with shared memory in the fetched corpus.
 
     benchmarks/fetch_corpus.sh            # once: third_party/corpus/<project>/
-    python3 -m benchmarks.corpus [--markdown docs/corpus_table.md] [--no-nvcc]
+    python3 -m benchmarks.corpus [--markdown docs/corpus_table.md] [--no-nvcc] [--jobs N]
 
 Each file is analysed as a user would run rapcc on it: with its own directory
 and the project's common header directories as `-I`. Per project and overall
@@ -33,6 +33,7 @@ from pathlib import Path
 from rapcc.analysis.arrays import AccessAnalysis
 from rapcc.diagnostics import InternalError, RapccError
 from rapcc.frontend import including_unit
+from rapcc.parallel import imap_files
 from rapcc.pipeline import Options, RewriteResult, rewrite_source
 from rapcc.planner import ArrayPlan, BlockKind
 from rapcc.toolkit import Toolkit, find_toolkit
@@ -226,6 +227,13 @@ def analyse_file(project: str, project_dir: Path, path: Path, nvcc: str | None, 
                       compiles, bug)
 
 
+def _analyse_job(job: tuple[str, Path, Path, str | None, Path, Toolkit | None, Path | None]) -> FileResult:
+    """`analyse_file` in a worker process, in a work folder of the file's own."""
+    project, project_dir, path, nvcc, work, toolkit, unit = job
+    work.mkdir(parents=True, exist_ok=True)
+    return analyse_file(project, project_dir, path, nvcc, work, toolkit, unit)
+
+
 def including_units(project: str, project_dir: Path, files: list[Path], toolkit: Toolkit | None
                     ) -> dict[Path, Path]:
     """Files no build compiles on their own: file -> the project's `.cu` file
@@ -297,6 +305,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--top", type=int, default=15, help="how many refusal reasons the table lists (default 15)")
     ap.add_argument("--no-toolkit", action="store_true", help="parse with rapcc's stand-in headers only, even where "
                     "a CUDA toolkit is found (CUDA_HOME, CUDA_PATH, nvcc on PATH)")
+    ap.add_argument("--jobs", type=int, default=None, help="files analysed at once (default: every core)")
     args = ap.parse_args(argv)
     toolkit = None if args.no_toolkit else find_toolkit(None, os.environ, shutil.which)
     print(f"corpus: parsing with {'the stand-in headers only' if toolkit is None else f'the toolkit at {toolkit.root} ({toolkit.source})'}",
@@ -311,16 +320,21 @@ def main(argv: list[str] | None = None) -> int:
     projects = sorted(p for p in args.corpus.iterdir() if p.is_dir() and (not args.project or p.name in args.project))
     results: list[FileResult] = []
     with tempfile.TemporaryDirectory(prefix="rapcc-corpus-") as tmp:
+        jobs: list[tuple[str, Path, Path, str | None, Path, Toolkit | None, Path | None]] = []
         for project_dir in projects:
             files = shared_memory_files(project_dir)
             units = including_units(project_dir.name, project_dir, files, toolkit)
-            for path in files:
-                r = analyse_file(project_dir.name, project_dir, path, nvcc, Path(tmp), toolkit, units.get(path))
-                results.append(r)
-                state = ("parsed" if r.parsed else "REFUSED") + (f" (in {units[path].name})" if path in units else "")
-                print(f"{r.path}: {state} arrays={r.arrays} analysed={r.analysed} rewritable={r.rewritable} rewritten={r.rewritten} "
-                      f"rapcc={r.rapcc_s:.2f}s nvcc={r.nvcc_s if r.nvcc_s is None else round(r.nvcc_s, 2)}"
-                      + (f" BUG: {r.bug}" if r.bug else ""), file=sys.stderr, flush=True)
+            jobs += [(project_dir.name, project_dir, path, nvcc, Path(tmp) / str(len(jobs) + k), toolkit, units.get(path))
+                     for k, path in enumerate(files)]
+        # One process per file on every core (--jobs), printed in the files' order;
+        # timings of files run side by side share the machine.
+        for job, r in zip(jobs, imap_files(_analyse_job, jobs, args.jobs)):
+            unit = job[6]
+            results.append(r)
+            state = ("parsed" if r.parsed else "REFUSED") + (f" (in {unit.name})" if unit is not None else "")
+            print(f"{r.path}: {state} arrays={r.arrays} analysed={r.analysed} rewritable={r.rewritable} rewritten={r.rewritten} "
+                  f"rapcc={r.rapcc_s:.2f}s nvcc={r.nvcc_s if r.nvcc_s is None else round(r.nvcc_s, 2)}"
+                  + (f" BUG: {r.bug}" if r.bug else ""), file=sys.stderr, flush=True)
     headers = "stand-in headers only" if toolkit is None else f"CUDA toolkit {toolkit.root} ({toolkit.source})"
     table = f"Parsed with: {headers}.\n\n" + markdown(results, args.top)
     print(table)

@@ -83,8 +83,9 @@ class BankModel:
         wpl = max(1, -(-width // self.bank_bytes))
         phases = -(-lanes // lpp)
         pad = phases * lpp - lanes
-        addr = np.pad(byte_addresses, ((0, 0), (0, pad)))
-        act = np.pad(active, ((0, 0), (0, pad)))
+        # np.pad costs more than the rest when there is nothing to pad (the usual 32 lanes).
+        addr = np.pad(byte_addresses, ((0, 0), (0, pad))) if pad else byte_addresses
+        act = np.pad(active, ((0, 0), (0, pad))) if pad else active
         words = (addr // self.bank_bytes)[:, :, None] + np.arange(wpl)[None, None, :]
         words = words.reshape(n * phases, lpp * wpl)
         live = np.repeat(act.reshape(n * phases, lpp), wpl, axis=1)
@@ -140,9 +141,11 @@ class BankModel:
 
     def ideal_each(self, active: np.ndarray, width: int) -> np.ndarray:
         """`ideal` of each row of (n, warp_size) active masks."""
+        active = np.asarray(active)
         lpp = min(self.lanes_per_phase(width), active.shape[1])
         phases = -(-active.shape[1] // lpp)
-        padded = np.pad(active, ((0, 0), (0, phases * lpp - active.shape[1])))
+        extra = phases * lpp - active.shape[1]
+        padded = np.pad(active, ((0, 0), (0, extra))) if extra else active
         lanes = padded.reshape(len(active), phases, lpp).sum(axis=2)
         line = self.banks * self.bank_bytes
         return (-(-(lanes * max(width, 1)) // line)).sum(axis=1)

@@ -58,12 +58,34 @@ def prove_branches(analyses: tuple[ArrayAnalysis, ...], defines: tuple[str, ...]
         info = reparse(flags)
         if info is None:
             continue
-        seen = _verdicts(info, analyze(info, block_option), flags)
+        open_offsets = {u.range.start for u in pending if u.range.start not in verdict}
+        seen = _verdicts(info, analyze(_restricted(info, open_offsets), block_option), flags)
         for u in pending:
             if u.range.start in seen and u.range.start not in verdict:
                 verdict[u.range.start] = seen[u.range.start]
     return tuple(replace(a, inactive=tuple(_mark(u, verdict) for u in a.inactive)) if a.inactive else a
                  for a in analyses)
+
+
+def _restricted(info: TranslationUnitInfo, offsets: set[int]) -> TranslationUnitInfo:
+    """`info` with only the functions that hold an access or escape at one of
+    `offsets` (the skipped spellings still unproved), each with all its arrays
+    and accesses, so that its block shapes are planned as in a full analysis.
+    A variant's other functions were analysed by the main parse already:
+    analysing them again per variant multiplied the file's cost (issue 20)."""
+    first: dict[str, str | None] = {}
+    for a in info.accesses:
+        first.setdefault(a.array, a.function)
+    home = {arr.key: arr.function or first.get(arr.key) for arr in info.arrays}  # as analyze() homes them
+    hit = [(x.function, x.array) for x in (*info.accesses, *info.escapes) if x.range.start in offsets]
+    functions = {f for f, _ in hit} | {home[k] for _, k in hit if k in home}
+    arrays = tuple(arr for arr in info.arrays if home[arr.key] in functions)
+    keys = {arr.key for arr in arrays}
+    return replace(info, arrays=arrays,
+                   accesses=tuple(a for a in info.accesses if a.array in keys or a.function in functions),
+                   escapes=tuple(e for e in info.escapes if e.array in keys),
+                   inactive=tuple(u for u in info.inactive if u.array in keys),
+                   clones=tuple(c for c in info.clones if c.array in keys))
 
 
 def _touches(u: InactiveUse, flags: tuple[str, ...]) -> bool:

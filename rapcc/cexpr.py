@@ -8,6 +8,7 @@ text actually written to the output file.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable
 
 import numpy as np
@@ -79,6 +80,15 @@ def _eval(node: c_ast.Node, env: dict[str, np.ndarray]) -> np.ndarray:
 
 def parse_helper(source: str) -> tuple[str, list[str], c_ast.Node]:
     """(name, parameter names, return expression) of `unsigned f(unsigned a, ...) { return e; }`."""
+    name, params, expr = _parsed(source)
+    return name, list(params), expr
+
+
+@lru_cache(maxsize=4096)
+def _parsed(source: str) -> tuple[str, tuple[str, ...], c_ast.Node]:
+    """`parse_helper`, once per text: the planner scores each candidate under
+    every block shape, and pycparser took a third of a file's time re-parsing
+    the same helpers (issue 20). The tree is only read, never changed."""
     try:
         ast = c_parser.CParser().parse(source)
     except c_parser.ParseError as exc:
@@ -91,7 +101,7 @@ def parse_helper(source: str) -> tuple[str, list[str], c_ast.Node]:
     stmts = fn.body.block_items or []
     if len(stmts) != 1 or not isinstance(stmts[0], c_ast.Return):
         raise CExprError("an index helper is a single return statement")
-    return fn.decl.name, params, stmts[0].expr
+    return fn.decl.name, tuple(params), stmts[0].expr
 
 
 def compile_helper(source: str) -> Callable[..., np.ndarray]:

@@ -27,7 +27,8 @@ from .diagnostics import Diagnostic, InternalError, RapccError
 from .output import is_no_output, same_file, write_output
 from .report_html import measured_view, render_html
 from .sarif import FileFindings, build_sarif
-from .pipeline import STRATEGIES, Options, RewriteResult, analyze_source, rewrite_source
+from .batch import analyse_all
+from .pipeline import STRATEGIES, Options, RewriteResult, rewrite_source
 from .toolkit import DISABLE_ENV, find_toolkit
 from .build import project
 
@@ -214,11 +215,11 @@ def _many_main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
     else:
         units = [project.Unit(f, base) for f in args.inputs]
 
-    def process(source: bytes, path: str, options: Options) -> RewriteResult:
+    def command(path: str) -> str:
         ns = argparse.Namespace(**{**vars(args), "inputs": [path]})
-        command = reproduce_command(ns) + (f" -p {shlex.quote(args.project)}" if args.project else "")
-        return rewrite_source(source, path, replace(options, command=command))
-    done, failures = project.run_units(units, process, lambda p: _read_input(p))
+        return reproduce_command(ns) + (f" -p {shlex.quote(args.project)}" if args.project else "")
+    units = [replace(u, options=replace(u.options, command=command(u.path))) for u in units]
+    done, failures = project.run_units(units, rewrite_source, _read_input)  # one process per file
     for _, _, result in done:
         print_diagnostics(result.diagnostics, args.color)
     if failures:
@@ -366,27 +367,30 @@ def _analyze_main(argv: list[str]) -> int:
     findings: list[FileFindings] = []
     shown: list[Diagnostic] = []
     analysed: list[RewriteResult] = []
-    for unit in units:
-        path = unit.path
-        source = _read_input(path)
-        result = analyze_source(source, path, unit.options)
+
+    def auto_command(path: str) -> str:
+        return f"rapcc {shlex.quote(path)} --strategy auto --seed {args.seed} -o OUTPUT"
+    wants_auto = args.format == "sarif" or bool(args.html) or bool(args.explain)
+    # One process per file (batch.py), printed in the files' order.
+    for done in analyse_all(units, _read_input, auto_command if wants_auto else None):
+        path, source, result = done.path, done.source, done.result
         analysed.append(result)
         shown.extend(result.diagnostics)
         if args.format == "json":
             reports.append(result.report)
         elif args.format == "text":
             print_diagnostics(result.diagnostics, args.color)
-        if args.format == "sarif" or args.html or args.explain:
-            command = f"rapcc {shlex.quote(path)} --strategy auto --seed {args.seed} -o OUTPUT"
-            try:
-                auto = rewrite_source(source, path, replace(unit.options, strategy="auto", command=command))
-                plans, broken, guards = auto.plans, None, auto.macro_guards
-            except InternalError as exc:
-                plans, broken, guards = (), f"the auto rewrite of {path} failed verification: {exc}", ()
+        if wants_auto:
+            command = done.auto_command
+            if done.auto is not None:
+                plans, broken, guards = done.auto.plans, None, done.auto.macro_guards
+            else:
+                plans, broken, guards = (), f"the auto rewrite of {path} failed verification: {done.auto_failure}", ()
                 if args.html or args.explain:
-                    raise
-            if args.explain:
-                sys.stderr.write(explain(auto, args.explain))
+                    assert done.auto_failure is not None
+                    raise done.auto_failure
+            if args.explain and done.auto is not None:
+                sys.stderr.write(explain(done.auto, args.explain))
             findings.append(FileFindings(path, source, result.diagnostics, result.suppressed, plans, broken,
                                          command, guards))
             if args.html:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, replace
 
 from . import __version__
 from .analysis.arrays import analyze
+from .analysis.budget import DEFAULT_ARRAY_BUDGET
 from .branches import prove_branches
 from .banks import BankModel
 from .diagnostics import Diagnostic, InternalError, RapccError
@@ -53,6 +54,9 @@ class Options:
     strip_pragmas: bool = False
     # List each clang error in a system or toolkit header, instead of one note for them all.
     verbose: bool = False
+    # Work units one array's analysis may spend before it is kept as written
+    # (analysis/budget.py); None: no limit.
+    array_budget: int | None = DEFAULT_ARRAY_BUDGET
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +96,8 @@ def _analysed(source: bytes, path: str, options: Options):
             return with_launch_shapes(parse_file(path, source, variant)[0], options.launch_shapes)
         except RapccError:
             return None
-    analyses = prove_branches(analyze(info, options.block_dim), options.defines, options.block_dim, reparse)
+    analyses = prove_branches(analyze(info, options.block_dim, options.array_budget), options.defines,
+                              options.block_dim, reparse)
     return info, list(warnings), analyses, StrategyContext(BankModel(), options.seed), includes
 
 

@@ -100,6 +100,8 @@ class Block:
 def blocker(a: ArrayAnalysis) -> Block | None:
     """Why the array cannot be rewritten at all, or None."""
     arr = a.array
+    if a.over_budget is not None:
+        return f"left untouched: its analysis stopped at its budget of {a.over_budget.budget} work units"
     if a.escapes:
         e = a.escapes[0]
         return Block(BlockKind.ESCAPE, f"left untouched: {e.reason} (line {e.range.line})")

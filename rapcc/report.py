@@ -151,6 +151,10 @@ def diagnostics_for(plans: tuple[ArrayPlan, ...]) -> tuple[Diagnostic, ...]:
             finding, at = p.unproved
             out.append(Diagnostic("warning", at.file, at.line, at.col,
                                   f"{refusal(finding, arr.name)}; '{arr.name}' is left untouched", "rapcc-unproved"))
+        if a.over_budget is not None:
+            out.append(Diagnostic("note", arr.decl.file, arr.decl.line, arr.decl.col,
+                                  f"analysis of '{arr.name}' stopped after {a.over_budget.spent} work units (budget "
+                                  f"{a.over_budget.budget}); '{arr.name}' is left untouched", "rapcc-budget"))
         for e in a.escapes:
             out.append(Diagnostic("warning", e.range.file, e.range.line, e.range.col,
                                   f"{e.reason}; '{arr.name}' is left untouched", "rapcc-escape"))

@@ -53,6 +53,10 @@ RULES: dict[str, tuple[str, str]] = {
     "rapcc-file-scope": (
         "File-scope array rewritten in this file only",
         "With relocatable device code another file that declares the array extern would not see the new layout."),
+    "rapcc-budget": (
+        "Analysis stopped at its work budget",
+        "Replaying this array's accesses for every lane, loop trip and block shape cost more work units than one "
+        "array may spend; rapcc keeps it as written and goes on with the rest of the file."),
     "rapcc-pragma": (
         "Malformed or unused rapcc pragma",
         "'#pragma rapcc layout(array, strategy)' must name an array declared after it and one of rapcc's "

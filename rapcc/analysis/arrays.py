@@ -6,10 +6,11 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from .. import ir
-from .affine import THREAD_ATOMS, affine, flatten, render_poly
+from .budget import DEFAULT_ARRAY_BUDGET, BudgetExceeded, OverBudget, metered
+from .affine import affine, flatten, render_poly
 from .classify import AccessClass, classify_access
 from .datadraw import drawn_access
-from .evaluate import Env, Unknown, depends_on, evaluate
+from .evaluate import Env, Unknown, evaluate
 from ..banks import DEFAULT_BANKS
 from .predict import predict, row_major
 from .ranges import RangeProof, prove_ranges
@@ -77,6 +78,8 @@ class ArrayAnalysis:
     dropped_shapes: tuple[DroppedShape, ...] = ()  # guessed shapes the code contradicts
     clones: tuple[ir.Clone, ...] = ()  # device functions the rewrite copies for this array
     unknown_launches: tuple[str, ...] = ()  # why some launch's block shape is unknown (host_values.py)
+    # Set when the analysis spent its work budget (budget.py): no accesses, kept as written.
+    over_budget: OverBudget | None = None
 
     @property
     def elem_bytes(self) -> int:
@@ -396,59 +399,105 @@ def _contradicted(shape_set: ShapeSet, by_shape: dict[BlockShape, list[ArrayAnal
     return kept, tuple(why for why in found.values() if why is not None)
 
 
+@dataclass(frozen=True, slots=True)
+class _Index:
+    """The translation unit's uses grouped once per array, so that analysing
+    each array does not scan every use of the file (issue 20: quadratic in
+    the kernels of a file)."""
+
+    accesses: dict[str, list[ir.Access]]
+    loading: tuple[ir.Loop, ...]  # loops with a shared-memory load inside (see `_accesses`)
+    position: dict[int, int]  # id of an access -> its place in info.accesses
+
+    @staticmethod
+    def of(info: ir.TranslationUnitInfo) -> "_Index":
+        accesses: dict[str, list[ir.Access]] = {}
+        for a in info.accesses:
+            accesses.setdefault(a.array, []).append(a)
+        loading = tuple(dict.fromkeys(lp for a in info.accesses if a.kind not in ("store", "copy") for lp in a.loops))
+        return _Index(accesses, loading, {id(a): k for k, a in enumerate(info.accesses)})
+
+
 def _analysed_under(shape_set: ShapeSet, mine: list[ir.SharedArray], kernel: ir.Kernel | None,
-                    info: ir.TranslationUnitInfo, by_array: dict[str, dict[BlockShape, "ArrayAnalysis"]]
-                    ) -> dict[BlockShape, list["ArrayAnalysis"]]:
+                    info: ir.TranslationUnitInfo, by_array: dict[str, dict[BlockShape, "ArrayAnalysis"]],
+                    index: _Index, budget: int | None) -> dict[BlockShape, list["ArrayAnalysis"]]:
     by_shape: dict[BlockShape, list[ArrayAnalysis]] = {s: [] for s in shape_set.shapes}
-    loading = tuple(dict.fromkeys(lp for a in info.accesses if a.kind not in ("store", "copy") for lp in a.loops))
+    loading = index.loading
     for arr in mine:
-        accesses = [a for a in info.accesses if a.array == arr.key]
-        for shape in shape_set.shapes:
-            one = _array_analysis(arr, kernel, accesses, info.vars, shape, loading)
+        accesses = index.accesses.get(arr.key, [])
+        try:
+            with metered(budget):  # one budget for the array under all its shapes
+                found = [_array_analysis(arr, kernel, accesses, info.vars, shape, loading)
+                         for shape in shape_set.shapes]
+        except BudgetExceeded as exc:
+            found = [ArrayAnalysis(arr, shape, (), (), over_budget=exc.outcome) for shape in shape_set.shapes]
+        for shape, one in zip(shape_set.shapes, found):
             by_array[arr.key][shape] = one
             by_shape[shape].append(one)
     return by_shape
 
 
-def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | None = None) -> tuple[ArrayAnalysis, ...]:
+def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | None = None,
+            budget: int | None = DEFAULT_ARRAY_BUDGET) -> tuple[ArrayAnalysis, ...]:
     """Analyse every shared array of the translation unit, under every block
-    shape its kernel is planned for (shapes.py)."""
+    shape its kernel is planned for (shapes.py). An array whose analysis
+    spends more than `budget` work units (None: no limit) is analysed no
+    further and carries `over_budget` (budget.py)."""
     kernels = {k.name: k for k in info.kernels}
+    index = _Index.of(info)
     homes: dict[str, str | None] = {}
     for arr in info.arrays:
-        first = next((a.function for a in info.accesses if a.array == arr.key), None)
+        first = next((a.function for a in index.accesses.get(arr.key, ())), None)
         homes[arr.key] = arr.function or first
     const_dims = {arr.key: d for arr in info.arrays if (d := _const_dims(arr)) is not None}
     per_function: dict[str | None, tuple[tuple[BlockShape, ...], tuple[DroppedShape, ...]]] = {}
     unknown: dict[str | None, tuple[str, ...]] = {}
     by_array: dict[str, dict[BlockShape, ArrayAnalysis]] = {}
-    for func in dict.fromkeys(homes.values()):
+    homed: dict[str | None, list[ir.SharedArray]] = {}
+    for arr in info.arrays:
+        homed.setdefault(homes[arr.key], []).append(arr)
+    in_function: dict[str, list[ir.Access]] = {}
+    for a in info.accesses:
+        if a.function is not None:
+            in_function.setdefault(a.function, []).append(a)
+    for func, mine in homed.items():
         kernel = kernels.get(func) if func else None
-        mine = [arr for arr in info.arrays if homes[arr.key] == func]
         keys = {arr.key for arr in mine}
-        reach = [a for a in info.accesses if a.array in keys or (func is not None and a.function == func)]
+        # The function's own accesses and its arrays', in the order of info.accesses.
+        found = {id(a): a for a in [a for k in keys for a in index.accesses.get(k, ())]
+                 + (in_function.get(func, []) if func else [])}
+        reach = [found[i] for i in sorted(found, key=index.position.__getitem__)]
         shape_set = candidate_shapes(kernel, block_option, reach, const_dims, info.vars)
         unknown[func] = shape_set.unknown
         for arr in mine:
             by_array[arr.key] = {}
-        by_shape = _analysed_under(shape_set, mine, kernel, info, by_array)
+        by_shape = _analysed_under(shape_set, mine, kernel, info, by_array, index, budget)
         kept, dropped = _contradicted(shape_set, by_shape)
         fallback = fallback_shapes(shape_set)
         if fallback is not None and not dropped:  # every guess contradicted: try the narrow blocks
-            small = _contradicted(fallback, _analysed_under(fallback, mine, kernel, info, by_array))
+            small = _contradicted(fallback, _analysed_under(fallback, mine, kernel, info, by_array, index, budget))
             if small[1] or len(fallback.shapes) == 1:
                 whole = tuple(why for s in shape_set.shapes if (why := _contradiction(s, by_shape[s])) is not None)
                 kept, dropped = small[0], whole + small[1]
         per_function[func] = (kept, dropped)
+    escapes = _grouped(info.escapes)
+    inactive = _grouped(info.inactive)
+    clones = _grouped(info.clones)
     out = []
     for arr in info.arrays:
         kept, dropped = per_function[homes[arr.key]]
         first, *rest = _fitting_instances([by_array[arr.key][s] for s in kept])
-        escapes = tuple(e for e in info.escapes if e.array == arr.key)
         shared_dyn = arr.is_extern and _shares_dynamic_memory(arr, info)
-        inactive = tuple(u for u in info.inactive if u.array == arr.key)
-        out.append(replace(first, escapes=escapes, shares_dynamic_memory=shared_dyn, inactive=inactive,
-                           shapes=kept if len(kept) > 1 else (), alternatives=tuple(rest), dropped_shapes=dropped,
-                           clones=tuple(c for c in info.clones if c.array == arr.key),
+        out.append(replace(first, escapes=escapes.get(arr.key, ()), shares_dynamic_memory=shared_dyn,
+                           inactive=inactive.get(arr.key, ()), shapes=kept if len(kept) > 1 else (),
+                           alternatives=tuple(rest), dropped_shapes=dropped, clones=clones.get(arr.key, ()),
                            unknown_launches=unknown[homes[arr.key]]))
     return tuple(out)
+
+
+def _grouped(items) -> dict[str, tuple]:
+    """Escapes, skipped-branch uses or clones by the array they name, in order."""
+    out: dict[str, list] = {}
+    for x in items:
+        out.setdefault(x.array, []).append(x)
+    return {k: tuple(v) for k, v in out.items()}

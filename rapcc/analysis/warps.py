@@ -13,6 +13,7 @@ from typing import Callable
 import numpy as np
 
 from .. import ir
+from .budget import charge
 from .evaluate import Env, Unknown, evaluate
 
 MAX_TRIPS = 64  # iterations replayed per loop when its trip count is known
@@ -136,22 +137,44 @@ class ParamSamples:
         return tuple(dict(self.by_binding[0][0])) if self.by_binding else ()
 
 
-def _reaches(expr: ir.Expr, vars: dict[str, ir.VarDef], hit: Callable[[ir.Expr], bool], seen: frozenset[str] = frozenset()) -> bool:
-    """Whether `hit` holds for a leaf of `expr`, through local definitions."""
-    if hit(expr):
-        return True
-    if isinstance(expr, ir.VarRef):
-        d = vars.get(expr.key)
-        if d is None or d.init is None or expr.key in seen:
+def _reaches(expr: ir.Expr, vars: dict[str, ir.VarDef], hit: Callable[[ir.Expr], bool]) -> bool:
+    """Whether `hit` holds for a leaf of `expr`, through local definitions.
+
+    Each definition and each shared subexpression is walked once per call:
+    definitions that read each other (`b = a + a; c = b + b; ...`) form a DAG
+    that a plain recursion walks once per path, exponentially many (issue 20:
+    110 million calls on one file). A definition being walked counts as
+    reaching nothing when met again through a cycle; that is exact for the
+    answer, since a hit below it makes the outer walk true anyway."""
+    done: dict[int, bool] = {}  # id of a node (a definition's init included) -> its answer
+    walking: set[str] = set()
+
+    def walk(e: ir.Expr) -> bool:
+        if hit(e):
+            return True
+        if isinstance(e, ir.VarRef):
+            d = vars.get(e.key)
+            if d is None or d.init is None or e.key in walking:
+                return False
+            walking.add(e.key)
+            try:
+                return walk(d.init)
+            finally:
+                walking.discard(e.key)
+        if not isinstance(e, (ir.Cast, ir.UnOp, ir.BinOp, ir.Select)):
             return False
-        return _reaches(d.init, vars, hit, seen | {expr.key})
-    if isinstance(expr, (ir.Cast, ir.UnOp)):
-        return _reaches(expr.operand, vars, hit, seen)
-    if isinstance(expr, ir.BinOp):
-        return _reaches(expr.lhs, vars, hit, seen) or _reaches(expr.rhs, vars, hit, seen)
-    if isinstance(expr, ir.Select):
-        return any(_reaches(e, vars, hit, seen) for e in (expr.cond, expr.then, expr.other))
-    return False
+        known = done.get(id(e))
+        if known is None:
+            if isinstance(e, (ir.Cast, ir.UnOp)):
+                known = walk(e.operand)
+            elif isinstance(e, ir.BinOp):
+                known = walk(e.lhs) or walk(e.rhs)
+            else:
+                known = walk(e.cond) or walk(e.then) or walk(e.other)
+            done[id(e)] = known
+        return known
+
+    return walk(expr)
 
 
 def _reads(expr: ir.Expr, keys: frozenset[str], vars: dict[str, ir.VarDef]) -> bool:
@@ -367,6 +390,7 @@ def _trip_states(loop: ir.Loop, env: Env, active: np.ndarray, policy: TripPolicy
     # than step it to the limit.
     steady = not _reads(loop.cond, frozenset([loop.var] + [c.var for c in loop.carried]), env.vars)
     for trip in range(limit + 1):
+        charge(n)
         inner = env.child(loop.var, value)
         for c in loop.carried:  # the condition sees this iteration's carried values
             inner = inner.child(c.var, carried[c.var])
@@ -417,6 +441,7 @@ def iterate(access: ir.Access, loops: tuple[ir.Loop, ...], env: Env, active: np.
     if not active.any():
         return
     if not loops:
+        charge(len(active))
         mask = _guarded(access, env, active)
         if mask.any():
             visit(mask, env, trips, weight)

@@ -39,6 +39,7 @@ from .cache import Cache, cache_key, sha256_bytes
 from .compdb import CompileDatabaseError, read_compile_database
 from .config import WRAPPER_MARK, BuildConfig, ConfigError, environ, read_config
 from .launch_index import Job, LaunchShapes, cached_project_launches, launches_digest
+from .shared_scan import may_use_shared
 from .nvcc_args import HonouredFlags, Input, NvccArgsError, NvccCommand, dependency_file, honoured_flags, \
     parse_nvcc_args, substitute_inputs
 
@@ -208,19 +209,42 @@ def toolkit_of(nvcc: str | None, env: Mapping[str, str]) -> str | None:
     return found.root if found else None
 
 
+def _scan_flags(flags: HonouredFlags) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """(the user's include folders, -include files, -D values) for `may_use_shared`."""
+    extra = flags.extra_args
+    system = tuple(extra[k + 1] for k in range(len(extra) - 1) if extra[k] == "-isystem")
+    pre = tuple(extra[k + 1] for k in range(len(extra) - 1) if extra[k] == "-include")
+    return flags.include_dirs + system, pre, flags.defines
+
+
 def plan_inputs(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str], nvcc: str | None = None
                 ) -> list[Outcome]:
     """Rewrite (or find in the cache) every CUDA input of the command; `nvcc`:
     the real nvcc, whose toolkit's headers the parse reads."""
     cwd = os.getcwd()
     outcomes: list[Outcome] = []
+    flags = honoured_flags(cmd, cwd)
+    # Files without shared memory go to nvcc as they are, before any cache,
+    # fingerprint or worker (shared_scan.py).
+    sources = []
+    for inp in cmd.cuda_inputs:
+        source = _readable_source(inp.path)
+        if source is None:
+            skipped = _skip_note(inp.path)  # an input it cannot read as text: one note
+            if skipped is not None:
+                outcomes.append(Outcome(inp, note=skipped))
+            continue
+        if may_use_shared(inp.path, source, *_scan_flags(flags)):
+            sources.append((inp, source))
+        else:  # the report the pass gives a file without shared arrays
+            outcomes.append(Outcome(inp, report={"file": inp.path, "rapcc_version": __version__, "arrays": []}))
+    if not sources:
+        return outcomes
     try:
         model = common_bank_model(cmd.targets)
     except ArchError as exc:
-        return [Outcome(i, note=str(exc)) for i in cmd.cuda_inputs
-                if _readable_source(i.path) is not None or _skip_note(i.path) is not None]
+        return outcomes + [Outcome(i, note=str(exc)) for i, _ in sources]
     cache = Cache(config.cache_dir)
-    flags = honoured_flags(cmd, cwd)
     launches: LaunchShapes = ()
     project_note = None
     if config.project is not None:
@@ -230,13 +254,7 @@ def plan_inputs(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str], n
             project_note = f"RAPCC_PROJECT: {exc}"
     tool = _tool_fingerprint()
     pending: list[tuple[Input, str, dict]] = []
-    for inp in cmd.cuda_inputs:
-        source = _readable_source(inp.path)
-        if source is None:
-            skipped = _skip_note(inp.path)
-            if skipped is not None:
-                outcomes.append(Outcome(inp, note=skipped))
-            continue
+    for inp, source in sources:
         if project_note is not None:
             outcomes.append(Outcome(inp, note=project_note))
             continue

@@ -22,6 +22,7 @@ from typing import Callable, Sequence
 from ..diagnostics import Diagnostic, InternalError, RapccError
 from ..frontend import included_kernel_files, launches_in_file
 from ..output import write_outputs
+from ..parallel import map_files
 from ..pipeline import Options, RewriteResult
 from .compdb import CompileDatabaseError, CompileEntry, read_compile_database
 from .launch_index import LaunchShapes, merge_launches
@@ -53,16 +54,25 @@ def _entry_options(entry: CompileEntry, base: Options) -> Options:
                    rdc=f.rdc or base.rdc)
 
 
-def project_launch_shapes(units: Sequence[Unit], read: Callable[[str], bytes]) -> tuple[LaunchShapes, list[Failure]]:
-    """The launches of every unit, merged; files that do not parse launch nothing (and are reported)."""
-    found = []
-    failures = []
-    for u in units:
-        try:
-            found.append(launches_in_file(u.path, read(u.path), u.options))
-        except RapccError as exc:
-            failures.append(Failure(u.path, str(exc), exc.diagnostics, False))
-    return merge_launches(found), failures
+def _launches_of(job: tuple[Unit, Callable[[str], bytes]]) -> dict[str, list[tuple[int, int, int]]] | Failure:
+    u, read = job
+    try:
+        return launches_in_file(u.path, read(u.path), u.options)
+    except RapccError as exc:
+        return Failure(u.path, str(exc), exc.diagnostics, False)
+
+
+def project_launch_shapes(units: Sequence[Unit], read: Callable[[str], bytes], jobs: int | None = None
+                          ) -> tuple[LaunchShapes, list[Failure]]:
+    """The launches of every unit (one process per file; `read` a module-level
+    function), merged in the units' order; files that do not parse launch
+    nothing (and are reported)."""
+    found = map_files(_launches_of, [(u, read) for u in units], jobs)
+    return merge_launches(f for f in found if not isinstance(f, Failure)), [f for f in found if isinstance(f, Failure)]
+
+
+def _read_bytes(path: str) -> bytes:
+    return Path(path).read_bytes()
 
 
 def project_units(build_dir: str, files: Sequence[str], base: Options) -> list[Unit]:
@@ -85,7 +95,7 @@ def project_units(build_dir: str, files: Sequence[str], base: Options) -> list[U
         if not chosen:
             raise RapccError(f"{build_dir}: the compile database lists no CUDA file")
     everyone = [Unit(e.file, _entry_options(e, base)) for e in entries if e.is_cuda]
-    shapes, _ = project_launch_shapes(everyone, lambda p: Path(p).read_bytes())
+    shapes, _ = project_launch_shapes(everyone, _read_bytes)
     units = [Unit(e.file, replace(_entry_options(e, base), launch_shapes=shapes)) for e in chosen]
     if files:
         return units
@@ -109,19 +119,32 @@ def included_units(units: Sequence[Unit]) -> list[Unit]:
     return [Unit(f, replace(us[0].options, unit=us[0].path)) for f, us in includers.items() if len(us) == 1]
 
 
-def run_units(units: Sequence[Unit], process: Callable[[bytes, str, Options], RewriteResult],
-              read: Callable[[str], bytes]) -> tuple[list[tuple[Unit, bytes, RewriteResult]], list[Failure]]:
-    """Process every unit; failures are collected, not raised, so all of them are reported."""
+Process = Callable[[bytes, str, Options], RewriteResult]
+
+
+def _run_unit(job: tuple[Unit, Process, Callable[[str], bytes]]) -> tuple[Unit, bytes, RewriteResult] | Failure:
+    u, process, read = job
+    try:
+        source = read(u.path)
+        return u, source, process(source, u.path, u.options)
+    except RapccError as exc:
+        return Failure(u.path, str(exc), exc.diagnostics, False)
+    except InternalError as exc:
+        return Failure(u.path, f"internal error: {exc}", (), True)
+
+
+def run_units(units: Sequence[Unit], process: Process, read: Callable[[str], bytes], jobs: int | None = None
+              ) -> tuple[list[tuple[Unit, bytes, RewriteResult]], list[Failure]]:
+    """Process every unit, one process per file on every core (`jobs`: how
+    many; `process` and `read` must be module-level functions); failures are
+    collected, not raised, so all of them are reported, in the units' order."""
     done = []
     failures = []
-    for u in units:
-        try:
-            source = read(u.path)
-            done.append((u, source, process(source, u.path, u.options)))
-        except RapccError as exc:
-            failures.append(Failure(u.path, str(exc), exc.diagnostics, False))
-        except InternalError as exc:
-            failures.append(Failure(u.path, f"internal error: {exc}", (), True))
+    for r in map_files(_run_unit, [(u, process, read) for u in units], jobs):
+        if isinstance(r, Failure):
+            failures.append(r)
+        else:
+            done.append(r)
     return done, failures
 
 

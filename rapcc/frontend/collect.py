@@ -6,6 +6,7 @@ subscripts per lane without seeing a libclang cursor.
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
@@ -134,6 +135,9 @@ class _Collector:
     _body: Cursor | None = None
     _params_uniform: bool = False
     _uniform: frozenset[str] | None = None
+    _line_starts: list[int] | None = None  # offset of each line's first byte (see _range)
+    # What `_alias_decl` matches pointer declarations against, per count of arrays found so far.
+    _alias_tables: tuple[int, dict[str, int], dict[str, str], dict[str, int]] | None = None
     _writes_memo: dict[Cursor, dict[str, int]] = field(default_factory=dict)
     providers: Providers = field(default_factory=lambda: Providers(frozenset(), {}))
     _bodies: dict[str, list[Cursor]] = field(default_factory=dict)  # function name -> bodies walked
@@ -146,8 +150,12 @@ class _Collector:
         return in_main_file(cursor)
 
     def _range(self, start: int, end: int) -> ir.SourceRange:
-        line = self.source.count(b"\n", 0, start) + 1
-        col = start - (self.source.rfind(b"\n", 0, start) + 1) + 1
+        # A line table, not a count from the file's start: one range per use
+        # would otherwise cost the file's length each (quadratic, issue 20).
+        if self._line_starts is None:
+            self._line_starts = [0] + [k + 1 for k, c in enumerate(self.source) if c == 0x0A]
+        line = bisect_right(self._line_starts, start)
+        col = start - self._line_starts[line - 1] + 1
         return ir.SourceRange(self.path, line, col, start, end)
 
     def _cursor_range(self, cursor: Cursor) -> ir.SourceRange:
@@ -1039,11 +1047,24 @@ class _Collector:
                                                   "dynamic shared memory too"))
                     break
 
+    def _alias_table(self) -> tuple[dict[str, int], dict[str, str], dict[str, int]]:
+        """Each array's subscript depth, element type (without const) and size,
+        rebuilt only when an array was added: built per pointer declaration,
+        they cost arrays x declarations (issue 20)."""
+        if self._alias_tables is None or self._alias_tables[0] != len(self.arrays):
+            arrays = self.arrays
+            self._alias_tables = (
+                len(arrays),
+                {k: (max(len(a.dims), 1) if not a.is_extern else len(a.dims) + 1) for k, a in arrays.items()},
+                {k: " ".join(w for w in a.elem_type.split() if w != "const") for k, a in arrays.items()},
+                {k: a.elem_bytes for k, a in arrays.items()})
+        _, depth, elems, sizes = self._alias_tables
+        return depth, elems, sizes
+
     def _alias_decl(self, decl: Cursor, ctx: _Ctx, stack: tuple[Cursor, ...]) -> bool:
         """Take a pointer alias of a shared array (`float *p = s + k`); True
         when `decl` is one (followed or refused), so its initializer is done."""
-        depth = {k: (max(len(a.dims), 1) if not a.is_extern else len(a.dims) + 1) for k, a in self.arrays.items()}
-        elems = {k: " ".join(w for w in a.elem_type.split() if w != "const") for k, a in self.arrays.items()}
+        depth, elems, _ = self._alias_table()
         shape = alias_shape(decl, depth, elems)
         if shape is None:
             return self._cast_alias_decl(decl, ctx, stack, depth)
@@ -1086,7 +1107,7 @@ class _Collector:
         """`float *d = (float *)sData` (Rodinia's dwt2d over bytes): a view whose
         subscripts reach `scale` elements each. Followed only when the pointer
         is never reassigned and its offset is stable, as for plain aliases."""
-        found = cast_alias_shape(decl, depth, {k: a.elem_bytes for k, a in self.arrays.items()})
+        found = cast_alias_shape(decl, depth, self._alias_table()[2])
         if found is None:
             return False
         shape, scale = found

@@ -28,6 +28,7 @@ every set is optimal; `lower_bound` says so.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from dataclasses import dataclass
 
 import numpy as np
@@ -211,6 +212,15 @@ def search(sets: Sequence[Sequence[int]], n: int, m: int, free: int, seed: int) 
     """
     if not sets or free <= 0 or n <= free:
         return []
+    return list(_search(tuple(tuple(int(a) for a in s) for s in sets), n, m, free, seed))
+
+
+@lru_cache(maxsize=1024)
+def _search(sets: tuple[tuple[int, ...], ...], n: int, m: int, free: int, seed: int
+            ) -> tuple[tuple[XorSwizzle, int], ...]:
+    """`search`, once per distinct question: the planner asks it per block
+    shape and per array, and arrays and shapes often pose the same sets
+    (issue 20). A pure function of its arguments: the seed fixes the starts."""
     mat = SetMatrix.of(sets)
     bits = ((mat.addrs[:, :, None] >> np.arange(n)[None, None, :]) & 1).astype(np.int64)
     low = mat.addrs & ((1 << m) - 1)
@@ -223,7 +233,7 @@ def search(sets: Sequence[Sequence[int]], n: int, m: int, free: int, seed: int) 
         waves = _score(g, bits, low, mat.valid, m)[0]
         found.setdefault(tuple(int(v) for v in g), waves)
     ranked = sorted(found.items(), key=lambda kv: (kv[1], diagonals(kv[0]), sum(bin(v).count("1") for v in kv[0]), kv[0]))
-    return [(XorSwizzle(m, free, g), w) for g, w in ranked]
+    return tuple((XorSwizzle(m, free, g), w) for g, w in ranked)
 
 
 def lower_bound(sets: Sequence[Sequence[int]], m: int) -> int:

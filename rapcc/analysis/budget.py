@@ -1,0 +1,75 @@
+"""A work budget per shared array, in deterministic units.
+
+The replay of an array's accesses (warps.py: sampling, range proofs, drawn
+data) costs about lanes x loop trips, summed over its accesses, block shapes
+and instantiations; a pathological array (deep loop nests over run-time
+sizes, many shapes) can cost minutes where nvcc takes a second (issue 20).
+Each array's analysis is metered in *work units*, one per lane per loop trip
+stepped or visited, and stops when it spends more than its budget: that array
+is then kept as written (the planner's `blocker`), a `rapcc-budget` note names
+it, and the rest of the file goes on. Units rather than seconds, so that the
+same input gives the same output on a loaded machine and a quiet one.
+
+The meter is a context variable, set around one array's analysis by
+`metered` and charged by the replay (`charge`): the replay sits five calls
+below the per-array loop, and only these two places know of the meter.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Iterator
+
+# Lane-steps one array may cost: five times the most any array of the
+# examples (0.8 million) or the fetched corpus (10.2 million, Parboil's
+# mri-gridding) needs (docs/speed.md), a few seconds of replay.
+DEFAULT_ARRAY_BUDGET = 50_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class OverBudget:
+    """The outcome of an array whose analysis was stopped: kept as written."""
+
+    budget: int  # work units it was allowed
+    spent: int  # units spent when it stopped (at least `budget`)
+
+
+class BudgetExceeded(Exception):
+    """The array being analysed has spent its budget."""
+
+    def __init__(self, outcome: OverBudget) -> None:
+        super().__init__(f"spent {outcome.spent} of {outcome.budget} work units")
+        self.outcome = outcome
+
+
+class _Meter:
+    __slots__ = ("budget", "spent")
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.spent = 0
+
+
+_current: ContextVar[_Meter | None] = ContextVar("rapcc_array_meter", default=None)
+
+
+def charge(units: int) -> None:
+    """Spend `units` of the current array's budget (nothing when none is metered)."""
+    meter = _current.get()
+    if meter is None:
+        return
+    meter.spent += units
+    if meter.spent > meter.budget:
+        raise BudgetExceeded(OverBudget(meter.budget, meter.spent))
+
+
+@contextmanager
+def metered(budget: int | None) -> Iterator[None]:
+    """Meter the analysis inside the block against `budget` units (None: unmetered).
+    A budget inside another one replaces it for the block."""
+    token = _current.set(None if budget is None else _Meter(budget))
+    try:
+        yield
+    finally:
+        _current.reset(token)
