@@ -82,6 +82,7 @@ class ArrayPlan:
 class BlockKind(Enum):
     """Why an array cannot be rewritten at all (the text is made in `blocker`)."""
 
+    BUDGET = "budget"  # its analysis spent its work budget (analysis/budget.py)
     ESCAPE = "escape"  # a use that is not a plain subscript chain
     SKIPPED_BRANCH = "skipped_branch"  # spelled in a preprocessor branch this parse skipped, where it must stay valid
     OUT_OF_RANGE = "out_of_range"  # a subscript not proved inside its dimension
@@ -101,7 +102,8 @@ def blocker(a: ArrayAnalysis) -> Block | None:
     """Why the array cannot be rewritten at all, or None."""
     arr = a.array
     if a.over_budget is not None:
-        return f"left untouched: its analysis stopped at its budget of {a.over_budget.budget} work units"
+        return Block(BlockKind.BUDGET,
+                     f"left untouched: its analysis stopped at its budget of {a.over_budget.budget} work units")
     if a.escapes:
         e = a.escapes[0]
         return Block(BlockKind.ESCAPE, f"left untouched: {e.reason} (line {e.range.line})")

@@ -57,6 +57,12 @@ RULES: dict[str, tuple[str, str]] = {
         "Analysis stopped at its work budget",
         "Replaying this array's accesses for every lane, loop trip and block shape cost more work units than one "
         "array may spend; rapcc keeps it as written and goes on with the rest of the file."),
+    "rapcc-unproved": (
+        "Layout change not proved safe",
+        "rapcc changes a layout only when its sound range analysis proves every access inside every dimension of "
+        "the array, for every kernel instance and block shape that reaches it, and sees every use. Here it could "
+        "not (the message names the subscript and the values it may take, or the construct it does not model), so "
+        "the array is kept as written."),
     "rapcc-pragma": (
         "Malformed or unused rapcc pragma",
         "'#pragma rapcc layout(array, strategy)' must name an array declared after it and one of rapcc's "
@@ -67,7 +73,8 @@ _LEVELS = {"error": "error", "warning": "warning", "note": "note", "remark": "no
 # Each rule's level unless a result says otherwise (SARIF's reportingConfiguration).
 DEFAULT_LEVELS = {"rapcc-bank-conflict": "warning", "rapcc-escape": "warning", "rapcc-block-dim": "note",
                   "rapcc-broken-fix": "error", "rapcc-random-access": "note", "rapcc-not-executed": "note",
-                  "rapcc-file-scope": "note", "rapcc-pragma": "warning"}
+                  "rapcc-file-scope": "note", "rapcc-pragma": "warning", "rapcc-budget": "note",
+                  "rapcc-unproved": "warning"}
 SRCROOT = "%SRCROOT%"
 # Code scanning keeps one set of alerts per category: the id up to its last slash.
 AUTOMATION_ID = "rapcc/analyze/"
