@@ -24,6 +24,7 @@ from .analysis.arrays import AccessAnalysis, ArrayAnalysis
 from .analysis.lanes import warp_banks, wavefronts_per_instruction
 from .analysis.predict import Prediction, row_major
 from .banks import DEFAULT_BANKS, BankModel
+from .rewrite import edits_for, helper_for
 from .planner import ArrayPlan
 from .report import SHAPE_SOURCES
 from .report_svg import bar_chart, heatmap
@@ -80,6 +81,8 @@ class ArrayView:
     candidates: tuple[CandidateView, ...]
     accesses: tuple[AccessView, ...]
     gain: str  # predicted wavefronts over all its accesses, before -> after, for the table of contents
+    # What the rewrite changes: the declaration's line and one access's, as '-'/'+' lines (none when unchanged).
+    diff: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,7 +244,30 @@ def predicted_gain(plan: ArrayPlan) -> str:
     return f"{before:g} -> {after:g} wavefronts{ratio}" if plan.rewritten else f"{before:g} wavefronts, unchanged"
 
 
-def array_view(plan: ArrayPlan, source: bytes, banks: BankModel) -> ArrayView:
+def rewrite_diff(plan: ArrayPlan, source: bytes, path: str) -> tuple[str, ...]:
+    """The declaration's line and the first rewritten access's line, before and
+    after the plan's edits (rewrite.edits_for): what the rewrite does, in brief."""
+    if not plan.rewritten:
+        return ()
+    edits = edits_for(plan, helper_for(plan, path), source)
+    lines: list[tuple[int, int]] = []
+    for e in edits:
+        span = _line_of(source, e.start)
+        if span not in lines:
+            lines.append(span)
+        if len(lines) == 2:
+            break
+    out: list[str] = []
+    for start, end in lines:
+        new = source[start:end]
+        for e in sorted((e for e in edits if start <= e.start and e.end <= end), key=lambda e: -e.start):
+            new = new[:e.start - start] + e.text.encode() + new[e.end - start:]
+        out += ["- " + source[start:end].decode("utf-8", "replace").strip(),
+                "+ " + new.decode("utf-8", "replace").strip()]
+    return tuple(out)
+
+
+def array_view(plan: ArrayPlan, source: bytes, banks: BankModel, path: str = "") -> ArrayView:
     a = plan.analysis
     arr = a.array
     start, end = _line_of(source, arr.decl.start)
@@ -257,7 +283,7 @@ def array_view(plan: ArrayPlan, source: bytes, banks: BankModel) -> ArrayView:
         block=f"{a.block.text()} ({SHAPE_SOURCES.get(a.block.source, a.block.source)})", strategy=chosen.strategy, reason=plan.reason,
         emitted=emitted_mapping(chosen), candidates=cands,
         accesses=tuple(access_view(plan, k, source, banks) for k in range(len(a.accesses))),
-        gain=predicted_gain(plan))
+        gain=predicted_gain(plan), diff=rewrite_diff(plan, source, path))
 
 
 def render_html(path: str, source: bytes, plans: tuple[ArrayPlan, ...], command: str,
@@ -266,7 +292,7 @@ def render_html(path: str, source: bytes, plans: tuple[ArrayPlan, ...], command:
     env = jinja2.Environment(loader=jinja2.FunctionLoader(_template_source), autoescape=True,
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
     env.filters["svg"] = Markup  # built and escaped by report_svg
-    arrays = [array_view(p, source, banks) for p in plans]
+    arrays = [array_view(p, source, banks, path) for p in plans]
     kernels: dict[str, list[ArrayView]] = {}
     for a in arrays:
         kernels.setdefault(a.function, []).append(a)

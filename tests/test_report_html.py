@@ -148,3 +148,18 @@ def test_the_heatmaps_label_their_bank_axis_and_the_page_explains_wf_and_half_wa
     legend = legend[:legend.index("</p>")]
     assert "wavefronts" in legend and "<code>wf 0</code>" in legend and "<code>h0</code>" in legend \
         and "<code>h1</code>" in legend and "half-warp" in legend
+
+
+def test_each_rewritten_array_shows_its_declaration_and_one_access_before_and_after():
+    path = ROOT / "examples" / "transpose_32x8.cu"
+    src = path.read_bytes()
+    padded = rewrite_source(src, str(path), Options(strategy="pad"))
+    html = render_html(str(path), src, padded.plans, "")
+    assert "- __shared__ float tile[TILE_DIM][TILE_DIM];" in html
+    assert "+ __shared__ float tile[TILE_DIM][TILE_DIM + 1];" in html
+    swizzled = rewrite_source(src, str(path), Options(strategy="xor"))
+    html = render_html(str(path), src, swizzled.plans, "")
+    added = [line for line in html.split("\n") if 'class="add"' in line]
+    assert added and all("__rapcc_tile" in line for line in added)  # the subscripts go through the helper
+    kept = rewrite_source(src, str(path), Options(strategy="none"))
+    assert 'class="diff"' not in render_html(str(path), src, kept.plans, "")
