@@ -92,3 +92,34 @@ def test_a_loop_over_sizes_gives_the_set_of_shapes():
     a = _array(analyze_source(src, "loop.cu", Options()), "s")
     assert sorted(a["block_dims"]) == [[32, 1, 1], [64, 1, 1], [128, 1, 1], [256, 1, 1]]
     assert a["block_dim_source"] == "launches" and a["block_dims_unknown"] == []
+
+
+# gemv's pattern (HeCBench): the block is `dim3(x, y)` from the command line,
+# and the subscripts suggest one shape (16 sums per row, 64 rows).
+GEMV = b"""#include <cstdlib>
+__global__ void gemv(float *res, const float *mat, int n) {
+  __shared__ float sums[64][16];
+  sums[threadIdx.y][threadIdx.x] = mat[(blockIdx.y * blockDim.y + threadIdx.y) * n + threadIdx.x];
+  __syncthreads();
+  if (threadIdx.x == 0) res[threadIdx.y] = sums[threadIdx.y][0] + sums[threadIdx.y][15];
+}
+int main(int argc, char **argv) {
+  int bx = atoi(argv[1]), by = atoi(argv[2]);
+  dim3 block(bx, by);
+  gemv<<<dim3(1, 64), block>>>(0, 0, 64);
+}
+"""
+
+
+def test_a_shape_from_argv_with_one_hinted_shape_is_planned_over_a_set():
+    r = rewrite_source(GEMV, "gemv.cu", Options())
+    a = _array(r, "sums")
+    assert a["block_dim_source"] == "inferred" and a["block_dim"] == [16, 64, 1]
+    # Never one guess: the hint and the plausible shapes around it, each one the code allows.
+    assert len(a["block_dims"]) >= 2 and [16, 32, 1] in a["block_dims"]
+    assert any("atoi" in u for u in a["block_dims_unknown"])
+    note = next(d for d in r.diagnostics if d.check_id == "rapcc-block-dim")
+    assert "unknown" in note.message and "planned for 16x64, 16x32" in note.message and "guessed from its subscripts" in note.message
+    plan = next(p for p in r.plans if p.analysis.array.name == "sums")
+    assert len(plan.analysis.per_shape) == len(a["block_dims"])
+    assert not plan.rewritten or plan.reason.startswith("robust over ")

@@ -172,12 +172,12 @@ def _guessed(kernel: ir.Kernel | None, accesses: list[ir.Access], dims: dict[str
     uses_z = any(depends_on(i, vars, frozenset(THREAD_ATOMS[2:3]), skip=flat) for i in indices)
     bound = kernel.launch_bounds if kernel is not None else None
     if not uses_y and not uses_z:
-        if bound is not None:
-            return ShapeSet((BlockShape(bound, 1, 1, "launch_bounds"),))
+        if bound is not None:  # a most, not the size: the usual smaller block too
+            return ShapeSet(_widened_1d((BlockShape(bound, 1, 1, "launch_bounds"),), bound))
         # A block size the occupancy API picks is 1-D and at most its limit.
         limit = kernel.launch_bound if kernel is not None and kernel.launch_bound else MAX_THREADS
-        return ShapeSet(tuple(BlockShape(x, 1, 1, "assumed") for x in DEFAULT_1D if x <= limit)
-                        or (BlockShape(limit, 1, 1, "assumed"),))
+        return ShapeSet(_widened_1d(tuple(BlockShape(x, 1, 1, "assumed") for x in DEFAULT_1D if x <= limit)
+                                    or (BlockShape(limit, 1, 1, "assumed"),), limit))
     hints = _hints(accesses, dims, vars)
     hinted = any(hints.values())
     source = "inferred" if hinted else "assumed"
@@ -188,7 +188,46 @@ def _guessed(kernel: ir.Kernel | None, accesses: list[ir.Access], dims: dict[str
     if not shapes:  # nothing the hints allow fits the bound: fall back to the guesses
         shapes = _with_bound(DEFAULT_X, DEFAULT_Y if uses_y else (1,), zs, bound, "assumed") if bound \
             else _products(DEFAULT_X, DEFAULT_Y, zs, None, "assumed")
-    return ShapeSet(shapes or (BlockShape(32, 8, 1, "assumed"),))
+    shapes = shapes or (BlockShape(32, 8, 1, "assumed"),)
+    return ShapeSet(_widened(shapes, bound, uses_y, uses_z))
+
+
+def _widened_1d(shapes: tuple[BlockShape, ...], limit: int) -> tuple[BlockShape, ...]:
+    """A guessed 1-D set of at least two sizes: the next usual block size below
+    the largest (or half of it), since a guess of one size is a bet on one shape."""
+    if len(shapes) >= 2:
+        return shapes
+    top = shapes[0]
+    usual = sorted((x for x in DEFAULT_1D + FALLBACK_1D if x < min(top.x, limit)), reverse=True)
+    smaller = usual[0] if usual else top.x // 2
+    return shapes + ((BlockShape(smaller, 1, 1, top.source),) if smaller >= 1 else ())
+
+
+def _widened(shapes: tuple[BlockShape, ...], bound: int | None, uses_y: bool, uses_z: bool
+             ) -> tuple[BlockShape, ...]:
+    """A guessed set of at least two shapes. One hinted shape (`tile[16][64]`
+    read by threadIdx.x and .y) is still a guess: add its neighbours, the same x
+    with half or twice the rows (or, under `__launch_bounds__(N)`, the same N
+    threads split otherwise), then the usual shapes. Those the code
+    contradicts are dropped later (arrays._contradicted)."""
+    if len(shapes) >= 2:
+        return shapes
+    s = shapes[0]
+    axis = "y" if uses_y else "z" if uses_z else None
+    near: list[BlockShape] = []
+    if bound is not None:
+        near += [BlockShape(s.x // 2, s.y * 2, s.z, s.source), BlockShape(s.x * 2, s.y // 2, s.z, s.source)] \
+            if axis == "y" else [BlockShape(s.x // 2, s.y, s.z * 2, s.source), BlockShape(s.x * 2, s.y, s.z // 2, s.source)]
+    elif axis is not None:
+        n = s.y if axis == "y" else s.z
+        for m in (n // 2, n * 2):
+            near.append(BlockShape(s.x, m, s.z, s.source) if axis == "y" else BlockShape(s.x, s.y, m, s.source))
+    ys = DEFAULT_Y if uses_y else (1,)
+    zs = DEFAULT_Z if uses_z else (1,)
+    usual = _with_bound(DEFAULT_X, ys, zs, bound, s.source) if bound else _products(DEFAULT_X, ys, zs, None, s.source)
+    ok = [b for b in near + list(usual) if min(b.x, b.y, b.z) >= 1 and b.threads <= MAX_THREADS
+          and (bound is None or b.threads == bound)]
+    return tuple(dict.fromkeys(shapes + tuple(ok)))
 
 
 def fallback_shapes(shape_set: ShapeSet) -> ShapeSet | None:
