@@ -112,3 +112,33 @@ def test_each_instance_gets_its_own_shape():
     k = _kernel(b"void run() { t<32><<<1, dim3(32, 32)>>>(0); t<16><<<1, dim3(16, 16)>>>(0); }", "t")
     own = {inst[0][1]: shapes for inst, shapes in k.instance_block_dims}
     assert own == {32: ((32, 32, 1),), 16: ((16, 16, 1),)}
+
+
+def test_a_helper_function_of_the_file_is_evaluated_with_its_arguments():
+    k = _kernel(b"static int max_int(int a, int b) { return a > b ? a : b; }\n"
+                b"int round_up(int n, int m) { if (n % m == 0) return n; return (n / m + 1) * m; }\n"
+                b"void run() { int b = max_int(round_up(100, 32), 64); k<<<1, b>>>(0); }")
+    assert k.launch_block_dims == ((128, 1, 1),) and k.launch_unknown == ()
+
+
+def test_a_helper_of_a_run_time_value_stays_unknown():
+    k = _kernel(b"int max_int(int a, int b) { return a > b ? a : b; }\n"
+                b"int main(int argc, char **argv) { k<<<1, max_int(atoi(argv[1]), 32)>>>(0); }")
+    assert k.launch_block_dims == () and any("atoi" in u for u in k.launch_unknown)
+
+
+def test_a_helper_of_a_float_is_not_evaluated_as_an_integer():
+    k = _kernel(b"int half(float x) { return x / 2; }\nvoid run() { k<<<1, half(65)>>>(0); }")
+    assert k.launch_block_dims == () and k.launch_unknown
+
+
+def test_every_case_of_a_switch_is_read_past_its_breaks():
+    k = _kernel(b"void run(int which) { switch (which) { case 1: k<<<1, 64>>>(0); break;\n"
+                b"  case 2: k<<<1, 128>>>(0); break; default: k<<<1, 256>>>(0); } }\nvoid go() { run(1); }")
+    assert set(k.launch_block_dims) == {(64, 1, 1), (128, 1, 1), (256, 1, 1)} and k.launch_unknown == ()
+
+
+def test_a_bounded_size_on_one_axis_of_a_dim3_bounds_nothing():
+    k = _kernel(b"void run() { int n = 0, g = 0; cudaOccupancyMaxPotentialBlockSize(&g, &n, k, 0, 256);\n"
+                b"  k<<<1, dim3(n, 4)>>>(0); }")
+    assert k.launch_block_dims == () and k.launch_bound is None

@@ -1,7 +1,7 @@
 """The interpreter of one host function under one entry state (see host_values.py)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import product
 from typing import TYPE_CHECKING
 
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 class _Events:
     launches: list[Launch]
     calls: dict[str, list[tuple[Value, ...]]]  # callee key -> the arguments of each call made
+    returns: list[Value] = field(default_factory=list)  # the value of each `return expr;` reached
 
 
 class _Run:
@@ -120,8 +121,9 @@ class _Run:
                 s = strip(a)
                 parts.append(frozenset({1}) if s.kind == K.UNEXPOSED_EXPR and not _children(s) else self.value(a, st))
             bad = next((v for v in parts if isinstance(v, Unknown)), None)
-            if bad is not None:
-                return bad
+            if bad is not None:  # a bound on x is one on the threads only where y and z are 1
+                flat = parts[0] is bad and all(p == frozenset({1}) for p in parts[1:])
+                return bad if flat else Unknown(bad.reason)
             parts += [frozenset({1})] * (3 - len(parts))
             return _cap(tuple(p) for p in product(*parts))
         if name in ("min", "max") and len(args) == 2:
@@ -134,6 +136,9 @@ class _Run:
         v = evaluate_int(c)  # a constexpr function of constants
         if v is not None:
             return frozenset({v})
+        ref = c.referenced
+        if ref is not None and ref.kind == K.FUNCTION_DECL and _function_key(ref) in self.host.functions:
+            return self.host.returned(_function_key(ref), tuple(self.value(a, st) for a in args))
         return Unknown(f"the result of '{name or source_text(c)}' is known only at run time")
 
     def element(self, c: Cursor, st: State) -> Value:
@@ -311,6 +316,7 @@ class _Run:
         if kind == K.RETURN_STMT:
             for k in c.get_children():
                 self.effects(k, dict(st))
+                self.events.returns.append(self.value(k, st))
             return None
         if kind in (K.BREAK_STMT, K.CONTINUE_STMT):
             return None  # only met where the loop or switch is followed as a whole (havoc)
@@ -323,9 +329,21 @@ class _Run:
         st = self.havoc(c, st, why)
         inner = dict(st)
         for k in c.get_children():
-            if k.kind.is_statement() or k.kind.is_expression():
+            if kind == K.SWITCH_STMT and k.kind == K.COMPOUND_STMT:
+                self.switch_body(k, st)
+            elif k.kind.is_statement() or k.kind.is_expression():
                 inner = self.stmt(k, inner) or dict(st)
         return st
+
+    def switch_body(self, body: Cursor, st: State) -> None:
+        """A switch's cases: each `case`/`default` label is entered from the switch
+        (in `st`, where what the switch writes is unknown), so the cases after a
+        `break` are read too (their launches and calls)."""
+        inner: State | None = dict(st)
+        for k in body.get_children():
+            if k.kind in (K.CASE_STMT, K.DEFAULT_STMT):
+                inner = dict(st) if inner is None else _join(inner, dict(st))
+            inner = self.stmt(k, inner)
 
     def declare(self, d: Cursor, st: State) -> None:
         key = decl_key(d)

@@ -24,8 +24,8 @@ from typing import Iterable
 
 from clang.cindex import Cursor, CursorKind as K
 
-from .exprs import decl_key
-from .host_domain import MAX_DEPTH, MAX_VALUES, Dim, Instance, KernelLaunches, Launch, State, Unknown, Value, _join
+from .exprs import decl_key, int_type
+from .host_domain import MAX_DEPTH, MAX_VALUES, Dim, Instance, KernelLaunches, Launch, State, Unknown, Value, _cap, _join
 from .host_interp import _Events, _Run
 from .host_syntax import _FUNCTIONS, _INSPECTING_APIS, _LAUNCH_APIS, _args, _function_key, _function_ref, _is_kernel
 
@@ -88,6 +88,30 @@ class HostLaunches:
                 merged = _join(merged, e) if merged else dict(e)
             return [merged]
         return unique or unknown(f"'{{}}' is a parameter of '{fn.spelling}', whose calls are never reached")
+
+    def returned(self, key: str, args: tuple[Value, ...]) -> Value:
+        """What a helper function of the file (`max_int(a, b)`, `div_up(n, 32)`)
+        returns when called with `args`: the join of the `return`s it reaches."""
+        fn = self.functions[key]
+        params = [p for p in fn.get_children() if p.kind == K.PARM_DECL]
+        if fn.kind != K.FUNCTION_DECL or len(params) != len(args) or int_type(fn.result_type) is None:
+            return Unknown(f"the result of '{fn.spelling}' is not followed")
+        # A value of another type (a float) is not what the integer domain computes.
+        args = tuple(v if int_type(p.type) is not None else Unknown(f"'{p.spelling}' of '{fn.spelling}' is no integer")
+                     for p, v in zip(params, args))
+        if key in self._stack or len(self._stack) >= MAX_DEPTH:
+            return Unknown(f"the result of '{fn.spelling}' is reached through calls rapcc does not follow")
+        self._stack.add(key)
+        try:
+            events = self.run(key, {decl_key(p): v for p, v in zip(params, args)})
+        finally:
+            self._stack.discard(key)
+        if not events.returns:
+            return Unknown(f"'{fn.spelling}' returns no value rapcc reads")
+        bad = next((v for v in events.returns if isinstance(v, Unknown)), None)
+        if bad is not None:
+            return Unknown(bad.reason)
+        return _cap(x for v in events.returns for x in v)
 
     def run(self, key: str, entry: State) -> _Events:
         memo = (key, tuple(sorted(entry.items(), key=lambda kv: kv[0])))
