@@ -123,3 +123,27 @@ def test_a_shape_from_argv_with_one_hinted_shape_is_planned_over_a_set():
     plan = next(p for p in r.plans if p.analysis.array.name == "sums")
     assert len(plan.analysis.per_shape) == len(a["block_dims"])
     assert not plan.rewritten or plan.reason.startswith("robust over ")
+
+
+# gemv's layout: the kernel in a header its unit #includes, launched there with
+# a block from the command line, and with a known block by the same unit.
+KERNEL_H = b"""__global__ void kh(float *o) {
+  __shared__ float s[256];
+  s[threadIdx.x] = o[threadIdx.x];
+  __syncthreads();
+  o[threadIdx.x] = s[255 - threadIdx.x];
+}
+"""
+UNIT_CU = b"""#include <cstdlib>
+#include "kernel.h"
+int main(int argc, char **argv) { kh<<<1, atoi(argv[1])>>>(0); kh<<<1, 128>>>(0); }
+"""
+
+
+def test_a_unit_launch_of_unknown_shape_makes_the_included_kernel_unknown(tmp_path):
+    (tmp_path / "kernel.h").write_bytes(KERNEL_H)
+    (tmp_path / "main.cu").write_bytes(UNIT_CU)
+    r = analyze_source(KERNEL_H, str(tmp_path / "kernel.h"), Options(unit=str(tmp_path / "main.cu")))
+    a = _array(r, "s")
+    assert a["block_dim_source"] != "launch" and [128, 1, 1] in a["block_dims"] and len(a["block_dims"]) > 1
+    assert any(u.startswith("in 'main.cu', line 3:") and "atoi" in u for u in a["block_dims_unknown"])

@@ -55,7 +55,8 @@ def parse_file_with_includes(path: str, source: bytes, options: _ParseOptions
     unit = parsed.unit
     info = refuse_tainted(collect(parsed.tu, path, source, rdc=options.rdc,
                                   unit=(unit.path, unit.referenced) if unit is not None else None,
-                                  unit_launches=unit.launches if unit is not None else ()), parsed.scopes)
+                                  unit_launches=unit.launches if unit is not None else (),
+                                  unit_unknown=unit.unknown if unit is not None else ()), parsed.scopes)
     if info.arrays and undecodable(source):
         info = refuse_undecodable(info, FileTokens(parsed.tu, path, len(source)))
     info = replace(info, sound=_lazy_program(parsed.tu, path, source, options.rdc,

@@ -44,16 +44,19 @@ class _Collector(_Kernels, _Loops, _Uses, _Kinds, _Aliases, _Calls, _Arrays):
 
 def collect(tu: ci.TranslationUnit, path: str, source: bytes, rdc: bool = False,
             unit: tuple[str, frozenset[str]] | None = None,
-            unit_launches: tuple[tuple[str, tuple[tuple[int, int, int], ...]], ...] = ()) -> ir.TranslationUnitInfo:
+            unit_launches: tuple[tuple[str, tuple[tuple[int, int, int], ...]], ...] = (),
+            unit_unknown: tuple[tuple[str, tuple[str, ...]], ...] = ()) -> ir.TranslationUnitInfo:
     """Everything rapcc needs from one parsed file, as plain dataclasses.
 
     `rdc`: the build links device code across files, so a device function or a
     file-scope array with external linkage may be used by another file.
     `unit`: the unit that includes the file, and the file's functions it uses;
     `unit_launches`: the block shapes of that unit's own launches (kernel name
-    -> shapes), which come after the #include and so outside this parse."""
+    -> shapes), which come after the #include and so outside this parse;
+    `unit_unknown`: why the unit's other launches have unknown shapes (kernel name -> reasons)."""
     col = _Collector(tu, path, source, FileTokens(tu, path, len(source)), rdc=rdc, unit=unit,
-                     launch_shapes={name: list(shapes) for name, shapes in unit_launches})
+                     launch_shapes={name: list(shapes) for name, shapes in unit_launches},
+                     launch_unknown=dict(unit_unknown))
     col.run()
     col.escapes.extend(dependent_type_escapes(col.accesses, col.vars, col.assumed_types))
     arrays, kernels, aliases = tuple(col.arrays.values()), tuple(col.kernels), _merged(col.aliases)

@@ -132,7 +132,7 @@ class _Kernels(_CollectorState):
             launch_bounds=self._launch_bounds(fn, body), pragma_block_dim=self._pragma_block_dim(body) or annotated_block_dim(fn),
             template_params=tuple(tparams), instantiations=self.instantiations.get(decl_key(fn), ()),
             **kernel_fields(self._launches, name, self.instantiations.get(decl_key(fn), ()),
-                            self.launch_shapes.get(name, ()))))
+                            self.launch_shapes.get(name, ()), self.launch_unknown.get(name, ()))))
         self._declare(fn, body)
         self._scope_end = file_location(fn.extent.end).offset
         self._bodies.setdefault(name, []).append(body)

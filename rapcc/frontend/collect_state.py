@@ -103,6 +103,7 @@ class _CollectorState:
     _last_loop: ir.Loop | None = None
     instantiations: dict[str, tuple[tuple[tuple[str, int], ...], ...]] = field(default_factory=dict)
     launch_shapes: dict[str, list[tuple[int, int, int]]] = field(default_factory=dict)
+    launch_unknown: dict[str, tuple[str, ...]] = field(default_factory=dict)  # the unit's unknown launches
     _tops: list[Cursor] = field(default_factory=list)  # the main file's top-level cursors
     _launches: list[Launch] = field(default_factory=list)  # their kernel launches (host_values.py)
     _expansions: list[tuple[int, int, str]] = field(default_factory=list)  # macro uses: (start, end, name)

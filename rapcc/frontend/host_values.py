@@ -208,11 +208,13 @@ def kernel_launches(launches: list[Launch], name: str,
 
 
 def kernel_fields(launches: list[Launch], name: str, instances: tuple[Instance, ...],
-                  elsewhere: Iterable[Dim] = ()) -> dict:
+                  elsewhere: Iterable[Dim] = (), unknown_elsewhere: tuple[str, ...] = ()) -> dict:
     """The `ir.Kernel` fields the launches give kernel `name`; `elsewhere`: the
-    shapes of its launches in the unit that includes this file."""
+    shapes of its launches in the unit that includes this file, and
+    `unknown_elsewhere` why that unit's other launches of it are unknown."""
     facts = kernel_launches(launches, name, instances)
     extra = tuple(elsewhere)
+    unknown = tuple(dict.fromkeys(facts.unknown + unknown_elsewhere))
     return {"launch_block_dims": tuple(dict.fromkeys(facts.shapes + extra)),
-            "launch_unknown": facts.unknown, "launch_bound": facts.bound,
+            "launch_unknown": unknown, "launch_bound": facts.bound if not unknown_elsewhere else None,
             "instance_block_dims": facts.by_instance if not extra else ()}

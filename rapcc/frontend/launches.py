@@ -10,8 +10,17 @@ from .host_values import host_launches
 def launch_block_shapes(tu: TranslationUnit) -> dict[str, list[tuple[int, int, int]]]:
     """Kernel name -> the known block shapes of the launches the main file
     makes (of kernels defined anywhere), in source order. A launch whose shape
-    is unknown adds none (the kernel's own file says it is unknown)."""
+    is unknown adds none (see `launch_facts`)."""
+    return launch_facts(tu)[0]
+
+
+def launch_facts(tu: TranslationUnit) -> tuple[dict[str, list[tuple[int, int, int]]], dict[str, list[str]]]:
+    """(`launch_block_shapes`, kernel name -> why each launch the main file makes
+    of it has an unknown block shape: "line 12: the result of 'atoi' is ...")."""
     found: dict[str, list[tuple[int, int, int]]] = {}
+    unknown: dict[str, list[str]] = {}
     for launch in host_launches([c for c in tu.cursor.get_children() if in_main_file(c)]):
         found.setdefault(launch.kernel, []).extend(launch.shapes)
-    return found
+        if launch.unknown is not None:
+            unknown.setdefault(launch.kernel, []).append(f"line {launch.line}: {launch.unknown.reason}")
+    return found, unknown

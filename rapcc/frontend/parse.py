@@ -25,7 +25,7 @@ from ..diagnostics import Diagnostic
 from .encoding import lexable
 from .errors import ErrorScopes, error_notes, error_scopes
 from .headers import HeaderKinds
-from .launches import launch_block_shapes
+from .launches import launch_facts
 
 SHIM_DIR = Path(__file__).resolve().parent / "include"
 SHIM_HEADER = "rapcc_cuda_shim.h"
@@ -112,6 +112,8 @@ class UnitContext:
     referenced: frozenset[str]
     # The unit's own `<<<grid, block>>>` launches: kernel name -> block shapes.
     launches: tuple[tuple[str, tuple[tuple[int, int, int], ...]], ...] = ()
+    # The unit's launches whose shape is unknown: kernel name -> why, per launch.
+    unknown: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,8 +161,11 @@ def unit_context(path: str, source: bytes, config: ParseConfig) -> UnitContext:
                                                 ci.CursorKind.VAR_DECL) \
                     and ref.location.file is not None and same(ref.location.file.name, path):
                 referenced.add(ref.spelling)
-    launches = tuple((name, tuple(shapes)) for name, shapes in launch_block_shapes(tu).items())
-    return UnitContext(unit, text[:line_start], frozenset(referenced), launches)
+    found, whys = launch_facts(tu)
+    launches = tuple((name, tuple(shapes)) for name, shapes in found.items())
+    where = os.path.basename(unit)
+    unknown = tuple((name, tuple(f"in '{where}', {why}" for why in reasons)) for name, reasons in whys.items())
+    return UnitContext(unit, text[:line_start], frozenset(referenced), launches, unknown)
 
 
 def direct_includes(unit: str, config: ParseConfig) -> tuple[str, ...]:
