@@ -142,3 +142,22 @@ def test_a_bounded_size_on_one_axis_of_a_dim3_bounds_nothing():
     k = _kernel(b"void run() { int n = 0, g = 0; cudaOccupancyMaxPotentialBlockSize(&g, &n, k, 0, 256);\n"
                 b"  k<<<1, dim3(n, 4)>>>(0); }")
     assert k.launch_block_dims == () and k.launch_bound is None
+
+
+def test_a_local_array_assigned_element_by_element():
+    k = _kernel(b"#define BX 8\nvoid run() { size_t bs[2]; bs[0] = BX; bs[1] = 32 / BX;\n"
+                b"  dim3 block(bs[0], bs[1]); k<<<1, block>>>(0); }")
+    assert k.launch_block_dims == ((8, 4, 1),) and k.launch_unknown == ()
+
+
+def test_a_local_array_passed_to_a_function_is_unknown():
+    k = _kernel(b"void fill(size_t *b);\nvoid run() { size_t bs[2]; bs[0] = 8; bs[1] = 4; fill(bs);\n"
+                b"  dim3 block(bs[0], bs[1]); k<<<1, block>>>(0); }")
+    assert k.launch_block_dims == () and k.launch_unknown
+
+
+def test_a_local_array_written_in_a_loop_is_unknown_after_it():
+    k = _kernel(b"int main(int argc, char **argv) { int bs[2]; bs[0] = 8;\n"
+                b"  for (int i = 0; i < argc; i++) bs[i % 2] = atoi(argv[i]);\n"
+                b"  k<<<1, bs[0]>>>(0); }")
+    assert k.launch_block_dims == () and k.launch_unknown

@@ -13,7 +13,7 @@ from .host_domain import (MAX_THREADS, MAX_TRIPS, Launch, State, Unknown, Value,
                           _wrap)
 from .host_syntax import (_FUNCTIONS, _LAUNCH_APIS, _OCCUPANCY, _args, _children, _config, _escaped, _for_parts,
                           _function_key, _function_ref, _has_jump, _is_dim3, _occupancy_outputs, _paren_close,
-                          _writes, instance_of)
+                          _walk_parents, _writes, instance_of)
 
 if TYPE_CHECKING:
     from .host_values import HostLaunches
@@ -34,6 +34,7 @@ class _Run:
         self.escaped = _escaped(body)
         self.goto = any(k.kind in (K.GOTO_STMT, K.INDIRECT_GOTO_STMT) for k in body.walk_preorder())
         self.events = _Events([], {})
+        self.arrays: dict[str, Unknown | int] = {}  # local arrays: length, or why their elements are unknown
         self.template = fn.kind == K.FUNCTION_TEMPLATE or (fn.semantic_parent is not None
                                                             and fn.semantic_parent.kind == K.CLASS_TEMPLATE)
 
@@ -142,10 +143,18 @@ class _Run:
         return Unknown(f"the result of '{name or source_text(c)}' is known only at run time")
 
     def element(self, c: Cursor, st: State) -> Value:
-        """`sizes[i]` of a constant array with an initializer list."""
+        """`sizes[i]` of a constant array with an initializer list, or of a local
+        array whose elements are assigned one by one (`size_t block[2]; block[0] = 16;`)."""
         kids = _children(c)
         base = strip(kids[0]) if len(kids) == 2 else None
         decl = base.referenced if base is not None and base.kind == K.DECL_REF_EXPR else None
+        if decl is not None and self.local_array(decl) is not None:
+            index = self.value(kids[1], st)
+            if isinstance(index, Unknown) or len(index) != 1:
+                return Unknown(f"'{source_text(c)}' reads an element rapcc cannot name")
+            why = self.local_array(decl)
+            return why if isinstance(why, Unknown) else \
+                st.get(f"{decl_key(decl)}[{next(iter(index))}]", Unknown(f"'{source_text(c)}' is not assigned here"))
         if decl is None or decl.kind != K.VAR_DECL or not decl.type.get_array_element_type().is_const_qualified():
             return Unknown(f"'{source_text(c)}' reads an array that may change")
         init = next((k for k in decl.get_children() if k.kind == K.INIT_LIST_EXPR), None)
@@ -186,6 +195,19 @@ class _Run:
             return self.value(init[-1], {}) if init else Unknown(f"'{c.spelling}' has no initializer")
         return Unknown(f"'{c.spelling}' is not followed here")
 
+    def local_array(self, decl: Cursor) -> Unknown | int | None:
+        """None: `decl` is no local array of integers; its length where every use
+        is `a[i]` read or assigned as a value; else why its elements are unknown
+        (passed to a function, address taken, bound to a reference)."""
+        if decl.kind != K.VAR_DECL or decl.semantic_parent is None or decl.semantic_parent.kind not in _FUNCTIONS \
+                or decl.type.kind.name != "CONSTANTARRAY" or decl.type.get_array_element_type().is_const_qualified() \
+                or int_type(decl.type.get_array_element_type()) is None:
+            return None
+        key = decl_key(decl)
+        if key not in self.arrays:
+            self.arrays[key] = _array_uses(self.body, decl)
+        return self.arrays[key]
+
     def truth(self, c: Cursor, st: State) -> bool | None:
         v = self.value(c, st)
         if isinstance(v, Unknown) or any(isinstance(x, tuple) for x in v):
@@ -200,6 +222,20 @@ class _Run:
         target = strip(target)
         if target.kind == K.DECL_REF_EXPR and target.referenced is not None:
             st[decl_key(target.referenced)] = v
+        elif target.kind == K.ARRAY_SUBSCRIPT_EXPR:
+            kids = _children(target)
+            base = strip(kids[0]) if len(kids) == 2 else None
+            decl = base.referenced if base is not None and base.kind == K.DECL_REF_EXPR else None
+            size = self.local_array(decl) if decl is not None else None
+            if not isinstance(size, int):
+                return
+            index = self.value(kids[1], st)
+            key = decl_key(decl)
+            if isinstance(index, Unknown) or len(index) != 1:  # any element may be the one written
+                for i in range(size):
+                    st[f"{key}[{i}]"] = Unknown(f"'{decl.spelling}' is written at an index rapcc cannot name")
+            else:
+                st[f"{key}[{next(iter(index))}]"] = v
         elif target.kind == K.MEMBER_REF_EXPR and target.spelling in ("x", "y", "z"):
             base = strip(next(target.get_children()))
             if base.kind != K.DECL_REF_EXPR or base.referenced is None:
@@ -291,7 +327,11 @@ class _Run:
 
     def havoc(self, c: Cursor, st: State, why: str) -> State:
         st = dict(st)
-        for key in _writes(c):
+        written = _writes(c)
+        for key in list(st):  # and each element of an array written
+            if key in written or key.split("[")[0] in written:
+                st[key] = Unknown(why)
+        for key in written:
             st[key] = Unknown(why)
         return st
 
@@ -432,4 +472,28 @@ class _Run:
         self.stmt(body, dict(st))
         return st
 
+
+def _array_uses(body: Cursor, decl: Cursor) -> Unknown | int:
+    """The length of local array `decl` where `body` uses it only as `a[i]`
+    read as a value or assigned (`a[i] = v`, `a[i] += v`), else why not."""
+    key = decl_key(decl)
+    for c, parent in _walk_parents(body):
+        if c.kind != K.DECL_REF_EXPR or c.referenced is None or decl_key(c.referenced) != key:
+            continue
+        sub = parent
+        while sub is not None and sub.kind == K.UNEXPOSED_EXPR:  # the decay to a pointer
+            sub = _parent_of(body, sub)
+        if sub is None or sub.kind != K.ARRAY_SUBSCRIPT_EXPR or strip(_children(sub)[0]).extent != c.extent:
+            return Unknown(f"'{decl.spelling}' is used other than as '{decl.spelling}[i]' (line {c.location.line})")
+        use = _parent_of(body, sub)
+        assigned = use is not None and ((use.kind == K.BINARY_OPERATOR and binary_operator(use) == "=")
+                                        or use.kind == K.COMPOUND_ASSIGNMENT_OPERATOR) \
+            and _children(use)[0].extent == sub.extent
+        if not assigned and (use is None or use.kind != K.UNEXPOSED_EXPR):
+            return Unknown(f"'{decl.spelling}[i]' may be written through at line {c.location.line}")
+    return decl.type.get_array_size()
+
+
+def _parent_of(body: Cursor, node: Cursor) -> Cursor | None:
+    return next((p for c, p in _walk_parents(body) if c == node), None)
 

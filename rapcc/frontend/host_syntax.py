@@ -190,7 +190,7 @@ def _writes(c: Cursor) -> set[str]:
             target = next(k.get_children(), None)
         elif k.kind == K.VAR_DECL:
             out.add(decl_key(k))
-        while target is not None and strip(target).kind == K.MEMBER_REF_EXPR:
+        while target is not None and strip(target).kind in (K.MEMBER_REF_EXPR, K.ARRAY_SUBSCRIPT_EXPR):
             target = next(strip(target).get_children(), None)
         if target is not None and strip(target).kind == K.DECL_REF_EXPR and strip(target).referenced is not None:
             out.add(decl_key(strip(target).referenced))
