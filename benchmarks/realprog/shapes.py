@@ -160,6 +160,8 @@ def summary(rows: list[ArrayShape]) -> str:
              f"  unknown at run time: {pct(groups['unknown'])}",
              f"  guessed (inferred + assumed + unknown): {pct(n - groups['launch'])}",
              f"  planned under exactly one guessed shape: {len(single)}",
+             "  by rapcc's block_dim_source (unknown launches included): "
+             + ", ".join(f"{k} {pct(v)}" for k, v in Counter(r.source for r in mine).most_common()),
              "", "guessed arrays (program file:line function array [shapes] source: why):"]
     for r in mine:
         if r.group != "launch":
@@ -174,7 +176,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("root", nargs="?", type=Path, default=ROOT / "third_party" / "realprog")
     ap.add_argument("--json", type=Path, help="write every array's row here")
     ap.add_argument("--only", nargs="*", default=[], help="only these program folders")
+    ap.add_argument("--from-json", type=Path, help="summarize the rows an earlier --json wrote (no analysis)")
     args = ap.parse_args(argv)
+    if args.from_json:
+        rows = [ArrayShape(**{**r, "shapes": tuple(map(tuple, r["shapes"]))}) for r in json.loads(args.from_json.read_text())]
+        print(summary(rows))
+        return 0
     toolkit = find_toolkit(None, os.environ, shutil.which)
     rows: list[ArrayShape] = []
     for folder in sorted(p for p in args.root.iterdir() if p.is_dir()):
