@@ -112,6 +112,7 @@ class Conv:
 
     ty: Ty
     operand: "Expr"
+    implicit: bool = False  # clang's own (an lvalue stays the same object); False for a written cast
 
 
 @dataclass(frozen=True, slots=True)

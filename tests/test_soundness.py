@@ -153,3 +153,33 @@ __global__ void k(float *out)
 def test_a_reference_written_where_the_interpreter_stops_is_unknown() -> None:
     r = rewrite_source(RECURSIVE_REF.encode(), "k.cu", Options(strategy="xor"))
     assert not any(p.rewritten for p in r.plans)
+
+
+REFERENCES = """
+struct Cell {{ float v; __device__ float next() const {{ return this[1].v; }} __device__ float own() const {{ return v; }} }};
+__device__ float peek(const float &x) {{ return (&x)[1]; }}
+__device__ float value(const float &x) {{ return x; }}
+__device__ float unseen(float &x);
+__global__ void k(float *out)
+{{
+#pragma rapcc block_dim(32, 8)
+    __shared__ float tile[32][32];
+    __shared__ Cell cells[32][32];
+    tile[threadIdx.y][threadIdx.x] = out[threadIdx.x];
+    cells[threadIdx.y][threadIdx.x].v = out[threadIdx.x];
+    __syncthreads();
+    out[threadIdx.x] = {use};
+}}
+"""
+
+
+@pytest.mark.parametrize("use, array, kept", [
+    ("peek(tile[threadIdx.x][threadIdx.y])", "tile", True),  # reads the next element through the reference
+    ("value(tile[threadIdx.x][threadIdx.y])", "tile", False),
+    ("unseen(tile[threadIdx.x][threadIdx.y])", "tile", True),  # a function rapcc cannot read
+    ("cells[threadIdx.x][threadIdx.y].next()", "cells", True),  # `this[1]`
+])
+def test_an_element_bound_to_a_reference_is_followed_only_where_the_callee_is_read(use, array, kept) -> None:
+    r = rewrite_source(REFERENCES.format(use=use).encode(), "k.cu", Options(strategy="xor"))
+    plan = next(p for p in r.plans if p.analysis.array.name == array)
+    assert plan.rewritten is not kept, plan.reason

@@ -149,6 +149,8 @@ class Evaluator:
         if isinstance(e, s.Unary) and e.op == "*":
             p = self.eval(e.operand, st, fr)
             return p if isinstance(p, Ptr) else None
+        if isinstance(e, s.Conv) and e.implicit and e.ty.kind == s.ValueKind.OTHER:
+            return self.place(e.operand, st, fr)  # clang's lvalue cast (const, a base class): the same object
         if isinstance(e, s.Field):
             base = self.eval(e.base, st, fr) if e.arrow else self.place(e.base, st, fr)
             if isinstance(base, Ptr):

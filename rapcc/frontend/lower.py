@@ -9,10 +9,12 @@ unsigned)` picks the unsigned overload) are clang's, not rapcc's.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from clang.cindex import Cursor, CursorKind as K, TypeKind as T
 
 from .. import sound_ir as s
-from .clangext import binary_operator, evaluate_int, unary_operator
+from .clangext import binary_operator, evaluate_int, overloaded_decls, specialized_template, unary_operator
 from .exprs import decl_key
 from .lower_refs import asm_outputs, end_of, is_local as _is_local, kids as _kids, offset_of, param_use
 from .statements import for_parts
@@ -94,6 +96,12 @@ def _system(decl: Cursor) -> bool:
 
 def _exprs(c: Cursor) -> list[Cursor]:
     return [k for k in c.get_children() if k.kind.is_expression()]
+
+
+def _overloaded(c: Cursor) -> list[Cursor]:
+    """The functions a dependent call's name (`f<dir>(...)` in a template) may mean."""
+    found = next((k for k in c.walk_preorder() if k.kind == K.OVERLOADED_DECL_REF), None)
+    return [d for d in overloaded_decls(found) if d.kind in _FUNCTIONS] if found is not None else []
 
 
 def _strip(c: Cursor) -> Cursor:
@@ -180,7 +188,12 @@ class FunctionLowering:
         bound: dict[str, int] = {}
         for i, a in enumerate(args):
             use = s.RefUse.ESCAPING
-            if params is not None and i < len(params):
+            if params is not None and i < len(params) and ref is not None and _system(ref):
+                # The toolkit's functions: a `const T&` is read, a `T&` may be written.
+                kind = params[i].type.get_canonical()
+                use = (s.RefUse.VALUE if kind.kind not in (T.LVALUEREFERENCE, T.RVALUEREFERENCE)
+                       else s.RefUse.CONST if kind.get_pointee().is_const_qualified() else s.RefUse.ESCAPING)
+            elif params is not None and i < len(params):
                 use = param_use(params[i], definition if definition is not None and not _system(definition) else None)
             if use == s.RefUse.PLAIN:
                 target = _strip(a)
@@ -324,7 +337,8 @@ class FunctionLowering:
             if len(kids) != 1:
                 return self._opaque(c)
             inner = self.expr(kids[0])
-            return self._conv(c.type, kids[0].type, inner, reinterprets=False)
+            conv = self._conv(c.type, kids[0].type, inner, reinterprets=False)
+            return replace(conv, implicit=True) if isinstance(conv, s.Conv) else conv
         if kind in _LITERALS:
             v = evaluate_int(c)
             return s.Lit(v, lower_type(c.type)) if v is not None else s.Unknown(lower_type(c.type))
@@ -449,9 +463,14 @@ class FunctionLowering:
         if callee_expr is not None:
             inner = _strip(callee_expr)
             if inner.kind == K.MEMBER_REF_EXPR:
-                extra = [self.expr(k) for k in _kids(inner)]
+                objects = _kids(inner)
+                dot = bool(objects) and objects[0].type.get_canonical().kind != T.POINTER
+                # `v.f()` hands the method `&v`: for a shared element, its address.
+                extra = [self._address(k) if dot and not (ref is not None and _system(ref)) else self.expr(k)
+                         for k in objects]
             elif inner.kind not in (K.DECL_REF_EXPR, K.OVERLOADED_DECL_REF):
                 extra = [self.expr(callee_expr)]
+        args = self._bind_references(c, ref, args)
         if ref is None or ref.kind not in _FUNCTIONS:
             return s.Call(s.CallKind.EXTERNAL, None, tuple(extra + args), ty, start, end)
         name = ref.spelling
@@ -474,6 +493,36 @@ class FunctionLowering:
                 and definition.location.file is not None and not _system(definition):
             return s.Call(s.CallKind.USER, decl_key(definition), tuple(args), ty, start, end)
         return s.Call(s.CallKind.EXTERNAL, None, tuple(extra + args), ty, start, end)
+
+    def _address(self, c: Cursor) -> s.Expr:
+        # The lvalue itself: the implicit casts that bind it to a reference do not move it.
+        return s.Unary("&", self.expr(_strip(c)), s.Ty(s.ValueKind.POINTER), 0, 0)
+
+    def _bind_references(self, c: Cursor, ref: Cursor | None, args: list[s.Expr]) -> list[s.Expr]:
+        """Arguments bound to references a callee may use as more than a value
+        (`(&x)[1]`) are passed as addresses, so a shared element's escapes.
+        The toolkit's functions are trusted; a function of this file is trusted
+        where its reference is only read and assigned (lower_refs.param_use)."""
+        if ref is not None and _system(ref):
+            return args
+        decls = [ref] if ref is not None else [d for k in _kids(c)[:1] for d in _overloaded(k)]
+        if len(decls) != 1:  # a callee rapcc cannot name: every argument may be a reference
+            return [self._address(a) for a in c.get_arguments()]
+        fn = decls[0]
+        template = specialized_template(fn) if fn.kind == K.FUNCTION_DECL else None
+        if template is not None and template.kind == K.FUNCTION_TEMPLATE:
+            fn = template  # an instance: its template's text is the one that runs
+        params = [p for p in fn.get_children() if p.kind == K.PARM_DECL]
+        definition = fn.get_definition()
+        if definition is not None and (_system(definition) or definition.location.file is None):
+            definition = None
+        shift = len(args) - len(params)  # a member operator's object comes first
+        out = []
+        for i, (a, e) in enumerate(zip(c.get_arguments(), args)):
+            j = i - shift
+            use = param_use(params[j], definition) if 0 <= j < len(params) else s.RefUse.ESCAPING
+            out.append(self._address(a) if use == s.RefUse.ESCAPING else e)
+        return out
 
     def _effects(self, c: Cursor) -> tuple[set[str], set[str]]:
         """What an unmodelled construct may write (every local it names) and the shared arrays it names."""

@@ -32,13 +32,13 @@ def end_of(c: Cursor) -> int:
 
 
 def param_use(param: Cursor, definition: Cursor | None) -> s.RefUse:
-    """How the function `definition` (None: not in this file) uses `param`:
-    a plain `T&` is one only read (through its implicit load) and assigned as a whole."""
+    """How the function `definition` (None: a function rapcc cannot read) uses
+    `param`: a reference is trusted only where the body reads it (through its
+    implicit load) or assigns it as a whole, never takes its address or
+    passes it on; `const` then makes it a read."""
     t = param.type.get_canonical()
     if t.kind not in (T.LVALUEREFERENCE, T.RVALUEREFERENCE):
         return s.RefUse.VALUE
-    if t.get_pointee().is_const_qualified():
-        return s.RefUse.CONST
     if definition is None:
         return s.RefUse.ESCAPING
     target = next((p for p in definition.get_children() if p.kind == K.PARM_DECL
@@ -70,7 +70,9 @@ def param_use(param: Cursor, definition: Cursor | None) -> s.RefUse:
             if not plain(k, parents + [node]):
                 return False
         return True
-    return s.RefUse.PLAIN if plain(body, []) else s.RefUse.ESCAPING
+    if not plain(body, []):
+        return s.RefUse.ESCAPING
+    return s.RefUse.CONST if t.get_pointee().is_const_qualified() else s.RefUse.PLAIN
 
 
 
