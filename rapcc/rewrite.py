@@ -209,7 +209,9 @@ def apply_edits(src: bytes, edits: list[Edit]) -> bytes:
     pos = 0
     # A subscript spelled once in a macro argument that the macro body uses
     # several times is several accesses with one text: one edit serves them all.
-    for e in sorted(set(edits), key=lambda e: (e.start, e.end)):
+    # Insertions at one place (copies of one function for two arrays) go in the
+    # order of their text: the same input gives the same bytes in every process.
+    for e in sorted(set(edits), key=lambda e: (e.start, e.end, e.text)):
         if e.start < pos:
             raise ValueError("overlapping edits")
         out.append(src[pos:e.start])

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 
 import pytest
 
-from conftest import EXAMPLES, GOLDEN
+from conftest import EXAMPLES, GOLDEN, ROOT
 
 CASES = sorted(p.name for p in GOLDEN.glob("*.cu") if not p.name.endswith(".rap.cu"))
 UNCHANGED = {"escapes.cu", "histogram.cu", "padded.cu"}
@@ -68,3 +70,15 @@ def test_header_names_strategy_and_command(run_cli, tmp_path):
     head = out.read_text().split("*/")[0]
     assert "rapcc 0.1.0" in head and "'sdata' in 'reduce1': pad" in head
     assert "Reproduce: rapcc tests/golden/reduction.cu --strategy auto --seed 3 -o OUTPUT" in head
+
+
+def test_the_same_input_gives_the_same_bytes_in_every_process(tmp_path):
+    """Copies of one function for two arrays are inserted at one place: their
+    order must not follow Python's per-process string hashing."""
+    code = ("from rapcc.pipeline import rewrite_source, Options; import sys; "
+            "src = open('examples/helper_clones.cu', 'rb').read(); "
+            "sys.stdout.buffer.write(rewrite_source(src, 'examples/helper_clones.cu', Options(strategy='pad')).text)")
+    outs = {subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": str(seed), "RAPCC_NO_CUDA_DISCOVERY": "1"}).stdout
+            for seed in (1, 2, 3)}
+    assert len(outs) == 1
