@@ -8,7 +8,7 @@ from clang.cindex import Cursor, CursorKind as K, TypeKind as T
 from .. import sound_ir as s
 from .clangext import binary_operator, file_location, unary_operator
 from .exprs import decl_key
-from .tokens import FileTokens
+from .tokens import FileTokens, top_level
 
 
 def kids(c: Cursor) -> list[Cursor]:
@@ -83,17 +83,7 @@ def asm_outputs(c: Cursor, tokens: FileTokens) -> set[str] | None:
     start, end = offset_of(c), end_of(c)
     if end <= start:
         return None
-    toks = tokens.between(start, end)
-    depth, colons = 0, []
-    for t in toks:
-        if t.spelling in "([{":
-            depth += 1
-        elif t.spelling in ")]}":
-            depth -= 1
-        elif t.spelling == ":" and depth == 1:
-            colons.append(t.start)
-        elif t.spelling == "::" and depth == 1:  # no outputs, then inputs
-            colons += [t.start, t.start]
+    colons = top_level(tokens.between(start, end), 1, {":": 1, "::": 2})  # `::`: no outputs, then inputs
     if not colons:
         return set()
     lo, hi = colons[0], colons[1] if len(colons) > 1 else end

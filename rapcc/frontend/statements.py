@@ -8,7 +8,7 @@ from clang.cindex import Cursor, CursorKind as K
 from .. import ir
 from .clangext import binary_operator, file_location, unary_operator
 from .exprs import decl_key, strip, to_expr
-from .tokens import FileTokens
+from .tokens import FileTokens, top_level
 
 EXITS = {K.RETURN_STMT, K.CONTINUE_STMT, K.BREAK_STMT}
 ADDRESS_TAKEN = 1000  # counts as this many writes: a pointer may write it anywhere
@@ -35,15 +35,7 @@ def for_parts(stmt: Cursor, tokens: FileTokens) -> dict[str, Cursor | None]:
     close = tokens.matching(i + 1)
     if close is None:
         return {"body": parts["body"]}
-    semis = []
-    depth = 0
-    for t in tokens.tokens[i + 2:close]:
-        if t.spelling in "([{":
-            depth += 1
-        elif t.spelling in ")]}":
-            depth -= 1
-        elif t.spelling == ";" and depth == 0:
-            semis.append(t.start)
+    semis = top_level(tokens.tokens[i + 2:close], 0, {";": 1})
     if len(semis) != 2:
         return {"body": parts["body"]}
     for k in kids[:-1]:

@@ -109,3 +109,18 @@ class FileTokens:
                 index.setdefault(t.spelling, []).append(i)
             self._index = index
         return self._index
+
+
+def top_level(toks: list[Token], depth: int, seps: dict[str, int]) -> list[int]:
+    """Offsets of the separators among `toks` that sit at bracket depth
+    `depth` (counted from the first token); `seps` maps each separator's
+    spelling to how many it stands for (`::` is two `:` in an asm statement)."""
+    level, out = 0, []
+    for t in toks:
+        if t.spelling in ("(", "[", "{"):
+            level += 1
+        elif t.spelling in (")", "]", "}"):
+            level -= 1
+        elif t.spelling in seps and level == depth:
+            out += [t.start] * seps[t.spelling]
+    return out
