@@ -62,7 +62,10 @@ def gate(plans: tuple[ArrayPlan, ...], info: ir.TranslationUnitInfo, option) -> 
         by_array.setdefault(a.array, []).append(a)
 
     def covered(key: str, start: int, end: int) -> bool:
-        return any(a.range.start <= end and start <= a.range.end for a in by_array.get(key, ()))
+        # A recorded access inside the span (the span of `atomicAdd(&t[i], v)`
+        # holds `t[i]`); an access merely overlapping one would let an inner
+        # subscript the front end missed (`t[t[i][0]][j]`) pass for the outer.
+        return any(start <= a.range.start and a.range.end <= end for a in by_array.get(key, ()))
 
     proof = prove(program, _shapes_for(info, plans, option), covered)
     out = []

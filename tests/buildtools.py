@@ -49,6 +49,7 @@ def require_tool(name: str) -> str:
     if path is None:
         if os.environ.get("RAPCC_REQUIRE_NVCC") == "1":
             pytest.fail(f"{name} is required (RAPCC_REQUIRE_NVCC=1) but not on the PATH")
-        hint = "install GNU make" if name == "make" else "the test extra installs it (pip install -e '.[test]')"
+        hint = {"make": "install GNU make", "g++": "install a host C++ compiler (nvcc needs one too)",
+                "nm": "install binutils"}.get(name, "the test extra installs it (pip install -e '.[test]')")
         pytest.skip(f"{name} not on the PATH; {hint}")
     return path

@@ -5,7 +5,6 @@ and on a GPU finds every rewrite's output equal to the original's."""
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from rapcc.harness.runner import cuda_status
+from tests.buildtools import require_tool
 from tests.conftest import require_nvcc
 
 from .gpucheck import Built, GpuOutcome, RunFailure, build_batch, prepare, run
@@ -101,8 +101,7 @@ def test_asm_naming_an_array_builds_in_a_namespace(tmp_path: Path):
 @pytest.mark.slow
 def test_compile_only_builds_every_strategy(tmp_path: Path):
     require_nvcc()
-    if shutil.which("nm") is None:
-        pytest.skip("nm not on the PATH")
+    require_tool("nm")
     rc, results = _drive(tmp_path, "--compile-only")
     assert rc == 0
     strategies = results["summary"]["per_strategy"]
