@@ -62,7 +62,10 @@ _ENV: dict[str, str] = dict(os.environ)
 
 def tree_env(tree: Path) -> dict[str, str]:
     """The environment that runs rapcc from `tree` (a checkout: --tree compares two)."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("RAPCC_")}
+    # As an installed rapcc runs: with its modules' bytecode (pip compiles it
+    # at install time), so a PYTHONDONTWRITEBYTECODE in the caller's
+    # environment is dropped and the tree is compiled once (`main`).
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RAPCC_") and k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(tree), os.environ.get("PYTHONPATH", "")) if p)
     return env
 
@@ -184,6 +187,8 @@ def main() -> int:
         return 1
     global _ENV
     _ENV = tree_env(args.tree.resolve())
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(args.tree.resolve() / "rapcc")], env=_ENV,
+                   check=True, stdout=subprocess.DEVNULL)
     rapcc = RAPCC
     print(f"# rapcc from {args.tree.resolve()}; nvcc: {nvcc}; {args.reps} alternating runs each, {args.jobs} file(s) at once; "
           f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}")
