@@ -25,12 +25,8 @@ from .cli_output import EXPLAIN_MODES, analyze_summary, explain, print_diagnosti
 from .color import MODES as COLOR_MODES
 from .diagnostics import Diagnostic, InternalError, RapccError
 from .output import is_no_output, same_file, write_output
-from .report_html import measured_view, render_html
-from .sarif import FileFindings, build_sarif
-from .batch import analyse_all
 from .pipeline import STRATEGIES, Options, RewriteResult, rewrite_source
 from .toolkit import DISABLE_ENV, find_toolkit
-from .build import project
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_FINDINGS = 4  # `rapcc analyze --fail-on` found what it was told to fail on
@@ -208,6 +204,7 @@ def _many_main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
     if args.out_dir is not None and args.in_place:
         parser.error("--out-dir and --in-place exclude each other")
     dry = args.out_dir is None and not args.in_place
+    from .build import project  # here, not at the top: a one-file rewrite does not load it (issue 20)
     base = _options(args, args.strategy, "")
     base = replace(base, line_directives=not args.in_place)  # the file written in place *is* the source
     if args.project:
@@ -296,6 +293,7 @@ def _rewrite_main(argv: list[str]) -> int:
     if args.verbose:
         print(verbose_line(result), file=sys.stderr)
     if args.report_html:
+        from .report_html import render_html
         write_output(args.report_html, render_html(args.input, source, result.plans, command).encode())
     if args.report is not None:
         body = json.dumps(result.report, indent=2) + "\n" if args.report_format == "json" else text_report(result)
@@ -333,6 +331,11 @@ def _read_results(path: str) -> dict:
 
 
 def _analyze_main(argv: list[str]) -> int:
+    # The report writers and the batch runner load only for `analyze` (issue 20: start-up).
+    from .batch import analyse_all
+    from .build import project
+    from .report_html import measured_view, render_html
+    from .sarif import FileFindings, build_sarif
     p = _Parser(prog="rapcc analyze", description="Report the bank conflicts of every shared-memory access; rewrite nothing.")
     p.add_argument("inputs", nargs="*", metavar="INPUT", help="CUDA source files (with -p: files of the "
                    "compile database; none means all of its CUDA files)")

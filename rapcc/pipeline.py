@@ -200,7 +200,8 @@ def rewrite_source_strategies(source: bytes, path: str, options: Options,
             text, helpers = rewrite(source, path, plans, options.command or f"rapcc {path} --strategy {strategy} --seed {options.seed}",
                                     guards, options.line_directives, _blanked(info, options))
             if any(p.rewritten for p in plans):
-                reparsed, _ = parse_file(path, text, options)
+                # The verification reads arrays and their uses, not launches.
+                reparsed, _ = parse_file(path, text, options, host_facts=False)
                 verify(text, plans, helpers, reparsed, ctx.banks)
         except InternalError as exc:
             if len(strategies) == 1:

@@ -14,7 +14,7 @@ from .errors import refuse_tainted
 from .launches import launch_block_shapes
 from .program import lower_program
 from .parse import SHIM_DIR, ParseConfig, ParseError, direct_includes, parse, parse_tolerant
-from .tokens import FileTokens
+from .tokens import file_tokens
 
 
 class _ParseOptions(Protocol):
@@ -41,13 +41,15 @@ def _user_includes(tu) -> tuple[str, ...]:
     return tuple(dict.fromkeys(n for n in names if not n.startswith(shim)))
 
 
-def parse_file_with_includes(path: str, source: bytes, options: _ParseOptions
+def parse_file_with_includes(path: str, source: bytes, options: _ParseOptions, host_facts: bool = True
                              ) -> tuple[TranslationUnitInfo, list[Diagnostic], tuple[str, ...]]:
     """Parse and collect one file, and name the headers it includes (for build caches).
 
     clang's errors become notes, and the shared arrays declared, typed or used
     in code with an error are refused (an escape naming the error). Raises
-    RapccError only when errors leave the file's structure untrustworthy."""
+    RapccError only when errors leave the file's structure untrustworthy.
+    `host_facts=False` skips the host code's launches and the macro values
+    (see `collect`): for parses that only check arrays and their uses."""
     try:
         parsed = parse_tolerant(path, source, _config(options))
     except ParseError as exc:
@@ -56,9 +58,10 @@ def parse_file_with_includes(path: str, source: bytes, options: _ParseOptions
     info = refuse_tainted(collect(parsed.tu, path, source, rdc=options.rdc,
                                   unit=(unit.path, unit.referenced) if unit is not None else None,
                                   unit_launches=unit.launches if unit is not None else (),
-                                  unit_unknown=unit.unknown if unit is not None else ()), parsed.scopes)
+                                  unit_unknown=unit.unknown if unit is not None else (),
+                                  host_facts=host_facts), parsed.scopes)
     if info.arrays and undecodable(source):
-        info = refuse_undecodable(info, FileTokens(parsed.tu, path, len(source)))
+        info = refuse_undecodable(info, file_tokens(parsed.tu, path, len(source)))
     info = replace(info, sound=_lazy_program(parsed.tu, path, source, options.rdc,
                                              frozenset(u.range.start for u in info.inactive),
                                              frozenset(a.key for a in info.arrays if a.provider is not None)))
@@ -69,13 +72,14 @@ def _lazy_program(tu, path: str, source: bytes, rdc: bool, inactive: frozenset[i
     """The file's `sound_ir.Program`, lowered on first call (it keeps the parse alive until then)."""
     @cache
     def program():
-        return lower_program(tu, path, source, FileTokens(tu, path, len(source)), rdc, inactive, providers)
+        return lower_program(tu, path, source, file_tokens(tu, path, len(source)), rdc, inactive, providers)
     return program
 
 
-def parse_file(path: str, source: bytes, options: _ParseOptions) -> tuple[TranslationUnitInfo, list[Diagnostic]]:
+def parse_file(path: str, source: bytes, options: _ParseOptions, host_facts: bool = True
+               ) -> tuple[TranslationUnitInfo, list[Diagnostic]]:
     """`parse_file_with_includes` without the headers."""
-    info, warnings, _ = parse_file_with_includes(path, source, options)
+    info, warnings, _ = parse_file_with_includes(path, source, options, host_facts)
     return info, warnings
 
 

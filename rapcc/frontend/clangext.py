@@ -115,6 +115,23 @@ def _location(fn_name: str, loc: SourceLocation) -> FileLoc:
     return FileLoc(name, line.value, col.value, off.value)
 
 
+def expansion_parts(loc: SourceLocation, names: dict[int, str]) -> tuple[str | None, int, int, int]:
+    """(file name, line, column, offset) of where a location is expanded, in one
+    C call; `names` caches the file names by handle (a file has thousands of
+    tokens and a handful of files)."""
+    _ensure_bound()
+    f = ctypes.c_void_p()
+    line, col, off = ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint()
+    _lib.clang_getExpansionLocation(loc, ctypes.byref(f), ctypes.byref(line), ctypes.byref(col), ctypes.byref(off))
+    h = f.value
+    if not h:
+        return None, line.value, col.value, off.value
+    name = names.get(h)
+    if name is None:
+        name = names[h] = _spelling(_lib.clang_getFileName(f))
+    return name, line.value, col.value, off.value
+
+
 def file_location(loc: SourceLocation) -> FileLoc:
     """Where the text is written: inside a macro argument this is the argument's
     spelling, inside a macro body it is the macro's expansion site."""

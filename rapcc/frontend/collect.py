@@ -21,7 +21,7 @@ from .. import ir
 from .annotations import comments, layout_pragmas, own_line_directive_spans, rapcc_pragma_spans
 from .inactive import inactive_uses, spellings
 from .macros import macro_values
-from .tokens import FileTokens
+from .tokens import file_tokens
 from .collect_aliases import _Aliases
 from .collect_arrays import _Arrays
 from .collect_calls import _Calls
@@ -45,7 +45,8 @@ class _Collector(_Kernels, _Loops, _Uses, _Kinds, _Aliases, _Calls, _Arrays):
 def collect(tu: ci.TranslationUnit, path: str, source: bytes, rdc: bool = False,
             unit: tuple[str, frozenset[str]] | None = None,
             unit_launches: tuple[tuple[str, tuple[tuple[int, int, int], ...]], ...] = (),
-            unit_unknown: tuple[tuple[str, tuple[str, ...]], ...] = ()) -> ir.TranslationUnitInfo:
+            unit_unknown: tuple[tuple[str, tuple[str, ...]], ...] = (),
+            host_facts: bool = True) -> ir.TranslationUnitInfo:
     """Everything rapcc needs from one parsed file, as plain dataclasses.
 
     `rdc`: the build links device code across files, so a device function or a
@@ -53,10 +54,13 @@ def collect(tu: ci.TranslationUnit, path: str, source: bytes, rdc: bool = False,
     `unit`: the unit that includes the file, and the file's functions it uses;
     `unit_launches`: the block shapes of that unit's own launches (kernel name
     -> shapes), which come after the #include and so outside this parse;
-    `unit_unknown`: why the unit's other launches have unknown shapes (kernel name -> reasons)."""
-    col = _Collector(tu, path, source, FileTokens(tu, path, len(source)), rdc=rdc, unit=unit,
+    `unit_unknown`: why the unit's other launches have unknown shapes (kernel name -> reasons).
+    `host_facts`: read the host code's launches and the kernels' macro values;
+    the verification's parse of rapcc's own output reads neither, and the host
+    interpretation is a large part of a parse (issue 20)."""
+    col = _Collector(tu, path, source, file_tokens(tu, path, len(source)), rdc=rdc, unit=unit,
                      launch_shapes={name: list(shapes) for name, shapes in unit_launches},
-                     launch_unknown=dict(unit_unknown))
+                     launch_unknown=dict(unit_unknown), host_facts=host_facts)
     col.run()
     col.escapes.extend(dependent_type_escapes(col.accesses, col.vars, col.assumed_types))
     arrays, kernels, aliases = tuple(col.arrays.values()), tuple(col.kernels), _merged(col.aliases)
@@ -66,7 +70,7 @@ def collect(tu: ci.TranslationUnit, path: str, source: bytes, rdc: bool = False,
         already_rewritten=source.startswith(RAPCC_HEADER_MARK),
         inactive=inactive_uses(tu, path, source, col.tokens, arrays, kernels, col._range, aliases),
         spellings={a.key: spellings(col.tokens, source, a, _scope(a, kernels, source)) for a in arrays},
-        macro_values=macro_values(tu, col.tokens, kernels) if arrays else {},
+        macro_values=macro_values(tu, col.tokens, kernels) if arrays and host_facts else {},
         comments=comments(col.tokens, source), layout_pragmas=layout_pragmas(col.tokens, path, source),
         clones=tuple(col.clones.values()), rapcc_pragmas=rapcc_pragma_spans(col.tokens, source),
         own_line_directives=own_line_directive_spans(col.tokens, source, path)

@@ -4,6 +4,7 @@ each function (kernel or device function) with its locals and block shape
 hints (`__launch_bounds__`, `#pragma rapcc block_dim`)."""
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import clang.cindex as ci
@@ -16,6 +17,7 @@ from .exprs import decl_key, int_type, to_expr
 from .host_values import host_launches, kernel_fields
 from .parse import SHIM_DIR
 from .providers import classify, find_providers, PROVIDES
+from .toplevel import Top, top_level
 from .collect_state import _ALL_FUNCTIONS, _CollectorState, _Ctx, _FUNCTION_KINDS, _function_key, _is_shared
 
 
@@ -25,8 +27,9 @@ class _Kernels(_CollectorState):
     # -- top level -------------------------------------------------------------
 
     def run(self) -> None:
-        self._tops = [c for c in self.tu.cursor.get_children() if self._in_main(c)]
-        self._launches = host_launches(self._tops)
+        tops = top_level(self.tu)
+        self._tops = [t.cursor for t in tops if t.main]
+        self._launches = host_launches(self._tops) if self.host_facts else []
         for c in self._tops:
             if c.kind == K.MACRO_DEFINITION:
                 self.macros[c.spelling] = [t.spelling for t in c.get_tokens()][1:]
@@ -37,7 +40,7 @@ class _Kernels(_CollectorState):
         # declarations hold no shared arrays of the user's.
         decls = [d for top in self._tops
                  for d in top.walk_preorder() if d.kind in _ALL_FUNCTIONS or d.kind == K.VAR_DECL]
-        self.providers = find_providers([c for c in self.tu.cursor.get_children() if _user_code(c)])
+        self.providers = find_providers([t.cursor for t in tops if _user_code(t)])
         # A block-scope `extern __shared__` declaration belongs to the file scope in
         # clang's eyes; inside a provider it is seen through the provider's callers.
         inside_providers = [(c.extent.start.offset, c.extent.end.offset) for c in decls
@@ -239,10 +242,14 @@ class _Kernels(_CollectorState):
         return None
 
 
-def _user_code(c: Cursor) -> bool:
+def _user_code(t: Top) -> bool:
     """Whether a top-level cursor is the user's: not rapcc's stand-in headers, not a system header."""
-    f = c.location.file
-    return f is not None and not c.location.is_in_system_header and SHIM_DIR not in Path(f.name).parents
+    return t.file is not None and not t.system and not _in_shim(t.file)
+
+
+@cache
+def _in_shim(name: str) -> bool:
+    return SHIM_DIR in Path(name).parents
 
 
 def _template_typed(decl: Cursor) -> bool:

@@ -35,6 +35,7 @@ from clang.cindex import CursorKind as K
 from .. import ir
 from ..diagnostics import Diagnostic
 from .headers import HeaderKinds
+from .toplevel import top_level
 
 # Top-level cursors rapcc looks inside of for the declaration an error sits in.
 _SCOPES = {K.NAMESPACE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL}
@@ -87,7 +88,7 @@ def _top_decls(tu: ci.TranslationUnit, path: str) -> list[ci.Cursor]:
     """The innermost declarations that are direct members of the file,
     a namespace or an `extern "C"` block, in the main file."""
     out: list[ci.Cursor] = []
-    stack = [c for c in tu.cursor.get_children()]
+    stack = [t.cursor for t in top_level(tu) if t.file == path and t.kind not in _NOT_DECLS]
     while stack:
         c = stack.pop()
         if c.kind in _NOT_DECLS or c.location.file is None or c.location.file.name != path:

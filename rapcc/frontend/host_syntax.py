@@ -34,9 +34,11 @@ def _args(call: Cursor) -> list[Cursor]:
         and kids[0].spelling == call.spelling else kids
 
 
+_CONFIG_CALLS = ("cudaConfigureCall", "__cudaPushCallConfiguration")  # what clang makes of `<<<...>>>`
+
+
 def _config(call: Cursor) -> Cursor | None:
-    return next((k for k in call.get_children() if k.kind == K.CALL_EXPR
-                 and k.spelling in ("cudaConfigureCall", "__cudaPushCallConfiguration")), None)
+    return next((k for k in call.get_children() if k.kind == K.CALL_EXPR and k.spelling in _CONFIG_CALLS), None)
 
 
 def _function_ref(c: Cursor) -> Cursor | None:

@@ -27,7 +27,7 @@ from clang.cindex import Cursor, CursorKind as K
 from .exprs import decl_key, int_type
 from .host_domain import MAX_DEPTH, MAX_VALUES, Dim, Instance, KernelLaunches, Launch, State, Unknown, Value, _cap, _join
 from .host_interp import _Events, _Run
-from .host_syntax import _FUNCTIONS, _INSPECTING_APIS, _LAUNCH_APIS, _args, _function_key, _function_ref, _is_kernel
+from .host_syntax import _CONFIG_CALLS, _FUNCTIONS, _INSPECTING_APIS, _LAUNCH_APIS, _args, _function_key, _function_ref, _is_kernel
 
 _SCOPES = (K.NAMESPACE, K.CLASS_DECL, K.STRUCT_DECL, K.CLASS_TEMPLATE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL)
 
@@ -39,6 +39,11 @@ class HostLaunches:
     functions: dict[str, Cursor]  # key -> definition with a body
     references: dict[str, int]  # function key -> references that are not calls
     callers: dict[str, list[str]]  # callee key -> keys of the functions calling it
+    # Keys of the functions whose own body spells a launch: only their runs
+    # record launches (a callee's are recorded by its own run), so only they
+    # are run for `launches`; the others run when a value of theirs is asked
+    # for. A CPU reference loop that launches nothing is not interpreted.
+    launching: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         self._runs: dict[tuple[str, tuple], _Events] = {}
@@ -126,6 +131,8 @@ class HostLaunches:
     def launches(self) -> list[Launch]:
         out: list[Launch] = []
         for key, fn in self.functions.items():
+            if key not in self.launching:
+                continue
             template = fn.kind == K.FUNCTION_TEMPLATE
             for entry in self.entries(key):
                 for launch in self.run(key, entry).launches:
@@ -161,6 +168,7 @@ def host_launches(tops: list[Cursor]) -> list[Launch]:
     references: dict[str, int] = {}
     callers: dict[str, list[str]] = {}
     kernel_refs: list[Launch] = []
+    launching: set[str] = set()
     for key, fn in functions.items():
         calls, inspected = set(), set()
         for c in fn.walk_preorder():
@@ -169,7 +177,10 @@ def host_launches(tops: list[Cursor]) -> list[Launch]:
             callee = _callee(c)
             if callee is not None:
                 calls.add(_offset(callee))
-            if c.spelling in tuple(_LAUNCH_APIS) + _INSPECTING_APIS:
+            spelling = c.spelling
+            if spelling in _LAUNCH_APIS or spelling in _CONFIG_CALLS:
+                launching.add(key)
+            if spelling in tuple(_LAUNCH_APIS) + _INSPECTING_APIS:
                 for a in _args(c):
                     ref = _function_ref(a)
                     if ref is not None:
@@ -187,7 +198,7 @@ def host_launches(tops: list[Cursor]) -> list[Launch]:
                         f"'{c.spelling}' is passed as a pointer at line {c.location.line}; rapcc cannot see that launch")))
             else:
                 references[target] = references.get(target, 0) + 1
-    host = HostLaunches(functions, references, callers)
+    host = HostLaunches(functions, references, callers, frozenset(launching))
     return host.launches() + kernel_refs
 
 

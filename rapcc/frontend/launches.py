@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from clang.cindex import TranslationUnit
 
-from .clangext import in_main_file
 from .host_values import host_launches
+from .toplevel import main_file_tops
 
 
 def launch_block_shapes(tu: TranslationUnit) -> dict[str, list[tuple[int, int, int]]]:
@@ -19,7 +19,7 @@ def launch_facts(tu: TranslationUnit) -> tuple[dict[str, list[tuple[int, int, in
     of it has an unknown block shape: "line 12: the result of 'atoi' is ...")."""
     found: dict[str, list[tuple[int, int, int]]] = {}
     unknown: dict[str, list[str]] = {}
-    for launch in host_launches([c for c in tu.cursor.get_children() if in_main_file(c)]):
+    for launch in host_launches(main_file_tops(tu)):
         found.setdefault(launch.kernel, []).extend(launch.shapes)
         if launch.unknown is not None:
             unknown.setdefault(launch.kernel, []).append(f"line {launch.line}: {launch.unknown.reason}")

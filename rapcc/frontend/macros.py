@@ -17,6 +17,7 @@ from .. import ir
 from .clangext import macro_function_like
 from .parse import SHIM_DIR
 from .tokens import FileTokens
+from .toplevel import top_level
 
 _OPERATORS = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "~", "(", ")"}
 MAX_DEPTH = 16
@@ -29,10 +30,10 @@ def _definitions(tu: ci.TranslationUnit, wanted: set[str]) -> dict[str, list[str
     guard on them would only make nvcc warn ("integer constant is so large")."""
     out: dict[str, list[str]] = {}
     shim = str(SHIM_DIR) + os.sep
-    for c in tu.cursor.get_children():
-        if c.kind != K.MACRO_DEFINITION or c.spelling not in wanted or macro_function_like(c):
-            continue
-        if c.location.file is not None and c.location.file.name.startswith(shim):
+    for top in top_level(tu):
+        c = top.cursor
+        if top.kind != K.MACRO_DEFINITION or (top.file is not None and top.file.startswith(shim)) \
+                or c.spelling not in wanted or macro_function_like(c):
             continue
         out[c.spelling] = [t.spelling for t in c.get_tokens()][1:]
     return out

@@ -12,6 +12,7 @@ from .clangext import file_location, in_main_file, specialized_template
 from .exprs import decl_key
 from .lower import FunctionLowering, is_shared, lower_type, offset_of, param_use
 from .tokens import FileTokens
+from .toplevel import main_file_tops
 
 _CONTAINERS = {K.NAMESPACE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL}
 _FUNCTIONS = {K.FUNCTION_DECL, K.FUNCTION_TEMPLATE}
@@ -20,7 +21,7 @@ _DEVICE_ATTRS = {K.CUDADEVICE_ATTR, K.CUDAGLOBAL_ATTR}
 
 def _tops(tu: ci.TranslationUnit) -> list[Cursor]:
     out: list[Cursor] = []
-    stack = [c for c in tu.cursor.get_children() if in_main_file(c)]
+    stack = main_file_tops(tu)
     while stack:
         c = stack.pop(0)
         out.append(c)

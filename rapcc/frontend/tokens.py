@@ -7,9 +7,12 @@ a macro body instead of the file.
 from __future__ import annotations
 
 import bisect
+import weakref
 from dataclasses import dataclass
 
 import clang.cindex as ci
+
+from .clangext import expansion_parts
 
 _OPEN = {"[": "]", "(": ")", "{": "}"}
 
@@ -28,12 +31,16 @@ class FileTokens:
 
     def __init__(self, tu: ci.TranslationUnit, path: str, size: int):
         toks, comments = [], []
+        names: dict[int, str] = {}
         # Lex the main file alone: the whole unit's extent would lex the shim too.
+        # One C call per end of each token (issue 20: a property per field was
+        # a call each, and this runs over every token of the file).
         for t in tu.get_tokens(extent=tu.get_extent(path, (0, size))):
             ext = t.extent
-            if ext.start.file is None or ext.start.file.name != path:
+            file, line, col, start = expansion_parts(ext.start, names)
+            if file != path:
                 continue
-            tok = Token(t.spelling, ext.start.offset, ext.end.offset, ext.start.line, ext.start.column)
+            tok = Token(t.spelling, start, expansion_parts(ext.end, names)[3], line, col)
             # Comments are tokens to libclang; kept apart, so `a[i] /* row */ [j]` is one chain.
             (comments if t.kind == ci.TokenKind.COMMENT else toks).append(tok)
         self.tokens = toks
@@ -124,3 +131,17 @@ def top_level(toks: list[Token], depth: int, seps: dict[str, int]) -> list[int]:
         elif t.spelling in seps and level == depth:
             out += [t.start] * seps[t.spelling]
     return out
+
+
+_LEXED: "weakref.WeakKeyDictionary[ci.TranslationUnit, dict[tuple[str, int], FileTokens]]" = \
+    weakref.WeakKeyDictionary()
+
+
+def file_tokens(tu: ci.TranslationUnit, path: str, size: int) -> FileTokens:
+    """The file's tokens, lexed once per parse: the collector, the range
+    proof's lowering and the encoding check read the same ones (issue 20)."""
+    per_tu = _LEXED.setdefault(tu, {})
+    found = per_tu.get((path, size))
+    if found is None:
+        found = per_tu[(path, size)] = FileTokens(tu, path, size)
+    return found
