@@ -1,0 +1,107 @@
+"""Whole builds of real programs through `rapcc-nvcc` against plain nvcc, cold and warm (issue 20).
+
+    python3 benchmarks/realprog/build_speed.py [--programs DIR] [--reps 3] [--arch sm_90] [--jobs 1] [name ...]
+
+Each program folder (fetched by fetch.sh; default: adv, convolutionSeparable,
+matrixT, jacobi, which rapcc rewrites) is built unmodified with its own
+Makefile three ways, from a fresh copy each time, alternating the order per
+repetition:
+
+- plain: `make CC=nvcc`;
+- cold: `make CC=rapcc-nvcc` with an empty RAPCC_CACHE_DIR (every file
+  parsed, analysed, rewritten and verified, as in a clean CI build);
+- warm: the same again with the cache the cold build filled (a rebuild in a
+  fresh checkout or another build folder).
+
+It prints the median wall time of each and the cold and warm overheads over
+plain (goal: cold within +30%, warm within +5%). rapcc runs as an installed
+copy does: with its modules' bytecode, so PYTHONDONTWRITEBYTECODE is dropped.
+A benchmark that prints numbers, not a test.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+DEFAULT = ("adv", "convolutionSeparable", "matrixT", "jacobi")
+
+
+def _wrapper() -> str:
+    """The rapcc-nvcc of the interpreter that runs this script (its venv), else the PATH's."""
+    here = Path(sys.executable).parent / "rapcc-nvcc"
+    found = str(here) if here.exists() else shutil.which("rapcc-nvcc")
+    if found is None:
+        sys.exit("rapcc-nvcc is not installed (pip install -e .)")
+    return found
+
+
+def _build(src: Path, work: Path, cc: str, arch: str, jobs: int, env: dict[str, str]) -> float:
+    dest = work / "prog"
+    if dest.exists():
+        shutil.rmtree(dest)
+    shutil.copytree(src, dest)
+    start = time.perf_counter()
+    p = subprocess.run(["make", f"-j{jobs}", f"CC={cc}", f"ARCH={arch}"], cwd=dest, env=env,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    took = time.perf_counter() - start
+    if p.returncode != 0:
+        raise RuntimeError(f"{src.name}: make CC={cc} failed:\n{p.stderr[-2000:]}")
+    return took
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("names", nargs="*", default=list(DEFAULT))
+    p.add_argument("--programs", type=Path, default=ROOT / "third_party" / "realprog_carry" / "programs")
+    p.add_argument("--reps", type=int, default=3)
+    p.add_argument("--arch", default="sm_90")
+    p.add_argument("--jobs", type=int, default=1, help="make -j (default 1)")
+    args = p.parse_args()
+    nvcc = shutil.which("nvcc")
+    if nvcc is None:
+        sys.exit("nvcc is not on the PATH")
+    wrapper = _wrapper()
+    base = {k: v for k, v in os.environ.items() if not k.startswith("RAPCC_") and k != "PYTHONDONTWRITEBYTECODE"}
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "rapcc")], env=base, check=True,
+                   stdout=subprocess.DEVNULL)
+    print(f"# {args.reps} alternating builds per way, make -j{args.jobs}, {os.cpu_count()} CPUs, "
+          f"load average {os.getloadavg()[0]:.2f}; nvcc {nvcc}; wrapper {wrapper}")
+    print(f"{'program':24s} {'plain s':>8s} {'cold s':>8s} {'warm s':>8s} {'cold':>8s} {'warm':>8s}")
+    colds, warms = [], []
+    for name in args.names:
+        src = args.programs / name
+        if not (src / "Makefile").exists():
+            print(f"{name:24s} (no Makefile under {src}: run benchmarks/realprog/fetch.sh)")
+            continue
+        times: dict[str, list[float]] = {"plain": [], "cold": [], "warm": []}
+        with tempfile.TemporaryDirectory() as tmp:
+            work = Path(tmp)
+            for rep in range(args.reps):
+                cache = work / f"cache{rep}"
+                env = {**base, "RAPCC_CACHE_DIR": str(cache)}
+                order = ("plain", "cold", "warm") if rep % 2 == 0 else ("cold", "warm", "plain")
+                for way in order:
+                    cc = nvcc if way == "plain" else wrapper
+                    times[way].append(_build(src, work, cc, args.arch, args.jobs, env))
+        med = {k: statistics.median(v) for k, v in times.items()}
+        cold, warm = med["cold"] / med["plain"] - 1, med["warm"] / med["plain"] - 1
+        colds.append(cold)
+        warms.append(warm)
+        print(f"{name:24s} {med['plain']:8.2f} {med['cold']:8.2f} {med['warm']:8.2f} {cold:+8.1%} {warm:+8.1%}",
+              flush=True)
+    if colds:
+        print(f"median over {len(colds)} programs: cold {statistics.median(colds):+.1%}, "
+              f"warm {statistics.median(warms):+.1%}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
