@@ -132,14 +132,22 @@ class _Columns:
         owner = np.repeat(np.arange(len(weight), dtype=np.int64), [len(s) for s in weight])
         self.free = free
         self.n = n
+        self.m = m
         self.weight = np.array(list(weight.values()), dtype=np.int64)
+        self.entries = int(self.weight @ np.array([len(s) for s in weight], dtype=np.int64))
         self.low = addrs & ((1 << m) - 1)
         self.bits = (addrs[None, :] >> np.arange(n, dtype=np.int64)[:, None]) & 1  # (n, entries)
-        values = np.arange(1 << free, dtype=np.int64)
-        self.values = values[:, None]
-        # bin of (value, set, bank) in one flat bincount: no float weights, no padding
-        self.offset = ((values[:, None] * len(weight) + owner[None, :]) << m)
-        self.shape = (1 << free, len(weight), 1 << m)
+        self.owner = owner
+        # c(c-1) summed over banks stays below longest^2: the narrowest exact type
+        longest = max((len(s) for s in weight), default=0)
+        self.count_type = next(t for t in (np.int16, np.int32, np.int64) if longest * longest <= np.iinfo(t).max)
+        # counts[bank, v, set], written in place: fresh arrays of this size cost
+        # more in page faults than the arithmetic, and reductions over the
+        # leading axis are the fast ones
+        self.counts = np.empty((1 << m, 1 << free, len(weight)), dtype=self.count_type)
+        self.halves = [self.counts.reshape(1 << (m - t - 1), 2, 1 << t, 1 << free, len(weight)) for t in range(free)]
+        self.most = np.empty((1 << free, len(weight)), dtype=self.count_type)
+        self.squares = np.empty((1 << free, len(weight)), dtype=self.count_type)
         self.memo: dict[tuple[int, tuple[int, ...]], list[tuple[int, int]]] = {}
 
     def column(self, g: list[int], j: int) -> list[tuple[int, int]]:
@@ -150,14 +158,27 @@ class _Columns:
         hit = self.memo.get(key)
         if hit is not None:
             return hit
+        m, sets = self.m, len(self.weight)
         base = self.low.copy()
         for k in range(self.free, self.n):
             if rest[k]:
                 base ^= self.bits[k] * rest[k]
-        banks = base[None, :] ^ (self.bits[j][None, :] * self.values)
-        counts = np.bincount((banks + self.offset).ravel(), minlength=int(np.prod(self.shape))).reshape(self.shape)
-        waves = counts.max(axis=2) @ self.weight
-        pairs = ((counts * (counts - 1)).sum(axis=2) @ self.weight) >> 1  # c(c-1) is even
+        # An entry with bit j clear keeps its bank for every v; one with it set
+        # moves from bank b to b ^ v: count both kinds once, then copy the
+        # second's counts to every v, one butterfly step per bit of v.
+        split = np.bincount(((self.bits[j] << m) + base) * sets + self.owner, minlength=sets << (m + 1))
+        split = split.astype(self.count_type).reshape(2, 1 << m, sets)
+        counts = self.counts
+        counts[:, 0, :] = split[1]
+        for t, half in enumerate(self.halves):
+            half[:, :, :, 1 << t:2 << t, :] = half[:, ::-1, :, :1 << t, :]
+        np.add(counts, split[0][:, None, :], out=counts)
+        np.max(counts, axis=0, out=self.most)
+        np.multiply(counts, counts, out=counts)
+        np.sum(counts, axis=0, out=self.squares, dtype=self.count_type)
+        waves = self.most @ self.weight
+        # sum of c(c-1) over banks = sum of c^2 - the set's size
+        pairs = (self.squares @ self.weight - self.entries) >> 1
         out = list(zip(waves.tolist(), pairs.tolist()))
         self.memo[key] = out
         return out
