@@ -173,9 +173,9 @@ class _Columns:
         for t, half in enumerate(self.halves):
             half[:, :, :, 1 << t:2 << t, :] = half[:, ::-1, :, :1 << t, :]
         np.add(counts, split[0][:, None, :], out=counts)
-        np.max(counts, axis=0, out=self.most)
+        np.maximum.reduce(counts, axis=0, out=self.most)
         np.multiply(counts, counts, out=counts)
-        np.sum(counts, axis=0, out=self.squares, dtype=self.count_type)
+        np.add.reduce(counts, axis=0, out=self.squares, dtype=self.count_type)
         waves = self.most @ self.weight
         # sum of c(c-1) over banks = sum of c^2 - the set's size
         pairs = (self.squares @ self.weight - self.entries) >> 1
@@ -187,9 +187,10 @@ class _Columns:
         return self.column(g, self.free)[g[self.free]]
 
 
-def _by_weight(free: int) -> list[int]:
+@lru_cache(maxsize=None)
+def _by_weight(free: int) -> tuple[int, ...]:
     """Values of one g[j] in the descent's tie order: fewer set bits, then smaller."""
-    return sorted(range(1 << free), key=lambda v: (bin(v).count("1"), v))
+    return tuple(sorted(range(1 << free), key=lambda v: (bin(v).count("1"), v)))
 
 
 def _descend(g: list[int], cols: _Columns, free: int) -> tuple[list[int], tuple[int, int]]:
@@ -246,16 +247,18 @@ def diagonals(g: Sequence[int]) -> int:
     return len({j - t for j, v in enumerate(g) for t in range(int(v).bit_length()) if (int(v) >> t) & 1})
 
 
-def _shifts(j: int, v: int) -> int:
-    """The shifts of g[j] = v (as in `diagonals`) as a bit mask; j >= free > t, so all positive."""
-    return sum(1 << (j - t) for t in range(v.bit_length()) if (v >> t) & 1)
+@lru_cache(maxsize=None)
+def _shifts(n: int, free: int) -> tuple[tuple[int, ...], ...]:
+    """[j][v]: the shifts of g[j] = v (as in `diagonals`) as a bit mask; j >= free > t, so all positive."""
+    return tuple(tuple(sum(1 << (j - t) for t in range(free) if (v >> t) & 1) for v in range(1 << free))
+                 if j >= free else () for j in range(n))
 
 
 def _simplify(g: list[int], waves: int, cols: _Columns, free: int) -> list[int]:
     """Among values of each g[j] that keep the wavefronts, the one with the fewest diagonals."""
     g = g.copy()
     weights = [bin(v).count("1") for v in range(1 << free)]
-    shifts = [[_shifts(j, v) for v in range(1 << free)] if j >= free else [] for j in range(len(g))]
+    shifts = _shifts(len(g), free)
     for _ in range(MAX_PASSES):
         changed = False
         for j in range(free, len(g)):
