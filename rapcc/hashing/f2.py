@@ -111,32 +111,103 @@ def conflict_key(banks: np.ndarray, valid: np.ndarray, m: int) -> tuple[int, int
     return waves, pairs  # type: ignore[return-value]
 
 
-def _score(sw_g: np.ndarray, bits: np.ndarray, low: np.ndarray, valid: np.ndarray, m: int) -> tuple[int, int]:
-    banks = low ^ np.bitwise_xor.reduce(bits * sw_g[None, None, :], axis=-1)
-    w, p = conflict_key(banks, valid, m)
-    return int(w), int(p)
+class _Columns:
+    """Exact (wavefronts, same-bank pairs) of the sets for every value of one
+    g[j], the rest of g fixed: the one evaluation the search needs (issue 20).
+
+    The descent tries all 2^free values of g[j]; sparsening and simplifying
+    try values of g[j] too, with the rest of g as it is, so one batched count
+    per (j, rest of g), memoised for the whole search, serves all three, and
+    the starts that meet on one local optimum share their counts.  Identical
+    sets are counted once and weighted: the planner repeats a set in
+    proportion to its frequency, and the totals are integers, so the key is
+    exactly the one of the padded, repeated matrix.
+    """
+
+    def __init__(self, sets: tuple[tuple[int, ...], ...], n: int, m: int, free: int) -> None:
+        weight: dict[tuple[int, ...], int] = {}
+        for s in sets:
+            weight[s] = weight.get(s, 0) + 1
+        addrs = np.array([a for s in weight for a in s], dtype=np.int64)
+        owner = np.repeat(np.arange(len(weight), dtype=np.int64), [len(s) for s in weight])
+        self.free = free
+        self.n = n
+        self.m = m
+        self.weight = np.array(list(weight.values()), dtype=np.int64)
+        self.entries = int(self.weight @ np.array([len(s) for s in weight], dtype=np.int64))
+        self.low = addrs & ((1 << m) - 1)
+        self.bits = (addrs[None, :] >> np.arange(n, dtype=np.int64)[:, None]) & 1  # (n, entries)
+        self.owner = owner
+        # c(c-1) summed over banks stays below longest^2: the narrowest exact type
+        longest = max((len(s) for s in weight), default=0)
+        self.count_type = next(t for t in (np.int16, np.int32, np.int64) if longest * longest <= np.iinfo(t).max)
+        # counts[bank, v, set], written in place: fresh arrays of this size cost
+        # more in page faults than the arithmetic, and reductions over the
+        # leading axis are the fast ones
+        self.counts = np.empty((1 << m, 1 << free, len(weight)), dtype=self.count_type)
+        self.halves = [self.counts.reshape(1 << (m - t - 1), 2, 1 << t, 1 << free, len(weight)) for t in range(free)]
+        self.most = np.empty((1 << free, len(weight)), dtype=self.count_type)
+        self.squares = np.empty((1 << free, len(weight)), dtype=self.count_type)
+        self.memo: dict[tuple[int, tuple[int, ...]], list[tuple[int, int]]] = {}
+
+    def column(self, g: list[int], j: int) -> list[tuple[int, int]]:
+        """[(wavefronts, pairs) of g with g[j] = v for v in range(2^free)]."""
+        rest = g.copy()
+        rest[j] = 0
+        key = (j, tuple(rest))
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        m, sets = self.m, len(self.weight)
+        base = self.low.copy()
+        for k in range(self.free, self.n):
+            if rest[k]:
+                base ^= self.bits[k] * rest[k]
+        # An entry with bit j clear keeps its bank for every v; one with it set
+        # moves from bank b to b ^ v: count both kinds once, then copy the
+        # second's counts to every v, one butterfly step per bit of v.
+        split = np.bincount(((self.bits[j] << m) + base) * sets + self.owner, minlength=sets << (m + 1))
+        split = split.astype(self.count_type).reshape(2, 1 << m, sets)
+        counts = self.counts
+        counts[:, 0, :] = split[1]
+        for t, half in enumerate(self.halves):
+            half[:, :, :, 1 << t:2 << t, :] = half[:, ::-1, :, :1 << t, :]
+        np.add(counts, split[0][:, None, :], out=counts)
+        np.maximum.reduce(counts, axis=0, out=self.most)
+        np.multiply(counts, counts, out=counts)
+        np.add.reduce(counts, axis=0, out=self.squares, dtype=self.count_type)
+        waves = self.most @ self.weight
+        # sum of c(c-1) over banks = sum of c^2 - the set's size
+        pairs = (self.squares @ self.weight - self.entries) >> 1
+        out = list(zip(waves.tolist(), pairs.tolist()))
+        self.memo[key] = out
+        return out
+
+    def key(self, g: list[int]) -> tuple[int, int]:
+        return self.column(g, self.free)[g[self.free]]
 
 
-def _descend(g: np.ndarray, bits: np.ndarray, low: np.ndarray, valid: np.ndarray, m: int, free: int
-             ) -> tuple[np.ndarray, tuple[int, int]]:
+@lru_cache(maxsize=None)
+def _by_weight(free: int) -> tuple[int, ...]:
+    """Values of one g[j] in the descent's tie order: fewer set bits, then smaller."""
+    return tuple(sorted(range(1 << free), key=lambda v: (bin(v).count("1"), v)))
+
+
+def _descend(g: list[int], cols: _Columns, free: int) -> tuple[list[int], tuple[int, int]]:
     """Coordinate descent: each g[j] in turn takes the value (of all 2^free)
     with the fewest wavefronts, then pairs; the current value wins ties."""
     g = g.copy()
-    best = _score(g, bits, low, valid, m)
-    values = np.arange(1 << free, dtype=np.int64)
+    best = cols.key(g)
+    order = _by_weight(free)
     for _ in range(MAX_PASSES):
         improved = False
         for j in range(free, len(g)):
-            others = g.copy()
-            others[j] = 0
-            base = low ^ np.bitwise_xor.reduce(bits * others[None, None, :], axis=-1)
-            trial = base[None] ^ (bits[None, :, :, j] * values[:, None, None])
-            waves, pairs = conflict_key(trial, valid, m)
-            keys = list(zip(waves.astype(np.int64).tolist(), pairs.astype(np.int64).tolist()))
-            pick = min(range(len(values)), key=lambda v: (keys[v], v != g[j], bin(v).count("1"), v))
-            if keys[pick] < best:
-                g[j] = values[pick]
-                best = keys[pick]
+            keys = cols.column(g, j)
+            low = min(keys)
+            # keys[g[j]] == best: a strictly better value is never the current one
+            if low < best:
+                g[j] = next(v for v in order if keys[v] == low)
+                best = low
                 improved = True
         if not improved:
             break
@@ -160,17 +231,13 @@ def _starts(n: int, free: int, rng: np.random.Generator) -> list[np.ndarray]:
     return out
 
 
-def _sparsen(g: np.ndarray, key: tuple[int, int], bits: np.ndarray, low: np.ndarray, valid: np.ndarray,
-             m: int, free: int) -> np.ndarray:
+def _sparsen(g: list[int], waves: int, cols: _Columns, free: int) -> list[int]:
     """Drop bits of g that the wavefront count does not need: fewer terms to emit."""
     g = g.copy()
     for j in range(len(g) - 1, free - 1, -1):
         for t in range(free):
-            if (g[j] >> t) & 1:
-                trial = g.copy()
-                trial[j] ^= 1 << t
-                if _score(trial, bits, low, valid, m)[0] <= key[0]:
-                    g = trial
+            if (g[j] >> t) & 1 and cols.column(g, j)[g[j] ^ (1 << t)][0] <= waves:
+                g[j] ^= 1 << t
     return g
 
 
@@ -180,20 +247,31 @@ def diagonals(g: Sequence[int]) -> int:
     return len({j - t for j, v in enumerate(g) for t in range(int(v).bit_length()) if (int(v) >> t) & 1})
 
 
-def _simplify(g: np.ndarray, waves: int, bits: np.ndarray, low: np.ndarray, valid: np.ndarray,
-              m: int, free: int) -> np.ndarray:
+@lru_cache(maxsize=None)
+def _shifts(n: int, free: int) -> tuple[tuple[int, ...], ...]:
+    """[j][v]: the shifts of g[j] = v (as in `diagonals`) as a bit mask; j >= free > t, so all positive."""
+    return tuple(tuple(sum(1 << (j - t) for t in range(free) if (v >> t) & 1) for v in range(1 << free))
+                 if j >= free else () for j in range(n))
+
+
+def _simplify(g: list[int], waves: int, cols: _Columns, free: int) -> list[int]:
     """Among values of each g[j] that keep the wavefronts, the one with the fewest diagonals."""
     g = g.copy()
+    weights = [bin(v).count("1") for v in range(1 << free)]
+    shifts = _shifts(len(g), free)
     for _ in range(MAX_PASSES):
         changed = False
         for j in range(free, len(g)):
-            best = (diagonals(g), bin(int(g[j])).count("1"))
+            # the other coordinates' shifts stay put while g[j] varies
+            rest = 0
+            for k in range(free, len(g)):
+                if k != j:
+                    rest |= shifts[k][g[k]]
+            best = ((rest | shifts[j][g[j]]).bit_count(), weights[g[j]])
             for v in range(1 << free):
-                trial = g.copy()
-                trial[j] = v
-                key = (diagonals(trial), bin(v).count("1"))
-                if key < best and _score(trial, bits, low, valid, m)[0] <= waves:
-                    g, best, changed = trial, key, True
+                key = ((rest | shifts[j][v]).bit_count(), weights[v])
+                if key < best and cols.column(g, j)[v][0] <= waves:
+                    g[j], best, changed = v, key, True
         if not changed:
             break
     return g
@@ -221,17 +299,18 @@ def _search(sets: tuple[tuple[int, ...], ...], n: int, m: int, free: int, seed: 
     """`search`, once per distinct question: the planner asks it per block
     shape and per array, and arrays and shapes often pose the same sets
     (issue 20). A pure function of its arguments: the seed fixes the starts."""
-    mat = SetMatrix.of(sets)
-    bits = ((mat.addrs[:, :, None] >> np.arange(n)[None, None, :]) & 1).astype(np.int64)
-    low = mat.addrs & ((1 << m) - 1)
+    cols = _Columns(sets, n, m, free)
     rng = np.random.default_rng(seed)
     found: dict[tuple[int, ...], int] = {}
+    # starts that descend to the same optimum thin to the same swizzle
+    thinned: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], int]] = {}
     for start in _starts(n, free, rng):
-        g, key = _descend(start, bits, low, mat.valid, m, free)
-        g = _sparsen(g, key, bits, low, mat.valid, m, free)
-        g = _simplify(g, key[0], bits, low, mat.valid, m, free)
-        waves = _score(g, bits, low, mat.valid, m)[0]
-        found.setdefault(tuple(int(v) for v in g), waves)
+        g, key = _descend([int(v) for v in start], cols, free)
+        optimum = (tuple(g), key[0])
+        if optimum not in thinned:
+            g = _simplify(_sparsen(g, key[0], cols, free), key[0], cols, free)
+            thinned[optimum] = (tuple(g), cols.key(g)[0])
+        found.setdefault(*thinned[optimum])
     ranked = sorted(found.items(), key=lambda kv: (kv[1], diagonals(kv[0]), sum(bin(v).count("1") for v in kv[0]), kv[0]))
     return tuple((XorSwizzle(m, free, g), w) for g, w in ranked)
 
