@@ -1,6 +1,8 @@
 """One run of the abstract interpreter (see absint.py): expressions."""
 from __future__ import annotations
 
+from typing import Callable
+
 from .. import sound_ir as s
 from . import intervals as iv
 from .absint import (BudgetExceeded, Failure, Finding, Frame, Ptr, State, STEP_BUDGET, Value, join_states,
@@ -10,6 +12,10 @@ from .intervals import SInt
 _COMPARE = {"<", "<=", ">", ">=", "==", "!=", "&&", "||", "!"}
 _FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
 _NEGATE = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "==": "!=", "!=": "=="}
+_ARITH: dict[str, Callable[[SInt, SInt, s.CType], SInt | None]] = {
+    "+": lambda a, b, t: iv.add(a, b), "-": lambda a, b, t: iv.sub(a, b), "*": lambda a, b, t: iv.mul(a, b),
+    "/": lambda a, b, t: iv.div(a, b), "%": lambda a, b, t: iv.rem(a, b), "&": lambda a, b, t: iv.bit_and(a, b),
+    "|": lambda a, b, t: iv.bit_or(a, b), "^": lambda a, b, t: iv.bit_xor(a, b), "<<": iv.shl, ">>": iv.shr}
 
 
 class Evaluator:
@@ -23,6 +29,7 @@ class Evaluator:
         self.taken: set[str] = set()  # arrays whose address this run holds in a variable
         self.wild = False  # a pointer that may point into any of `taken` was dereferenced
         self.steps = 0
+        self._evals = self._dispatch()
 
     # ---- findings ----
     def fail(self, array: str | None, why: Failure, offset: int, **kw) -> None:
@@ -34,11 +41,6 @@ class Evaluator:
     def escape(self, v: Value, offset: int, what: str) -> None:
         if isinstance(v, Ptr):
             self.fail(v.array, Failure.ESCAPE, offset, what=what)
-
-    def tick(self) -> None:
-        self.steps += 1
-        if self.steps > STEP_BUDGET:
-            raise BudgetExceeded()
 
     # ---- memory ----
     def access(self, p: Ptr, start: int, end: int) -> None:
@@ -77,66 +79,80 @@ class Evaluator:
 
     # ---- expressions ----
     def eval(self, e: s.Expr, st: State, fr: Frame) -> Value:
-        self.tick()
-        if isinstance(e, s.Lit):
-            t = e.ty.int_type
-            return iv.wrap(SInt.const(e.value), t) if t else None
-        if isinstance(e, s.Unknown):
+        # One step per node visited (exec counts statements the same way), inlined: the hottest line.
+        self.steps += 1
+        if self.steps > STEP_BUDGET:
+            raise BudgetExceeded()
+        how = self._evals.get(type(e))
+        if how is None:
+            raise TypeError(f"unknown sound IR node {type(e).__name__}")
+        return how(e, st, fr)
+
+    def _dispatch(self) -> dict[type, Callable[[s.Expr, State, Frame], Value]]:
+        """Node type -> its rule, bound to this run (a subclass's `call` included).
+        The IR's node classes are final, so the type alone picks the rule."""
+        return {s.Lit: self._lit, s.Unknown: self._unknown, s.Var: self._var, s.TemplateParam: self._template_param,
+                s.Builtin: self._builtin, s.SharedRef: self._shared_ref, s.Conv: self._conv, s.Unary: self._unary,
+                s.Binary: self._binary, s.Assign: self.assign, s.Step: self.assign, s.Select: self._select,
+                s.Subscript: self._subscript, s.Field: self._field, s.Call: self.call, s.Opaque: self._opaque}
+
+    def _lit(self, e: s.Lit, st: State, fr: Frame) -> Value:
+        t = e.ty.int_type
+        return iv.wrap(SInt.const(e.value), t) if t else None
+
+    def _unknown(self, e: s.Unknown, st: State, fr: Frame) -> Value:
+        return unknown(e.ty)
+
+    def _var(self, e: s.Var, st: State, fr: Frame) -> Value:
+        if e.key in fr.escaped:
             return unknown(e.ty)
-        if isinstance(e, s.Var):
-            if e.key in fr.escaped:
+        return st[e.key] if e.key in st else unknown(e.ty)
+
+    def _template_param(self, e: s.TemplateParam, st: State, fr: Frame) -> Value:
+        v = fr.bindings.get(e.name)
+        return SInt.const(v) if v is not None and e.ty.int_type else unknown(e.ty)
+
+    def _builtin(self, e: s.Builtin, st: State, fr: Frame) -> Value:
+        return st.get(e.name, unknown(ty_of(e)))
+
+    def _shared_ref(self, e: s.SharedRef, st: State, fr: Frame) -> Value:
+        return Ptr(e.key, (SInt.const(0),))
+
+    def _select(self, e: s.Select, st: State, fr: Frame) -> Value:
+        t, f = self.branch(e.cond, st, fr)
+        vt = vf = None
+        if t is not None:
+            vt = self.eval(e.then, t, fr)
+        if f is not None:
+            vf = self.eval(e.other, f, fr)
+        both = join_states(t, f)
+        st.clear()
+        if both is not None:
+            st.update(both)
+        if t is None:
+            return vf
+        if f is None:
+            return vt
+        return join_values(vt, vf)
+
+    def _subscript(self, e: s.Subscript, st: State, fr: Frame) -> Value:
+        place = self.place(e, st, fr)
+        if isinstance(place, Ptr):
+            if self.element(place):
+                self.access(place, e.start, e.end)
                 return unknown(e.ty)
-            return st[e.key] if e.key in st else unknown(e.ty)
-        if isinstance(e, s.TemplateParam):
-            v = fr.bindings.get(e.name)
-            return SInt.const(v) if v is not None and e.ty.int_type else unknown(e.ty)
-        if isinstance(e, s.Builtin):
-            return st.get(e.name, unknown(ty_of(e)))
-        if isinstance(e, s.SharedRef):
-            return Ptr(e.key, (SInt.const(0),))
-        if isinstance(e, s.Conv):
-            return self._conv(e, st, fr)
-        if isinstance(e, s.Unary):
-            return self._unary(e, st, fr)
-        if isinstance(e, s.Binary):
-            return self._binary(e, st, fr)
-        if isinstance(e, (s.Assign, s.Step)):
-            return self.assign(e, st, fr)
-        if isinstance(e, s.Select):
-            t, f = self.branch(e.cond, st, fr)
-            vt = vf = None
-            if t is not None:
-                vt = self.eval(e.then, t, fr)
-            if f is not None:
-                vf = self.eval(e.other, f, fr)
-            both = join_states(t, f)
-            st.clear()
-            if both is not None:
-                st.update(both)
-            if t is None:
-                return vf
-            if f is None:
-                return vt
-            return join_values(vt, vf)
-        if isinstance(e, s.Subscript):
-            place = self.place(e, st, fr)
-            if isinstance(place, Ptr):
-                if self.element(place):
-                    self.access(place, e.start, e.end)
-                    return unknown(e.ty)
-                return self.decay(place)
-            return unknown(e.ty)
-        if isinstance(e, s.Field):
-            self.place(e, st, fr)
-            return unknown(e.ty)
-        if isinstance(e, s.Call):
-            return self.call(e, st, fr)
-        if isinstance(e, s.Opaque):
-            self.havoc(st, e.writes, fr)
-            for a in e.arrays:
-                self.fail(a, Failure.OPAQUE, e.offset, what=e.reason)
-            return unknown(e.ty)
-        raise TypeError(f"unknown sound IR node {type(e).__name__}")
+            return self.decay(place)
+        return unknown(e.ty)
+
+    def _field(self, e: s.Field, st: State, fr: Frame) -> Value:
+        self.place(e, st, fr)
+        return unknown(e.ty)
+
+    def _opaque(self, e: s.Opaque, st: State, fr: Frame) -> Value:
+        self.havoc(st, e.writes, fr)
+        for a in e.arrays:
+            self.fail(a, Failure.OPAQUE, e.offset, what=e.reason)
+        return unknown(e.ty)
 
     def place(self, e: s.Expr, st: State, fr: Frame) -> Value:
         """Evaluate an lvalue: a Ptr for shared memory (the access is checked where used)."""
@@ -240,11 +256,8 @@ class Evaluator:
             return unknown(ty)
         if op in ("<", "<=", ">", ">=", "==", "!="):
             return iv.compare(op, a, b)
-        raw = {"+": lambda: iv.add(a, b), "-": lambda: iv.sub(a, b), "*": lambda: iv.mul(a, b),
-               "/": lambda: iv.div(a, b), "%": lambda: iv.rem(a, b), "&": lambda: iv.bit_and(a, b),
-               "|": lambda: iv.bit_or(a, b), "^": lambda: iv.bit_xor(a, b), "<<": lambda: iv.shl(a, b, t),
-               ">>": lambda: iv.shr(a, b, t)}.get(op)
-        r = raw() if raw is not None else None
+        raw = _ARITH.get(op)
+        r = raw(a, b, t) if raw is not None else None
         return iv.wrap(r, t) if r is not None else iv.full(t)
 
     # ---- writes ----
