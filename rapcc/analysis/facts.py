@@ -1,10 +1,11 @@
-"""What the interpreter reads off a function's IR alone, computed once per proof.
+"""What the interpreter reads off the IR alone, computed once per proof.
 
 A proof runs the interpreter many times over the same functions (every kernel
 instance, every block shape, and under the per-lane retry every thread of the
 block: soundness.py). The locals' types, the unsafe pointer aliases, the
 stable locals and the labels followed as loops depend on the function only,
-so one `FactsCache` per `prove` call holds them for every run of it.
+and a literal's or an array name's value on the node only, so one
+`FactsCache` per `prove` call holds them for every run of it.
 """
 from __future__ import annotations
 
@@ -31,10 +32,12 @@ def function_facts(fn: s.Function) -> FunctionFacts:
 class FactsCache:
     """Function -> its facts, for the runs of one proof (whose IR is alive as long as they are)."""
 
-    __slots__ = ("_by_key",)
+    __slots__ = ("_by_key", "constants")
 
     def __init__(self) -> None:
         self._by_key: dict[str, tuple[s.Function, FunctionFacts]] = {}
+        # id(node) -> (node, its value), for the evaluator (interpret.py, `_constant`).
+        self.constants: dict[int, tuple[object, object]] = {}
 
     def of(self, fn: s.Function) -> FunctionFacts:
         hit = self._by_key.get(fn.key)

@@ -12,6 +12,8 @@ from .intervals import SInt
 _COMPARE = {"<", "<=", ">", ">=", "==", "!=", "&&", "||", "!"}
 _FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
 _NEGATE = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "==": "!=", "!=": "=="}
+_INT, _POINTER = s.ValueKind.INT, s.ValueKind.POINTER
+_INT_TY = s.int_ty(s.INT)  # a step's operand: `x++` is `x += 1`
 _ARITH: dict[str, Callable[[SInt, SInt, s.CType], SInt | None]] = {
     "+": lambda a, b, t: iv.add(a, b), "-": lambda a, b, t: iv.sub(a, b), "*": lambda a, b, t: iv.mul(a, b),
     "/": lambda a, b, t: iv.div(a, b), "%": lambda a, b, t: iv.rem(a, b), "&": lambda a, b, t: iv.bit_and(a, b),
@@ -21,7 +23,10 @@ _ARITH: dict[str, Callable[[SInt, SInt, s.CType], SInt | None]] = {
 class Evaluator:
     """Expression semantics; `Run` (run.py) adds statements and calls."""
 
-    def __init__(self, dims: dict[str, tuple[int, ...] | None], shape: tuple[int, int, int]):
+    def __init__(self, dims: dict[str, tuple[int, ...] | None], shape: tuple[int, int, int],
+                 constants: dict[int, tuple[s.Expr, Value]] | None = None):
+        """`constants`: the values of literal and array-name nodes, shareable by the
+        runs of one proof (facts.py); a fresh one when None."""
         self.dims = dims
         self.shape = shape
         self.findings: list[Finding] = []
@@ -30,6 +35,7 @@ class Evaluator:
         self.wild = False  # a pointer that may point into any of `taken` was dereferenced
         self.steps = 0
         self._evals = self._dispatch()
+        self._constants = constants if constants is not None else {}
 
     # ---- findings ----
     def fail(self, array: str | None, why: Failure, offset: int, **kw) -> None:
@@ -83,6 +89,10 @@ class Evaluator:
         self.steps += 1
         if self.steps > STEP_BUDGET:
             raise BudgetExceeded()
+        if type(e) is s.Var:  # a third of all nodes: its rule inlined
+            if e.key in fr.escaped:
+                return unknown(e.ty)
+            return st[e.key] if e.key in st else unknown(e.ty)
         how = self._evals.get(type(e))
         if how is None:
             raise TypeError(f"unknown sound IR node {type(e).__name__}")
@@ -96,9 +106,23 @@ class Evaluator:
                 s.Binary: self._binary, s.Assign: self.assign, s.Step: self.assign, s.Select: self._select,
                 s.Subscript: self._subscript, s.Field: self._field, s.Call: self.call, s.Opaque: self._opaque}
 
+    def _constant(self, e: s.Lit | s.SharedRef) -> Value:
+        """A node whose value depends on the node alone, computed once. Keyed by
+        id: the entry holds the node, so no other node takes its id meanwhile
+        (`branch` makes short-lived literals)."""
+        hit = self._constants.get(id(e))
+        if hit is not None and hit[0] is e:
+            return hit[1]
+        if type(e) is s.Lit:
+            t = e.ty.int_type
+            v: Value = iv.wrap(SInt.const(e.value), t) if t else None
+        else:
+            v = Ptr(e.key, (SInt.const(0),))
+        self._constants[id(e)] = (e, v)
+        return v
+
     def _lit(self, e: s.Lit, st: State, fr: Frame) -> Value:
-        t = e.ty.int_type
-        return iv.wrap(SInt.const(e.value), t) if t else None
+        return self._constant(e)
 
     def _unknown(self, e: s.Unknown, st: State, fr: Frame) -> Value:
         return unknown(e.ty)
@@ -116,7 +140,7 @@ class Evaluator:
         return st.get(e.name, unknown(ty_of(e)))
 
     def _shared_ref(self, e: s.SharedRef, st: State, fr: Frame) -> Value:
-        return Ptr(e.key, (SInt.const(0),))
+        return self._constant(e)
 
     def _select(self, e: s.Select, st: State, fr: Frame) -> Value:
         t, f = self.branch(e.cond, st, fr)
@@ -180,12 +204,13 @@ class Evaluator:
 
     def _conv(self, e: s.Conv, st: State, fr: Frame) -> Value:
         v = self.eval(e.operand, st, fr)
-        if e.ty.kind == s.ValueKind.INT and e.ty.int_type:
+        ty = e.ty
+        if ty.kind is _INT and ty.int_type:
             if isinstance(v, SInt):
-                return iv.wrap(v, e.ty.int_type)
+                return iv.wrap(v, ty.int_type)
             self.escape(v, 0, "conversion to an integer")
-            return iv.full(e.ty.int_type)
-        if e.ty.kind == s.ValueKind.POINTER:
+            return iv.full(ty.int_type)
+        if ty.kind is _POINTER:
             return self.decay(v) if isinstance(v, Ptr) else None
         self.escape(v, 0, "cast to another element type")
         return None
@@ -272,17 +297,18 @@ class Evaluator:
     def assign(self, e: s.Assign | s.Step, st: State, fr: Frame) -> Value:
         tgt = e.target
         if isinstance(e, s.Step):
-            op, rhs_ty = "+", s.int_ty(s.INT)
+            op = "+"
             rhs: Value = SInt.const(e.delta)
         else:
-            op, rhs_ty = e.op, ty_of(e.value)
+            op = e.op
             rhs = self.eval(e.value, st, fr)
         if isinstance(tgt, s.SharedRef):  # a provider's pointer written: it no longer names the array's start
             self.fail(tgt.key, Failure.OPAQUE, tgt.offset, what="assignment to the array's pointer")
             return unknown(ty_of(tgt))
         if isinstance(tgt, s.Var) and tgt.key not in fr.escaped:
             old = st[tgt.key] if tgt.key in st else unknown(tgt.ty)
-            new = rhs if op == "" else self._compound(op, old, rhs, tgt.ty, rhs_ty)
+            new = rhs if op == "" else \
+                self._compound(op, old, rhs, tgt.ty, _INT_TY if isinstance(e, s.Step) else ty_of(e.value))
             if isinstance(new, SInt) and tgt.ty.int_type:
                 new = iv.wrap(new, tgt.ty.int_type)
             if isinstance(new, Ptr) and (isinstance(e, s.Assign) and op == "" or tgt.key in fr.unsafe_aliases):

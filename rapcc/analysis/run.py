@@ -30,11 +30,11 @@ class Run(Evaluator):
                  shape: tuple[int, int, int], elem_bytes: dict[str, int] | None = None,
                  lane: tuple[int, int, int] | None = None, facts: FactsCache | None = None):
         """`facts`: shared by the runs of one proof over the same `functions` (a fresh one when None)."""
-        super().__init__(dims, shape)
+        self.facts = facts if facts is not None else FactsCache()
+        super().__init__(dims, shape, self.facts.constants)
         self.elem_bytes = elem_bytes or {}
         self.functions = functions
         self.base = builtins(shape, lane)
-        self.facts = facts if facts is not None else FactsCache()
         self.stack: list[str] = []
         # Statement type -> its rule once the state is known reachable (exec
         # handles `case`, labels and followed blocks itself).
