@@ -55,7 +55,10 @@ class Evaluator:
             self.wild = True
             return
         # Covered by its own subscript or, for a pointer `&a[i][j]` made, by that one's.
-        self.accessed.setdefault(p.array, set()).add((start, end) + (p.origin or (start, end)))
+        spans = self.accessed.get(p.array)
+        if spans is None:
+            spans = self.accessed[p.array] = set()
+        spans.add((start, end) + (p.origin or (start, end)))
         dims = self.dims.get(p.array)
         if not dims:
             self.fail(p.array, Failure.EXTENT, start)
@@ -302,10 +305,7 @@ class Evaluator:
         else:
             op = e.op
             rhs = self.eval(e.value, st, fr)
-        if isinstance(tgt, s.SharedRef):  # a provider's pointer written: it no longer names the array's start
-            self.fail(tgt.key, Failure.OPAQUE, tgt.offset, what="assignment to the array's pointer")
-            return unknown(ty_of(tgt))
-        if isinstance(tgt, s.Var) and tgt.key not in fr.escaped:
+        if type(tgt) is s.Var and tgt.key not in fr.escaped:  # the common target first (never a SharedRef)
             old = st[tgt.key] if tgt.key in st else unknown(tgt.ty)
             new = rhs if op == "" else \
                 self._compound(op, old, rhs, tgt.ty, _INT_TY if isinstance(e, s.Step) else ty_of(e.value))
@@ -317,6 +317,9 @@ class Evaluator:
                 self.taken.add(new.array)
             st[tgt.key] = new
             return old if isinstance(e, s.Step) and not e.prefix else new
+        if isinstance(tgt, s.SharedRef):  # a provider's pointer written: it no longer names the array's start
+            self.fail(tgt.key, Failure.OPAQUE, tgt.offset, what="assignment to the array's pointer")
+            return unknown(ty_of(tgt))
         if isinstance(tgt, s.Var):  # escaped: its writes are not followed
             self.escape(rhs, 0, "stored where rapcc does not follow")
             return unknown(tgt.ty)

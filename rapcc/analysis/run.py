@@ -45,7 +45,7 @@ class Run(Evaluator):
     def frame(self, fn: s.Function, bindings: dict[str, int], extra_escaped: frozenset[str] = frozenset()) -> Frame:
         f = self.facts.of(fn)
         return Frame(fn, bindings, fn.escaped | extra_escaped, f.types, f.unsafe_aliases,
-                     stable=f.stable - extra_escaped)
+                     stable=f.stable - extra_escaped, labels=f.labels)
 
     def kernel(self, fn: s.Function, bindings: dict[str, int]) -> None:
         fr = self.frame(fn, bindings)
@@ -241,7 +241,7 @@ class Run(Evaluator):
         return st
 
     def _labels(self, fr: Frame) -> dict:
-        return self.facts.of(fr.fn).labels
+        return fr.labels if fr.labels is not None else self.facts.of(fr.fn).labels
 
     def _block_with_labels(self, n: s.Block, st: State | None, fr: Frame) -> State | None:
         """A block holding labels whose gotos all lie inside it (labels.py)."""
