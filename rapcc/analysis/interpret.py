@@ -102,9 +102,10 @@ class Evaluator:
         return how(e, st, fr)
 
     def _dispatch(self) -> dict[type, Callable[[s.Expr, State, Frame], Value]]:
-        """Node type -> its rule, bound to this run (a subclass's `call` included).
-        The IR's node classes are final, so the type alone picks the rule."""
-        return {s.Lit: self._lit, s.Unknown: self._unknown, s.Var: self._var, s.TemplateParam: self._template_param,
+        """Node type -> its rule, bound to this run (a subclass's `call` included);
+        `Var`'s is in `eval` itself. The IR's node classes are final, so the type
+        alone picks the rule."""
+        return {s.Lit: self._lit, s.Unknown: self._unknown, s.TemplateParam: self._template_param,
                 s.Builtin: self._builtin, s.SharedRef: self._shared_ref, s.Conv: self._conv, s.Unary: self._unary,
                 s.Binary: self._binary, s.Assign: self.assign, s.Step: self.assign, s.Select: self._select,
                 s.Subscript: self._subscript, s.Field: self._field, s.Call: self.call, s.Opaque: self._opaque}
@@ -129,11 +130,6 @@ class Evaluator:
 
     def _unknown(self, e: s.Unknown, st: State, fr: Frame) -> Value:
         return unknown(e.ty)
-
-    def _var(self, e: s.Var, st: State, fr: Frame) -> Value:
-        if e.key in fr.escaped:
-            return unknown(e.ty)
-        return st[e.key] if e.key in st else unknown(e.ty)
 
     def _template_param(self, e: s.TemplateParam, st: State, fr: Frame) -> Value:
         v = fr.bindings.get(e.name)
