@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from .. import sound_ir as s
 from . import intervals as iv
-from .absint import (FIXPOINT_ROUNDS, MAX_CALL_DEPTH, UNROLL_TRIPS, WIDEN_AFTER, Failure, Frame, Jumps, Ptr,
-                     State, Value, join_states, join_values, local_types, unknown, widen_states)
-from .aliasing import stable_locals, stmt_exprs, unsafe_aliases
+from .absint import (FIXPOINT_ROUNDS, MAX_CALL_DEPTH, STEP_BUDGET, UNROLL_TRIPS, WIDEN_AFTER, BudgetExceeded,
+                     Failure, Frame, Jumps, Ptr, State, Value, join_states, join_values, unknown, widen_states)
+from .aliasing import stmt_exprs
+from .facts import FactsCache
 from .interpret import Evaluator
 from .intervals import SInt
-from .labels import followed_labels
 
 _UNBOUNDED = SInt.of(0, (1 << 31) - 1)
 
@@ -28,20 +28,24 @@ def builtins(shape: tuple[int, int, int], lane: tuple[int, int, int] | None = No
 class Run(Evaluator):
     def __init__(self, functions: dict[str, s.Function], dims: dict[str, tuple[int, ...] | None],
                  shape: tuple[int, int, int], elem_bytes: dict[str, int] | None = None,
-                 lane: tuple[int, int, int] | None = None):
-        super().__init__(dims, shape)
+                 lane: tuple[int, int, int] | None = None, facts: FactsCache | None = None):
+        """`facts`: shared by the runs of one proof over the same `functions` (a fresh one when None)."""
+        self.facts = facts if facts is not None else FactsCache()
+        super().__init__(dims, shape, self.facts.constants)
         self.elem_bytes = elem_bytes or {}
         self.functions = functions
         self.base = builtins(shape, lane)
-        self._frames: dict[str, tuple] = {}
-        self._followed: dict[str, dict] = {}
         self.stack: list[str] = []
+        # Statement type -> its rule once the state is known reachable (exec
+        # handles `case`, labels and followed blocks itself).
+        self._execs = {s.Block: self._block, s.ExprStmt: self._expr_stmt, s.Decl: self._decl, s.If: self._if,
+                       s.Loop: self.loop, s.Switch: self._switch, s.Break: self._break, s.Continue: self._continue,
+                       s.Return: self._return, s.Goto: self._goto, s.OpaqueStmt: self._opaque_stmt}
 
     def frame(self, fn: s.Function, bindings: dict[str, int], extra_escaped: frozenset[str] = frozenset()) -> Frame:
-        if fn.key not in self._frames:
-            self._frames[fn.key] = (local_types(fn), unsafe_aliases(fn), stable_locals(fn))
-        types, unsafe, stable = self._frames[fn.key]
-        return Frame(fn, bindings, fn.escaped | extra_escaped, types, unsafe, stable=stable - extra_escaped)
+        f = self.facts.of(fn)
+        return Frame(fn, bindings, fn.escaped | extra_escaped, f.types, f.unsafe_aliases,
+                     stable=f.stable - extra_escaped, labels=f.labels)
 
     def kernel(self, fn: s.Function, bindings: dict[str, int]) -> None:
         fr = self.frame(fn, bindings)
@@ -144,88 +148,100 @@ class Run(Evaluator):
     # ---- statements ----
     def exec(self, n: s.Stmt, st: State | None, fr: Frame) -> State | None:
         """The state after `n` falls through (None: it never does)."""
-        self.tick()
-        if isinstance(n, s.Case):
+        self.steps += 1  # one step per statement visited, as eval counts nodes
+        if self.steps > STEP_BUDGET:
+            raise BudgetExceeded()
+        t = type(n)
+        if t is s.Case:
             sw = next((j for j in reversed(fr.loops) if j.is_switch), None)
             st = join_states(st, sw.entry if sw is not None else None)
             return self.exec(n.stmt, st, fr)
-        if isinstance(n, s.Label):
+        if t is s.Label:
             return self.exec(n.stmt, self.anything(st, fr), fr)
-        if isinstance(n, s.Block) and id(n) in self._labels(fr):
+        if t is s.Block and id(n) in self._labels(fr):
             return self._block_with_labels(n, st, fr)
         if st is None:
             # Unreachable here, but a label or case inside may still be entered.
             return self._enter_labels(n, fr)
-        if isinstance(n, s.Block):
-            for x in n.stmts:
-                st = self.exec(x, st, fr)
-            return st
-        if isinstance(n, s.ExprStmt):
-            self.eval(n.expr, st, fr)
-            return st
-        if isinstance(n, s.Decl):
-            v = self.eval(n.init, st, fr) if n.init is not None else unknown(n.ty)
-            if isinstance(v, Ptr):
-                v = self.decay(v)
-                if v.array is not None:
-                    self.taken.add(v.array)
-                if n.key in fr.unsafe_aliases or n.key in fr.escaped:
-                    self.fail(v.array, Failure.ALIAS, 0, what="alias whose index changes")
-            elif isinstance(v, SInt) and n.ty.int_type:
-                v = iv.wrap(v, n.ty.int_type)
-            st[n.key] = v if n.key not in fr.escaped else unknown(n.ty)
-            return st
-        if isinstance(n, s.If):
-            t, f = self.branch(n.cond, st, fr)
-            t = self.exec(n.then, t, fr)
-            f = self.exec(n.other, f, fr) if n.other is not None else f
-            return join_states(t, f)
-        if isinstance(n, s.Loop):
-            return self.loop(n, st, fr)
-        if isinstance(n, s.Switch):
-            work = dict(st)
-            self.eval(n.cond, work, fr)
-            j = Jumps(is_switch=True, entry=work)
-            fr.loops.append(j)
-            out = self.exec(n.body, None, fr)
-            fr.loops.pop()
-            has_default = any(isinstance(x, s.Case) and x.value is None for x in _top_cases(n.body))
-            return join_states(out, *j.breaks, None if has_default else work)
-        if isinstance(n, s.Break):
-            j = fr.loops[-1] if fr.loops else None
-            if j is not None:
-                j.breaks.append(st)
-            return None
-        if isinstance(n, s.Continue):
-            j = next((j for j in reversed(fr.loops) if not j.is_switch), None)
-            if j is not None:
-                j.continues.append(st)
-            return None
-        if isinstance(n, s.Return):
-            v = self.eval(n.value, st, fr) if n.value is not None else None
-            fr.returns.append((st, v))
-            return None
-        if isinstance(n, s.Goto):
-            if n.name in fr.gotos:  # a followed label (labels.py) collects the state
-                fr.gotos[n.name].append(st)
-            return None  # any other target starts from "anything" (Label)
-        if isinstance(n, s.OpaqueStmt):
-            for a in n.arrays:
-                self.fail(a, Failure.OPAQUE, n.offset, what=n.reason)
-            self.havoc(st, n.writes, fr)
-            if n.jumps:
-                st = self.anything(st, fr)
-                for j in fr.loops:
-                    j.breaks.append(dict(st))
-                    j.continues.append(dict(st))
-                fr.returns.append((dict(st), None))
-            return st
-        raise TypeError(f"unknown sound IR statement {type(n).__name__}")
+        how = self._execs.get(t)
+        if how is None:
+            raise TypeError(f"unknown sound IR statement {t.__name__}")
+        return how(n, st, fr)
+
+    def _block(self, n: s.Block, st: State | None, fr: Frame) -> State | None:
+        for x in n.stmts:
+            st = self.exec(x, st, fr)
+        return st
+
+    def _expr_stmt(self, n: s.ExprStmt, st: State, fr: Frame) -> State | None:
+        self.eval(n.expr, st, fr)
+        return st
+
+    def _decl(self, n: s.Decl, st: State, fr: Frame) -> State | None:
+        v = self.eval(n.init, st, fr) if n.init is not None else unknown(n.ty)
+        if isinstance(v, Ptr):
+            v = self.decay(v)
+            if v.array is not None:
+                self.taken.add(v.array)
+            if n.key in fr.unsafe_aliases or n.key in fr.escaped:
+                self.fail(v.array, Failure.ALIAS, 0, what="alias whose index changes")
+        elif isinstance(v, SInt) and n.ty.int_type:
+            v = iv.wrap(v, n.ty.int_type)
+        st[n.key] = v if n.key not in fr.escaped else unknown(n.ty)
+        return st
+
+    def _if(self, n: s.If, st: State, fr: Frame) -> State | None:
+        t, f = self.branch(n.cond, st, fr)
+        t = self.exec(n.then, t, fr)
+        f = self.exec(n.other, f, fr) if n.other is not None else f
+        return join_states(t, f)
+
+    def _switch(self, n: s.Switch, st: State, fr: Frame) -> State | None:
+        work = dict(st)
+        self.eval(n.cond, work, fr)
+        j = Jumps(is_switch=True, entry=work)
+        fr.loops.append(j)
+        out = self.exec(n.body, None, fr)
+        fr.loops.pop()
+        has_default = any(isinstance(x, s.Case) and x.value is None for x in _top_cases(n.body))
+        return join_states(out, *j.breaks, None if has_default else work)
+
+    def _break(self, n: s.Break, st: State, fr: Frame) -> State | None:
+        j = fr.loops[-1] if fr.loops else None
+        if j is not None:
+            j.breaks.append(st)
+        return None
+
+    def _continue(self, n: s.Continue, st: State, fr: Frame) -> State | None:
+        j = next((j for j in reversed(fr.loops) if not j.is_switch), None)
+        if j is not None:
+            j.continues.append(st)
+        return None
+
+    def _return(self, n: s.Return, st: State, fr: Frame) -> State | None:
+        v = self.eval(n.value, st, fr) if n.value is not None else None
+        fr.returns.append((st, v))
+        return None
+
+    def _goto(self, n: s.Goto, st: State, fr: Frame) -> State | None:
+        if n.name in fr.gotos:  # a followed label (labels.py) collects the state
+            fr.gotos[n.name].append(st)
+        return None  # any other target starts from "anything" (Label)
+
+    def _opaque_stmt(self, n: s.OpaqueStmt, st: State, fr: Frame) -> State | None:
+        for a in n.arrays:
+            self.fail(a, Failure.OPAQUE, n.offset, what=n.reason)
+        self.havoc(st, n.writes, fr)
+        if n.jumps:
+            st = self.anything(st, fr)
+            for j in fr.loops:
+                j.breaks.append(dict(st))
+                j.continues.append(dict(st))
+            fr.returns.append((dict(st), None))
+        return st
 
     def _labels(self, fr: Frame) -> dict:
-        if fr.fn.key not in self._followed:
-            self._followed[fr.fn.key] = followed_labels(fr.fn)
-        return self._followed[fr.fn.key]
+        return fr.labels if fr.labels is not None else self.facts.of(fr.fn).labels
 
     def _block_with_labels(self, n: s.Block, st: State | None, fr: Frame) -> State | None:
         """A block holding labels whose gotos all lie inside it (labels.py)."""

@@ -16,6 +16,7 @@ from typing import Callable
 from .. import sound_ir as s
 from .absint import BudgetExceeded, Failure, Finding, Frame
 from .aliasing import stmt_exprs, walk_expr
+from .facts import FactsCache
 from .intervals import SInt
 from .run import Run
 
@@ -96,8 +97,8 @@ def _dims(program: s.Program, functions: dict[str, s.Function], bindings: dict[s
 LANE_BUDGET = 1_500_000  # interpreter steps, over all lanes, for the per-lane retry
 
 
-def _run(functions, dims, shape, elem, fn, bindings, lane=None) -> Run | None:
-    run = Run(functions, dims, shape, elem, lane)
+def _run(functions, dims, shape, elem, fn, bindings, facts: FactsCache, lane=None) -> Run | None:
+    run = Run(functions, dims, shape, elem, lane, facts)
     try:
         run.kernel(fn, bindings)
     except BudgetExceeded:
@@ -105,16 +106,16 @@ def _run(functions, dims, shape, elem, fn, bindings, lane=None) -> Run | None:
     return run
 
 
-def _per_lane(whole: Run, functions, dims, shape, elem, fn, bindings) -> Run:
+def _per_lane(whole: Run, functions, dims, shape, elem, fn, bindings, facts: FactsCache) -> Run:
     """The run again for every thread of the block, merged; `whole` when too costly."""
     lanes = shape[0] * shape[1] * shape[2]
     if whole.steps * lanes > LANE_BUDGET:
         return whole
-    merged = Run(functions, dims, shape, elem)
+    merged = Run(functions, dims, shape, elem, facts=facts)
     for z in range(shape[2]):
         for y in range(shape[1]):
             for x in range(shape[0]):
-                one = _run(functions, dims, shape, elem, fn, bindings, (x, y, z))
+                one = _run(functions, dims, shape, elem, fn, bindings, facts, (x, y, z))
                 if one is None:
                     return whole
                 merged.findings += [replace(f, lane=(x, y, z)) for f in one.findings]
@@ -131,6 +132,7 @@ def prove(program: s.Program, shapes_for: ShapesFor, covered: Callable[[str, int
     """Run every kernel instance under each of its shapes; `covered(array, start, end)`
     says whether the rewrite sees an access spelled in that span."""
     functions = {f.key: f for f in program.functions}
+    facts = FactsCache()  # every run below interprets these same functions
     reach = _reach(program)
     first: dict[str, Finding | None] = {a.key: None for a in program.arrays}
 
@@ -160,7 +162,7 @@ def prove(program: s.Program, shapes_for: ShapesFor, covered: Callable[[str, int
             continue
         elem = {a.key: a.elem_bytes for a in program.arrays}
         for shape in shapes:
-            run = _run(functions, dims, shape, elem, fn, bindings)
+            run = _run(functions, dims, shape, elem, fn, bindings, facts)
             if run is None:
                 for a in reach.get(fn.key, ()):
                     note(Finding(a, Failure.BUDGET, 0, shape=shape, what=fn.name))
@@ -168,7 +170,7 @@ def prove(program: s.Program, shapes_for: ShapesFor, covered: Callable[[str, int
             if run.findings and all(f.failure == Failure.OUT_OF_RANGE for f in run.findings):
                 # Intervals over all lanes lose what relates one index to another
                 # (`i0 = ((pos - (pos & 7)) << 2)`): each thread alone, exactly.
-                run = _per_lane(run, functions, dims, shape, elem, fn, bindings)
+                run = _per_lane(run, functions, dims, shape, elem, fn, bindings, facts)
             for f in run.findings:
                 note(f)
             if run.wild:
