@@ -27,6 +27,9 @@ def _shapes_for(info: ir.TranslationUnitInfo, plans: tuple[ArrayPlan, ...], opti
                 planned.setdefault(p.analysis.array.function, {})[(a.block.x, a.block.y, a.block.z)] = None
     const_dims = {a.key: tuple(int(d) for d in a.dims) for a in info.arrays
                   if a.dims and all(isinstance(d, int) for d in a.dims)}
+    by_function: dict[str | None, list[ir.Access]] = {}
+    for a in info.accesses:  # grouped once: a scan per kernel is quadratic in a file of many kernels
+        by_function.setdefault(a.function, []).append(a)
 
     def shapes_for(name: str, args) -> tuple[tuple[int, int, int], ...]:
         if option is not None:
@@ -47,7 +50,7 @@ def _shapes_for(info: ir.TranslationUnitInfo, plans: tuple[ArrayPlan, ...], opti
             return tuple(dict.fromkeys(tuple(k.launch_block_dims) + (guessed if k.launch_unknown else ())))
         if guessed:
             return guessed
-        accesses = [a for a in info.accesses if a.function == name]
+        accesses = by_function.get(name, [])
         return tuple((b.x, b.y, b.z) for b in candidate_shapes(k, None, accesses, const_dims, info.vars).shapes)
     return shapes_for
 
@@ -68,13 +71,14 @@ def gate(plans: tuple[ArrayPlan, ...], info: ir.TranslationUnitInfo, option) -> 
         return any(start <= a.range.start and a.range.end <= end for a in by_array.get(key, ()))
 
     proof = prove(program, _shapes_for(info, plans, option), covered)
+    findings = dict(proof.findings)
     out = []
     for p in plans:
         if not p.rewritten:
             out.append(p)
             continue
         arr = p.analysis.array
-        f = proof.finding(arr.key) if arr.key in dict(proof.findings) else \
+        f = findings[arr.key] if arr.key in findings else \
             Finding(arr.key, Failure.HIDDEN, arr.decl.start, what="declaration rapcc did not lower")
         if f is None:
             out.append(p)

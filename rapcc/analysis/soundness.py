@@ -69,11 +69,15 @@ def _reach(program: s.Program) -> dict[str, set[str]]:
     return out
 
 
-def _dims(program: s.Program, functions: dict[str, s.Function], bindings: dict[str, int]
-          ) -> dict[str, tuple[int, ...] | None]:
+def _dims(program: s.Program, functions: dict[str, s.Function], bindings: dict[str, int],
+          wanted: set[str]) -> dict[str, tuple[int, ...] | None]:
+    """The extents of the arrays in `wanted` (those one kernel reaches: every
+    array of the file per kernel is quadratic in a file of many kernels)."""
     out: dict[str, tuple[int, ...] | None] = {}
     probe = Run(functions, {}, (1, 1, 1))
     for a in program.arrays:
+        if a.key not in wanted:
+            continue
         if a.is_extern and not a.dims:
             # Dynamic shared memory: the launch sizes it, and the layouts rapcc
             # gives it permute within the allocation (verify.check_dynamic), so
@@ -135,6 +139,7 @@ def prove(program: s.Program, shapes_for: ShapesFor, covered: Callable[[str, int
     facts = FactsCache()  # every run below interprets these same functions
     reach = _reach(program)
     first: dict[str, Finding | None] = {a.key: None for a in program.arrays}
+    elem = {a.key: a.elem_bytes for a in program.arrays}
 
     def note(f: Finding) -> None:
         if first.get(f.array, "absent") is None:
@@ -154,13 +159,12 @@ def prove(program: s.Program, shapes_for: ShapesFor, covered: Callable[[str, int
             for a in reach.get(fn.key, ()):
                 note(Finding(a, Failure.UNLAUNCHED, 0, what=fn.name))
             continue
-        dims = _dims(program, functions, bindings)
+        dims = _dims(program, functions, bindings, reach.get(fn.key, set()))
         shapes = shapes_for(fn.name, inst.arguments)
         if not shapes:
             for a in reach.get(fn.key, ()):
                 note(Finding(a, Failure.UNLAUNCHED, 0, what=fn.name))
             continue
-        elem = {a.key: a.elem_bytes for a in program.arrays}
         for shape in shapes:
             run = _run(functions, dims, shape, elem, fn, bindings, facts)
             if run is None:
