@@ -21,6 +21,9 @@ from dataclasses import dataclass
 import numpy as np
 
 
+_DEAD = int(np.iinfo(np.int64).max)  # sorts after every word a live lane touches
+
+
 @dataclass(frozen=True, slots=True)
 class LaneWord:
     """One 4-byte word a lane touches, and when the hardware serves it."""
@@ -94,10 +97,9 @@ class BankModel:
         else:  # one word per lane (the usual 4-byte access): no copies
             words, live = words.reshape(rows, lpp), act.reshape(rows, lpp)
         # Distinct live words per phase: sort, then drop repeats and dead lanes.
-        big = np.iinfo(np.int64).max
-        w = np.where(live, words, big)
+        w = np.where(live, words, _DEAD)
         w.sort(axis=1)
-        keep = w != big
+        keep = w != _DEAD
         keep[:, 1:] &= w[:, 1:] != w[:, :-1]
         # Each distinct word counts once in its (phase, bank) bin.
         bins = (w % self.banks + np.arange(rows)[:, None] * self.banks)[keep]
