@@ -21,6 +21,9 @@ from dataclasses import dataclass
 import numpy as np
 
 
+_DEAD = int(np.iinfo(np.int64).max)  # sorts after every word a live lane touches
+
+
 @dataclass(frozen=True, slots=True)
 class LaneWord:
     """One 4-byte word a lane touches, and when the hardware serves it."""
@@ -86,21 +89,22 @@ class BankModel:
         # np.pad costs more than the rest when there is nothing to pad (the usual 32 lanes).
         addr = np.pad(byte_addresses, ((0, 0), (0, pad))) if pad else byte_addresses
         act = np.pad(active, ((0, 0), (0, pad))) if pad else active
-        words = (addr // self.bank_bytes)[:, :, None] + np.arange(wpl)[None, None, :]
-        words = words.reshape(n * phases, lpp * wpl)
-        live = np.repeat(act.reshape(n * phases, lpp), wpl, axis=1)
+        rows = n * phases
+        words = addr // self.bank_bytes
+        if wpl > 1:
+            words = (words[:, :, None] + np.arange(wpl)[None, None, :]).reshape(rows, lpp * wpl)
+            live = np.repeat(act.reshape(rows, lpp), wpl, axis=1)
+        else:  # one word per lane (the usual 4-byte access): no copies
+            words, live = words.reshape(rows, lpp), act.reshape(rows, lpp)
         # Distinct live words per phase: sort, then drop repeats and dead lanes.
-        big = np.iinfo(np.int64).max
-        w = np.sort(np.where(live, words, big), axis=1)
-        first = np.ones_like(w, dtype=bool)
-        first[:, 1:] = w[:, 1:] != w[:, :-1]
-        keep = first & (w != big)
-        rows = np.repeat(np.arange(n * phases), w.shape[1])
-        banks = np.where(keep, w % self.banks, 0).ravel()
-        counts = np.bincount(rows * self.banks + banks, weights=keep.ravel().astype(np.float64),
-                             minlength=n * phases * self.banks)
-        per_phase = counts.reshape(n * phases, self.banks).max(axis=1)
-        return per_phase.reshape(n, phases).sum(axis=1).astype(np.int64)
+        w = np.where(live, words, _DEAD)
+        w.sort(axis=1)
+        keep = w != _DEAD
+        keep[:, 1:] &= w[:, 1:] != w[:, :-1]
+        # Each distinct word counts once in its (phase, bank) bin.
+        bins = (w % self.banks + np.arange(rows)[:, None] * self.banks)[keep]
+        counts = np.bincount(bins, minlength=rows * self.banks).reshape(rows, self.banks)
+        return counts.max(axis=1).reshape(n, phases).sum(axis=1).astype(np.int64, copy=False)
 
     def assign(self, byte_addresses: np.ndarray, active: np.ndarray, width: int) -> WarpBanks:
         """Lane -> (bank, word, wavefront) of one warp instruction, by the

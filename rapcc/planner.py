@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from . import ir
 from .analysis.arrays import AccessAnalysis, ArrayAnalysis
 from .analysis.handfix import detect as detect_hand_fix
-from .analysis.predict import Prediction, predict, row_major
+from .analysis.predict import LayoutFn, Prediction, Replays, predict, predict_replay, row_major
 from .strategies import REGISTRY, Mapping, StrategyContext, identity, precedence
 
 if TYPE_CHECKING:  # occupancy.py plans on top of this module
@@ -150,11 +150,13 @@ def keeps_spellings(m: Mapping) -> bool:
     return m.last_index is None and not m.dynamic_group
 
 
-def score(a: ArrayAnalysis, mapping: Mapping, ctx: StrategyContext) -> Candidate:
+def score(a: ArrayAnalysis, mapping: Mapping, ctx: StrategyContext, replays: Replays | None = None) -> Candidate:
+    """The candidate `mapping` with its cost. `replays`: the layout-free part
+    of the predictions, shared by the candidates of one planning pass."""
     layout = mapping.layout()
     unchanged = mapping.strategy == "none"
-    preds = tuple(predict(x.samples, layout, a.array.elem_bytes, x.access.width, x.access.offset, ctx.banks,
-                          vectorize=unchanged) for x in a.accesses)
+    replays = replays if replays is not None else Replays()
+    preds = tuple(_predict(replays, x, layout, a.array.elem_bytes, ctx, unchanged) for x in a.accesses)
     cost = 0.0
     for x, p in zip(a.accesses, preds):
         if p is not None:
@@ -163,6 +165,13 @@ def score(a: ArrayAnalysis, mapping: Mapping, ctx: StrategyContext) -> Candidate
             loads_and_stores = 2 if x.access.kind == "update" else 1
             cost += p.executions * (loads_and_stores * p.wavefronts + INSTR_COST * mapping.ops)
     return Candidate(mapping, cost, preds)
+
+
+def _predict(replays: Replays, x: AccessAnalysis, layout: LayoutFn, elem_bytes: int, ctx: StrategyContext,
+             vectorize: bool = True) -> Prediction | None:
+    r = replays(x.samples)
+    return None if r is None else predict_replay(r, layout, elem_bytes, x.access.width, x.access.offset, ctx.banks,
+                                                 vectorize)
 
 
 def _key(c: Candidate) -> tuple[float, int, int, int, str]:
@@ -183,16 +192,17 @@ def plan_array(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPl
     dims = a.logical_dims or ()
     none = identity(dims)
     why = blocker(a)
+    replays = Replays()
     if why is None and a.instances:
-        return plan_template(a, strategy, ctx)
+        return plan_template(a, strategy, ctx, replays)
     if why is not None:
         before = tuple(predict(x.samples, _flat_layout(a), a.elem_bytes, x.access.width,
                                x.access.offset, ctx.banks) for x in a.accesses)
         return ArrayPlan(a, none, why.text, before, before, blocked=why.kind)
-    base = score(a, none, ctx)
+    base = score(a, none, ctx, replays)
     if strategy == "none":
         return ArrayPlan(a, none, "strategy 'none'", base.predictions, base.predictions, (base,))
-    if strategy == "auto" and all(conflict_free(s, ctx) for s in a.per_shape):
+    if strategy == "auto" and all(conflict_free(s, ctx, replays) for s in a.per_shape):
         # Every access already needs only its ideal wavefronts: nothing can be cheaper.
         return ArrayPlan(a, none, "unchanged: already conflict-free", base.predictions, base.predictions, (base,))
     names = list(REGISTRY) if strategy == "auto" else [strategy]
@@ -214,8 +224,8 @@ def plan_array(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPl
                              f"and no {which}layout that only pads the last dimension applies", base.predictions,
                              base.predictions, (base,), blocked=BlockKind.SKIPPED_BRANCH)
     if strategy == "auto" and a.robust:
-        return plan_robust(a, mappings, ctx, base)
-    cands = [score(a, m, ctx) for m in mappings]
+        return plan_robust(a, mappings, ctx, base, replays)
+    cands = [score(a, m, ctx, replays) for m in mappings]
     # An access with no replayed instruction never runs under this block shape: it costs nothing either way.
     unknown = [x for x in a.accesses if x.samples.undecided is not None]
     if strategy != "auto":
@@ -244,10 +254,10 @@ def _undecided(x: AccessAnalysis) -> str:
     return f"unchanged: subscript at line {line} reads {x.samples.varies}; no layout is predictably better"
 
 
-def conflict_free(a: ArrayAnalysis, ctx: StrategyContext) -> bool:
+def conflict_free(a: ArrayAnalysis, ctx: StrategyContext, replays: Replays | None = None) -> bool:
     """Whether every access already needs only its ideal wavefronts (nothing can be cheaper)."""
-    preds = [predict(x.samples, _flat_layout(a), a.array.elem_bytes, x.access.width, x.access.offset, ctx.banks)
-             for x in a.accesses]
+    replays = replays if replays is not None else Replays()
+    preds = [_predict(replays, x, _flat_layout(a), a.array.elem_bytes, ctx) for x in a.accesses]
     return all(p is None or p.wavefronts <= p.ideal + 1e-9 for p in preds) \
         and all(x.samples.undecided is None for x in a.accesses)
 
@@ -269,7 +279,8 @@ def _ratio(cost: float, unchanged: float) -> float:
     return cost / unchanged
 
 
-def plan_robust(a: ArrayAnalysis, mappings: list[Mapping], ctx: StrategyContext, base: Candidate) -> ArrayPlan:
+def plan_robust(a: ArrayAnalysis, mappings: list[Mapping], ctx: StrategyContext, base: Candidate,
+                replays: Replays | None = None) -> ArrayPlan:
     """`auto` for an array whose block shape is one of several plausible ones:
     the layout whose worst cost ratio to unchanged over the shapes is lowest,
     among those cheaper than unchanged under every shape."""
@@ -279,11 +290,12 @@ def plan_robust(a: ArrayAnalysis, mappings: list[Mapping], ctx: StrategyContext,
     unknown = next((x for s in a.per_shape for x in s.accesses if x.samples.undecided is not None), None)
     if unknown is not None:
         return ArrayPlan(a, none, _undecided(unknown), base.predictions, base.predictions, (base,))
-    bases = [base] + [score(s, none, ctx) for s in a.alternatives]
+    replays = replays if replays is not None else Replays()
+    bases = [base] + [score(s, none, ctx, replays) for s in a.alternatives]
     best: tuple[tuple, Candidate, float] | None = None
     first: list[Candidate] = []
     for m in mappings:
-        per = [score(s, m, ctx) for s in a.per_shape]
+        per = [score(s, m, ctx, replays) for s in a.per_shape]
         first.append(per[0])
         if not all(_clear_gain(a, c.cost, b.cost) for c, b in zip(per, bases)):
             continue
@@ -300,7 +312,7 @@ def plan_robust(a: ArrayAnalysis, mappings: list[Mapping], ctx: StrategyContext,
                      base.predictions, chosen.predictions, tuple([base] + first))
 
 
-def plan_template(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPlan:
+def plan_template(a: ArrayAnalysis, strategy: str, ctx: StrategyContext, replays: Replays | None = None) -> ArrayPlan:
     """One layout for every instantiation of a template-sized array. Only
     padding the last dimension by a constant is valid whatever the template
     arguments are; its cost is summed over the instantiations the file launches
@@ -313,7 +325,8 @@ def plan_template(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> Arra
     first = a.instances[0]
     pairs = [i for shaped in a.per_shape for i in (shaped.instances or ())]
     args = "; ".join(dict.fromkeys(", ".join(f"{n}={v}" for n, v in i.template_arguments) for i in pairs))
-    base = [score(i, identity(i.logical_dims or ()), ctx) for i in pairs]
+    replays = replays if replays is not None else Replays()
+    base = [score(i, identity(i.logical_dims or ()), ctx, replays) for i in pairs]
     keep = ArrayPlan(a, identity(first.logical_dims or ()), "", base[0].predictions, base[0].predictions)
     if strategy == "none":
         return replace(keep, reason="strategy 'none'")
@@ -330,7 +343,7 @@ def plan_template(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> Arra
     for inst in pairs:
         for m in REGISTRY["pad"].candidates(inst, ctx):
             if m.last_index is None:
-                by_pad.setdefault(m.phys_dims[-1] - m.logical_dims[-1], []).append(score(inst, m, ctx))
+                by_pad.setdefault(m.phys_dims[-1] - m.logical_dims[-1], []).append(score(inst, m, ctx, replays))
     total = {p: sum(c.cost for c in cs) for p, cs in by_pad.items() if len(cs) == len(pairs)}
     if not total:
         return replace(keep, reason=f"strategy 'pad' does not apply ({args})")

@@ -50,7 +50,24 @@ def classify_access(samples: list[tuple[np.ndarray, np.ndarray]]) -> tuple[Acces
     if not samples:
         return "random", None
     step = max(1, len(samples) // MAX_CLASSIFIED)
-    results = [classify_warp(f, a) for f, a in samples[::step]]
+    results = classify_warps(samples[::step])
     cls = Counter(c for c, _ in results).most_common(1)[0][0]
     strides = {s for c, s in results if c == cls}
     return cls, (strides.pop() if len(strides) == 1 else None)
+
+
+def classify_warps(samples: list[tuple[np.ndarray, np.ndarray]]) -> list[tuple[AccessClass, int | None]]:
+    """`classify_warp` of each sample. A warp whose lanes are all active and
+    one step apart is linear, stride or a broadcast: those are decided for all
+    warps at once (most of them, in most kernels), the rest one by one."""
+    out: list[tuple[AccessClass, int | None] | None] = [None] * len(samples)
+    shape = samples[0][1].shape if samples else ()
+    if len(shape) == 1 and shape[0] >= 2 and all(f.shape == shape and a.shape == shape and f.dtype == np.int64
+                                                 for f, a in samples):
+        flat = np.stack([f for f, _ in samples])
+        steps = np.diff(flat, axis=1)
+        uniform = np.stack([a for _, a in samples]).all(axis=1) & (steps == steps[:, :1]).all(axis=1)
+        for k in np.flatnonzero(uniform).tolist():
+            s = int(steps[k, 0])
+            out[k] = ("block", 0) if s == 0 else (("linear" if s == 1 else "stride"), s)
+    return [r if r is not None else classify_warp(f, a) for r, (f, a) in zip(out, samples)]

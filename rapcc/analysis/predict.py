@@ -12,7 +12,7 @@ from typing import Callable
 import numpy as np
 
 from ..banks import BankModel
-from .vectorize import fuse_unrolled_trips
+from .vectorize import TripGroups, fuse_unrolled_trips, trip_groups
 from .warps import AccessSamples
 
 # Maps per-dimension logical index arrays to physical flat element offsets.
@@ -42,6 +42,48 @@ class Prediction:
         return self.wavefronts - self.ideal
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class Replay:
+    """What `predict` takes from an access's samples whatever the layout: the
+    planner scores every candidate on the same samples, so this is built once
+    per access (`Replays`), not once per candidate."""
+
+    samples: AccessSamples
+    stacked: tuple[np.ndarray, ...]  # each dimension's indices, instance after instance
+    active: np.ndarray  # (instances, lanes)
+    weights: np.ndarray
+    trips: TripGroups | None  # the unrolled trips' groups, None when there are none
+    ideal: dict[tuple[BankModel, int], np.ndarray]  # BankModel.ideal_each of `active` per bank model and width, filled on first use
+
+
+def replay(samples: AccessSamples) -> Replay | None:
+    """The layout-free part of `predict` on `samples`; None where it predicts None."""
+    if samples.unknown is not None or not samples.instances:
+        return None
+    insts = samples.instances
+    stacked = tuple(np.concatenate([i.indices[d] for i in insts]) for d in range(len(insts[0].indices)))
+    active = np.array([i.active for i in insts], dtype=bool)
+    weights = np.array([i.weight for i in insts], dtype=np.float64)
+    for a in (*stacked, active, weights):
+        a.flags.writeable = False  # shared by every candidate's prediction
+    return Replay(samples, stacked, active, weights, trip_groups(samples) if samples.unrolled else None, {})
+
+
+class Replays:
+    """`replay` once per samples object, for one planning pass: the planner's
+    scores of one array's candidates share them. Holds each samples object it
+    was asked about, so that an id is never reused while it is cached."""
+
+    def __init__(self) -> None:
+        self._by_id: dict[int, tuple[AccessSamples, Replay | None]] = {}
+
+    def __call__(self, samples: AccessSamples) -> Replay | None:
+        hit = self._by_id.get(id(samples))
+        if hit is None or hit[0] is not samples:
+            hit = self._by_id[id(samples)] = (samples, replay(samples))
+        return hit[1]
+
+
 def predict(samples: AccessSamples, layout: LayoutFn, elem_bytes: int, width: int, offset: int,
             banks: BankModel, vectorize: bool = True) -> Prediction | None:
     """Mean wavefronts of the sampled warp instructions under `layout`; None if unknown.
@@ -51,25 +93,39 @@ def predict(samples: AccessSamples, layout: LayoutFn, elem_bytes: int, width: in
     rewritten subscript it does not: on an H200 a Swizzle<3,2,5> that keeps
     each 16-byte run adjacent and aligned still ran as scalar stores
     (private_datadep, suite-h200-2026-11-23d: 19080 shared stores, as unfused)."""
-    if samples.unknown is not None or not samples.instances:
-        return None
-    insts = samples.instances
+    r = replay(samples)
+    return None if r is None else predict_replay(r, layout, elem_bytes, width, offset, banks, vectorize)
+
+
+def predict_replay(r: Replay, layout: LayoutFn, elem_bytes: int, width: int, offset: int, banks: BankModel,
+                   vectorize: bool = True) -> Prediction:
+    """`predict` on the samples `r` was made of."""
+    count, lanes = r.active.shape
     # One layout call for all instances: the layout may be an interpreted C helper.
-    stacked = tuple(np.concatenate([i.indices[d] for i in insts]) for d in range(len(insts[0].indices)))
-    lanes = len(insts[0].active)
-    addr = (np.asarray(layout(stacked), dtype=np.int64) * elem_bytes + offset).reshape(len(insts), lanes)
-    active = np.stack([i.active for i in insts])
-    weights = np.array([i.weight for i in insts], dtype=np.float64)
-    widths = np.full(len(insts), width, dtype=np.int64)
-    keep = np.ones(len(insts), dtype=bool)
-    if samples.unrolled:
-        fuse_unrolled_trips(samples, addr, active, width, widths, keep, fuse=vectorize)
+    addr = (np.asarray(layout(r.stacked), dtype=np.int64) * elem_bytes + offset).reshape(count, lanes)
+    active, weights = r.active, r.weights
+    widths = np.full(count, width, dtype=np.int64)
+    keep = np.ones(count, dtype=bool)
+    if r.trips is not None:
+        fuse_unrolled_trips(r.samples, r.trips, addr, active, width, widths, keep, fuse=vectorize)
     n = total = ideal = 0.0
-    for w in np.unique(widths[keep]):
-        rows = keep & (widths == w)
+    # Every instruction at the access's own width (no trip dropped or fused), the usual case:
+    # all rows, without copying them out.
+    every = keep.all() and bool((widths == width).all())
+    for w in ([width] if every else sorted(set(widths[keep].tolist()))):
+        rows = slice(None) if every else keep & (widths == w)
         n += float(weights[rows].sum())
         waves = banks.wavefronts_batch(addr[rows], active[rows], int(w))
         total += float((waves * weights[rows]).sum())
         # Lanes sharing words (a broadcast) can need fewer than the bytes suggest.
-        ideal += float((np.minimum(banks.ideal_each(active[rows], int(w)), waves) * weights[rows]).sum())
+        ideal += float((np.minimum(_ideal(r, banks, int(w))[rows], waves) * weights[rows]).sum())
     return Prediction(total / n, ideal / n, n)
+
+
+def _ideal(r: Replay, banks: BankModel, width: int) -> np.ndarray:
+    """`banks.ideal_each` of every instance of `r` (it depends on the lanes alone)."""
+    key = (banks, width)
+    got = r.ideal.get(key)
+    if got is None:
+        got = r.ideal[key] = banks.ideal_each(r.active, width)
+    return got

@@ -11,6 +11,8 @@ arrays.py clears `unrolled` for such stores.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from .warps import AccessSamples
@@ -18,16 +20,66 @@ from .warps import AccessSamples
 VECTOR_BYTES = (16, 8)  # LDS.128 / STS.128, then LDS.64 / STS.64
 
 
-def fuse_unrolled_trips(samples: AccessSamples, addr: np.ndarray, active: np.ndarray, width: int, widths: np.ndarray,
-                        keep: np.ndarray, fuse: bool = True) -> None:
-    """What ptxas makes of the trips of unrolled loops. Each trip of them is
-    one static instruction, run by every warp in every trip of the loops
-    around them (a group): a load of an address already loaded in its group is
-    dropped (`reloads`), and k trips (k * width = 16 or 8 bytes) whose active
-    lanes reach k adjacent elements, the first aligned to k * width, become one
-    vector instruction, when that holds in every group (the compiler emits one
-    instruction for all warps). Only the physical addresses decide: a layout
-    that breaks the adjacency or the alignment (padding by one word) loses it.
+@dataclass(frozen=True, slots=True)
+class TripGroups:
+    """The groups of `fuse_unrolled_trips`, which depend on the samples alone
+    (built once per access, not once per candidate layout)."""
+
+    # Per group, in order of first appearance: (unrolled trips, row) in the
+    # order the trips first appear (a later row with the same trips replaces
+    # an earlier one, in its place, as in a dict).
+    groups: tuple[tuple[tuple[tuple, int], ...], ...]
+    # The rows of every group, group by group, each group's in order of its trips.
+    by_trips: np.ndarray
+    group_of: np.ndarray  # the group of each row of `by_trips`
+
+
+def trip_groups(samples: AccessSamples) -> TripGroups:
+    """Each unrolled trip is one static instruction, run by every warp in
+    every trip of the loops around the unrolled ones: a group."""
+    u = samples.unrolled
+    groups: dict[tuple, dict[tuple, int]] = {}
+    for n, i in enumerate(samples.instances):
+        if len(i.trips) >= u:
+            cut = len(i.trips) - u
+            groups.setdefault((i.warp, i.trips[:cut]), {})[i.trips[cut:]] = n
+    ordered = [[rows[t] for t in sorted(rows)] for rows in groups.values()]
+    by_trips = np.array([r for rows in ordered for r in rows], dtype=np.int64)
+    group_of = np.repeat(np.arange(len(ordered), dtype=np.int64), [len(rows) for rows in ordered])
+    return TripGroups(tuple(tuple(rows.items()) for rows in groups.values()), by_trips, group_of)
+
+
+def reloaded(trips: TripGroups, addr: np.ndarray, active: np.ndarray) -> np.ndarray:
+    """The rows that load what an earlier trip of their group (in trip order)
+    already loaded: the same address in every active lane, and the same lanes."""
+    if not trips.by_trips.size:
+        return trips.by_trips
+    rows = trips.by_trips
+    masked = np.where(active[rows], addr[rows], -1)
+    # Each row's bytes are its key: exact, and much faster than np.unique(axis=0).
+    data, step = masked.tobytes(), masked.shape[1] * masked.itemsize
+    seen: set[tuple[int, bytes]] = set()
+    repeat = np.zeros(len(rows), dtype=bool)
+    for j, g in enumerate(trips.group_of.tolist()):
+        key = (g, data[j * step:(j + 1) * step])
+        if key in seen:
+            repeat[j] = True
+        else:
+            seen.add(key)
+    return rows[repeat]
+
+
+def fuse_unrolled_trips(samples: AccessSamples, trips: TripGroups, addr: np.ndarray, active: np.ndarray, width: int,
+                        widths: np.ndarray, keep: np.ndarray, fuse: bool = True) -> None:
+    """What ptxas makes of the trips of unrolled loops (`trips`, from
+    `trip_groups`). Each trip of them is one static instruction, run by every
+    warp in every trip of the loops around them (a group): a load of an
+    address already loaded in its group is dropped (`reloads`), and k trips
+    (k * width = 16 or 8 bytes) whose active lanes reach k adjacent elements,
+    the first aligned to k * width, become one vector instruction, when that
+    holds in every group (the compiler emits one instruction for all warps).
+    Only the physical addresses decide: a layout that breaks the adjacency or
+    the alignment (padding by one word) loses it.
 
     `fuse` False (a rewritten subscript, see predict.py) keeps the reloads
     rule, since the same logical index still gives the same address
@@ -37,23 +89,15 @@ def fuse_unrolled_trips(samples: AccessSamples, addr: np.ndarray, active: np.nda
     to constants: the same word for every lane and every group, decided by the
     unrolled trips alone (dct8x8's s_coef[u][k] under an XOR: 128 LDS.128 per
     block, as written)."""
-    insts = samples.instances
-    u = samples.unrolled
-    groups: dict[tuple, dict[tuple, int]] = {}
-    for n, i in enumerate(insts):
-        if len(i.trips) >= u:
-            cut = len(i.trips) - u
-            groups.setdefault((i.warp, i.trips[:cut]), {})[i.trips[cut:]] = n
-    for rows in groups.values():
-        if samples.reloads:
-            seen: set[bytes] = set()
-            for t in sorted(rows):
-                key = np.where(active[rows[t]], addr[rows[t]], -1).tobytes()
-                if key in seen:
-                    keep[rows[t]] = False
-                    del rows[t]
-                seen.add(key)
-    if width not in (4, 8) or not groups or not (fuse or _constant(groups, addr, active)):
+    dropped: set[int] = set()
+    if samples.reloads:
+        gone = reloaded(trips, addr, active)
+        keep[gone] = False
+        dropped = set(gone.tolist())
+    if width not in (4, 8) or not trips.groups:
+        return
+    groups = {k: {t: r for t, r in rows if r not in dropped} for k, rows in enumerate(trips.groups)}
+    if not (fuse or _constant(groups, addr, active)):
         return
     template = max(groups.values(), key=len)
     order = sorted(template, key=lambda t: int(addr[template[t]][active[template[t]]].min())
@@ -75,7 +119,7 @@ def fuse_unrolled_trips(samples: AccessSamples, addr: np.ndarray, active: np.nda
             p += 1
 
 
-def _fusable(groups: dict[tuple, dict[tuple, int]], run: list[tuple], addr: np.ndarray, active: np.ndarray,
+def _fusable(groups: dict[int, dict[tuple, int]], run: list[tuple], addr: np.ndarray, active: np.ndarray,
              width: int, vec: int) -> bool:
     """Whether the static instructions `run` form one vector access in every
     group that runs any of them."""
@@ -99,7 +143,7 @@ def _adjacent(addr: np.ndarray, active: np.ndarray, rows: list[int], width: int,
     return True
 
 
-def _constant(groups: dict[tuple, dict[tuple, int]], addr: np.ndarray, active: np.ndarray) -> bool:
+def _constant(groups: dict[int, dict[tuple, int]], addr: np.ndarray, active: np.ndarray) -> bool:
     """Whether each unrolled trip reads one word, the same in every group: an
     address the compiler folds to a constant whatever the layout."""
     words: dict[tuple, int] = {}

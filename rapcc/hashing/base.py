@@ -12,6 +12,7 @@ for any of them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 import numpy as np
@@ -102,13 +103,35 @@ def normalise_access_sets(access_sets: AccessSets, n: int) -> tuple[np.ndarray, 
     distinct addresses can conflict.  Raises ValueError for an address outside
     [0, 2^n).
     """
-    out = []
-    for i, access in enumerate(access_sets):
-        a = np.unique(np.asarray(list(access), dtype=np.int64))
-        if a.size and (a[0] < 0 or a[-1] >= 1 << n):
-            raise ValueError(f"access set {i} has an address outside [0, 2^{n})")
-        out.append(a)
-    return tuple(out)
+    return tuple(_normalised(access, i, n) for i, access in enumerate(access_sets))
+
+
+def _normalised(access: Sequence[int], place: int, n: int) -> np.ndarray:
+    a = np.unique(np.asarray(list(access), dtype=np.int64))
+    if a.size and (a[0] < 0 or a[-1] >= 1 << n):
+        raise ValueError(f"access set {place} has an address outside [0, 2^{n})")
+    return a
+
+
+@dataclass(frozen=True, slots=True)
+class DistinctSets:
+    """Access sets with their repeats shared (the strategies repeat a set in
+    proportion to how often it runs): hashable, so that a heuristic can be
+    memoised on them, and what it computes per set is computed once."""
+
+    distinct: tuple[tuple[int, ...], ...]  # in order of first occurrence
+    order: tuple[int, ...]  # each original set's index in `distinct`
+
+    def normalised(self, n: int) -> tuple[np.ndarray, ...]:
+        """`normalise_access_sets` of the distinct sets; an error names the
+        set by its first place among the original ones, as that would."""
+        return tuple(_normalised(access, self.order.index(k), n) for k, access in enumerate(self.distinct))
+
+
+def distinct_sets(access_sets: AccessSets) -> DistinctSets:
+    index: dict[tuple[int, ...], int] = {}
+    order = tuple(index.setdefault(tuple(s), len(index)) for s in access_sets)
+    return DistinctSets(tuple(index), order)
 
 
 def conflicts_of_bank_matrix(banks: np.ndarray, set_ids: np.ndarray, num_sets: int, m: int) -> np.ndarray:

@@ -15,10 +15,11 @@ Table 3, single bits first (`rapcc.hashing.bitwise.xor_candidates`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 
-from rapcc.hashing.base import AccessSets, check_geometry, normalise_access_sets
+from rapcc.hashing.base import AccessSets, DistinctSets, check_geometry, distinct_sets
 from rapcc.hashing.bitwise import (
     BitwisePermutation,
     BitwiseXor,
@@ -69,20 +70,30 @@ def givargis_order(
     A feature that is a GF(2) combination of those already selected is never
     selected (see `independent_of`); for single bits this changes nothing.
     """
-    sets = [s for s in normalise_access_sets(access_sets, n) if s.size]
-    values = [feature_values(s, features) for s in sets]
-    qualities = [quality(v) for v in values]
-    correlations = [correlation(v) for v in values]
+    return _givargis_order(distinct_sets(access_sets), tuple(tuple(f) for f in features), n, limit, within)
+
+
+@lru_cache(maxsize=256)
+def _givargis_order(sets: DistinctSets, features: tuple[Feature, ...], n: int, limit: int | None,
+                    within: int) -> tuple[int, ...]:
+    """`givargis_order`, once per distinct input: arrays accessed
+    alike (the same access sets) get the same order, in a file and across the
+    files of a process."""
+    values = {k: feature_values(s, features) for k, s in enumerate(sets.normalised(n)) if s.size}
+    # Once per distinct set; each set's qualities stand in the sum once per occurrence, in the original order.
+    order = [k for k in sets.order if k in values]
+    qualities = {k: quality(v) for k, v in values.items()}
+    correlations = {k: correlation(v) for k, v in values.items()}
     wanted = len(features) if limit is None else limit
     chosen: list[int] = []
     while len(chosen) < wanted:
         allowed = independent_of(features, chosen, within)
         if not allowed.any():
             break
-        total = np.sum(qualities, axis=0) if qualities else np.zeros(len(features))
+        total = np.sum([qualities[k] for k in order], axis=0) if order else np.zeros(len(features))
         best = first_best(total, allowed, maximise=True)
         chosen.append(best)
-        qualities = [q * c[best] for q, c in zip(qualities, correlations)]
+        qualities = {k: q * correlations[k][best] for k, q in qualities.items()}
     return tuple(chosen)
 
 

@@ -17,10 +17,11 @@ For the bitwise XOR hash the candidates are the Table 3 combinations
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 
-from rapcc.hashing.base import AccessSets, check_geometry, normalise_access_sets
+from rapcc.hashing.base import AccessSets, DistinctSets, check_geometry, distinct_sets
 from rapcc.hashing.bitwise import (
     BitwisePermutation,
     BitwiseXor,
@@ -78,17 +79,27 @@ def mih_order(
     that is a GF(2) combination of those already selected is never selected
     (see `independent_of`).
     """
-    sets = [s for s in normalise_access_sets(access_sets, n) if s.size]
-    values = [feature_values(s, features) for s in sets]
+    return _mih_order(distinct_sets(access_sets), tuple(tuple(f) for f in features), n, limit, within)
+
+
+@lru_cache(maxsize=256)
+def _mih_order(sets: DistinctSets, features: tuple[Feature, ...], n: int, limit: int | None,
+               within: int) -> tuple[int, ...]:
+    """`mih_order`, once per distinct input: arrays accessed alike (the
+    same access sets) get the same order, in a file and across the files of a process."""
+    values = {k: feature_values(s, features) for k, s in enumerate(sets.normalised(n)) if s.size}
     wanted = len(features) if limit is None else limit
     chosen: list[int] = []
     while len(chosen) < wanted:
         allowed = independent_of(features, chosen, within)
         if not allowed.any():
             break
+        # Once per distinct set, added once per occurrence in the original order (the same sums).
+        each = {k: imbalances(v, chosen) for k, v in values.items()}
         total = np.zeros(len(features))
-        for v in values:
-            total += imbalances(v, chosen)
+        for k in sets.order:
+            if k in each:
+                total += each[k]
         chosen.append(first_best(total, allowed, maximise=False))
     return tuple(chosen)
 

@@ -1,0 +1,215 @@
+"""The planner's shared and batched work (issue 20) against the straightforward
+computation: one `Replay` of an access's samples for every candidate layout,
+reloads found in one pass, `wavefronts_batch` against the per-instruction
+model, the warps classified together, and the §5.2 heuristics computed once
+per distinct access set."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from rapcc.analysis.arrays import analyze
+from rapcc.analysis.classify import classify_warp, classify_warps
+from rapcc.analysis.predict import Replays, predict, predict_replay, row_major
+from rapcc.analysis.vectorize import reloaded, trip_groups
+from rapcc.analysis.warps import AccessSamples, WarpInstance
+from rapcc.banks import BankModel
+from rapcc.frontend import parse_file
+from rapcc.hashing.bitwise import feature_values, first_best, independent_of, permutation_features, xor_candidates
+from rapcc.hashing.givargis import correlation, givargis_order, quality
+from rapcc.hashing.mih import imbalances, mih_order
+from rapcc.pipeline import Options
+
+B = BankModel()
+
+STENCIL = b"""extern "C" __global__ void k(float *o) {
+  #pragma rapcc block_dim(32, 8)
+  __shared__ float tile[10][130];
+  for (int p = threadIdx.y * 32 + threadIdx.x; p < 1300; p += 256) tile[p / 130][p % 130] = 1.0f;
+  __syncthreads();
+  float acc = 0.0f;
+  for (int k = 0; k < 3; k++) {
+    const float *row = tile[threadIdx.y + k];
+    for (int j = 0; j < 4; j++)
+      for (int d = 0; d < 3; d++)
+        acc += row[4 * threadIdx.x + j + d];
+  }
+  o[threadIdx.x] = acc;
+}"""
+
+
+def _layouts(dims: tuple[int, ...]):
+    flat = row_major(dims)
+    return [flat,
+            lambda idx: np.asarray(idx[0]) * (dims[-1] + 1) + np.asarray(idx[-1]),  # pad by one
+            lambda idx: flat(idx) ^ ((flat(idx) >> 5) & 31),  # an XOR swizzle
+            flat]  # the array as written again, after the others
+
+
+def test_one_replay_serves_every_layout_as_a_fresh_prediction_would():
+    """Unrolled trips with reloads and fusion: what one layout's prediction
+    drops or fuses must not leak into the next one's."""
+    info, _ = parse_file("v.cu", STENCIL, Options())
+    (a,) = analyze(info)
+    assert any(x.samples.unrolled and x.samples.reloads for x in a.accesses)
+    replays = Replays()
+    for vectorize in (True, False):
+        for layout in _layouts(a.logical_dims):
+            for x in a.accesses:
+                fresh = predict(x.samples, layout, 4, x.access.width, x.access.offset, B, vectorize)
+                shared = predict_replay(replays(x.samples), layout, 4, x.access.width, x.access.offset, B, vectorize)
+                assert shared == fresh
+    x = a.accesses[0]
+    assert replays(x.samples) is replays(x.samples)
+
+
+def _unrolled_samples(rng: np.random.Generator, width_values: int) -> AccessSamples:
+    """Two warps, two outer trips, eight unrolled trips, a few repeated rows."""
+    insts = []
+    for warp in range(2):
+        for outer in range(2):
+            for t in rng.permutation(8).tolist():
+                idx = rng.integers(0, width_values, 32) * 4 + (outer * 2 if rng.random() < 0.5 else 0)
+                if t % 2 and rng.random() < 0.5:
+                    idx = np.arange(32) * 4 + t  # adjacent trips: fusable under some layouts
+                active = rng.random(32) < (1.0 if rng.random() < 0.7 else 0.6)
+                insts.append(WarpInstance((idx,), active, warp, (outer, t), float(rng.integers(1, 3))))
+    return AccessSamples(tuple(insts), None, unrolled=1, reloads=bool(rng.random() < 0.7))
+
+
+def test_replays_match_fresh_predictions_on_random_unrolled_samples():
+    rng = np.random.default_rng(7)
+    for _ in range(40):
+        samples = _unrolled_samples(rng, int(rng.integers(1, 4)))
+        replays = Replays()
+        for vectorize in (True, False):
+            for layout in _layouts((512,)):
+                for width in (4, 8):
+                    assert predict_replay(replays(samples), layout, 4, width, 0, B, vectorize) == \
+                        predict(samples, layout, 4, width, 0, B, vectorize)
+
+
+def _reloaded_one_by_one(samples: AccessSamples, addr: np.ndarray, active: np.ndarray) -> set[int]:
+    """The rule as first written: per group, in trip order, a row whose masked
+    addresses an earlier row of the group had."""
+    u = samples.unrolled
+    groups: dict[tuple, dict[tuple, int]] = {}
+    for n, i in enumerate(samples.instances):
+        if len(i.trips) >= u:
+            cut = len(i.trips) - u
+            groups.setdefault((i.warp, i.trips[:cut]), {})[i.trips[cut:]] = n
+    out = set()
+    for rows in groups.values():
+        seen: set[bytes] = set()
+        for t in sorted(rows):
+            key = np.where(active[rows[t]], addr[rows[t]], -1).tobytes()
+            if key in seen:
+                out.add(rows[t])
+            seen.add(key)
+    return out
+
+
+def test_reloads_in_one_pass_are_the_rows_an_earlier_trip_loaded():
+    rng = np.random.default_rng(3)
+    found = 0
+    for _ in range(60):
+        samples = _unrolled_samples(rng, int(rng.integers(1, 3)))
+        addr = np.stack([i.indices[0] for i in samples.instances])
+        active = np.stack([i.active for i in samples.instances])
+        got = reloaded(trip_groups(samples), addr, active)
+        want = _reloaded_one_by_one(samples, addr, active)
+        assert sorted(got.tolist()) == sorted(want)
+        found += len(want)
+    assert found > 0  # the samples do repeat rows
+
+
+def test_trip_groups_keep_the_last_row_of_a_repeated_trip_in_its_first_place():
+    """A dict's rule, which `fuse_unrolled_trips` relied on."""
+    lane = np.arange(32)
+    on = np.ones(32, dtype=bool)
+    insts = tuple(WarpInstance((lane,), on, 0, (0, t)) for t in (2, 1, 2))
+    groups = trip_groups(AccessSamples(insts, None, unrolled=1)).groups
+    assert groups == ((((2,), 2), ((1,), 1)),)
+
+
+@pytest.mark.parametrize("lanes", [32, 17, 8, 1])
+def test_batch_wavefronts_agree_with_one_instruction_at_a_time(lanes):
+    rng = np.random.default_rng(lanes)
+    for width in (1, 2, 4, 8, 12, 16, 32):
+        for spread in (2, 64, 4096):  # many shared words, some, few
+            addr = rng.integers(-8, spread, size=(30, lanes)) * max(width, 4)
+            active = rng.random((30, lanes)) < rng.random()
+            batch = B.wavefronts_batch(addr, active, width)
+            assert batch.dtype == np.int64
+            assert batch.tolist() == [B.wavefronts(a, m, width) for a, m in zip(addr, active)]
+    assert B.wavefronts_batch(np.zeros((0, lanes), dtype=np.int64), np.zeros((0, lanes), dtype=bool), 4).shape == (0,)
+
+
+def test_warps_classified_together_as_one_at_a_time():
+    rng = np.random.default_rng(11)
+    lanes = np.arange(32, dtype=np.int64)
+    samples = []
+    for s in (0, 1, 2, 32, -3, 5):
+        samples.append((7 + s * lanes, np.ones(32, dtype=bool)))
+        samples.append((7 + s * lanes, rng.random(32) < 0.5))  # some lanes off
+    samples.append(((lanes % 8) * 4 + lanes // 8, np.ones(32, dtype=bool)))  # block
+    samples.append((rng.integers(0, 99, 32), np.ones(32, dtype=bool)))  # random
+    samples.append((np.zeros(32, dtype=np.int64), np.zeros(32, dtype=bool)))
+    assert classify_warps(samples) == [classify_warp(f, a) for f, a in samples]
+    odd = [(np.arange(2, dtype=np.int32) * 3, np.ones(2, dtype=bool))]  # not int64: one by one
+    assert classify_warps(odd) == [classify_warp(f, a) for f, a in odd]
+    assert classify_warps([]) == []
+
+
+def _mih_each_set(sets, features, n, limit, within):
+    """Eq. 15 as written: the imbalances of every set, repeats included."""
+    values = [feature_values(np.unique(np.asarray(s, dtype=np.int64)), features) for s in sets if len(s)]
+    chosen: list[int] = []
+    while len(chosen) < limit:
+        allowed = independent_of(features, chosen, within)
+        if not allowed.any():
+            break
+        total = np.zeros(len(features))
+        for v in values:
+            total += imbalances(v, chosen)
+        chosen.append(first_best(total, allowed, maximise=False))
+    return tuple(chosen)
+
+
+def _givargis_each_set(sets, features, n, limit, within):
+    values = [feature_values(np.unique(np.asarray(s, dtype=np.int64)), features) for s in sets if len(s)]
+    qualities, correlations = [quality(v) for v in values], [correlation(v) for v in values]
+    chosen: list[int] = []
+    while len(chosen) < limit:
+        allowed = independent_of(features, chosen, within)
+        if not allowed.any():
+            break
+        total = np.sum(qualities, axis=0) if qualities else np.zeros(len(features))
+        best = first_best(total, allowed, maximise=True)
+        chosen.append(best)
+        qualities = [q * c[best] for q, c in zip(qualities, correlations)]
+    return tuple(chosen)
+
+
+def test_heuristics_on_repeated_sets_choose_as_with_every_set_computed():
+    """Sets repeated (as `access_sets` weights them), so that float sums of
+    near-ties are where sharing could differ; twice, the second from the memo."""
+    rng = np.random.default_rng(5)
+    for _ in range(60):
+        n = int(rng.integers(5, 10))
+        base = [rng.integers(0, 1 << n, int(rng.integers(0, 33))).tolist() for _ in range(int(rng.integers(1, 10)))]
+        sets = [base[k] for k in rng.integers(0, len(base), int(rng.integers(1, 50)))]
+        features = xor_candidates(n) if rng.random() < 0.5 else permutation_features(n)
+        limit = int(rng.integers(1, 6))
+        within = -1 if rng.random() < 0.5 else (1 << int(rng.integers(2, n))) - 1
+        for shared, each in ((mih_order, _mih_each_set), (givargis_order, _givargis_each_set)):
+            want = each(sets, features, n, limit, within)
+            assert shared(sets, features, n, limit=limit, within=within) == want
+            assert shared(sets, features, n, limit=limit, within=within) == want
+
+
+def test_an_address_outside_names_the_first_set_it_is_in():
+    sets = [[1, 2], [3], [1, 2], [99], [3], [99]]
+    for order_of in (mih_order, givargis_order):
+        with pytest.raises(ValueError, match=r"access set 3 has an address outside \[0, 2\^5\)"):
+            order_of(sets, permutation_features(5), 5, limit=2)
