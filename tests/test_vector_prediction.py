@@ -116,3 +116,54 @@ def test_the_planner_charges_a_rewrite_for_the_vector_loads_it_loses():
     assert read.executions == 32
     after = [p for x, p in zip(plan.analysis.accesses, plan.after) if x.access.kind == "load"][0]
     assert after.executions == 128
+
+
+def _fusable_one_group_at_a_time(groups, run, addr, active, width, vec) -> bool:
+    """The rule group by group, as `_fusable` stated it before it was batched."""
+    for g in groups.values():
+        present = [t in g for t in run]
+        if not any(present):
+            continue
+        if not all(present):
+            return False
+        rows = [g[t] for t in run]
+        lanes = active[rows[0]]
+        if not lanes.any() or addr[rows[0]][lanes].min() < 0 or (addr[rows[0]][lanes] % vec).any():
+            return False
+        for j, r in enumerate(rows):
+            if not np.array_equal(active[r], lanes) or \
+                    not np.array_equal(addr[r][lanes], addr[rows[0]][lanes] + j * width):
+                return False
+    return True
+
+
+def test_batched_fusable_decides_as_group_by_group():
+    from rapcc.analysis.vectorize import _fusable
+    rng = np.random.default_rng(7)
+    outcomes = set()
+    for case in range(3000):
+        lanes, width = int(rng.choice([1, 4, 32])), int(rng.choice([4, 8]))
+        vec, k = int(rng.choice([8, 16])), int(rng.integers(2, 5))
+        n_groups, n_trips = int(rng.integers(1, 6)), k + int(rng.integers(0, 3))
+        base = rng.integers(-1, 8, size=(n_groups, 1)) * vec + rng.choice([0, 0, 0, width], size=(n_groups, 1))
+        addr, active, groups = [], [], {}
+        for g in range(n_groups):
+            mask = rng.random(lanes) < (1.0 if rng.random() < 0.7 else 0.5)
+            rows = {}
+            for t in range(n_trips):
+                if rng.random() < 0.1 and t > 0:
+                    continue  # a trip this group does not run
+                a = base[g] + np.arange(lanes) * 0 + t * width
+                if rng.random() < 0.1:
+                    a = a + rng.integers(-2, 3, size=lanes)  # off by a little on some lanes
+                m = mask if rng.random() < 0.9 else rng.random(lanes) < 0.5
+                rows[(t,)] = len(addr)
+                addr.append(a)
+                active.append(m)
+            groups[g] = rows
+        addr_a, active_a = np.asarray(addr, dtype=np.int64), np.asarray(active, dtype=bool)
+        run = [(t,) for t in range(k)]
+        want = _fusable_one_group_at_a_time(groups, run, addr_a, active_a, width, vec)
+        assert _fusable(groups, run, addr_a, active_a, width, vec) == want, case
+        outcomes.add(want)
+    assert outcomes == {True, False}  # both answers were exercised

@@ -122,25 +122,30 @@ def fuse_unrolled_trips(samples: AccessSamples, trips: TripGroups, addr: np.ndar
 def _fusable(groups: dict[int, dict[tuple, int]], run: list[tuple], addr: np.ndarray, active: np.ndarray,
              width: int, vec: int) -> bool:
     """Whether the static instructions `run` form one vector access in every
-    group that runs any of them."""
+    group that runs any of them: each group that runs one runs all, its first
+    has live lanes, all at non-negative addresses aligned to `vec`, and the
+    j-th has the same live lanes at the first's addresses plus j * width.
+    All groups at once (a loop nest unrolled inside another has thousands of
+    groups, and this runs per candidate layout: issue 20)."""
+    rows = []
     for g in groups.values():
         present = [t in g for t in run]
         if not any(present):
             continue
-        if not all(present) or not _adjacent(addr, active, [g[t] for t in run], width, vec):
+        if not all(present):
             return False
-    return True
-
-
-def _adjacent(addr: np.ndarray, active: np.ndarray, rows: list[int], width: int, vec: int) -> bool:
-    first = rows[0]
-    lanes = active[first]
-    if not lanes.any() or addr[first][lanes].min() < 0 or (addr[first][lanes] % vec).any():
+        rows.append([g[t] for t in run])
+    if not rows:
+        return True
+    picked = np.asarray(rows, dtype=np.intp)  # groups x trips of the run
+    live, at = active[picked], addr[picked]  # groups x trips x lanes
+    lanes, first = live[:, 0], at[:, 0]
+    if not lanes.any(axis=1).all() or (lanes & (first < 0)).any() or (lanes & (first % vec != 0)).any():
         return False
-    for j, r in enumerate(rows):
-        if not np.array_equal(active[r], lanes) or not np.array_equal(addr[r][lanes], addr[first][lanes] + j * width):
-            return False
-    return True
+    if (live != lanes[:, None, :]).any():
+        return False
+    expected = first[:, None, :] + np.arange(len(run), dtype=at.dtype)[None, :, None] * width
+    return not (lanes[:, None, :] & (at != expected)).any()
 
 
 def _constant(groups: dict[int, dict[tuple, int]], addr: np.ndarray, active: np.ndarray) -> bool:
