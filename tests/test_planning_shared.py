@@ -213,3 +213,56 @@ def test_an_address_outside_names_the_first_set_it_is_in():
     for order_of in (mih_order, givargis_order):
         with pytest.raises(ValueError, match=r"access set 3 has an address outside \[0, 2\^5\)"):
             order_of(sets, permutation_features(5), 5, limit=2)
+
+
+def _classify_warp_with_the_solver_always(flat: np.ndarray, active: np.ndarray):
+    """`classify_warp` as it was before the exact pre-check: the least-squares
+    fit tried at every sub-warp width."""
+    lanes = np.nonzero(active)[0]
+    if lanes.size <= 1:
+        return "linear", 1
+    addr = flat[lanes]
+    d_addr, d_lane = np.diff(addr), np.diff(lanes)
+    if np.all(d_addr == d_addr[0] * d_lane // d_lane[0]) and np.all(d_addr * d_lane[0] == d_addr[0] * d_lane):
+        s = int(d_addr[0] // d_lane[0]) if d_addr[0] % d_lane[0] == 0 else None
+        if s == 0:
+            return "block", 0
+        if s is not None:
+            return ("linear" if s == 1 else "stride"), s
+    width = 2
+    while width < len(flat):
+        lo, hi = lanes % width, lanes // width
+        A = np.stack([np.ones_like(lo), lo, hi], axis=1).astype(np.float64)
+        coef, *_ = np.linalg.lstsq(A, addr.astype(np.float64), rcond=None)
+        r = np.rint(coef)
+        if np.array_equal(A @ r, addr.astype(np.float64)):
+            return "block", int(r[1])
+        width *= 2
+    return "random", None
+
+
+def test_the_exact_affine_precheck_classifies_as_the_solver_alone():
+    from rapcc.analysis.classify import classify_warp
+    rng = np.random.default_rng(5)
+    seen = set()
+    for case in range(4000):
+        lane = np.arange(32)
+        w = int(rng.choice([2, 4, 8, 16]))
+        base, s1, s2 = (int(v) for v in rng.integers(-40, 40, size=3))
+        kind = case % 4
+        if kind == 0:  # a block pattern, maybe with a lane or two disturbed
+            flat = base + s2 * (lane % w) + s1 * (lane // w)
+            if rng.random() < 0.3:
+                flat[rng.integers(0, 32)] += int(rng.integers(1, 3))
+        elif kind == 1:
+            flat = rng.integers(0, 64, size=32)
+        elif kind == 2:  # rationally affine but not in integers
+            flat = (lane * 3) // 2 + base
+        else:
+            flat = base + s2 * lane + (lane // w) * s1 * (lane % 3)
+        active = rng.random(32) < (1.0 if rng.random() < 0.5 else float(rng.choice([0.1, 0.5])))
+        flat = np.asarray(flat, dtype=np.int64)
+        got, want = classify_warp(flat, active), _classify_warp_with_the_solver_always(flat, active)
+        assert got == want, (case, flat.tolist(), active.tolist())
+        seen.add(got[0])
+    assert {"block", "random", "stride"} <= seen

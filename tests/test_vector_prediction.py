@@ -167,3 +167,44 @@ def test_batched_fusable_decides_as_group_by_group():
         assert _fusable(groups, run, addr_a, active_a, width, vec) == want, case
         outcomes.add(want)
     assert outcomes == {True, False}  # both answers were exercised
+
+
+def _constant_one_row_at_a_time(groups, addr, active) -> bool:
+    """The rule row by row, as `_constant` stated it before it was batched."""
+    words = {}
+    for rows in groups.values():
+        for t, r in rows.items():
+            lanes = addr[r][active[r]]
+            if lanes.size == 0:
+                continue
+            if (lanes != lanes[0]).any() or words.setdefault(t, int(lanes[0])) != int(lanes[0]):
+                return False
+    return bool(words)
+
+
+def test_batched_constant_decides_as_row_by_row():
+    from rapcc.analysis.vectorize import _constant
+    rng = np.random.default_rng(11)
+    outcomes = set()
+    for case in range(3000):
+        lanes, n_groups, n_trips = int(rng.choice([1, 4, 32])), int(rng.integers(0, 5)), int(rng.integers(1, 5))
+        words = rng.integers(0, 4, size=n_trips)
+        addr, active, groups = [], [], {}
+        for g in range(n_groups):
+            rows = {}
+            for t in range(n_trips):
+                if rng.random() < 0.2:
+                    continue
+                a = np.full(lanes, words[t]) + (rng.integers(0, 2, size=lanes) if rng.random() < 0.15 else 0)
+                if rng.random() < 0.1:
+                    a = a + 1  # another word in this group
+                rows[(t,)] = len(addr)
+                addr.append(a)
+                active.append(rng.random(lanes) < (1.0 if rng.random() < 0.7 else 0.3))
+            groups[g] = rows
+        addr_a = np.asarray(addr, dtype=np.int64).reshape(len(addr), lanes)
+        active_a = np.asarray(active, dtype=bool).reshape(len(active), lanes)
+        want = _constant_one_row_at_a_time(groups, addr_a, active_a)
+        assert _constant(groups, addr_a, active_a) == want, case
+        outcomes.add(want)
+    assert outcomes == {True, False}

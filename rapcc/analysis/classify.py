@@ -33,8 +33,14 @@ def classify_warp(flat: np.ndarray, active: np.ndarray) -> tuple[AccessClass, in
             return ("linear" if s == 1 else "stride"), s
     n = len(flat)
     width = 2
+    exact = addr.dtype.kind in "iu" and int(np.abs(addr).max()) < 1 << 31
     while width < n:
         lo, hi = lanes % width, lanes // width
+        if exact and not _affine(lo, hi, addr.astype(np.int64)):
+            # No exact fit at all, so neither the rounded least-squares one:
+            # skip the solver (a third of a loop nest's analysis, issue 20).
+            width *= 2
+            continue
         # Fit s = base + S2*lo + S1*hi exactly over the active lanes.
         A = np.stack([np.ones_like(lo), lo, hi], axis=1).astype(np.float64)
         coef, *_ = np.linalg.lstsq(A, addr.astype(np.float64), rcond=None)
@@ -43,6 +49,24 @@ def classify_warp(flat: np.ndarray, active: np.ndarray) -> tuple[AccessClass, in
             return "block", int(r[1])
         width *= 2
     return "random", None
+
+
+def _affine(lo: np.ndarray, hi: np.ndarray, addr: np.ndarray) -> bool:
+    """Whether addr = c + x*lo + y*hi holds exactly for some real c, x, y, in
+    integer arithmetic: the lanes' (lo, hi) differ pairwise, so each
+    difference d_k from the first lane is non-zero; with two independent ones
+    Cramer's rule gives x and y (scaled by the determinant), else every d_k
+    is a multiple of d_1 and the address must grow by the same multiple."""
+    dl, dh, da = lo[1:] - lo[0], hi[1:] - hi[0], addr[1:] - addr[0]
+    cross = dl[0] * dh - dh[0] * dl
+    other = np.flatnonzero(cross)
+    if other.size:
+        j = int(other[0])
+        det = cross[j]
+        x = da[0] * dh[j] - da[j] * dh[0]
+        y = dl[0] * da[j] - dl[j] * da[0]
+        return bool(np.all(da * det == x * dl + y * dh))
+    return bool(np.all(da * dl[0] == da[0] * dl) and np.all(da * dh[0] == da[0] * dh))
 
 
 def classify_access(samples: list[tuple[np.ndarray, np.ndarray]]) -> tuple[AccessClass, int | None]:

@@ -150,13 +150,19 @@ def _fusable(groups: dict[int, dict[tuple, int]], run: list[tuple], addr: np.nda
 
 def _constant(groups: dict[int, dict[tuple, int]], addr: np.ndarray, active: np.ndarray) -> bool:
     """Whether each unrolled trip reads one word, the same in every group: an
-    address the compiler folds to a constant whatever the layout."""
+    address the compiler folds to a constant whatever the layout. Every row
+    at once (see `_fusable`)."""
+    keys = [t for rows in groups.values() for t in rows]
+    picked = np.asarray([r for rows in groups.values() for r in rows.values()], dtype=np.intp)
+    if picked.size == 0:
+        return False
+    live, at = active[picked], addr[picked]
+    has = live.any(axis=1)
+    word = at[np.arange(len(picked)), live.argmax(axis=1)]  # each row's first live lane
+    if (live & (at != word[:, None])).any():
+        return False
     words: dict[tuple, int] = {}
-    for rows in groups.values():
-        for t, r in rows.items():
-            lanes = addr[r][active[r]]
-            if lanes.size == 0:
-                continue
-            if (lanes != lanes[0]).any() or words.setdefault(t, int(lanes[0])) != int(lanes[0]):
-                return False
+    for t, w, h in zip(keys, word.tolist(), has.tolist()):
+        if h and words.setdefault(t, w) != w:
+            return False
     return bool(words)
