@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# rapcc's own speed on the GPU host's CPUs (issue 20), in two parts of under
+# ten minutes each. From the repository root, with the wheels in .whl/ and
+# third_party/corpus and third_party/realprog_carry/programs carried:
+#
+#   OUT=... bash benchmarks/device_speed.sh files    # examples, N-kernel files, no-op compile
+#   OUT=... bash benchmarks/device_speed.sh builds   # corpus, CMake test project, real programs' make builds
+set -uo pipefail
+: "${OUT:?set OUT to the folder for the results}"
+part=${1:?files or builds}
+python3 -m pip install -q --no-index --no-deps --no-cache-dir --upgrade --target /tmp/site .whl/*.whl || exit 2
+python3 -m compileall -q /tmp/site > /dev/null
+export PYTHONPATH="$PWD:/tmp/site${PYTHONPATH:+:$PYTHONPATH}" PYTHONUNBUFFERED=1
+# What the rapcc-nvcc console script runs, for the make builds.
+mkdir -p /tmp/bin
+printf '#!/bin/sh\nexec python3 -c "import sys; from rapcc.build.nvcc_cli import main; sys.exit(main())" "$@"\n' \
+    > /tmp/bin/rapcc-nvcc
+chmod +x /tmp/bin/rapcc-nvcc
+export PATH="/tmp/bin:$PATH"
+{ date -u; nproc; lscpu | grep -m1 'Model name'; python3 --version; nvcc --version | tail -2; } > "$OUT/host-$part.txt" 2>&1
+jobs=$(( $(nproc) / 2 ))
+if [ "$part" = files ]; then
+    python3 benchmarks/speed.py --reps 3 --jobs "$jobs" --kernels "" --noop 5 > "$OUT/speed-examples.txt" 2>&1
+    python3 benchmarks/speed.py --reps 1 --no-examples --kernels "1,10,100,1000" > "$OUT/speed-kernels.txt" 2>&1
+else
+    python3 benchmarks/speed.py --reps 3 --jobs "$jobs" --corpus --no-examples --kernels "" > "$OUT/speed-corpus.txt" 2>&1
+    python3 benchmarks/build_overhead.py --reps 3 > "$OUT/build-cmake-project.txt" 2>&1
+    python3 benchmarks/realprog/build_speed.py --reps 3 > "$OUT/build-real-programs.txt" 2>&1
+fi
