@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # rapcc's own speed on the GPU host's CPUs (issue 20), in two parts of under
-# ten minutes each. From the repository root, with the wheels in .whl/ and
-# third_party/corpus and third_party/realprog_carry/programs carried:
+# ten minutes each. From the repository root, with the wheels in .whl/ and,
+# for `builds`, the corpus's sources and the real programs packed and carried:
+#   tar czf third_party/corpus_src.tgz -C third_party/corpus .     (sources only fit the carry limit:
+#   tar czf third_party/realprog_programs.tgz -C third_party/realprog_carry programs   see the closing note)
 #
 #   OUT=... bash benchmarks/device_speed.sh files    # examples, N-kernel files, no-op compile
 #   OUT=... bash benchmarks/device_speed.sh builds   # corpus, CMake test project, real programs' make builds
@@ -10,6 +12,11 @@ set -uo pipefail
 part=${1:?files or builds}
 python3 -m pip install -q --no-index --no-deps --no-cache-dir --upgrade --target /tmp/site .whl/*.whl || exit 2
 python3 -m compileall -q /tmp/site > /dev/null
+# The corpus and the programs travel packed (the carry limit): unpacked where the scripts look.
+for pack in corpus_src:corpus realprog_programs:realprog_carry; do
+    tgz=third_party/${pack%%:*}.tgz dest=third_party/${pack#*:}
+    if [ -f "$tgz" ]; then mkdir -p "$dest" && tar xzf "$tgz" -C "$dest"; fi
+done
 export PYTHONPATH="$PWD:/tmp/site${PYTHONPATH:+:$PYTHONPATH}" PYTHONUNBUFFERED=1
 # What the rapcc-nvcc console script runs, for the make builds.
 mkdir -p /tmp/bin
