@@ -266,3 +266,29 @@ def test_the_exact_affine_precheck_classifies_as_the_solver_alone():
         assert got == want, (case, flat.tolist(), active.tolist())
         seen.add(got[0])
     assert {"block", "random", "stride"} <= seen
+
+
+def test_out_share_of_all_instances_at_once_counts_as_one_by_one():
+    from rapcc.analysis.shapes import out_share
+    rng = np.random.default_rng(3)
+
+    def one_by_one(samples, dims):
+        total = out = 0
+        for inst in samples.instances:
+            n = int(inst.active.sum())
+            if n == 0:
+                continue
+            bad = np.zeros(len(inst.active), dtype=bool)
+            for idx, d in zip(inst.indices, dims):
+                bad |= (idx < 0) | (idx >= d)
+            total += n
+            out += int((bad & inst.active).sum())
+        return out / total if total else 0.0
+
+    for case in range(300):
+        ndim, dims = int(rng.integers(1, 4)), tuple(int(d) for d in rng.integers(1, 40, size=3))
+        insts = [WarpInstance(tuple(rng.integers(-5, 45, size=32) for _ in range(ndim)), rng.random(32) < 0.6,
+                              k, (k,), 1.0) for k in range(int(rng.integers(0, 12)))]
+        samples = AccessSamples(tuple(insts), None)
+        for cut in (1, 2, 3):
+            assert out_share(samples, dims[:cut]) == one_by_one(samples, dims[:cut]), case
