@@ -98,6 +98,9 @@ def warp_builtins(block: BlockShape, first_warp: int, warp_size: int = 32,
 
 
 def _lanes(v, n: int) -> np.ndarray:
+    """`v` (a number or per-lane values) as a fresh int64 array of the n lanes."""
+    if isinstance(v, np.ndarray) and v.shape == (n,):
+        return v.astype(np.int64)  # a copy, as broadcast_to(...).copy() made (called per trip: issue 20)
     return np.broadcast_to(np.asarray(v, dtype=np.int64), (n,)).copy()
 
 
