@@ -295,9 +295,18 @@ def plan_robust(a: ArrayAnalysis, mappings: list[Mapping], ctx: StrategyContext,
     best: tuple[tuple, Candidate, float] | None = None
     first: list[Candidate] = []
     for m in mappings:
-        per = [score(s, m, ctx, replays) for s in a.per_shape]
-        first.append(per[0])
-        if not all(_clear_gain(a, c.cost, b.cost) for c, b in zip(per, bases)):
+        # Shape by shape, stopping at the first where the candidate is no
+        # clear gain (most are, under the first): the same decision as scoring
+        # it under every shape, at a fraction of the predictions (issue 20).
+        per: list[Candidate] = []
+        gains = True
+        for s, b in zip(a.per_shape, bases):
+            per.append(score(s, m, ctx, replays))
+            if not _clear_gain(a, per[-1].cost, b.cost):
+                gains = False
+                break
+        first.append(per[0] if per else score(a.per_shape[0], m, ctx, replays))
+        if not gains:
             continue
         worst = max(_ratio(c.cost, b.cost) for c, b in zip(per, bases))
         key = (round(worst, 9),) + _key(per[0])

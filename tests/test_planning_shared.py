@@ -292,3 +292,47 @@ def test_out_share_of_all_instances_at_once_counts_as_one_by_one():
         samples = AccessSamples(tuple(insts), None)
         for cut in (1, 2, 3):
             assert out_share(samples, dims[:cut]) == one_by_one(samples, dims[:cut]), case
+
+
+GUESSED = b"""extern "C" __global__ void k(float *o, const float *in, int n) {
+  __shared__ float t[32][32];
+  __shared__ float u[64][16];
+  int x = threadIdx.x, y = threadIdx.y;
+  t[y][x] = in[y * n + x];
+  u[x % 64][y % 16] = in[x];
+  __syncthreads();
+  o[x * n + y] = t[x][y] + u[(x * 3) % 64][y % 16];
+}"""
+
+
+def test_robust_planning_stops_scoring_a_candidate_at_its_first_losing_shape():
+    """plan_robust scores a candidate shape by shape and stops where it is no
+    clear gain: the same plan and candidates as scoring every shape."""
+    from rapcc.banks import BankModel
+    from rapcc.planner import _clear_gain, _key, _ratio, plan_array, score
+    from rapcc.strategies import REGISTRY, StrategyContext, identity
+    info, _ = parse_file("g.cu", GUESSED, Options())
+    ctx = StrategyContext(BankModel(), 1)
+    analyses = analyze(info)
+    assert all(a.robust for a in analyses)  # no launch: planned over several plausible shapes
+    chosen = set()
+    for a in analyses:
+        plan = plan_array(a, "auto", ctx)
+        none = identity(a.logical_dims or ())
+        bases = [score(s, none, ctx) for s in a.per_shape]
+        mappings = list(dict.fromkeys([m for n in REGISTRY for m in REGISTRY[n].candidates(a, ctx)]
+                                      + [m for s in a.alternatives for n in REGISTRY
+                                         for m in REGISTRY[n].candidates(s, ctx)]))
+        best, firsts = None, []
+        for m in mappings:  # every shape scored, as before
+            per = [score(s, m, ctx) for s in a.per_shape]
+            firsts.append(per[0])
+            if all(_clear_gain(a, c.cost, b.cost) for c, b in zip(per, bases)):
+                key = (round(max(_ratio(c.cost, b.cost) for c, b in zip(per, bases)), 9),) + _key(per[0])
+                if best is None or key < best[0]:
+                    best = (key, per[0])
+        assert plan.mapping == (best[1].mapping if best else none)
+        assert [c.mapping for c in plan.candidates[1:]] == [c.mapping for c in firsts]
+        assert [c.cost for c in plan.candidates[1:]] == [c.cost for c in firsts]
+        chosen.add(plan.mapping.strategy)
+    assert chosen - {"none"}  # some array is rewritten, so the choice was exercised
