@@ -53,7 +53,7 @@ def _wrap(v, bits: int, signed: bool):
 
 
 def _c_div(a, b):
-    if np.any(np.asarray(b) == 0):
+    if (np.asarray(b) == 0).any():
         raise Unknown("division by zero")
     q = np.abs(a) // np.abs(b)
     return np.where((np.asarray(a) < 0) ^ (np.asarray(b) < 0), -q, q)
@@ -94,8 +94,10 @@ def evaluate(expr: ir.Expr, env: Env):
     if isinstance(expr, ir.BinOp):
         a = np.asarray(evaluate(expr.lhs, env), dtype=np.int64)
         b = np.asarray(evaluate(expr.rhs, env), dtype=np.int64)
-        if expr.op in ("<<", ">>") and (np.any(b < 0) or np.any(b >= 64)):
-            if not env.clamp_shifts or np.any(b < 0):
+        # The array methods, not np.any: its dispatch cost more than the test
+        # on every shift the replay evaluates (issue 20).
+        if expr.op in ("<<", ">>") and ((b < 0).any() or (b >= 64).any()):
+            if not env.clamp_shifts or (b < 0).any():
                 raise Unknown("shift out of range")
             if expr.op == "<<":
                 return np.where(b >= 64, 0, a << np.minimum(b, 63))
