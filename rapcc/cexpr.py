@@ -89,9 +89,6 @@ def _parsed(source: str) -> tuple[str, tuple[str, ...], c_ast.Node]:
     """`parse_helper`, once per text: the planner scores each candidate under
     every block shape, and pycparser took a third of a file's time re-parsing
     the same helpers (issue 20). The tree is only read, never changed."""
-    # A carriage return is whitespace to C and to nvcc, not to pycparser's
-    # lexer: a subscript spanning lines of a CRLF file brings one along.
-    source = source.replace("\r", " ")
     try:
         ast = c_parser.CParser().parse(source)
     except c_parser.ParseError as exc:

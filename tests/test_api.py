@@ -94,14 +94,3 @@ def test_crlf_and_bom_through_the_command_line(run_cli, tmp_path):
     assert code == 0, err
     assert data.startswith(b"\xef\xbb\xbf/* rapcc") and data.count(b"\n") == data.count(b"\r\n")
 
-
-def test_a_subscript_spanning_lines_of_a_crlf_file_is_rewritten():
-    # The index helper carries the subscript's text, line break and all: a
-    # carriage return is whitespace to nvcc and must be to the helper's parser
-    # (a real program, rng-wallace, was refused with an internal error).
-    split = TRANSPOSE.replace("tile[threadIdx.x][threadIdx.y + i]", "tile[threadIdx.x][threadIdx.y\n                                      + i]")
-    assert split != TRANSPOSE
-    lf = rapcc.rewrite(split, filename="t.cu")
-    crlf = rapcc.rewrite(split.replace("\n", "\r\n"), filename="t.cu")
-    assert lf.changed and crlf.changed
-    assert crlf.text == lf.text.replace("\n", "\r\n")

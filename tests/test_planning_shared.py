@@ -19,23 +19,12 @@ from rapcc.hashing.bitwise import feature_values, first_best, independent_of, pe
 from rapcc.hashing.givargis import correlation, givargis_order, quality
 from rapcc.hashing.mih import imbalances, mih_order
 from rapcc.pipeline import Options
+from conftest import ROOT
 
 B = BankModel()
 
-STENCIL = b"""extern "C" __global__ void k(float *o) {
-  #pragma rapcc block_dim(32, 8)
-  __shared__ float tile[10][130];
-  for (int p = threadIdx.y * 32 + threadIdx.x; p < 1300; p += 256) tile[p / 130][p % 130] = 1.0f;
-  __syncthreads();
-  float acc = 0.0f;
-  for (int k = 0; k < 3; k++) {
-    const float *row = tile[threadIdx.y + k];
-    for (int j = 0; j < 4; j++)
-      for (int d = 0; d < 3; d++)
-        acc += row[4 * threadIdx.x + j + d];
-  }
-  o[threadIdx.x] = acc;
-}"""
+# stencil_rowptr: unrolled trips whose loads repeat and fuse (tests/test_vector_prediction.py).
+STENCIL = (ROOT / "examples" / "stencil_rowptr.cu").read_bytes()
 
 
 def _layouts(dims: tuple[int, ...]):
@@ -242,7 +231,6 @@ def _classify_warp_with_the_solver_always(flat: np.ndarray, active: np.ndarray):
 
 
 def test_the_exact_affine_precheck_classifies_as_the_solver_alone():
-    from rapcc.analysis.classify import classify_warp
     rng = np.random.default_rng(5)
     seen = set()
     for case in range(4000):
@@ -308,11 +296,10 @@ GUESSED = b"""extern "C" __global__ void k(float *o, const float *in, int n) {
 def test_robust_planning_stops_scoring_a_candidate_at_its_first_losing_shape():
     """plan_robust scores a candidate shape by shape and stops where it is no
     clear gain: the same plan and candidates as scoring every shape."""
-    from rapcc.banks import BankModel
     from rapcc.planner import _clear_gain, _key, _ratio, plan_array, score
     from rapcc.strategies import REGISTRY, StrategyContext, identity
     info, _ = parse_file("g.cu", GUESSED, Options())
-    ctx = StrategyContext(BankModel(), 1)
+    ctx = StrategyContext(B, 1)
     analyses = analyze(info)
     assert all(a.robust for a in analyses)  # no launch: planned over several plausible shapes
     chosen = set()

@@ -182,9 +182,7 @@ def _scaled(instances, total: float) -> tuple[WarpInstance, ...]:
     if not instances or have <= 0:
         return tuple(instances)
     k = total / have
-    # The constructor, not dataclasses.replace: the same instance, at a
-    # fraction of the cost over the thousands a drawn access pools (issue 20).
-    return tuple(WarpInstance(i.indices, i.active, i.warp, i.trips, i.weight * k) for i in instances)
+    return tuple(replace(i, weight=i.weight * k) for i in instances)
 
 
 def _accesses(accesses: list[ir.Access], vars: dict[str, ir.VarDef], block: BlockShape,

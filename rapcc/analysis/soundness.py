@@ -30,12 +30,6 @@ class Proof:
 
     findings: tuple[tuple[str, Finding | None], ...]
 
-    def finding(self, key: str) -> Finding | None:
-        return dict(self.findings).get(key)
-
-    def proved(self, key: str) -> bool:
-        return key in dict(self.findings) and dict(self.findings)[key] is None
-
 
 def _reach(program: s.Program) -> dict[str, set[str]]:
     """Function key -> the shared arrays its code or its callees' names (syntactically)."""

@@ -8,7 +8,6 @@ now read this one classification, made on first use and kept with the parse.
 """
 from __future__ import annotations
 
-import ctypes
 import weakref
 from dataclasses import dataclass
 
@@ -42,18 +41,13 @@ def top_level(tu: ci.TranslationUnit) -> tuple[Top, ...]:
 
 def _classify(tu: ci.TranslationUnit):
     clangext._ensure_bound()
-    lib = clangext._lib
     system_header = ci.conf.lib.clang_Location_isInSystemHeader
     names: dict[int, str] = {}  # a handful of files, thousands of cursors
-    handle = ctypes.c_void_p()
     for c in tu.cursor.get_children():
         loc = c.location
-        lib.clang_getExpansionLocation(loc, ctypes.byref(handle), None, None, None)
-        h = handle.value
-        if h and h not in names:
-            names[h] = clangext._spelling(lib.clang_getFileName(ctypes.c_void_p(h)))
-        main = bool(lib.clang_Location_isFromMainFile(loc))
-        yield Top(c, c.kind, names[h] if h else None, main, bool(system_header(loc)) if h and not main else False)
+        file = clangext.expansion_parts(loc, names)[0]
+        main = bool(clangext._lib.clang_Location_isFromMainFile(loc))
+        yield Top(c, c.kind, file, main, bool(system_header(loc)) if file is not None and not main else False)
 
 
 def main_file_tops(tu: ci.TranslationUnit) -> list[Cursor]:
