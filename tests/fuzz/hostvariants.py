@@ -4,7 +4,6 @@ generated kernel, the distinct rewritten texts, the input every variant
 reads, and how two outputs are told apart."""
 from __future__ import annotations
 
-import os
 import traceback
 from dataclasses import dataclass
 from enum import Enum
@@ -12,7 +11,6 @@ from pathlib import Path
 
 from rapcc.diagnostics import InternalError, RapccError
 from rapcc.pipeline import Options, rewrite_source_strategies
-from rapcc.toolkit import DISABLE_ENV
 
 from .hostgen import NIN, HostKernel
 
@@ -41,8 +39,11 @@ def rewrites(kernel: HostKernel, path: Path) -> dict[str, bytes | StrategyResult
     """strategy -> the rewritten text, or its verdict when there is nothing
     to run (refused, rapcc error). Raises RapccError when rapcc calls the
     original bad input."""
+    # Options() names no toolkit (cuda_path None): the stand-in headers alone,
+    # the same answer with or without one installed. (Setting
+    # RAPCC_NO_CUDA_DISCOVERY here leaked into the process and made the
+    # toolkit tests that ran after it in the same worker skip.)
     source = kernel.source.encode()
-    os.environ[DISABLE_ENV] = "1"  # the stand-in headers alone: the same answer with or without a toolkit
     try:
         results = rewrite_source_strategies(source, str(path), Options(seed=1), STRATEGIES)
     except RapccError:
