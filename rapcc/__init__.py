@@ -11,7 +11,6 @@ import sys
 import types
 from typing import Any
 
-from .diagnostics import RapccError
 
 __version__ = "0.1.0"
 
@@ -39,6 +38,8 @@ class _Package(types.ModuleType):
         pass  # the import system binding the submodule; `sys.modules["rapcc.rewrite"]` still has it
 
     def __getattr__(self, name: str) -> Any:
+        if name == "RapccError":  # loaded on use: `rapcc` and `rapcc-nvcc` start without dataclasses
+            return importlib.import_module("rapcc.diagnostics").RapccError
         if name in _API:
             return getattr(_api(), name)
         raise AttributeError(f"module 'rapcc' has no attribute '{name}'")

@@ -169,6 +169,9 @@ def _run_worker(op: str, cache: Cache, jobs: list[dict], config: BuildConfig, en
     child_env = dict(env)
     child_env["PYTHONPATH"] = os.pathsep.join(p for p in (str(_PACKAGE_ROOT), env.get("PYTHONPATH", "")) if p)
     request = json.dumps({"cache": str(cache.root), "op": op, "jobs": jobs})
+    served = _served_worker(request, child_env, config)
+    if served is not _NOT_SERVED:
+        return served
     try:
         proc = subprocess.run([sys.executable, "-m", "rapcc.build.worker"], input=request, text=True,
                               capture_output=True, timeout=config.timeout_s, env=child_env)
@@ -179,6 +182,37 @@ def _run_worker(op: str, cache: Cache, jobs: list[dict], config: BuildConfig, en
     if proc.returncode != 0:
         last = (proc.stderr.strip().splitlines() or ["no message"])[-1]
         return f"internal error: the rewrite exited with status {proc.returncode} ({last})"
+    return None
+
+
+_NOT_SERVED = object()
+
+
+def _served_worker(request: str, env: Mapping[str, str], config: BuildConfig) -> "str | None | object":
+    """`_run_worker` in a child of rapcc's server (`rapcc.server`): the same
+    request on its standard input, without the interpreter's start and
+    imports. `_NOT_SERVED` where no server could take it."""
+    import tempfile
+
+    from ..server.client import serve
+    with tempfile.TemporaryFile() as given, tempfile.TemporaryFile() as errors, open(os.devnull, "wb") as null:
+        given.write(request.encode("utf-8", errors="surrogateescape"))
+        given.flush()
+        given.seek(0)
+        ended = serve("worker", [sys.executable, "-m", "rapcc.build.worker"], env,
+                      fds=(given.fileno(), null.fileno(), errors.fileno()), timeout_s=config.timeout_s,
+                      interrupt_raises=True)
+        if ended is None:
+            return _NOT_SERVED
+        if ended.timed_out:
+            return f"the rewrite took longer than {config.timeout_s:g} s (RAPCC_TIMEOUT)"
+        if ended.status is None:
+            return "internal error: the rewrite ended without an exit status"
+        if ended.status != 0:
+            errors.seek(0)
+            text = errors.read().decode("utf-8", errors="replace")
+            last = (text.strip().splitlines() or ["no message"])[-1]
+            return f"internal error: the rewrite exited with status {ended.status} ({last})"
     return None
 
 
