@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from rapcc import userdir
 from rapcc.server import address as addr
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -107,9 +108,9 @@ def test_off_switch():
 def test_private_folder_refuses_a_folder_others_can_write(tmp_path):
     folder = tmp_path / f"rapcc-{os.getuid()}"
     folder.mkdir(mode=0o700)
-    assert addr.private_folder(str(tmp_path)) == str(folder)
+    assert userdir.private_folder(str(tmp_path)) == str(folder)
     folder.chmod(0o777)
-    assert addr.private_folder(str(tmp_path)) is None
+    assert userdir.private_folder(str(tmp_path)) is None
 
 
 def test_a_folder_too_deep_for_a_socket_is_passed_over(tmp_path):

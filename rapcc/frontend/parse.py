@@ -22,6 +22,7 @@ from pathlib import Path
 import clang.cindex as ci
 
 from ..diagnostics import Diagnostic
+from . import prelude
 from .encoding import lexable
 from .errors import ErrorScopes, error_notes, error_scopes
 from .headers import HeaderKinds
@@ -176,10 +177,19 @@ def direct_includes(unit: str, config: ParseConfig) -> tuple[str, ...]:
 
 
 def _parse(path: str, unsaved: list[tuple[str, bytes]], args: list[str]) -> ci.TranslationUnit:
-    index = ci.Index.create()
+    files = [(p, lexable(text)) for p, text in unsaved]
+    with_pch = prelude.precompiled(args)
+    if with_pch is not None:
+        try:
+            # Not with excludeDeclarationsFromPCH: that lists other top-level
+            # declarations (instantiations) and changes what the front end sees.
+            tu = ci.Index.create().parse(path, args=with_pch, unsaved_files=files, options=_PARSE_OPTIONS)
+            if not prelude.refused(tu):
+                return tu
+        except ci.TranslationUnitLoadError:
+            pass
     try:
-        return index.parse(path, args=args, unsaved_files=[(p, lexable(text)) for p, text in unsaved],
-                           options=_PARSE_OPTIONS)
+        return ci.Index.create().parse(path, args=args, unsaved_files=files, options=_PARSE_OPTIONS)
     except ci.TranslationUnitLoadError as exc:
         raise ParseError([Diagnostic("error", path, 0, 0, f"libclang could not parse the file ({exc})", "rapcc-parse")])
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
-import stat
 import sys
 from collections.abc import Mapping
+
+from ..userdir import private_folder
 
 OFF_VALUES = frozenset({"0", "off", "no", "false"})
 # Read by the interpreter, the C libraries or Python's I/O when the server
@@ -127,23 +128,6 @@ def _bases(env: Mapping[str, str]) -> list[str]:
     tempfile.gettempdir()'s choices (without importing tempfile, ~3 ms)."""
     found = [v for name in ("XDG_RUNTIME_DIR", "TMPDIR", "TEMP", "TMP") if (v := env.get(name)) and os.path.isdir(v)]
     return found + ["/tmp"]
-
-
-def private_folder(base: str) -> str | None:
-    """This user's folder for servers' sockets under `base`: created with mode
-    0700; None where it exists but another user owns it or others may write to it."""
-    folder = os.path.join(base, f"rapcc-{os.getuid()}")
-    try:
-        try:
-            os.mkdir(folder, 0o700)
-        except FileExistsError:
-            pass
-        st = os.lstat(folder)
-    except OSError:
-        return None
-    if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid() or st.st_mode & 0o077:
-        return None
-    return folder
 
 
 SOCKET_PATH_MAX = 100  # sun_path holds 104 to 108 bytes

@@ -1,0 +1,136 @@
+"""The shim, precompiled: every parse force-includes `rapcc_cuda_shim.h`
+(with the stand-in headers it reads, about 2,000 top-level declarations).
+Parsing it took ~18 of each ~20 ms parse of a small file, twice per rewritten
+file (the verification parses again); with a precompiled header of it the
+parse takes ~3 ms and gives the same translation unit. (libclang's
+`excludeDeclarationsFromPCH` would also drop the shim's declarations from the
+unit's top level, but it lists instantiations there that a plain parse does
+not, which changes what the front end sees: it is not used.)
+
+The header is built once per distinct command line (the user's -D, -I, -std
+and toolkit change what the shim declares) into rapcc's private per-user folder
+(`userdir.py`: a header another user could write would change what rapcc
+proves), under a name that hashes the command line, libclang's library and the
+shim's files. clang itself refuses a header whose inputs or options changed;
+any parse that reports a problem with the header is done again without it.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from pathlib import Path
+
+import clang.cindex as ci
+
+from ..userdir import private_folder
+
+SHIM_DIR = Path(__file__).resolve().parent / "include"
+SHIM_HEADER = "rapcc_cuda_shim.h"
+_DETAILED, _INCOMPLETE, _KEEP_GOING = 0x01, 0x02, 0x200
+KEEP = 64  # precompiled headers kept in the folder (about 1 MB each); the oldest go first
+ENABLED = True  # tests compare parses with and without it
+
+_built: dict[str, str | None] = {}  # key -> file (None: this command line cannot be precompiled)
+
+
+def _stamp() -> str:
+    h = hashlib.sha256()
+    lib = ci.conf.get_filename() if not ci.conf.library_file else ci.conf.library_file
+    h.update(f"{ci.__file__}\0{lib}\0".encode())
+    for root, dirs, files in os.walk(SHIM_DIR):
+        dirs.sort()
+        for name in sorted(files):
+            p = os.path.join(root, name)
+            st = os.stat(p)
+            h.update(f"{p}\0{st.st_size}\0{st.st_mtime_ns}\n".encode("utf-8", "surrogateescape"))
+    return h.hexdigest()
+
+
+_STAMP: list[str] = []
+
+
+def without_shim(args: list[str]) -> list[str] | None:
+    """`args` without its `-include rapcc_cuda_shim.h`; None where it has none."""
+    for i in range(len(args) - 1):
+        if args[i] == "-include" and args[i + 1] == SHIM_HEADER:
+            return args[:i] + args[i + 2:]
+    return None
+
+
+def precompiled(args: list[str]) -> list[str] | None:
+    """`args` with the shim's `-include` replaced by its precompiled header,
+    built if need be; None where there is none to be had."""
+    base = without_shim(args)
+    if not ENABLED or base is None:
+        return None
+    if not _STAMP:
+        _STAMP.append(_stamp())
+    key = hashlib.sha256("\0".join([_STAMP[0], *base]).encode("utf-8", "surrogateescape")).hexdigest()[:32]
+    if key not in _built:
+        _built[key] = _file(key, base)
+    found = _built[key]
+    if found is None:
+        return None
+    i = args.index(SHIM_HEADER) - 1
+    return args[:i] + ["-include-pch", found] + args[i + 2:]
+
+
+def _file(key: str, base: list[str]) -> str | None:
+    folder = private_folder(tempfile.gettempdir())
+    if folder is None:
+        return None
+    path = os.path.join(folder, f"prelude-{key}.pch")
+    if os.path.exists(path):
+        return path
+    # The shim is included by a stub, not parsed as the main file: the main
+    # file is never a system header, and rapcc tells the builtins (threadIdx,
+    # min, atomicAdd) from the user's own functions by that.
+    # (A file of no one's on disk: the parse reads it from memory, and rapcc's
+    # list of the headers a file read leaves out the shim's folder.)
+    stub = str(SHIM_DIR / "rapcc_prelude.h")
+    try:
+        tu = ci.Index.create().parse(stub, args=base, unsaved_files=[(stub, f"#include <{SHIM_HEADER}>\n")],
+                                     options=_DETAILED | _INCOMPLETE | _KEEP_GOING)
+    except ci.TranslationUnitLoadError:
+        return None
+    if any(d.severity >= ci.Diagnostic.Error for d in tu.diagnostics):
+        return None  # the parse reports these itself, from the shim as written
+    fd, tmp = tempfile.mkstemp(prefix=".prelude-", suffix=".pch", dir=folder)
+    os.close(fd)
+    try:
+        tu.save(tmp)
+        os.replace(tmp, path)  # whole or not at all, for a parse running beside this one
+    except (OSError, ci.TranslationUnitSaveError):
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        return None
+    _prune(folder)
+    return path
+
+
+def _prune(folder: str) -> None:
+    try:
+        found = sorted((e.stat().st_mtime, e.path) for e in os.scandir(folder)
+                       if e.name.startswith("prelude-") and e.name.endswith(".pch"))
+    except OSError:
+        return
+    for _, p in found[:-KEEP]:
+        try:
+            os.unlink(p)
+        except OSError:
+            pass
+
+
+def refused(tu: ci.TranslationUnit) -> bool:
+    """Whether clang could not use the precompiled header (its inputs changed,
+    or another clang wrote it): the parse is then done without it."""
+    for d in tu.diagnostics:
+        if d.severity >= ci.Diagnostic.Error:
+            text = d.spelling
+            if "precompiled header" in text or "PCH file" in text or "AST file" in text \
+                    or (d.location.file is None and "pch" in text.lower()):
+                return True
+    return False
