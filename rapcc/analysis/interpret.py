@@ -275,8 +275,10 @@ class Evaluator:
         """`r`, the value of `x - (x & m)` over intervals, narrowed by the
         relation the two reads of `x` share (masks.py); `r` when the mask is not
         one constant 2^k - 1 or a variable it rests on escapes in this frame."""
-        reads = [n for n in walk_expr(d.mask) if type(n) is s.Var]
-        if d.x in fr.escaped or isinstance(e.rhs, s.Var) and e.rhs.key in fr.escaped or any(n.key in fr.escaped or not isinstance(st.get(n.key), SInt) for n in reads):
+        keys = [d.x] + [n.key for n in walk_expr(d.mask) if type(n) is s.Var]
+        if isinstance(e.rhs, s.Var):
+            keys.append(e.rhs.key)
+        if any(k in fr.escaped for k in keys) or not all(isinstance(st.get(k), SInt) for k in keys[1:]):
             return r
         steps = self.steps  # not the program's work: the budget counts what it would count without this rule
         m = self.eval(d.mask, dict(st), fr)
