@@ -117,7 +117,7 @@ def _uses_after(decl: s.Decl, later: list, unsafe: frozenset[str], out: dict[int
     if t is None:
         return
     d = _and_of(decl.init, t)
-    if d is None:
+    if d is None or d.x == decl.key:  # `x = x & m` leaves no old `x` to relate to
         return
     keys = {d.x, decl.key} | _reads(d.mask)
     if keys & unsafe:
