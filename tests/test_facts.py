@@ -93,9 +93,13 @@ def _each_lane_alone(program: s.Program) -> Finding | None:
 def test_the_per_lane_retry_proves_what_intervals_over_the_block_cannot() -> None:
     # (pos - lo) + lo: over all lanes [-7, 262]; for each lane, pos itself.
     program = _program(s.Binary("+", s.Binary("-", var("pos"), var("lo"), I), var("lo"), I))
-    whole = Run({f.key: f for f in program.functions}, {TILE: (256,)}, (32, 8, 1))
+    whole = Run({f.key: f for f in program.functions}, {TILE: (256,)}, (32, 8, 1), masks=False)
     whole.kernel(program.functions[0], {})
     assert [f.failure for f in whole.findings] == [Failure.OUT_OF_RANGE]
+    # The `x - (x & m)` rule (masks.py) proves it over the block too.
+    related = Run({f.key: f for f in program.functions}, {TILE: (256,)}, (32, 8, 1))
+    related.kernel(program.functions[0], {})
+    assert related.findings == [] and related.used_masks
     assert prove(program, _shapes, lambda a, st, en: True).findings == ((TILE, None),)
     assert _each_lane_alone(program) is None
 

@@ -141,6 +141,7 @@ class Frame:
     stable: frozenset[str] = frozenset()  # locals a `goto` target keeps (aliasing.stable_locals)
     gotos: dict[str, list] = field(default_factory=dict)  # followed label -> states of the gotos to it
     labels: dict | None = None  # id(block) -> its followed labels (labels.py); None: the run finds them
+    masked: dict | None = None  # id(`-` node) -> its masks.MaskedDifference; None: no such rule applies
 
 
 @dataclass

@@ -3,9 +3,10 @@
 A proof runs the interpreter many times over the same functions (every kernel
 instance, every block shape, and under the per-lane retry every thread of the
 block: soundness.py). The locals' types, the unsafe pointer aliases, the
-stable locals and the labels followed as loops depend on the function only,
-and a literal's or an array name's value on the node only, so one
-`FactsCache` per `prove` call holds them for every run of it.
+stable locals, the labels followed as loops and the subtractions of the form
+`x - (x & m)` depend on the function only, and a literal's or an array name's
+value on the node only, so one `FactsCache` per `prove` call holds them for
+every run of it.
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from .. import sound_ir as s
 from .absint import local_types
 from .aliasing import stable_locals, unsafe_aliases
 from .labels import FollowedLabel, followed_labels
+from .masks import MaskedDifference, masked_differences
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,10 +25,12 @@ class FunctionFacts:
     unsafe_aliases: frozenset[str]
     stable: frozenset[str]
     labels: dict[int, tuple[FollowedLabel, ...]]  # id(block) -> its followed labels (labels.py)
+    masked: dict[int, MaskedDifference]  # id(`-` node) -> the `x - (x & m)` it is (masks.py)
 
 
 def function_facts(fn: s.Function) -> FunctionFacts:
-    return FunctionFacts(local_types(fn), unsafe_aliases(fn), stable_locals(fn), followed_labels(fn))
+    return FunctionFacts(local_types(fn), unsafe_aliases(fn), stable_locals(fn), followed_labels(fn),
+                         masked_differences(fn))
 
 
 class FactsCache:

@@ -5,9 +5,11 @@ from typing import Callable
 
 from .. import sound_ir as s
 from . import intervals as iv
+from .aliasing import walk_expr
 from .absint import (BudgetExceeded, Failure, Finding, Frame, Ptr, State, STEP_BUDGET, Value, join_states,
                      join_values, ty_of, unknown)
 from .intervals import SInt
+from .masks import MaskedDifference, clear_low_bits
 
 _COMPARE = {"<", "<=", ">", ">=", "==", "!=", "&&", "||", "!"}
 _FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
@@ -34,6 +36,7 @@ class Evaluator:
         self.taken: set[str] = set()  # arrays whose address this run holds in a variable
         self.wild = False  # a pointer that may point into any of `taken` was dereferenced
         self.steps = 0
+        self.used_masks = False  # the `x - (x & m)` rule (masks.py) narrowed a value
         self._evals = self._dispatch()
         self._constants = constants if constants is not None else {}
 
@@ -261,7 +264,37 @@ class Evaluator:
         b = self.eval(e.rhs, st, fr)
         if e.op == ",":
             return b
-        return self.arith(e.op, a, b, e.ty)
+        r = self.arith(e.op, a, b, e.ty)
+        if e.op == "-" and fr.masked and isinstance(r, SInt) and isinstance(a, SInt):
+            d = fr.masked.get(id(e))
+            if d is not None:
+                return self._masked(d, e, a, r, st, fr)
+        return r
+
+    def _masked(self, d: MaskedDifference, e: s.Binary, x: SInt, r: SInt, st: State, fr: Frame) -> SInt:
+        """`r`, the value of `x - (x & m)` over intervals, narrowed by the
+        relation the two reads of `x` share (masks.py); `r` when the mask is not
+        one constant 2^k - 1 or a variable it rests on escapes in this frame."""
+        keys = [d.x] + [n.key for n in walk_expr(d.mask) if type(n) is s.Var]
+        if isinstance(e.rhs, s.Var):
+            keys.append(e.rhs.key)
+        if any(k in fr.escaped for k in keys) or not all(isinstance(st.get(k), SInt) for k in keys[1:]):
+            return r
+        steps = self.steps  # not the program's work: the budget counts what it would count without this rule
+        m = self.eval(d.mask, dict(st), fr)
+        self.steps = steps
+        if not isinstance(m, SInt) or m.single is None:
+            return r
+        exact = clear_low_bits(x, m.single)
+        if exact is None:
+            return r
+        # Both are sound: keep what each excludes.
+        narrowed = iv.meet_lower(exact, r.lo)
+        narrowed = iv.meet_upper(narrowed, r.hi) if narrowed is not None else None
+        if narrowed is None or narrowed == r:
+            return r
+        self.used_masks = True
+        return narrowed
 
     def arith(self, op: str, a: Value, b: Value, ty: s.Ty) -> Value:
         if isinstance(a, Ptr) or isinstance(b, Ptr):

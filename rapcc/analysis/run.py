@@ -28,9 +28,11 @@ def builtins(shape: tuple[int, int, int], lane: tuple[int, int, int] | None = No
 class Run(Evaluator):
     def __init__(self, functions: dict[str, s.Function], dims: dict[str, tuple[int, ...] | None],
                  shape: tuple[int, int, int], elem_bytes: dict[str, int] | None = None,
-                 lane: tuple[int, int, int] | None = None, facts: FactsCache | None = None):
-        """`facts`: shared by the runs of one proof over the same `functions` (a fresh one when None)."""
+                 lane: tuple[int, int, int] | None = None, facts: FactsCache | None = None, masks: bool = True):
+        """`facts`: shared by the runs of one proof over the same `functions` (a fresh one when None);
+        `masks`: whether the `x - (x & m)` rule (masks.py) applies."""
         self.facts = facts if facts is not None else FactsCache()
+        self.masks = masks
         super().__init__(dims, shape, self.facts.constants)
         self.elem_bytes = elem_bytes or {}
         self.functions = functions
@@ -45,7 +47,7 @@ class Run(Evaluator):
     def frame(self, fn: s.Function, bindings: dict[str, int], extra_escaped: frozenset[str] = frozenset()) -> Frame:
         f = self.facts.of(fn)
         return Frame(fn, bindings, fn.escaped | extra_escaped, f.types, f.unsafe_aliases,
-                     stable=f.stable - extra_escaped, labels=f.labels)
+                     stable=f.stable - extra_escaped, labels=f.labels, masked=f.masked if self.masks else None)
 
     def kernel(self, fn: s.Function, bindings: dict[str, int]) -> None:
         fr = self.frame(fn, bindings)

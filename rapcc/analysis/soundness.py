@@ -95,13 +95,34 @@ def _dims(program: s.Program, functions: dict[str, s.Function], bindings: dict[s
 LANE_BUDGET = 1_500_000  # interpreter steps, over all lanes, for the per-lane retry
 
 
-def _run(functions, dims, shape, elem, fn, bindings, facts: FactsCache, lane=None) -> Run | None:
-    run = Run(functions, dims, shape, elem, lane, facts)
+def _run(functions, dims, shape, elem, fn, bindings, facts: FactsCache, lane=None, masks: bool = True) -> Run | None:
+    run = Run(functions, dims, shape, elem, lane, facts, masks)
     try:
         run.kernel(fn, bindings)
     except BudgetExceeded:
         return None
     return run
+
+
+def _whole(functions, dims, shape, elem, fn, bindings, facts: FactsCache) -> Run | None:
+    """The run over the whole block (None past the step budget).
+
+    The `x - (x & m)` rule (masks.py) proves in this one run what the per-lane
+    retry proved thread by thread. Where the rule narrowed a value, the run
+    without it decides which proof stands, so that no verdict changes with the
+    rule (issue 20): the rule's run only where that run would have gone on to
+    the per-lane retry within its budget, that run itself everywhere else."""
+    run = Run(functions, dims, shape, elem, None, facts)
+    try:
+        run.kernel(fn, bindings)
+    except BudgetExceeded:
+        return _run(functions, dims, shape, elem, fn, bindings, facts, masks=False) if run.used_masks else None
+    if not run.used_masks:
+        return run
+    old = _run(functions, dims, shape, elem, fn, bindings, facts, masks=False)
+    retried = old is not None and old.findings and all(f.failure == Failure.OUT_OF_RANGE for f in old.findings) \
+        and old.steps * shape[0] * shape[1] * shape[2] <= LANE_BUDGET
+    return run if retried else old
 
 
 def _per_lane(whole: Run, functions, dims, shape, elem, fn, bindings, facts: FactsCache) -> Run:
@@ -160,7 +181,7 @@ def prove(program: s.Program, shapes_for: ShapesFor, covered: Callable[[str, int
                 note(Finding(a, Failure.UNLAUNCHED, 0, what=fn.name))
             continue
         for shape in shapes:
-            run = _run(functions, dims, shape, elem, fn, bindings, facts)
+            run = _whole(functions, dims, shape, elem, fn, bindings, facts)
             if run is None:
                 for a in reach.get(fn.key, ()):
                     note(Finding(a, Failure.BUDGET, 0, shape=shape, what=fn.name))
