@@ -8,6 +8,7 @@ now read this one classification, made on first use and kept with the parse.
 """
 from __future__ import annotations
 
+import ctypes
 import weakref
 from dataclasses import dataclass
 
@@ -39,15 +40,45 @@ def top_level(tu: ci.TranslationUnit) -> tuple[Top, ...]:
     return found
 
 
-def _classify(tu: ci.TranslationUnit):
+def _classify(tu: ci.TranslationUnit) -> list[Top]:
+    # One visitor of our own instead of `get_children` and a location object
+    # per cursor: the shim's thousands of declarations made this a fifth of a
+    # small file's analysis (issue 20). The out-parameters are allocated once.
     clangext._ensure_bound()
-    system_header = ci.conf.lib.clang_Location_isInSystemHeader
+    lib, ext = ci.conf.lib, clangext._lib
+    location, is_main, is_system = lib.clang_getCursorLocation, ext.clang_Location_isFromMainFile, \
+        lib.clang_Location_isInSystemHeader
+    expansion, file_name = ext.clang_getExpansionLocation, ext.clang_getFileName
+    f, unused = ctypes.c_void_p(), ctypes.c_uint()
+    f_ref, unused_ref = ctypes.byref(f), ctypes.byref(unused)
     names: dict[int, str] = {}  # a handful of files, thousands of cursors
-    for c in tu.cursor.get_children():
-        loc = c.location
-        file = clangext.expansion_parts(loc, names)[0]
-        main = bool(clangext._lib.clang_Location_isFromMainFile(loc))
-        yield Top(c, c.kind, file, main, bool(system_header(loc)) if file is not None and not main else False)
+    out: list[Top] = []
+    failed: list[BaseException] = []
+
+    def visit(child: Cursor, parent: Cursor, data: object) -> int:
+        try:
+            child._tu = tu  # as cindex's own visitor does
+            loc = location(child)
+            expansion(loc, f_ref, unused_ref, unused_ref, unused_ref)
+            h = f.value
+            if h:
+                name = names.get(h)
+                if name is None:
+                    name = names[h] = clangext._spelling(file_name(f))
+            else:
+                name = None
+            main = bool(is_main(loc))
+            out.append(Top(child, child.kind, name, main,
+                           bool(is_system(loc)) if name is not None and not main else False))
+            return 1  # CXChildVisit_Continue
+        except BaseException as exc:  # ctypes would print and drop it: stop, and raise it below
+            failed.append(exc)
+            return 0  # CXChildVisit_Break
+
+    lib.clang_visitChildren(tu.cursor, ci.callbacks["cursor_visit"](visit), None)
+    if failed:
+        raise failed[0]
+    return out
 
 
 def main_file_tops(tu: ci.TranslationUnit) -> list[Cursor]:

@@ -8,6 +8,7 @@ and exits. Nothing a child does reaches the parent or the next child.
 from __future__ import annotations
 
 import fcntl
+import gc
 import io
 import os
 import signal
@@ -59,6 +60,11 @@ def serve(config: dict[str, Any]) -> None:
     path = list(config["path"])
     stamp = code_stamp(path)
     _preload()
+    # What the server holds is only read by its children: out of the
+    # collector's sight, its pages stay shared instead of being copied when a
+    # child's collection touches them.
+    gc.collect()
+    gc.freeze()
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(where.socket)
     listener.listen(128)
