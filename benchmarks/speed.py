@@ -17,6 +17,9 @@ ratio of each group:
   compile alone;
 - a generated file of N small kernels for each N of `--kernels`, with the time
   per kernel (linear growth: the same time per kernel at every N);
+- `--one-shot`: every rapcc run its own process (`RAPCC_SERVER=0`); by
+  default the first run starts rapcc's server (`rapcc/server`) in a folder of
+  the benchmark's own, that run is timed, and later runs are its children;
 - with `--noop R`, a file without shared memory through `rapcc-nvcc -c`
   against `nvcc -c`, R alternating runs: the wrapper's cost on a file it
   passes through (goal: under 50 ms).
@@ -55,7 +58,7 @@ class Timing:
 
 
 # What the `rapcc` and `rapcc-nvcc` console scripts run, from the tree on PYTHONPATH (see `tree_env`).
-RAPCC = [sys.executable, "-c", "import sys; from rapcc.cli import main; sys.exit(main())"]
+RAPCC = [sys.executable, "-c", "import sys; from rapcc.server.entry import main; sys.exit(main())"]
 WRAPPER = [sys.executable, "-c", "import sys; from rapcc.build.nvcc_cli import main; sys.exit(main())"]
 _ENV: dict[str, str] = dict(os.environ)
 
@@ -180,6 +183,8 @@ def main() -> int:
                    help="files timed side by side (default 1; more only where cores are idle)")
     p.add_argument("--tree", type=Path, default=ROOT, help="the rapcc checkout to time (default: this one)")
     p.add_argument("--only", default=None, help="only examples whose name contains this")
+    p.add_argument("--one-shot", action="store_true",
+                   help="every rapcc run its own process, without rapcc's server (RAPCC_SERVER=0)")
     args = p.parse_args()
     nvcc = shutil.which("nvcc")
     if nvcc is None:
@@ -190,8 +195,15 @@ def main() -> int:
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(args.tree.resolve() / "rapcc")], env=_ENV,
                    check=True, stdout=subprocess.DEVNULL)
     rapcc = RAPCC
+    # rapcc's server (rapcc/server) in a folder of this run's own: the first
+    # rapcc run starts it, as the first file of a build does, and it is timed.
+    server_dir = tempfile.mkdtemp(prefix="rapcc-speed", dir="/tmp" if os.path.isdir("/tmp") else None)
+    _ENV["XDG_RUNTIME_DIR"] = server_dir
+    if args.one_shot:
+        _ENV["RAPCC_SERVER"] = "0"
+    server = "off: one process per run" if args.one_shot else "on: started by the first rapcc run, which is timed"
     print(f"# rapcc from {args.tree.resolve()}; nvcc: {nvcc}; {args.reps} alternating runs each, {args.jobs} file(s) at once; "
-          f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}")
+          f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}; rapcc's server {server}")
     header = f"{'file':40s} {'rapcc s':>8s} {'nvcc -c s':>9s} {'ratio':>7s}"
     # --jobs > 1 times several files side by side (each file's runs still
     # alternate): only on a machine with cores to spare, and said in the output.
@@ -245,6 +257,7 @@ def main() -> int:
                     f"{1000 * (t.rapcc_s - previous[1]) / (n - previous[0]):19.2f}"
                 _print(t, f" {1000 * t.rapcc_s / n:16.2f} {marginal}")
                 previous = (n, t.rapcc_s)
+    shutil.rmtree(server_dir, ignore_errors=True)  # its server sees its socket gone and exits
     return 0
 
 

@@ -254,6 +254,25 @@ def test_a_server_whose_files_change_exits(tmp_path, run_dir):
 
 
 @posix_only
+def test_stop_command_stops_the_server(tmp_path, run_dir):
+    env = _env(run_dir)
+    assert _rapcc([str(EXAMPLE), "-o", str(tmp_path / "o.cu")], env).returncode == 0
+    [sock] = _servers(run_dir)
+    done = subprocess.run([sys.executable, "-m", "rapcc.server", "stop"], env=env, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0 and done.stdout == "rapcc: stopped 1 server\n"
+    deadline = time.monotonic() + 20
+    while sock.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not sock.exists()
+    again = subprocess.run([sys.executable, "-m", "rapcc.server", "stop"], env=env, capture_output=True, text=True,
+                           timeout=60)
+    assert again.stdout == "rapcc: stopped 0 servers\n"
+    assert subprocess.run([sys.executable, "-m", "rapcc.server", "start"], env=env, capture_output=True,
+                          timeout=60).returncode == 2
+
+
+@posix_only
 def test_idle_server_exits(tmp_path, run_dir):
     env = _env(run_dir, RAPCC_SERVER_IDLE="1")
     assert _rapcc([str(EXAMPLE), "-o", str(tmp_path / "o.cu")], env).returncode == 0

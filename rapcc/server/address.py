@@ -123,7 +123,7 @@ def server_key(env: Mapping[str, str], path: list[str]) -> str:
     return h.hexdigest()[:24]
 
 
-def _bases(env: Mapping[str, str]) -> list[str]:
+def bases(env: Mapping[str, str]) -> list[str]:
     """Where the per-user folder may go: `$XDG_RUNTIME_DIR`, then
     tempfile.gettempdir()'s choices (without importing tempfile, ~3 ms)."""
     found = [v for name in ("XDG_RUNTIME_DIR", "TMPDIR", "TEMP", "TMP") if (v := env.get(name)) and os.path.isdir(v)]
@@ -137,7 +137,7 @@ def address(env: Mapping[str, str]) -> Address | None:
     """The server's files for this installation, in the first base folder
     where the socket's path fits; None where no private folder can be had."""
     key = None
-    for base in _bases(env):
+    for base in bases(env):
         if len(os.path.join(base, "rapcc-4294967295", "k" * 24 + ".sock").encode()) > SOCKET_PATH_MAX:
             continue
         folder = private_folder(base)

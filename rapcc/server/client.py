@@ -202,3 +202,36 @@ def _kill(pid: int) -> None:
         os.kill(pid, signal.SIGKILL)
     except OSError:
         pass
+
+
+def stop_all(env: Mapping[str, str]) -> int:
+    """Stop every server of this user in the folder `address` would use
+    (whatever installation it serves); the number stopped."""
+    from .address import bases, SOCKET_PATH_MAX
+    from ..userdir import private_folder
+    stopped = 0
+    for base in bases(env):
+        folder = private_folder(base) if len(os.path.join(base, "rapcc-4294967295", "k" * 24 + ".sock").encode()) \
+            <= SOCKET_PATH_MAX else None
+        if folder is None:
+            continue
+        for name in sorted(os.listdir(folder)):
+            if not name.endswith(".sock"):
+                continue
+            where = Address(folder, name[:-len(".sock")])
+            sock = _connect(where)
+            if sock is None:
+                continue
+            with sock, open(os.devnull, "rb") as null_in, open(os.devnull, "wb") as null_out:
+                try:
+                    sock.settimeout(TAKE_TIMEOUT_S)
+                    protocol.send_request(sock, {"op": "stop", "argv": [], "cwd": "/", "env": {}, "umask": 0o022,
+                                                 "stdio": [[None, None]] * 3},
+                                          [null_in.fileno(), null_out.fileno(), null_out.fileno()])
+                    protocol.read_number(sock, protocol.STARTED)
+                    protocol.read_number(sock, protocol.STATUS)
+                    stopped += 1
+                except (OSError, protocol.ProtocolError):
+                    continue
+        return stopped
+    return stopped

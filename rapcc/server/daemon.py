@@ -219,6 +219,9 @@ def _run(op: str) -> int:
         if op == "worker":
             from rapcc.build.worker import main as worker_main
             return int(worker_main())
+        if op == "stop":  # `python -m rapcc.server stop`: the server is this child's parent
+            os.kill(os.getppid(), signal.SIGTERM)
+            return 0
         print(f"rapcc: server: unknown request {op!r}", file=sys.stderr)
         return 2
     except SystemExit as exc:
