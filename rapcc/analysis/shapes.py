@@ -260,7 +260,10 @@ def leaves_allocation(samples: AccessSamples, dims: tuple[int, ...]) -> bool:
 def out_share(samples: AccessSamples, dims: tuple[int, ...]) -> float:
     """The share of an access's executed lanes whose subscripts leave `dims`."""
     insts = samples.instances
-    shapes = {(i.active.shape, tuple(np.shape(ix) for ix in i.indices)) for i in insts}
+    # `.shape` of the arrays the replay makes, not np.shape's dispatch per
+    # index per warp instance (issue 20).
+    shapes = {(i.active.shape, tuple([ix.shape if type(ix) is np.ndarray else np.shape(ix) for ix in i.indices]))
+              for i in insts}
     if len(shapes) == 1 and all(sh == insts[0].active.shape for sh in next(iter(shapes))[1]):
         # Every warp instance at once (the same counts as one by one): a file
         # whose guessed shapes are checked instance by instance spent a third
