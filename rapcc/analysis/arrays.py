@@ -8,7 +8,7 @@ import numpy as np
 from .. import ir
 from .budget import DEFAULT_ARRAY_BUDGET, BudgetExceeded, OverBudget, metered
 from .affine import affine, flatten, render_poly
-from .classify import AccessClass, classify_access
+from .classify import AccessClass, classified, classify_access
 from .datadraw import drawn_access
 from .evaluate import Env, Unknown, evaluate
 from ..banks import DEFAULT_BANKS
@@ -211,11 +211,13 @@ def _accesses(accesses: list[ir.Access], vars: dict[str, ir.VarDef], block: Bloc
             # allocation n, so no index range is needed to rewrite it.
             samples, assumed = _expected_samples(a, vars, block, (), elem_bytes, known, samples, assumed,
                                                  data_only=True)
-        flat_samples = [(layout(i.indices), i.active) for i in samples.instances]
         if samples.unknown is not None or samples.expected:
             cls, concrete = "random", None
         else:
-            cls, concrete = classify_access(flat_samples)
+            # Flattened only where classified, and only the instances it
+            # classifies (issue 20: 215,000 layout calls on one file).
+            chosen = samples.instances[classified(len(samples.instances))]
+            cls, concrete = classify_access([(layout(i.indices), i.active) for i in chosen], thinned=True)
         stride = _stride(a, dims, vars, block, concrete if cls in ("linear", "stride") else None)
         if samples.unrolled:
             first = a.loops[len(a.loops) - samples.unrolled]  # the outermost unrolled loop
