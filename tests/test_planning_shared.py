@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from rapcc.analysis.arrays import analyze
-from rapcc.analysis.classify import classify_warp, classify_warps
+from rapcc.analysis.classify import classified, classify_access, classify_warp, classify_warps
 from rapcc.analysis.predict import Replays, predict, predict_replay, row_major
 from rapcc.analysis.vectorize import reloaded, trip_groups
 from rapcc.analysis.warps import AccessSamples, WarpInstance
@@ -280,6 +280,47 @@ def test_out_share_of_all_instances_at_once_counts_as_one_by_one():
         samples = AccessSamples(tuple(insts), None)
         for cut in (1, 2, 3):
             assert out_share(samples, dims[:cut]) == one_by_one(samples, dims[:cut]), case
+
+
+def test_out_share_of_instances_of_several_lengths_counts_as_one_by_one():
+    """Instances of other lengths than the first take the one-by-one path,
+    as `np.shape` sent them."""
+    from rapcc.analysis.shapes import out_share
+    rng = np.random.default_rng(4)
+    for case in range(200):
+        width = int(rng.choice([32, 16]))
+        insts = []
+        for k in range(int(rng.integers(1, 8))):
+            idx = rng.integers(-5, 45, size=width)
+            odd = rng.random()
+            index = idx[: width // 2] if odd < 0.3 else idx
+            active = (rng.random(width) < 0.6)[: len(index)]
+            insts.append(WarpInstance((index,), active, k, (k,), 1.0))
+        samples = AccessSamples(tuple(insts), None)
+        total = out = 0
+        for inst in insts:
+            live = np.asarray(inst.active)
+            bad = (np.asarray(inst.indices[0]) < 0) | (np.asarray(inst.indices[0]) >= 30)
+            total += int(live.sum())
+            out += int((bad & live).sum())
+        assert out_share(samples, (30,)) == (out / total if total else 0.0), case
+
+
+def test_classifying_the_thinned_instances_is_classifying_all():
+    """The analysis flattens only the instances `classified` picks: the same
+    class and stride as classifying every instance's flat indices."""
+    rng = np.random.default_rng(5)
+    lane = np.arange(32)
+    for case in range(120):
+        count = int(rng.choice([0, 1, 7, 255, 256, 257, 511, 512, 700, 1500]))
+        stride = int(rng.choice([1, 2, 32, 33]))
+        samples = []
+        for k in range(count):
+            flat = lane * stride + k if rng.random() < 0.7 else rng.integers(0, 64, size=32)
+            samples.append((np.asarray(flat, dtype=np.int64), rng.random(32) < 0.9))
+        thinned = samples[classified(len(samples))]
+        assert len(thinned) <= max(2 * 256, 1)
+        assert classify_access(thinned, thinned=True) == classify_access(samples), case
 
 
 GUESSED = b"""extern "C" __global__ void k(float *o, const float *in, int n) {
