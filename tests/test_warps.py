@@ -10,8 +10,8 @@ from typing import Callable
 import numpy as np
 
 from rapcc import ir
-from rapcc.analysis.warps import (BlockShape, WarpInstance, _reaches, _sampled, reads_block_index, sample_access,
-                                  warp_instances)
+from rapcc.analysis.warps import (BlockShape, WarpInstance, _lanes, _reaches, _sampled, reads_block_index,
+                                  sample_access, warp_instances)
 
 
 def _naive(expr: ir.Expr, vars: dict[str, ir.VarDef], hit: Callable[[ir.Expr], bool],
@@ -143,3 +143,29 @@ def test_sampling_with_the_loops_walked_once_is_sampling_without() -> None:
         assert (got.unknown, got.unknown_key, got.unrolled) == (want.unknown, want.unknown_key, want.unrolled)
         assert len(got.instances) == len(want.instances) and all(_same(a, b) for a, b in
                                                                  zip(got.instances, want.instances)), case
+
+
+def test_lanes_fill_as_broadcast_and_copy() -> None:
+    """`_lanes` against `np.broadcast_to(np.asarray(v, int64), (n,)).copy()`,
+    its definition before issue 20: the same values, a fresh array, the same
+    refusals."""
+    rng = np.random.default_rng(22)
+    for case in range(300):
+        n = int(rng.choice([1, 8, 32, 256]))
+        values = [int(rng.integers(-2**40, 2**40)), np.int64(rng.integers(-9, 9)), True,
+                  np.asarray(int(rng.integers(-9, 9))), rng.integers(-9, 9, size=1),
+                  rng.integers(-9, 9, size=n), rng.integers(-9, 9, size=n) > 0,
+                  rng.integers(-9, 9, size=n).astype(np.int32), rng.integers(-9, 9, size=(1, n)),
+                  rng.integers(-9, 9, size=n + 1)]
+        v = values[int(rng.integers(0, len(values)))]
+        try:
+            want = np.broadcast_to(np.asarray(v, dtype=np.int64), (n,)).copy()
+        except ValueError:
+            try:
+                _lanes(v, n)
+            except ValueError:
+                continue
+            raise AssertionError(f"case {case}: _lanes accepted what broadcast_to refuses")
+        got = _lanes(v, n)
+        assert got.dtype == np.int64 and got.shape == (n,) and np.array_equal(got, want), case
+        assert got.flags.writeable and got.flags.owndata and not np.shares_memory(got, np.asarray(v)), case
