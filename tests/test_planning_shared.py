@@ -282,28 +282,73 @@ def test_out_share_of_all_instances_at_once_counts_as_one_by_one():
             assert out_share(samples, dims[:cut]) == one_by_one(samples, dims[:cut]), case
 
 
-def test_out_share_of_instances_of_several_lengths_counts_as_one_by_one():
-    """Instances of other lengths than the first take the one-by-one path,
-    as `np.shape` sent them."""
+def _out_share_by_shape_set(samples, dims):
+    """`out_share` as it was before its shapes were read in one pass (issue 20)."""
+    insts = samples.instances
+    shapes = {(i.active.shape, tuple(np.shape(ix) for ix in i.indices)) for i in insts}
+    if len(shapes) == 1 and all(sh == insts[0].active.shape for sh in next(iter(shapes))[1]):
+        active = np.stack([i.active for i in insts])
+        bad = np.zeros(active.shape, dtype=bool)
+        for k, d in zip(range(len(insts[0].indices)), dims):
+            idx = np.stack([i.indices[k] for i in insts])
+            bad |= (idx < 0) | (idx >= d)
+        total = int(active.sum())
+        return int((bad & active).sum()) / total if total else 0.0
+    total = out = 0
+    for inst in insts:
+        live = inst.active
+        n = int(live.sum())
+        if n == 0:
+            continue
+        bad = np.zeros(len(live), dtype=bool)
+        for idx, d in zip(inst.indices, dims):
+            bad |= (idx < 0) | (idx >= d)
+        total += n
+        out += int((bad & live).sum())
+    return out / total if total else 0.0
+
+
+def test_out_share_agrees_with_the_shape_set_on_mixed_instances():
+    """Instances of other lengths, index counts, dtypes and views than the
+    first, and lists where the replay makes arrays: the same share as the
+    definition that compared a set of np.shape tuples."""
     from rapcc.analysis.shapes import out_share
     rng = np.random.default_rng(4)
-    for case in range(200):
-        width = int(rng.choice([32, 16]))
+    paths = {"rows": 0, "mixed": 0}
+    for case in range(400):
+        width, ndim = int(rng.choice([32, 16])), int(rng.integers(1, 3))
+        odd_share = float(rng.choice([0.0, 0.0, 0.1, 0.5]))
         insts = []
-        for k in range(int(rng.integers(1, 8))):
-            idx = rng.integers(-5, 45, size=width)
-            odd = rng.random()
-            index = idx[: width // 2] if odd < 0.3 else idx
-            active = (rng.random(width) < 0.6)[: len(index)]
-            insts.append(WarpInstance((index,), active, k, (k,), 1.0))
+        for k in range(int(rng.integers(0, 9))):
+            block = rng.integers(-5, 45, size=(ndim + 1, 2 * width))
+            index = [block[d, ::2] if rng.random() < 0.3 else block[d, :width].copy() for d in range(ndim)]
+            active = rng.random(width) < 0.6
+            odd = rng.random() < odd_share
+            if odd:
+                kind = int(rng.integers(0, 4))
+                if kind == 0:
+                    index[0], active = index[0][: width // 2], active[: width // 2]
+                elif kind == 1:
+                    index[-1] = index[-1][: width // 2]
+                elif kind == 2:
+                    index.append(index[0])
+                else:
+                    index[0] = index[0].astype(np.int32)
+            if rng.random() < 0.05 and not odd:
+                index = [v.tolist() for v in index]  # lists: only the all-at-once path takes them
+            insts.append(WarpInstance(tuple(index), active, k, (k,), 1.0))
         samples = AccessSamples(tuple(insts), None)
-        total = out = 0
-        for inst in insts:
-            live = np.asarray(inst.active)
-            bad = (np.asarray(inst.indices[0]) < 0) | (np.asarray(inst.indices[0]) >= 30)
-            total += int(live.sum())
-            out += int((bad & live).sum())
-        assert out_share(samples, (30,)) == (out / total if total else 0.0), case
+        dims = tuple(int(d) for d in rng.integers(1, 40, size=3))
+        for cut in (1, 2, 3):
+            try:
+                want = _out_share_by_shape_set(samples, dims[:cut])
+            except (TypeError, ValueError) as exc:  # lanes that do not line up fail one by one, both ways
+                with pytest.raises(type(exc)):
+                    out_share(samples, dims[:cut])
+                continue
+            assert out_share(samples, dims[:cut]) == want, case
+        paths["mixed" if odd_share and len(insts) > 1 else "rows"] += 1
+    assert min(paths.values()) > 50, paths
 
 
 def test_classifying_the_thinned_instances_is_classifying_all():
