@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 import numpy as np
 
@@ -260,34 +260,35 @@ def leaves_allocation(samples: AccessSamples, dims: tuple[int, ...]) -> bool:
 
 def _rows(arrays: list[np.ndarray], shape: tuple[int, ...]) -> np.ndarray | None:
     """`np.stack(arrays)` where every one is an array of `shape`, else None.
-    The shapes read in one C-level pass, and 1-D rows concatenated: a third
-    of the cost of a set of np.shape tuples and np.stack (issue 20)."""
+    Shapes and types read in C-level passes, and 1-D rows concatenated: a
+    third of the cost of a set of np.shape tuples and np.stack (issue 20)."""
     try:
         if set(map(_SHAPE, arrays)) != {shape}:
             return None
     except AttributeError:  # not arrays: as np.shape sees them
         if {np.shape(a) for a in arrays} != {shape}:
             return None
-    if len(shape) == 1 and all(type(a) is np.ndarray for a in arrays):
+    if len(shape) == 1 and set(map(type, arrays)) == {np.ndarray}:
         return np.concatenate(arrays).reshape(len(arrays), shape[0])
     return np.stack(arrays)
 
 
-_SHAPE = attrgetter("shape")
+_SHAPE, _ACTIVE, _INDICES = attrgetter("shape"), attrgetter("active"), attrgetter("indices")
 
 
 def out_share(samples: AccessSamples, dims: tuple[int, ...]) -> float:
     """The share of an access's executed lanes whose subscripts leave `dims`."""
     insts = samples.instances
     ndim = len(insts[0].indices) if insts else 0
-    if insts and all(len(i.indices) == ndim for i in insts):
+    if insts and set(map(len, map(_INDICES, insts))) == {ndim}:
         # Every warp instance at once (the same counts as one by one), where
         # every index and active mask has the first instance's lanes: a file
         # whose guessed shapes are checked instance by instance spent a third
         # of its time here (issue 20).
         lanes = np.shape(insts[0].active)
-        active = _rows([i.active for i in insts], lanes)
-        columns = [] if active is None else [_rows([i.indices[k] for i in insts], lanes) for k in range(ndim)]
+        active = _rows(list(map(_ACTIVE, insts)), lanes)
+        columns = [] if active is None else [_rows(list(map(itemgetter(k), map(_INDICES, insts))), lanes)
+                                             for k in range(ndim)]
         if active is not None and all(c is not None for c in columns):
             bad = np.zeros(active.shape, dtype=bool)
             for idx, d in zip(columns, dims):
