@@ -40,8 +40,8 @@ class Env:
 
 
 # Signed narrow types, whose wrap is numpy's integer cast: two's complement
-# truncation, the same values as masking and re-signing, at a third of the cost
-# (a cast per local definition per trip of the replay: issue 20).
+# truncation, the same values as masking and re-signing, at a quarter of the
+# cost or less (a cast per local definition per trip of the replay: issue 20).
 _NARROW = {32: np.int32, 16: np.int16, 8: np.int8}
 
 

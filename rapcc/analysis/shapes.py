@@ -258,6 +258,9 @@ def leaves_allocation(samples: AccessSamples, dims: tuple[int, ...]) -> bool:
     return False
 
 
+_SHAPE, _ACTIVE, _INDICES = attrgetter("shape"), attrgetter("active"), attrgetter("indices")
+
+
 def _rows(arrays: list[np.ndarray], shape: tuple[int, ...]) -> np.ndarray | None:
     """`np.stack(arrays)` where every one is an array of `shape`, else None.
     Shapes and types read in C-level passes, and 1-D rows concatenated: a
@@ -271,9 +274,6 @@ def _rows(arrays: list[np.ndarray], shape: tuple[int, ...]) -> np.ndarray | None
     if len(shape) == 1 and set(map(type, arrays)) == {np.ndarray}:
         return np.concatenate(arrays).reshape(len(arrays), shape[0])
     return np.stack(arrays)
-
-
-_SHAPE, _ACTIVE, _INDICES = attrgetter("shape"), attrgetter("active"), attrgetter("indices")
 
 
 def out_share(samples: AccessSamples, dims: tuple[int, ...]) -> float:

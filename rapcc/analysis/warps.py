@@ -104,7 +104,7 @@ def _lanes(v, n: int) -> np.ndarray:
     v = np.asarray(v, dtype=np.int64)
     if v.ndim > 1:  # an assignment would drop leading unit axes, which broadcast_to refuses
         return np.broadcast_to(v, (n,)).copy()
-    # A filled fresh array, as broadcast_to(...).copy() made, at a fifth of its cost.
+    # A filled fresh array, as broadcast_to(...).copy() made, at a third of its cost or less.
     out = np.empty(n, dtype=np.int64)
     out[...] = v
     return out
