@@ -409,3 +409,25 @@ def test_robust_planning_stops_scoring_a_candidate_at_its_first_losing_shape():
         assert [c.cost for c in plan.candidates[1:]] == [c.cost for c in firsts]
         chosen.add(plan.mapping.strategy)
     assert chosen - {"none"}  # some array is rewritten, so the choice was exercised
+
+
+def test_reweighting_and_wrapping_in_one_replace_is_wrapping_then_reweighting():
+    """A drawn access's pooled instances are wrapped into the array by the
+    replace that reweights them: the same instances as wrapping them all
+    first and reweighting the kept ones after."""
+    from rapcc.analysis.arrays import _scaled, _wrapped
+    rng = np.random.default_rng(6)
+    for case in range(200):
+        ndim = int(rng.integers(1, 4))
+        dims = tuple(int(d) for d in rng.integers(1, 70, size=ndim))
+        weights = rng.choice([0.0, 0.5, 1.0, 2.5], size=int(rng.integers(0, 30)))
+        insts = [WarpInstance(tuple(rng.integers(-200, 200, size=32) for _ in range(ndim)), rng.random(32) < 0.7,
+                              k, (k, k + 1), float(w)) for k, w in enumerate(weights)]
+        total = float(rng.choice([0.0, 3.0, 117.25]))
+        got = _scaled(insts, total, dims)
+        want = _scaled(_wrapped(insts, dims), total)
+        assert len(got) == len(want), case
+        for g, w in zip(got, want):
+            assert all(a.dtype == b.dtype and np.array_equal(a, b) for a, b in zip(g.indices, w.indices)), case
+            assert (g.active is w.active and g.warp == w.warp and g.trips == w.trips and g.weight == w.weight
+                    and len(g.indices) == ndim), case

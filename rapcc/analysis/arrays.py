@@ -176,13 +176,18 @@ def _executions(instances) -> float:
     return float(sum(i.weight for i in instances))
 
 
-def _scaled(instances, total: float) -> tuple[WarpInstance, ...]:
-    """`instances` reweighted to stand for `total` executions together."""
+def _scaled(instances, total: float, wrap: tuple[int, ...] | None = None) -> tuple[WarpInstance, ...]:
+    """`instances` reweighted to stand for `total` executions together, and
+    with `wrap`, their indices wrapped into those dimensions (`_wrapped`) by
+    the same replace (a drawn access pools thousands: issue 20)."""
     have = _executions(instances)
     if not instances or have <= 0:
-        return tuple(instances)
+        return tuple(instances if wrap is None else _wrapped(instances, wrap))
     k = total / have
-    return tuple(replace(i, weight=i.weight * k) for i in instances)
+    if wrap is None:
+        return tuple(replace(i, weight=i.weight * k) for i in instances)
+    return tuple(replace(i, indices=tuple(np.mod(v, d) for v, d in zip(i.indices, wrap)), weight=i.weight * k)
+                 for i in instances)
 
 
 def _accesses(accesses: list[ir.Access], vars: dict[str, ir.VarDef], block: BlockShape,
@@ -255,13 +260,14 @@ def _expected_samples(a: ir.Access, vars: dict[str, ir.VarDef], block: BlockShap
         if ps.unknown is not None or not any(smp.instances for _, smp in ps.by_binding):
             return samples, assumed
         for binding, smp in ps.by_binding:
-            pooled.setdefault(binding, []).extend(smp.instances if wrap is None else _wrapped(smp.instances, wrap))
+            pooled.setdefault(binding, []).extend(smp.instances)  # wrapped by `_scaled`, once kept
             per_block.setdefault(binding, _executions(smp.instances))
         if min(len(v) for v in pooled.values()) >= MIN_DRAWN:
             break
     assert drawn is not None
     # Rounds are more samples of one block, not more blocks.
-    by_binding = tuple((b, AccessSamples(_scaled(v[:MAX_INSTANCES], per_block[b]), None)) for b, v in pooled.items())
+    by_binding = tuple((b, AccessSamples(_scaled(v[:MAX_INSTANCES], per_block[b], wrap), None))
+                       for b, v in pooled.items())
     got, names = _merged(drawn.access, drawn.vars, dims, elem_bytes, ParamSamples(by_binding, None))
     if got.unknown is not None or got.varies is not None:
         return samples, assumed
