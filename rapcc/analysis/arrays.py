@@ -9,7 +9,7 @@ from .. import ir
 from .budget import DEFAULT_ARRAY_BUDGET, BudgetExceeded, OverBudget, metered
 from .affine import affine, flatten, render_poly
 from .classify import AccessClass, classified, classify_access
-from .datadraw import drawn_access
+from .datadraw import drawn_access, shared_draws
 from .evaluate import Env, Unknown, evaluate
 from ..banks import DEFAULT_BANKS
 from .predict import predict, row_major
@@ -434,7 +434,8 @@ def _analysed_under(shape_set: ShapeSet, mine: list[ir.SharedArray], kernel: ir.
     for arr in mine:
         accesses = index.accesses.get(arr.key, [])
         try:
-            with metered(budget):  # one budget for the array under all its shapes
+            # One budget, and one set of draws, for the array under all its shapes.
+            with metered(budget), shared_draws():
                 found = [_array_analysis(arr, kernel, accesses, info.vars, shape, loading)
                          for shape in shape_set.shapes]
         except BudgetExceeded as exc:
