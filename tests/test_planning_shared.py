@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from rapcc.analysis.arrays import analyze
-from rapcc.analysis.classify import classify_warp, classify_warps
+from rapcc.analysis.classify import classified, classify_access, classify_warp, classify_warps
 from rapcc.analysis.predict import Replays, predict, predict_replay, row_major
 from rapcc.analysis.vectorize import reloaded, trip_groups
 from rapcc.analysis.warps import AccessSamples, WarpInstance
@@ -282,6 +282,92 @@ def test_out_share_of_all_instances_at_once_counts_as_one_by_one():
             assert out_share(samples, dims[:cut]) == one_by_one(samples, dims[:cut]), case
 
 
+def _out_share_by_shape_set(samples, dims):
+    """`out_share` as it was before its shapes were read in one pass (issue 20)."""
+    insts = samples.instances
+    shapes = {(i.active.shape, tuple(np.shape(ix) for ix in i.indices)) for i in insts}
+    if len(shapes) == 1 and all(sh == insts[0].active.shape for sh in next(iter(shapes))[1]):
+        active = np.stack([i.active for i in insts])
+        bad = np.zeros(active.shape, dtype=bool)
+        for k, d in zip(range(len(insts[0].indices)), dims):
+            idx = np.stack([i.indices[k] for i in insts])
+            bad |= (idx < 0) | (idx >= d)
+        total = int(active.sum())
+        return int((bad & active).sum()) / total if total else 0.0
+    total = out = 0
+    for inst in insts:
+        live = inst.active
+        n = int(live.sum())
+        if n == 0:
+            continue
+        bad = np.zeros(len(live), dtype=bool)
+        for idx, d in zip(inst.indices, dims):
+            bad |= (idx < 0) | (idx >= d)
+        total += n
+        out += int((bad & live).sum())
+    return out / total if total else 0.0
+
+
+def test_out_share_agrees_with_the_shape_set_on_mixed_instances():
+    """Instances of other lengths, index counts, dtypes and views than the
+    first, and lists where the replay makes arrays: the same share as the
+    definition that compared a set of np.shape tuples."""
+    from rapcc.analysis.shapes import out_share
+    rng = np.random.default_rng(4)
+    paths = {"rows": 0, "mixed": 0}
+    for case in range(400):
+        width, ndim = int(rng.choice([32, 16])), int(rng.integers(1, 3))
+        odd_share = float(rng.choice([0.0, 0.0, 0.1, 0.5]))
+        insts = []
+        for k in range(int(rng.integers(0, 9))):
+            block = rng.integers(-5, 45, size=(ndim + 1, 2 * width))
+            index = [block[d, ::2] if rng.random() < 0.3 else block[d, :width].copy() for d in range(ndim)]
+            active = rng.random(width) < 0.6
+            odd = rng.random() < odd_share
+            if odd:
+                kind = int(rng.integers(0, 4))
+                if kind == 0:
+                    index[0], active = index[0][: width // 2], active[: width // 2]
+                elif kind == 1:
+                    index[-1] = index[-1][: width // 2]
+                elif kind == 2:
+                    index.append(index[0])
+                else:
+                    index[0] = index[0].astype(np.int32)
+            if rng.random() < 0.05 and not odd:
+                index = [v.tolist() for v in index]  # lists: only the all-at-once path takes them
+            insts.append(WarpInstance(tuple(index), active, k, (k,), 1.0))
+        samples = AccessSamples(tuple(insts), None)
+        dims = tuple(int(d) for d in rng.integers(1, 40, size=3))
+        for cut in (1, 2, 3):
+            try:
+                want = _out_share_by_shape_set(samples, dims[:cut])
+            except (TypeError, ValueError) as exc:  # lanes that do not line up fail one by one, both ways
+                with pytest.raises(type(exc)):
+                    out_share(samples, dims[:cut])
+                continue
+            assert out_share(samples, dims[:cut]) == want, case
+        paths["mixed" if odd_share and len(insts) > 1 else "rows"] += 1
+    assert min(paths.values()) > 50, paths
+
+
+def test_classifying_the_thinned_instances_is_classifying_all():
+    """The analysis flattens only the instances `classified` picks: the same
+    class and stride as classifying every instance's flat indices."""
+    rng = np.random.default_rng(5)
+    lane = np.arange(32)
+    for case in range(120):
+        count = int(rng.choice([0, 1, 7, 255, 256, 257, 511, 512, 700, 1500]))
+        stride = int(rng.choice([1, 2, 32, 33]))
+        samples = []
+        for k in range(count):
+            flat = lane * stride + k if rng.random() < 0.7 else rng.integers(0, 64, size=32)
+            samples.append((np.asarray(flat, dtype=np.int64), rng.random(32) < 0.9))
+        thinned = samples[classified(len(samples))]
+        assert len(thinned) <= max(2 * 256, 1)
+        assert classify_access(thinned, thinned=True) == classify_access(samples), case
+
+
 GUESSED = b"""extern "C" __global__ void k(float *o, const float *in, int n) {
   __shared__ float t[32][32];
   __shared__ float u[64][16];
@@ -323,3 +409,25 @@ def test_robust_planning_stops_scoring_a_candidate_at_its_first_losing_shape():
         assert [c.cost for c in plan.candidates[1:]] == [c.cost for c in firsts]
         chosen.add(plan.mapping.strategy)
     assert chosen - {"none"}  # some array is rewritten, so the choice was exercised
+
+
+def test_reweighting_and_wrapping_in_one_replace_is_wrapping_then_reweighting():
+    """A drawn access's pooled instances are wrapped into the array by the
+    replace that reweights them: the same instances as wrapping them all
+    first and reweighting the kept ones after."""
+    from rapcc.analysis.arrays import _scaled, _wrapped
+    rng = np.random.default_rng(6)
+    for case in range(200):
+        ndim = int(rng.integers(1, 4))
+        dims = tuple(int(d) for d in rng.integers(1, 70, size=ndim))
+        weights = rng.choice([0.0, 0.5, 1.0, 2.5], size=int(rng.integers(0, 30)))
+        insts = [WarpInstance(tuple(rng.integers(-200, 200, size=32) for _ in range(ndim)), rng.random(32) < 0.7,
+                              k, (k, k + 1), float(w)) for k, w in enumerate(weights)]
+        total = float(rng.choice([0.0, 3.0, 117.25]))
+        got = _scaled(insts, total, dims)
+        want = _scaled(_wrapped(insts, dims), total)
+        assert len(got) == len(want), case
+        for g, w in zip(got, want):
+            assert all(a.dtype == b.dtype and np.array_equal(a, b) for a, b in zip(g.indices, w.indices)), case
+            assert (g.active is w.active and g.warp == w.warp and g.trips == w.trips and g.weight == w.weight
+                    and len(g.indices) == ndim), case

@@ -168,3 +168,43 @@ def test_explain_lists_the_hash_candidates(run_cli, tmp_path):
     code, _, err = run_cli("tests/golden/fwt8.cu", "-o", str(tmp_path / "o.cu"), "--explain=all")
     assert code == 0
     assert "bvxor k1=0 k2=2" in err and "bwxor MIH" in err
+
+
+def test_access_sets_once_per_array_are_the_sets_computed_fresh():
+    """The strategies share one `access_sets` per array and domain: each call
+    gives what a fresh computation gives, also after the caller changed its
+    copy, after other arrays pushed it out of the cache, and for a new array
+    that reuses a planned one's id."""
+    from dataclasses import replace
+    from rapcc.strategies import hashed
+    rng = np.random.default_rng(23)
+    arrays = []
+    for _ in range(3 * hashed._SETS_KEPT):
+        dims = ((int(rng.choice([32, 64, 128])),) if rng.random() < 0.5
+                else (int(rng.choice([8, 16, 32])), int(rng.choice([16, 32, 33]))))
+        patterns = [[tuple(int(v) for v in rng.integers(0, 40, size=3)) for _ in dims]
+                    for _ in range(int(rng.integers(1, 4)))]
+        arrays.append(_analysis(dims, int(rng.choice([4, 8])), patterns, warps=int(rng.integers(1, 6))))
+    checked = 0
+    for step in range(4 * len(arrays)):
+        a = arrays[int(rng.integers(0, len(arrays)))]
+        dom = hash_domain(a, CTX.banks)
+        if dom is None:
+            continue
+        for d in (dom, replace(dom, m=dom.m + dom.fixed, fixed=0)):
+            got = hashed.access_sets(a, d, CTX.banks)
+            assert got == hashed._access_sets(a, d, CTX.banks), step
+            got.clear()  # a caller's copy: the next call must not see it
+            assert hashed.access_sets(a, d, CTX.banks) == hashed._access_sets(a, d, CTX.banks)
+            checked += 1
+        assert len(hashed._sets_cache) <= hashed._SETS_KEPT
+    assert checked > 50
+    # A planned array dropped and another made in its place may get its id.
+    a = _analysis((64,), 4, [[(2, 0, 0)]])  # 2-way conflicts: sets of two
+    dom = hash_domain(a, CTX.banks)
+    hashed.access_sets(a, dom, CTX.banks)
+    other = _analysis((64,), 4, [[(4, 0, 1)]])  # 4-way
+    assert hashed._access_sets(other, dom, CTX.banks) != hashed._access_sets(a, dom, CTX.banks)
+    key = (id(a), dom, CTX.banks)
+    hashed._sets_cache[(id(other), dom, CTX.banks)] = hashed._sets_cache.pop(key)  # as if `other` had a's id
+    assert hashed.access_sets(other, dom, CTX.banks) == hashed._access_sets(other, dom, CTX.banks)

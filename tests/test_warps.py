@@ -1,12 +1,17 @@
-"""Reachability through local definitions (rapcc/analysis/warps.py `_reaches`): memoised, same answers."""
+"""The warp replay (rapcc/analysis/warps.py): reachability through local
+definitions memoised with the same answers, warp instances split at once as
+warp by warp, and the sampled loops walked once per access."""
 from __future__ import annotations
 
 import random
 import time
 from typing import Callable
 
+import numpy as np
+
 from rapcc import ir
-from rapcc.analysis.warps import _reaches, reads_block_index
+from rapcc.analysis.warps import (BlockShape, WarpInstance, _lanes, _reaches, _sampled, reads_block_index,
+                                  sample_access, warp_instances)
 
 
 def _naive(expr: ir.Expr, vars: dict[str, ir.VarDef], hit: Callable[[ir.Expr], bool],
@@ -78,3 +83,89 @@ def test_same_answers_as_the_unmemoised_walk_with_cycles_and_shared_nodes() -> N
             assert _reaches(root, vars, hit) == want
             agreed[want] += 1
     assert agreed[True] > 50 and agreed[False] > 50  # both answers were exercised
+
+
+def _warp_by_warp(idx: list[np.ndarray], mask: np.ndarray, warp_size: int, trips: tuple[int, ...],
+                  weight: float) -> list[WarpInstance]:
+    """The instances as sliced warp by warp (before issue 20)."""
+    out = []
+    for w in np.nonzero(mask.reshape(-1, warp_size).any(axis=1))[0]:
+        lanes = slice(w * warp_size, (w + 1) * warp_size)
+        out.append(WarpInstance(tuple(i[lanes] for i in idx), mask[lanes], int(w), trips, weight))
+    return out
+
+
+def _same(a: WarpInstance, b: WarpInstance) -> bool:
+    return (len(a.indices) == len(b.indices) and all(x.dtype == y.dtype and np.array_equal(x, y)
+                                                     for x, y in zip(a.indices, b.indices))
+            and a.active.dtype == b.active.dtype and np.array_equal(a.active, b.active)
+            and type(a.warp) is type(b.warp) and a.warp == b.warp and a.trips == b.trips and a.weight == b.weight)
+
+
+def test_warp_instances_split_at_once_as_warp_by_warp() -> None:
+    rng = np.random.default_rng(20)
+    for case in range(400):
+        warp_size = int(rng.choice([32, 8]))
+        n = warp_size * int(rng.integers(1, 12))
+        idx = [rng.integers(-100, 100, size=n, dtype=np.int64) for _ in range(int(rng.integers(0, 4)))]
+        mask = rng.random(n) < float(rng.choice([0.0, 0.02, 0.5, 1.0]))
+        trips, weight = tuple(int(t) for t in rng.integers(0, 9, size=int(rng.integers(0, 3)))), float(rng.random())
+        got, want = warp_instances(idx, mask, warp_size, trips, weight), _warp_by_warp(idx, mask, warp_size, trips,
+                                                                                       weight)
+        assert len(got) == len(want) and all(_same(a, b) for a, b in zip(got, want)), case
+
+
+def _tid(dim: str) -> ir.Builtin:
+    return ir.Builtin(f"threadIdx.{dim}")
+
+
+def test_sampling_with_the_loops_walked_once_is_sampling_without() -> None:
+    """`sample_access(..., loops=_sampled(access, vars))`, as `sample_with_params`
+    calls it once per binding, against letting it walk them itself."""
+    rng = random.Random(21)
+    n = ir.Opaque("n", uniform=True)
+    for case in range(60):
+        vars = {"v0": ir.VarDef("v0", "v0", "local", ir.BinOp("*", _tid("y"), ir.Const(rng.choice([1, 4, 33])))),
+                "d": ir.VarDef("d", "d", "local", None)}
+        inner = ir.Loop("j", ir.Const(0), ir.BinOp("<", ir.VarRef("j", "j"), rng.choice([ir.Const(5), n])), "+",
+                        ir.Const(1))
+        outer = ir.Loop("i", ir.VarRef("d", "d") if rng.random() < 0.5 else ir.Const(0),
+                        ir.BinOp("<", ir.VarRef("i", "i"), ir.Const(rng.choice([3, 70]))), "+", ir.Const(1))
+        index = ir.BinOp("+", ir.BinOp("*", ir.VarRef("j", "j"), ir.Const(32)),
+                         ir.BinOp("+", _tid("x"), ir.VarRef("v0", "v0")))
+        guard = ir.Guard(ir.BinOp("<", _tid("x"), ir.Const(rng.choice([8, 31, 64]))), rng.random() < 0.5)
+        where = ir.SourceRange("k.cu", 1, 1, 0, 1)
+        access = ir.Access("a", "k", where, (where,), (index,), "load", 4, 0, (outer, inner), (guard,))
+        block = BlockShape(rng.choice([32, 64, 16]), rng.choice([1, 2, 8]))
+        bindings = {"n": rng.choice([8, 33])} if rng.random() < 0.7 else None
+        got = sample_access(access, vars, block, bindings=bindings, loops=_sampled(access, vars))
+        want = sample_access(access, vars, block, bindings=bindings)
+        assert (got.unknown, got.unknown_key, got.unrolled) == (want.unknown, want.unknown_key, want.unrolled)
+        assert len(got.instances) == len(want.instances) and all(_same(a, b) for a, b in
+                                                                 zip(got.instances, want.instances)), case
+
+
+def test_lanes_fill_as_broadcast_and_copy() -> None:
+    """`_lanes` against `np.broadcast_to(np.asarray(v, int64), (n,)).copy()`,
+    its definition before issue 20: the same values, a fresh array, the same
+    refusals."""
+    rng = np.random.default_rng(22)
+    for case in range(300):
+        n = int(rng.choice([1, 8, 32, 256]))
+        values = [int(rng.integers(-2**40, 2**40)), np.int64(rng.integers(-9, 9)), True,
+                  np.asarray(int(rng.integers(-9, 9))), rng.integers(-9, 9, size=1),
+                  rng.integers(-9, 9, size=n), rng.integers(-9, 9, size=n) > 0,
+                  rng.integers(-9, 9, size=n).astype(np.int32), rng.integers(-9, 9, size=(1, n)),
+                  rng.integers(-9, 9, size=n + 1)]
+        v = values[int(rng.integers(0, len(values)))]
+        try:
+            want = np.broadcast_to(np.asarray(v, dtype=np.int64), (n,)).copy()
+        except ValueError:
+            try:
+                _lanes(v, n)
+            except ValueError:
+                continue
+            raise AssertionError(f"case {case}: _lanes accepted what broadcast_to refuses")
+        got = _lanes(v, n)
+        assert got.dtype == np.int64 and got.shape == (n,) and np.array_equal(got, want), case
+        assert got.flags.writeable and got.flags.owndata and not np.shares_memory(got, np.asarray(v)), case

@@ -8,8 +8,8 @@ import numpy as np
 from .. import ir
 from .budget import DEFAULT_ARRAY_BUDGET, BudgetExceeded, OverBudget, metered
 from .affine import affine, flatten, render_poly
-from .classify import AccessClass, classify_access
-from .datadraw import drawn_access
+from .classify import AccessClass, classified, classify_access
+from .datadraw import drawn_access, shared_draws
 from .evaluate import Env, Unknown, evaluate
 from ..banks import DEFAULT_BANKS
 from .predict import predict, row_major
@@ -176,13 +176,18 @@ def _executions(instances) -> float:
     return float(sum(i.weight for i in instances))
 
 
-def _scaled(instances, total: float) -> tuple[WarpInstance, ...]:
-    """`instances` reweighted to stand for `total` executions together."""
+def _scaled(instances, total: float, wrap: tuple[int, ...] | None = None) -> tuple[WarpInstance, ...]:
+    """`instances` reweighted to stand for `total` executions together, and
+    with `wrap`, their indices wrapped into those dimensions (`_wrapped`) by
+    the same replace (a drawn access pools thousands: issue 20)."""
     have = _executions(instances)
     if not instances or have <= 0:
-        return tuple(instances)
+        return tuple(instances if wrap is None else _wrapped(instances, wrap))
     k = total / have
-    return tuple(replace(i, weight=i.weight * k) for i in instances)
+    if wrap is None:
+        return tuple(replace(i, weight=i.weight * k) for i in instances)
+    return tuple(replace(i, indices=tuple(np.mod(v, d) for v, d in zip(i.indices, wrap)), weight=i.weight * k)
+                 for i in instances)
 
 
 def _accesses(accesses: list[ir.Access], vars: dict[str, ir.VarDef], block: BlockShape,
@@ -211,11 +216,13 @@ def _accesses(accesses: list[ir.Access], vars: dict[str, ir.VarDef], block: Bloc
             # allocation n, so no index range is needed to rewrite it.
             samples, assumed = _expected_samples(a, vars, block, (), elem_bytes, known, samples, assumed,
                                                  data_only=True)
-        flat_samples = [(layout(i.indices), i.active) for i in samples.instances]
         if samples.unknown is not None or samples.expected:
             cls, concrete = "random", None
         else:
-            cls, concrete = classify_access(flat_samples)
+            # Flattened only where classified, and only the instances it
+            # classifies (issue 20: 215,000 layout calls on one file).
+            chosen = samples.instances[classified(len(samples.instances))]
+            cls, concrete = classify_access([(layout(i.indices), i.active) for i in chosen], thinned=True)
         stride = _stride(a, dims, vars, block, concrete if cls in ("linear", "stride") else None)
         if samples.unrolled:
             first = a.loops[len(a.loops) - samples.unrolled]  # the outermost unrolled loop
@@ -253,13 +260,14 @@ def _expected_samples(a: ir.Access, vars: dict[str, ir.VarDef], block: BlockShap
         if ps.unknown is not None or not any(smp.instances for _, smp in ps.by_binding):
             return samples, assumed
         for binding, smp in ps.by_binding:
-            pooled.setdefault(binding, []).extend(smp.instances if wrap is None else _wrapped(smp.instances, wrap))
+            pooled.setdefault(binding, []).extend(smp.instances)  # wrapped by `_scaled`, once kept
             per_block.setdefault(binding, _executions(smp.instances))
         if min(len(v) for v in pooled.values()) >= MIN_DRAWN:
             break
     assert drawn is not None
     # Rounds are more samples of one block, not more blocks.
-    by_binding = tuple((b, AccessSamples(_scaled(v[:MAX_INSTANCES], per_block[b]), None)) for b, v in pooled.items())
+    by_binding = tuple((b, AccessSamples(_scaled(v[:MAX_INSTANCES], per_block[b], wrap), None))
+                       for b, v in pooled.items())
     got, names = _merged(drawn.access, drawn.vars, dims, elem_bytes, ParamSamples(by_binding, None))
     if got.unknown is not None or got.varies is not None:
         return samples, assumed
@@ -426,7 +434,8 @@ def _analysed_under(shape_set: ShapeSet, mine: list[ir.SharedArray], kernel: ir.
     for arr in mine:
         accesses = index.accesses.get(arr.key, [])
         try:
-            with metered(budget):  # one budget for the array under all its shapes
+            # One budget, and one set of draws, for the array under all its shapes.
+            with metered(budget), shared_draws():
                 found = [_array_analysis(arr, kernel, accesses, info.vars, shape, loading)
                          for shape in shape_set.shapes]
         except BudgetExceeded as exc:

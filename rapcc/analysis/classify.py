@@ -69,12 +69,19 @@ def _affine(lo: np.ndarray, hi: np.ndarray, addr: np.ndarray) -> bool:
     return bool(np.all(da * dl[0] == da[0] * dl) and np.all(da * dh[0] == da[0] * dh))
 
 
-def classify_access(samples: list[tuple[np.ndarray, np.ndarray]]) -> tuple[AccessClass, int | None]:
-    """The class most of an access's warp instructions fall in, and their common stride."""
+def classified(count: int) -> slice:
+    """Which of an access's `count` warp instructions `classify_access` classifies."""
+    return slice(None, None, max(1, count // MAX_CLASSIFIED))
+
+
+def classify_access(samples: list[tuple[np.ndarray, np.ndarray]],
+                    thinned: bool = False) -> tuple[AccessClass, int | None]:
+    """The class most of an access's warp instructions fall in, and their
+    common stride. `thinned`: `samples` are already those `classified` picks
+    of all of them (the caller then flattens only those)."""
     if not samples:
         return "random", None
-    step = max(1, len(samples) // MAX_CLASSIFIED)
-    results = classify_warps(samples[::step])
+    results = classify_warps(samples if thinned else samples[classified(len(samples))])
     cls = Counter(c for c, _ in results).most_common(1)[0][0]
     strides = {s for c, s in results if c == cls}
     return cls, (strides.pop() if len(strides) == 1 else None)

@@ -16,7 +16,10 @@ set. The draws are deterministic: the same source gives the same prediction.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
+from typing import Iterator
 
 from .. import ir
 
@@ -134,8 +137,40 @@ class _Drawer:
         return e  # constants, builtins, values after a loop
 
 
+# Inside `shared_draws`: each (access, vars, round, data_only) asked for, by
+# the ids of the access and vars (held, so that no id is reused while kept).
+_Shared = dict[tuple[int, int, int, bool], tuple[ir.Access, dict[str, ir.VarDef], "DrawnAccess | None"]]
+_shared: ContextVar[_Shared | None] = ContextVar("rapcc_shared_draws", default=None)
+
+
+@contextmanager
+def shared_draws() -> Iterator[None]:
+    """Inside the block, `drawn_access` answers a repeated question with the
+    same draws: one array's analysis under each of its block shapes draws the
+    same values, and rebuilt them per shape (issue 20). The draws are a pure
+    function of the question, so sharing them changes nothing."""
+    token = _shared.set({})
+    try:
+        yield
+    finally:
+        _shared.reset(token)
+
+
 def drawn_access(access: ir.Access, vars: dict[str, ir.VarDef], round_: int = 0,
                  data_only: bool = False) -> DrawnAccess | None:
+    """`_drawn_access`, shared inside `shared_draws`."""
+    shared = _shared.get()
+    if shared is None:
+        return _drawn_access(access, vars, round_, data_only)
+    key = (id(access), id(vars), round_, data_only)
+    hit = shared.get(key)
+    if hit is None or hit[0] is not access or hit[1] is not vars:
+        hit = shared[key] = (access, vars, _drawn_access(access, vars, round_, data_only))
+    return hit[2]
+
+
+def _drawn_access(access: ir.Access, vars: dict[str, ir.VarDef], round_: int = 0,
+                  data_only: bool = False) -> DrawnAccess | None:
     """`access` with its subscripts' and guards' unknown values drawn, or None
     when nothing in them is data (the unknown is elsewhere: a loop bound).
     Each `round_` draws other data: more rounds, more samples of the expectation.

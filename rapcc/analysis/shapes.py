@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
+from operator import attrgetter, itemgetter
 
 import numpy as np
 
@@ -257,21 +258,43 @@ def leaves_allocation(samples: AccessSamples, dims: tuple[int, ...]) -> bool:
     return False
 
 
+_SHAPE, _ACTIVE, _INDICES = attrgetter("shape"), attrgetter("active"), attrgetter("indices")
+
+
+def _rows(arrays: list[np.ndarray], shape: tuple[int, ...]) -> np.ndarray | None:
+    """`np.stack(arrays)` where every one is an array of `shape`, else None.
+    Shapes and types read in C-level passes, and 1-D rows concatenated: a
+    third of the cost of a set of np.shape tuples and np.stack (issue 20)."""
+    try:
+        if set(map(_SHAPE, arrays)) != {shape}:
+            return None
+    except AttributeError:  # not arrays: as np.shape sees them
+        if {np.shape(a) for a in arrays} != {shape}:
+            return None
+    if len(shape) == 1 and set(map(type, arrays)) == {np.ndarray}:
+        return np.concatenate(arrays).reshape(len(arrays), shape[0])
+    return np.stack(arrays)
+
+
 def out_share(samples: AccessSamples, dims: tuple[int, ...]) -> float:
     """The share of an access's executed lanes whose subscripts leave `dims`."""
     insts = samples.instances
-    shapes = {(i.active.shape, tuple(np.shape(ix) for ix in i.indices)) for i in insts}
-    if len(shapes) == 1 and all(sh == insts[0].active.shape for sh in next(iter(shapes))[1]):
-        # Every warp instance at once (the same counts as one by one): a file
+    ndim = len(insts[0].indices) if insts else 0
+    if insts and set(map(len, map(_INDICES, insts))) == {ndim}:
+        # Every warp instance at once (the same counts as one by one), where
+        # every index and active mask has the first instance's lanes: a file
         # whose guessed shapes are checked instance by instance spent a third
         # of its time here (issue 20).
-        active = np.stack([i.active for i in insts])
-        bad = np.zeros(active.shape, dtype=bool)
-        for k, d in zip(range(len(insts[0].indices)), dims):
-            idx = np.stack([i.indices[k] for i in insts])
-            bad |= (idx < 0) | (idx >= d)
-        total = int(active.sum())
-        return int((bad & active).sum()) / total if total else 0.0
+        lanes = np.shape(insts[0].active)
+        active = _rows(list(map(_ACTIVE, insts)), lanes)
+        columns = [] if active is None else [_rows(list(map(itemgetter(k), map(_INDICES, insts))), lanes)
+                                             for k in range(ndim)]
+        if active is not None and all(c is not None for c in columns):
+            bad = np.zeros(active.shape, dtype=bool)
+            for idx, d in zip(columns, dims):
+                bad |= (idx < 0) | (idx >= d)
+            total = int(active.sum())
+            return int((bad & active).sum()) / total if total else 0.0
     total = out = 0
     for inst in samples.instances:
         live = inst.active

@@ -145,7 +145,30 @@ def _lane_matrix(analysis: ArrayAnalysis, dom: HashDomain, banks: BankModel) -> 
     return np.concatenate(addrs), np.concatenate(masks)
 
 
+# `access_sets` of the last few (analysis, domain, banks): the strategies
+# bvxor, bwperm, bwxor and swizzle each ask for them when one array is planned
+# (issue 20). Keyed by the analysis's id and holding the analysis, so that an
+# id is never reused while cached; bounded, so a long batch does not grow it.
+_SETS_KEPT = 8
+_sets_cache: dict[tuple[int, HashDomain, BankModel], tuple[ArrayAnalysis, list[list[int]]]] = {}
+
+
 def access_sets(analysis: ArrayAnalysis, dom: HashDomain, banks: BankModel) -> list[list[int]]:
+    """`_access_sets`, computed once per array, domain and bank model while
+    the array is planned; a fresh outer list each call (the sets themselves
+    were already shared: a frequent set repeats as one list)."""
+    key = (id(analysis), dom, banks)
+    hit = _sets_cache.get(key)
+    if hit is None or hit[0] is not analysis:
+        hit = (analysis, _access_sets(analysis, dom, banks))
+        _sets_cache.pop(key, None)
+        _sets_cache[key] = hit
+        while len(_sets_cache) > _SETS_KEPT:
+            del _sets_cache[next(iter(_sets_cache))]
+    return list(hit[1])
+
+
+def _access_sets(analysis: ArrayAnalysis, dom: HashDomain, banks: BankModel) -> list[list[int]]:
     """The access sets of seed 004 §3 for this array: the distinct unit
     addresses of each executed request phase, below 2^n.
 
