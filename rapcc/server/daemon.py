@@ -23,6 +23,7 @@ from . import protocol
 from .address import Address, code_stamp
 
 CHECK_S = 2.0  # how often an idle server checks its files and its idle time
+WARM_UP_PAUSE_S = 0.05  # no request for this long: time to warm up
 # A kernel with a bank conflict the pass rewrites: the warm-up runs every
 # stage once, so that libclang is loaded, the templates compiled and NumPy's
 # lazily imported parts imported before the server listens.
@@ -46,11 +47,20 @@ void rapcc_warm_up_launch(float *out, const float *in, int n) {
 def _preload() -> None:
     import rapcc.build.worker  # noqa: F401  (the build hook's child)
     import rapcc.cli  # noqa: F401
+    import rapcc.pipeline  # noqa: F401
+
+
+def _warm_up() -> None:
     from rapcc.pipeline import Options, rewrite_source
     try:
         rewrite_source(WARM_UP, "rapcc-warm-up.cu", Options())
     except Exception:  # the first request reports whatever is wrong, in its caller's terminal
         traceback.print_exc()
+    # What the server holds is only read by its children: out of the
+    # collector's sight, its pages stay shared instead of being copied when a
+    # child's collection touches them.
+    gc.collect()
+    gc.freeze()
 
 
 def serve(config: dict[str, Any]) -> None:
@@ -60,11 +70,6 @@ def serve(config: dict[str, Any]) -> None:
     path = list(config["path"])
     stamp = code_stamp(path)
     _preload()
-    # What the server holds is only read by its children: out of the
-    # collector's sight, its pages stay shared instead of being copied when a
-    # child's collection touches them.
-    gc.collect()
-    gc.freeze()
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(where.socket)
     listener.listen(128)
@@ -74,15 +79,22 @@ def serve(config: dict[str, Any]) -> None:
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # children are reaped by the system
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGHUP, signal.SIG_IGN)
-    listener.settimeout(CHECK_S)
     idle_s = float(config["idle_s"])
     last = time.monotonic()
     stale = False
+    warm = False
     try:
         while True:
+            # The caller that started the server is served first; the warm-up
+            # runs at the first pause (while nvcc compiles, in a build).
+            listener.settimeout(CHECK_S if warm else WARM_UP_PAUSE_S)
             try:
                 conn, _ = listener.accept()
             except socket.timeout:
+                if not warm:
+                    _warm_up()
+                    warm = True
+                    continue
                 if time.monotonic() - last > idle_s or not _still_ours(where, inode):
                     return
                 if code_stamp(path) != stamp:
