@@ -60,3 +60,26 @@ def example_rewrites() -> dict[str, dict[str, object]]:
                                                           FORCED_STRATEGIES).items():
             out.setdefault(strategy, {})[str(src)] = result
     return out
+
+
+# rapcc's server (rapcc/server) for this test process alone: the `rapcc` and
+# `rapcc-nvcc` subprocesses the tests start use it, as a user's would, without
+# reaching the servers of the machine's user, and it is stopped at the end
+# (a CI job need not wait for it to idle out).
+_SERVER_DIR: list[str] = []
+
+
+def pytest_configure(config):
+    import tempfile
+    folder = tempfile.mkdtemp(prefix="rapcc-tests", dir="/tmp" if os.path.isdir("/tmp") else None)
+    _SERVER_DIR.append(folder)
+    os.environ["XDG_RUNTIME_DIR"] = folder
+
+
+def pytest_unconfigure(config):
+    if not _SERVER_DIR:
+        return
+    from rapcc.server.client import stop_all
+    folder = _SERVER_DIR.pop()
+    stop_all({"XDG_RUNTIME_DIR": folder})
+    shutil.rmtree(folder, ignore_errors=True)
