@@ -10,7 +10,7 @@ from typing import Callable
 import numpy as np
 
 from rapcc import ir
-from rapcc.analysis.warps import (BlockShape, WarpInstance, _lanes, _reaches, _sampled, reads_block_index,
+from rapcc.analysis.warps import (BlockShape, WarpInstance, _lanes, _reaches, sampled_loops, reads_block_index,
                                   sample_access, warp_instances)
 
 
@@ -120,7 +120,7 @@ def _tid(dim: str) -> ir.Builtin:
 
 
 def test_sampling_with_the_loops_walked_once_is_sampling_without() -> None:
-    """`sample_access(..., loops=_sampled(access, vars))`, as `sample_with_params`
+    """`sample_access(..., loops=sampled_loops(access, vars))`, as `sample_with_params`
     calls it once per binding, against letting it walk them itself."""
     rng = random.Random(21)
     n = ir.Opaque("n", uniform=True)
@@ -138,7 +138,7 @@ def test_sampling_with_the_loops_walked_once_is_sampling_without() -> None:
         access = ir.Access("a", "k", where, (where,), (index,), "load", 4, 0, (outer, inner), (guard,))
         block = BlockShape(rng.choice([32, 64, 16]), rng.choice([1, 2, 8]))
         bindings = {"n": rng.choice([8, 33])} if rng.random() < 0.7 else None
-        got = sample_access(access, vars, block, bindings=bindings, loops=_sampled(access, vars))
+        got = sample_access(access, vars, block, bindings=bindings, loops=sampled_loops(access, vars))
         want = sample_access(access, vars, block, bindings=bindings)
         assert (got.unknown, got.unknown_key, got.unrolled) == (want.unknown, want.unknown_key, want.unrolled)
         assert len(got.instances) == len(want.instances) and all(_same(a, b) for a, b in

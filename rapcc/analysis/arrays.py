@@ -17,7 +17,8 @@ from .predict import predict, row_major
 from .ranges import RangeProof, prove_ranges
 from .shapes import (MOST, STATED, DroppedShape, ShapeSet, candidate_shapes, fallback_shapes, leaves_allocation,
                      out_share)
-from .warps import MAX_INSTANCES, AccessSamples, BlockShape, ParamSamples, WarpInstance, sample_with_params
+from .warps import (MAX_INSTANCES, AccessSamples, BlockShape, ParamSamples, WarpInstance, sample_with_params,
+                    sampled_loops)
 
 _INDICES, _SHAPE, _DTYPE = attrgetter("indices"), attrgetter("shape"), attrgetter("dtype")
 
@@ -271,11 +272,17 @@ def _expected_samples(a: ir.Access, vars: dict[str, ir.VarDef], block: BlockShap
     pooled: dict[tuple[tuple[str, int], ...], list] = {}
     per_block: dict[tuple[tuple[str, int], ...], float] = {}
     drawn = None
+    loops = None
     for round_ in range(DRAW_ROUNDS):
         drawn = drawn_access(a, vars, round_, data_only=data_only or wrap is not None)
         if drawn is None:
             return samples, assumed
-        ps = sample_with_params(drawn.access, drawn.vars, block, known)
+        if loops is None:
+            # Rounds differ in their draws' salts (constants) alone, which the
+            # loops as sampled do not depend on: worked out once, not once per
+            # round (issue 20; tests/test_datadraw.py compares).
+            loops = sampled_loops(drawn.access, drawn.vars)
+        ps = sample_with_params(drawn.access, drawn.vars, block, known, loops=loops)
         if ps.unknown is not None or not any(smp.instances for _, smp in ps.by_binding):
             return samples, assumed
         for binding, smp in ps.by_binding:

@@ -203,7 +203,7 @@ def collapsible(access: ir.Access, depth: int, vars: dict[str, ir.VarDef]) -> bo
     return not any(_reads(e, keys, vars) for e in inner)
 
 
-def _sampled(access: ir.Access, vars: dict[str, ir.VarDef]) -> tuple[ir.Loop, ...]:
+def sampled_loops(access: ir.Access, vars: dict[str, ir.VarDef]) -> tuple[ir.Loop, ...]:
     """The access's loops as the sampler steps them: a loop nothing inside reads
     whose bounds or step are data (`for (i = edges[n]; ...)` or `while (off < next)`
     around `q_len[0]`) runs from 0 to an unknown bound: 4 replayed trips,
@@ -272,13 +272,13 @@ def sample_access(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockSha
     `bindings` fixes parameters to values. Only the guards and loop conditions
     make lanes inactive: an index outside the array's dimensions is a fact the
     range prover (`ranges.py`) refuses the array for, never a reason to drop a lane.
-    `loops`: `_sampled(access, vars)` where the caller has it (it depends on
+    `loops`: `sampled_loops(access, vars)` where the caller has it (it depends on
     neither the block nor the bindings).
     """
     out: list[WarpInstance] = []
     nwarps = -(-block.threads // warp_size)
     if loops is None:
-        loops = _sampled(access, vars)
+        loops = sampled_loops(access, vars)
     try:
         # All warps of the block advance together: a warp only yields an
         # instruction in the iterations where one of its own lanes is active.
@@ -328,14 +328,17 @@ def unrolled_loop(loop: ir.Loop, vars: dict[str, ir.VarDef]) -> bool:
 
 
 def sample_with_params(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape,
-                       known: dict[str, int] | None = None) -> ParamSamples:
+                       known: dict[str, int] | None = None,
+                       loops: tuple[ir.Loop, ...] | None = None) -> ParamSamples:
     """Sample the access; when it reads kernel parameters whose values are not
     known statically, sample it once per representative value of each.
-    `known` fixes parameters whose values are known (template arguments)."""
+    `known` fixes parameters whose values are known (template arguments);
+    `loops`: `sampled_loops(access, vars)` where the caller has it."""
     fixed = dict(known or {})
     # Walked once, not once per binding: reachability through the locals cost
     # SHOC's sort_kernel.cu 0.25 s of its 2.9 s profiled (issue 20).
-    loops = _sampled(access, vars)
+    if loops is None:
+        loops = sampled_loops(access, vars)
 
     def go(bindings: dict[str, int]) -> list[tuple[tuple[tuple[str, int], ...], AccessSamples]] | str:
         samples = sample_access(access, vars, block, bindings={**fixed, **bindings}, loops=loops)
