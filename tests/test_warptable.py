@@ -65,3 +65,45 @@ def test_predictions_on_the_stacked_rows_are_those_on_the_instances() -> None:
         for width in (4, 8):
             assert predict(fast, row_major(dims), 4, width, 0, banks) == predict(slow, row_major(dims), 4, width, 0,
                                                                                    banks)
+
+
+def _same(a, b) -> bool:
+    return (len(a.indices) == len(b.indices)
+            and all(x.dtype == y.dtype and np.array_equal(x, y) for x, y in zip(a.indices, b.indices))
+            and np.array_equal(a.active, b.active) and type(a.warp) is type(b.warp) and a.warp == b.warp
+            and a.trips == b.trips and a.weight == b.weight)
+
+
+def test_pooling_and_reweighting_tables_is_pooling_and_reweighting_their_instances() -> None:
+    """`arrays._expected_samples` and `_merged` pool the replays' tables,
+    keep the first or every step-th row, and reweight (and wrap) them: the
+    same instances as doing so on the instances made one by one."""
+    from rapcc.analysis.arrays import _executions, _first, _scaled
+    from rapcc.analysis.warptable import joined, take
+    rng = np.random.default_rng(3)
+    tables = list(_tables(4, 120))
+    as_tables = 0
+    for case in range(150):
+        ndim = int(rng.integers(1, 4))
+        mine = [t for t, _, _ in tables if len(t.indices) == ndim and t.active.shape[1] == 32]
+        parts = [mine[int(k)] for k in rng.integers(0, len(mine), size=int(rng.integers(1, 5)))]
+        if rng.random() < 0.2:
+            parts.insert(int(rng.integers(0, len(parts) + 1)), ())  # a binding's replay that ran no warp
+        pooled = joined(parts)
+        flat = [i for p in parts for i in p]
+        as_tables += isinstance(pooled, WarpTable)
+        assert len(pooled) == len(flat) and all(_same(a, b) for a, b in zip(pooled, flat))
+        assert _executions(pooled) == _executions(flat)
+        count = int(rng.integers(1, len(flat) + 2))
+        step = int(rng.integers(1, 4))
+        kept = take(pooled, slice(None, None, step)) if isinstance(pooled, WarpTable) else pooled[::step]
+        for got, want in ((_first(pooled, count), flat[:count]), (kept, flat[::step])):
+            assert len(got) == len(want) and all(_same(a, b) for a, b in zip(got, want)), case
+            total = float(rng.choice([0.0, 3.0, 117.25]))
+            wrap = tuple(int(d) for d in rng.integers(1, 40, size=int(rng.integers(1, 4))))
+            for w in (None, wrap):
+                a, b = _scaled(got, total, w), _scaled(list(want), total, w)
+                assert len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b)), case
+    assert as_tables > 100
+    mixed = joined([tables[0][0], tuple(tables[1][0])])
+    assert isinstance(mixed, list) and len(mixed) == len(tables[0][0]) + len(tables[1][0])

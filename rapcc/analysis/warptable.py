@@ -6,7 +6,9 @@ Parboil's mri-gridding a quarter of its time (215,000 objects of about 1 µs),
 and the predictions stack them back into (instances, lanes) arrays. A
 `WarpTable` keeps the stacked rows: it is a sequence of `WarpInstance`s, made
 only when some reader asks for them one by one, while `stacked` hands the
-rows as they are to the readers that take all of them at once.
+rows as they are to the readers that take all of them at once, and a drawn
+access's rounds are pooled, thinned and reweighted as tables (`joined`,
+`take`, `reweighted`).
 """
 from __future__ import annotations
 
@@ -72,6 +74,32 @@ class WarpTable(Sequence):
 
     def __bool__(self) -> bool:
         return bool(self.warps)
+
+
+def take(table: WarpTable, rows: slice) -> WarpTable:
+    """The rows of `table` in `rows`, as a table."""
+    return WarpTable(tuple(c[rows] for c in table.indices), table.active[rows], table.warps[rows],
+                     table.trips[rows], table.weights[rows])
+
+
+def reweighted(table: WarpTable, k: float, wrap: tuple[int, ...] | None = None) -> WarpTable:
+    """`table` with each weight times `k` and, with `wrap`, its indices wrapped
+    into those dimensions (`np.mod`, and only as many as there are of both)."""
+    indices = table.indices if wrap is None else tuple(np.mod(c, d) for c, d in zip(table.indices, wrap))
+    return WarpTable(indices, table.active, table.warps, table.trips, tuple(w * k for w in table.weights))
+
+
+def joined(parts: Sequence[Sequence[WarpInstance]]) -> Sequence[WarpInstance]:
+    """The instances of `parts`, one after another: a WarpTable where every
+    part with instances is one of the same shape, else a list."""
+    tables = [p for p in parts if len(p)]
+    if tables and all(isinstance(t, WarpTable) for t in tables) \
+            and len({(len(t.indices), t.active.shape[1:]) for t in tables}) == 1:  # type: ignore[union-attr]
+        ts: list[WarpTable] = tables  # type: ignore[assignment]
+        return WarpTable(tuple(np.concatenate([t.indices[d] for t in ts]) for d in range(len(ts[0].indices))),
+                         np.concatenate([t.active for t in ts]), sum((t.warps for t in ts), ()),
+                         sum((t.trips for t in ts), ()), sum((t.weights for t in ts), ()))
+    return [i for p in parts for i in p]
 
 
 def stacked(instances: Sequence[WarpInstance]) -> tuple[tuple[np.ndarray, ...], np.ndarray] | None:
