@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from rapcc import ir
 from rapcc.analysis.datadraw import _drawn_access, drawn_access, shared_draws
@@ -57,3 +58,44 @@ def test_shared_draws_tell_apart_an_access_whose_vars_differ() -> None:
             assert got is not None and want is not None
             assert (got.access, got.vars, got.drawn) == (want.access, want.vars, want.drawn)
         assert drawn_access(access, vars, 1).drawn != drawn_access(access, other, 1).drawn
+
+
+def test_every_round_samples_the_loops_of_the_first() -> None:
+    """`arrays._expected_samples` works out the loops as sampled for the first
+    round's draws and replays every round on them: each round's draws must
+    give the same loops (rounds differ in their salts alone)."""
+    from pathlib import Path
+
+    from rapcc.analysis.arrays import DRAW_ROUNDS
+    from rapcc.analysis.warps import sampled_loops
+    from rapcc.frontend import parse_file
+    from rapcc.pipeline import Options
+    root = Path(__file__).resolve().parent.parent / "examples"
+    rng = random.Random(20)
+    cases = []
+    for _ in range(60):
+        access, vars = _access(rng)
+        # Loops whose bound, step or carried value read the drawn data: their
+        # sampling depends on what the subscripts read.
+        bound = rng.choice([ir.Const(4), ir.VarRef("v", "v"), ir.VarRef("m", "m")])
+        carried = ir.Carried("s", ir.Const(0), "+", rng.choice([ir.VarRef("v", "v"), ir.Const(1)]), 0)
+        loop = ir.Loop("i", ir.Const(0), ir.BinOp("<", ir.VarRef("i", "i"), bound), "+", ir.Const(1),
+                       (carried,) if rng.random() < 0.5 else ())
+        index = ir.BinOp("+", access.indices[0], rng.choice([ir.VarRef("i", "i"), ir.VarRef("s", "s"), ir.Const(0)]))
+        cases.append((replace(access, indices=(index,), loops=(loop,)), vars))
+    for name in ("histogram256.cu", "histogram64.cu", "histogram_warp256.cu", "private_datadep.cu", "late_trip.cu"):
+        info, _ = parse_file(name, (root / name).read_bytes(), Options())
+        cases += [(access, info.vars) for access in info.accesses]
+    compared = with_loops = 0
+    for access, vars in cases:
+        for data_only in (False, True):
+            first = _drawn_access(access, vars, 0, data_only)
+            if first is None:
+                continue
+            want = sampled_loops(first.access, first.vars)
+            for round_ in range(1, DRAW_ROUNDS):
+                d = _drawn_access(access, vars, round_, data_only)
+                assert d is not None and sampled_loops(d.access, d.vars) == want
+            compared += 1
+            with_loops += bool(want)
+    assert compared >= 40 and with_loops >= 20, (compared, with_loops)

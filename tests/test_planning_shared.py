@@ -431,3 +431,55 @@ def test_reweighting_and_wrapping_in_one_replace_is_wrapping_then_reweighting():
             assert all(a.dtype == b.dtype and np.array_equal(a, b) for a, b in zip(g.indices, w.indices)), case
             assert (g.active is w.active and g.warp == w.warp and g.trips == w.trips and g.weight == w.weight
                     and len(g.indices) == ndim), case
+
+
+def _scaled_by_replace(instances, total: float, wrap: tuple[int, ...] | None = None):
+    """`arrays._scaled` as it was: `replace` per instance, `np.mod` per index."""
+    from dataclasses import replace
+    have = float(sum(i.weight for i in instances))
+    if not instances or have <= 0:
+        return tuple(instances if wrap is None else
+                     [replace(i, indices=tuple(np.mod(v, d) for v, d in zip(i.indices, wrap))) for i in instances])
+    k = total / have
+    if wrap is None:
+        return tuple(replace(i, weight=i.weight * k) for i in instances)
+    return tuple(replace(i, indices=tuple(np.mod(v, d) for v, d in zip(i.indices, wrap)), weight=i.weight * k)
+                 for i in instances)
+
+
+def test_scaled_wraps_all_instances_at_once_as_one_by_one():
+    """`_scaled` wraps every instance's indices with one `np.mod` per dimension
+    where it can: the same arrays (values and type) as per instance, and the
+    per-instance path where the instances differ (lanes, index count, dtype)."""
+    from rapcc.analysis.arrays import _scaled
+    rng = np.random.default_rng(20)
+    batched = 0
+    for case in range(300):
+        ndim = int(rng.integers(0, 4))
+        dims = tuple(int(d) for d in rng.integers(1, 70, size=int(rng.integers(1, 4))))
+        odd = rng.choice(["none", "lanes", "ndim", "int32", "list"])
+        insts = []
+        for k, w in enumerate(rng.choice([0.0, 0.5, 1.0, 2.5], size=int(rng.integers(0, 30)))):
+            lanes, nd = 32, ndim
+            if k == 3 and odd == "lanes":
+                lanes = 16
+            if k == 3 and odd == "ndim":
+                nd = ndim + 1
+            idx = [rng.integers(-2**40, 2**40, size=lanes) for _ in range(nd)]
+            if k == 3 and odd == "int32" and idx:
+                idx[0] = idx[0].astype(np.int32)
+            if k == 3 and odd == "list" and idx:
+                idx[0] = idx[0].tolist()
+            insts.append(WarpInstance(tuple(idx), rng.random(lanes) < 0.7, k, (k, k + 1), float(w)))
+        total = float(rng.choice([0.0, 3.0, 117.25]))
+        for wrap in (None, dims):
+            got, want = _scaled(insts, total, wrap), _scaled_by_replace(insts, total, wrap)
+            assert len(got) == len(want), case
+            for g, w in zip(got, want):
+                assert len(g.indices) == len(w.indices), case
+                for a, b in zip(g.indices, w.indices):
+                    assert type(a) is type(b) and np.asarray(a).dtype == np.asarray(b).dtype, case
+                    assert np.array_equal(a, b), case
+                assert (g.active is w.active and g.warp == w.warp and g.trips == w.trips and g.weight == w.weight)
+        batched += odd == "none" and ndim > 0 and len(insts) > 1
+    assert batched > 20

@@ -1,6 +1,6 @@
 """The warp replay (rapcc/analysis/warps.py): reachability through local
-definitions memoised with the same answers, warp instances split at once as
-warp by warp, and the sampled loops walked once per access."""
+definitions memoised with the same answers, the replay's stacked rows as
+warp by warp instances, and the sampled loops walked once per access."""
 from __future__ import annotations
 
 import random
@@ -10,8 +10,9 @@ from typing import Callable
 import numpy as np
 
 from rapcc import ir
-from rapcc.analysis.warps import (BlockShape, WarpInstance, _lanes, _reaches, _sampled, reads_block_index,
-                                  sample_access, warp_instances)
+from rapcc.analysis.warps import (BlockShape, WarpInstance, _lanes, _reaches, reads_block_index, sample_access,
+                                  sampled_loops)
+from rapcc.analysis.warptable import TableBuilder, stacked
 
 
 def _naive(expr: ir.Expr, vars: dict[str, ir.VarDef], hit: Callable[[ir.Expr], bool],
@@ -102,17 +103,39 @@ def _same(a: WarpInstance, b: WarpInstance) -> bool:
             and type(a.warp) is type(b.warp) and a.warp == b.warp and a.trips == b.trips and a.weight == b.weight)
 
 
-def test_warp_instances_split_at_once_as_warp_by_warp() -> None:
+def test_the_replays_table_holds_the_instances_warp_by_warp() -> None:
+    """The replay's rows (warptable.TableBuilder, trip after trip) against one
+    WarpInstance per warp with a live lane, sliced warp by warp; read as a
+    whole (iteration), row by row, by slices, and stacked."""
     rng = np.random.default_rng(20)
-    for case in range(400):
+    for case in range(300):
         warp_size = int(rng.choice([32, 8]))
         n = warp_size * int(rng.integers(1, 12))
-        idx = [rng.integers(-100, 100, size=n, dtype=np.int64) for _ in range(int(rng.integers(0, 4)))]
-        mask = rng.random(n) < float(rng.choice([0.0, 0.02, 0.5, 1.0]))
-        trips, weight = tuple(int(t) for t in rng.integers(0, 9, size=int(rng.integers(0, 3)))), float(rng.random())
-        got, want = warp_instances(idx, mask, warp_size, trips, weight), _warp_by_warp(idx, mask, warp_size, trips,
-                                                                                       weight)
-        assert len(got) == len(want) and all(_same(a, b) for a, b in zip(got, want)), case
+        ndim = int(rng.integers(0, 4))
+        builder, want = TableBuilder(warp_size), []
+        for _ in range(int(rng.integers(1, 5))):
+            idx = [rng.integers(-100, 100, size=n, dtype=np.int64) for _ in range(ndim)]
+            mask = rng.random(n) < float(rng.choice([0.0, 0.02, 0.5, 1.0]))
+            trips = tuple(int(t) for t in rng.integers(0, 9, size=int(rng.integers(0, 3))))
+            weight = float(rng.random())
+            builder.add(idx, mask, trips, weight)
+            want += _warp_by_warp(idx, mask, warp_size, trips, weight)
+        assert builder.count == len(want), case
+        if not want:
+            continue
+        table = builder.table(ndim)
+        assert len(table) == len(want) and bool(table)
+        picks = [0, len(want) - 1, -1, int(rng.integers(0, len(want)))]
+        assert all(_same(table[k], want[k]) for k in picks), case
+        for s in (slice(None), slice(1, None, 2), slice(None, None, max(1, len(want) // 3))):
+            assert len(table[s]) == len(want[s]) and all(_same(a, b) for a, b in zip(table[s], want[s])), case
+        got = stacked(table)
+        assert got is not None and stacked(tuple(want)) is None
+        assert all(np.array_equal(c, np.array([w.indices[d] for w in want]).reshape(len(want), warp_size))
+                   for d, c in enumerate(got[0]))
+        assert np.array_equal(got[1], np.array([w.active for w in want]))
+        assert all(_same(a, b) for a, b in zip(table, want)), case  # made whole, then read again
+        assert all(_same(table[k], want[k]) for k in picks), case
 
 
 def _tid(dim: str) -> ir.Builtin:
@@ -120,7 +143,7 @@ def _tid(dim: str) -> ir.Builtin:
 
 
 def test_sampling_with_the_loops_walked_once_is_sampling_without() -> None:
-    """`sample_access(..., loops=_sampled(access, vars))`, as `sample_with_params`
+    """`sample_access(..., loops=sampled_loops(access, vars))`, as `sample_with_params`
     calls it once per binding, against letting it walk them itself."""
     rng = random.Random(21)
     n = ir.Opaque("n", uniform=True)
@@ -138,7 +161,7 @@ def test_sampling_with_the_loops_walked_once_is_sampling_without() -> None:
         access = ir.Access("a", "k", where, (where,), (index,), "load", 4, 0, (outer, inner), (guard,))
         block = BlockShape(rng.choice([32, 64, 16]), rng.choice([1, 2, 8]))
         bindings = {"n": rng.choice([8, 33])} if rng.random() < 0.7 else None
-        got = sample_access(access, vars, block, bindings=bindings, loops=_sampled(access, vars))
+        got = sample_access(access, vars, block, bindings=bindings, loops=sampled_loops(access, vars))
         want = sample_access(access, vars, block, bindings=bindings)
         assert (got.unknown, got.unknown_key, got.unrolled) == (want.unknown, want.unknown_key, want.unrolled)
         assert len(got.instances) == len(want.instances) and all(_same(a, b) for a, b in

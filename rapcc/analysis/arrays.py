@@ -1,7 +1,9 @@
 """Per-array analysis: block shapes, lane samples, class and stride of every access."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from operator import attrgetter
 
 import numpy as np
 
@@ -16,7 +18,11 @@ from .predict import predict, row_major
 from .ranges import RangeProof, prove_ranges
 from .shapes import (MOST, STATED, DroppedShape, ShapeSet, candidate_shapes, fallback_shapes, leaves_allocation,
                      out_share)
-from .warps import MAX_INSTANCES, AccessSamples, BlockShape, ParamSamples, WarpInstance, sample_with_params
+from .warps import (MAX_INSTANCES, AccessSamples, BlockShape, ParamSamples, WarpInstance, sample_with_params,
+                    sampled_loops)
+from .warptable import WarpTable, joined, reweighted, take
+
+_INDICES, _SHAPE, _DTYPE = attrgetter("indices"), attrgetter("shape"), attrgetter("dtype")
 
 AGREEMENT = 0.05  # predictions for different parameter values must agree this closely
 # A data-dependent access is replayed with fresh draws until it has this many
@@ -166,28 +172,50 @@ def _merged(a: ir.Access, vars: dict[str, ir.VarDef], dims: tuple[int, ...] | No
     # Each binding's instructions stand for one block's: the merged sample, and
     # any thinning of it, keeps the executions of one block.
     per_block = sum(_executions(smp.instances) for _, smp in ps.by_binding) / len(ps.by_binding)
-    merged = [i for _, smp in ps.by_binding for i in smp.instances]
+    merged = joined([smp.instances for _, smp in ps.by_binding])
     step = max(1, len(merged) // MAX_INSTANCES)
+    kept = take(merged, slice(None, None, step)) if isinstance(merged, WarpTable) else merged[::step]
     unrolled = min(smp.unrolled for _, smp in ps.by_binding)
-    return AccessSamples(_scaled(merged[::step], per_block), None, varies=varies, unrolled=unrolled), names
+    return AccessSamples(_scaled(kept, per_block), None, varies=varies, unrolled=unrolled), names
 
 
 def _executions(instances) -> float:
+    if isinstance(instances, WarpTable):
+        return float(sum(instances.weights))  # the same sum, in the same order
     return float(sum(i.weight for i in instances))
 
 
-def _scaled(instances, total: float, wrap: tuple[int, ...] | None = None) -> tuple[WarpInstance, ...]:
+def _scaled(instances, total: float, wrap: tuple[int, ...] | None = None) -> Sequence[WarpInstance]:
     """`instances` reweighted to stand for `total` executions together, and
     with `wrap`, their indices wrapped into those dimensions (`_wrapped`) by
-    the same replace (a drawn access pools thousands: issue 20)."""
+    the same replace (a drawn access pools thousands: issue 20). A WarpTable
+    stays one (warptable.py), its instances not made."""
     have = _executions(instances)
     if not instances or have <= 0:
         return tuple(instances if wrap is None else _wrapped(instances, wrap))
     k = total / have
-    if wrap is None:
-        return tuple(replace(i, weight=i.weight * k) for i in instances)
-    return tuple(replace(i, indices=tuple(np.mod(v, d) for v, d in zip(i.indices, wrap)), weight=i.weight * k)
-                 for i in instances)
+    if isinstance(instances, WarpTable):
+        return reweighted(instances, k, wrap)
+    # Built, not `replace`d: replace costs several times the constructor (sort_kernel.cu: 77,000 calls).
+    indices = [i.indices for i in instances] if wrap is None else _wrapped_indices(instances, wrap)
+    return tuple(WarpInstance(idx, i.active, i.warp, i.trips, i.weight * k) for i, idx in zip(instances, indices))
+
+
+def _wrapped_indices(instances, dims: tuple[int, ...]) -> list[tuple[np.ndarray, ...]]:
+    """Each instance's indices wrapped into `dims` (`np.mod(v, d)` per index,
+    as `_wrapped` computes them): one `np.mod` per dimension over every
+    instance where all have int64 indices of the same lanes, else one per
+    instance and index."""
+    first = instances[0].indices
+    n = min(len(first), len(dims))
+    shape = np.shape(first[0]) if first else None
+    if n and set(map(len, map(_INDICES, instances))) == {len(first)} and len(shape) == 1:
+        columns = [[i.indices[k] for i in instances] for k in range(n)]
+        if all(set(map(type, c)) == {np.ndarray} and set(map(_SHAPE, c)) == {shape}
+               and set(map(_DTYPE, c)) == {np.dtype(np.int64)} for c in columns):
+            rows = [list(np.mod(np.concatenate(c).reshape(len(c), shape[0]), d)) for c, d in zip(columns, dims)]
+            return list(zip(*rows))
+    return [tuple(np.mod(v, d) for v, d in zip(i.indices, dims)) for i in instances]
 
 
 def _accesses(accesses: list[ir.Access], vars: dict[str, ir.VarDef], block: BlockShape,
@@ -252,26 +280,37 @@ def _expected_samples(a: ir.Access, vars: dict[str, ir.VarDef], block: BlockShap
     pooled: dict[tuple[tuple[str, int], ...], list] = {}
     per_block: dict[tuple[tuple[str, int], ...], float] = {}
     drawn = None
+    loops = None
     for round_ in range(DRAW_ROUNDS):
         drawn = drawn_access(a, vars, round_, data_only=data_only or wrap is not None)
         if drawn is None:
             return samples, assumed
-        ps = sample_with_params(drawn.access, drawn.vars, block, known)
+        if loops is None:
+            # Rounds differ in their draws' salts (constants) alone, which the
+            # loops as sampled do not depend on: worked out once, not once per
+            # round (issue 20; tests/test_datadraw.py compares).
+            loops = sampled_loops(drawn.access, drawn.vars)
+        ps = sample_with_params(drawn.access, drawn.vars, block, known, loops=loops)
         if ps.unknown is not None or not any(smp.instances for _, smp in ps.by_binding):
             return samples, assumed
         for binding, smp in ps.by_binding:
-            pooled.setdefault(binding, []).extend(smp.instances)  # wrapped by `_scaled`, once kept
+            pooled.setdefault(binding, []).append(smp.instances)  # wrapped by `_scaled`, once kept
             per_block.setdefault(binding, _executions(smp.instances))
-        if min(len(v) for v in pooled.values()) >= MIN_DRAWN:
+        if min(sum(map(len, v)) for v in pooled.values()) >= MIN_DRAWN:
             break
     assert drawn is not None
     # Rounds are more samples of one block, not more blocks.
-    by_binding = tuple((b, AccessSamples(_scaled(v[:MAX_INSTANCES], per_block[b], wrap), None))
+    by_binding = tuple((b, AccessSamples(_scaled(_first(joined(v), MAX_INSTANCES), per_block[b], wrap), None))
                        for b, v in pooled.items())
     got, names = _merged(drawn.access, drawn.vars, dims, elem_bytes, ParamSamples(by_binding, None))
     if got.unknown is not None or got.varies is not None:
         return samples, assumed
     return replace(got, expected=drawn.drawn), names
+
+
+def _first(instances, count: int):
+    """The first `count` of `instances`, a WarpTable kept one."""
+    return take(instances, slice(count)) if isinstance(instances, WarpTable) else instances[:count]
 
 
 def _instances(arr: ir.SharedArray, kernel: ir.Kernel | None, accesses: list[ir.Access],

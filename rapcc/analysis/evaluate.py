@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .. import ir
+from .hoist import MAX_DEPTH, Definitions, definitions
 
 
 class Unknown(Exception):
@@ -32,11 +33,40 @@ class Env:
     # the amount clamped, so `x >> 68` is 0. Only the sampler, which predicts
     # what the hardware does, sets it; the range prover refuses such shifts.
     clamp_shifts: bool = False
+    # The environment `child` made this one from and the name it bound, and
+    # the values of definitions computed for this one's descendants that do
+    # not read what they bind (hoist.py): a loop-invariant value is computed
+    # once, not once per trip (issue 20).
+    _parent: "Env | None" = None
+    _bound: str | None = None
+    _hoisted: dict[str, np.ndarray | int] = field(default_factory=dict)
+    _definitions: Definitions | None = None  # shared by the whole tree of children
 
     def child(self, key: str, value: np.ndarray | int) -> "Env":
         vals = dict(self.values)
         vals[key] = value
-        return Env(self.builtins, vals, self.vars, clamp_shifts=self.clamp_shifts)
+        return Env(self.builtins, vals, self.vars, clamp_shifts=self.clamp_shifts, _parent=self, _bound=key,
+                   _definitions=self._shared_definitions())
+
+    def _shared_definitions(self) -> Definitions:
+        if self._definitions is None:
+            self._definitions = definitions(self.vars)
+        return self._definitions
+
+    def _home(self, key: str) -> "Env | None":
+        """The outermost ancestor whose values the definition of `key` reads
+        alike (it reads none of the names bound below it), where its value is
+        shared; None when it is this environment's own, or where sharing could
+        change an answer: only a definition whose evaluation here cannot meet
+        the depth guard is shared, so that a shared value is always the one
+        this environment would compute."""
+        facts = self._shared_definitions().facts(key)
+        if facts is None or self._depth + facts.height > MAX_DEPTH:
+            return None
+        home = self
+        while home._parent is not None and home._bound not in facts.reads:
+            home = home._parent
+        return None if home is self else home
 
 
 # Signed narrow types, whose wrap is numpy's integer cast: two's complement
@@ -171,14 +201,20 @@ def _var(ref: ir.VarRef, env: Env):
     d = env.vars.get(ref.key)
     if d is not None and d.kind in ("param", "template_param") and d.init is None:
         raise Unknown(ref.name, uniform_key=ref.key)
-    if d is None or d.init is None or env._depth > 64:
+    if d is None or d.init is None or env._depth > MAX_DEPTH:
         raise Unknown(ref.name)
+    home = env._home(ref.key) if env._parent is not None else None
+    if home is not None and ref.key in home._hoisted:
+        value = env._memo[ref.key] = home._hoisted[ref.key]
+        return value
     env._depth += 1
     try:
         value = _wrap(evaluate(d.init, env), d.bits, d.signed)
     finally:
         env._depth -= 1
     env._memo[ref.key] = value
+    if home is not None:
+        home._hoisted[ref.key] = value
     return value
 
 

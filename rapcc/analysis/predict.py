@@ -14,6 +14,7 @@ import numpy as np
 from ..banks import BankModel
 from .vectorize import TripGroups, fuse_unrolled_trips, trip_groups
 from .warps import AccessSamples
+from .warptable import stacked as stacked_rows
 
 # Maps per-dimension logical index arrays to physical flat element offsets.
 LayoutFn = Callable[[tuple[np.ndarray, ...]], np.ndarray]
@@ -61,9 +62,15 @@ def replay(samples: AccessSamples) -> Replay | None:
     if samples.unknown is not None or not samples.instances:
         return None
     insts = samples.instances
-    stacked = tuple(np.concatenate([i.indices[d] for i in insts]) for d in range(len(insts[0].indices)))
-    active = np.array([i.active for i in insts], dtype=bool)
-    weights = np.array([i.weight for i in insts], dtype=np.float64)
+    table = stacked_rows(insts)
+    if table is not None:  # the replay's rows, already stacked (warptable.py): copies, as built below
+        stacked = tuple(np.ravel(c).copy() for c in table[0])
+        active = np.array(table[1], dtype=bool)
+        weights = np.array(insts.weights, dtype=np.float64)
+    else:
+        stacked = tuple(np.concatenate([i.indices[d] for i in insts]) for d in range(len(insts[0].indices)))
+        active = np.array([i.active for i in insts], dtype=bool)
+        weights = np.array([i.weight for i in insts], dtype=np.float64)
     for a in (*stacked, active, weights):
         a.flags.writeable = False  # shared by every candidate's prediction
     return Replay(samples, stacked, active, weights, trip_groups(samples) if samples.unrolled else None, {})

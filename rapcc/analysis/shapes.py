@@ -28,6 +28,7 @@ from .. import ir
 from .affine import THREAD_ATOMS
 from .evaluate import depends_on
 from .warps import AccessSamples, BlockShape
+from .warptable import stacked
 
 MAX_THREADS = 1024  # CUDA's limit per block
 DEFAULT_1D = (256, 128, 512)  # blockDim.x of a 1-D kernel with no stated shape; the first is reported
@@ -248,6 +249,13 @@ def leaves_allocation(samples: AccessSamples, dims: tuple[int, ...]) -> bool:
     if samples.expected:
         return False
     size = int(np.prod(dims))
+    table = stacked(samples.instances)
+    if table is not None:  # every instance at once: some live lane outside, whichever instance it is in
+        flat = np.zeros(table[1].shape, dtype=np.int64)
+        for idx, d in zip(table[0], dims):
+            flat = flat * d + idx
+        live = flat[table[1]]
+        return bool(live.size and (live.min() < 0 or live.max() >= size))
     for inst in samples.instances:
         flat = np.zeros(len(inst.active), dtype=np.int64)
         for idx, d in zip(inst.indices, dims):
@@ -279,6 +287,9 @@ def _rows(arrays: list[np.ndarray], shape: tuple[int, ...]) -> np.ndarray | None
 def out_share(samples: AccessSamples, dims: tuple[int, ...]) -> float:
     """The share of an access's executed lanes whose subscripts leave `dims`."""
     insts = samples.instances
+    table = stacked(insts)
+    if table is not None:  # the replay's rows, already stacked (warptable.py)
+        return _out_share(table[0], table[1], dims)
     ndim = len(insts[0].indices) if insts else 0
     if insts and set(map(len, map(_INDICES, insts))) == {ndim}:
         # Every warp instance at once (the same counts as one by one), where
@@ -290,11 +301,7 @@ def out_share(samples: AccessSamples, dims: tuple[int, ...]) -> float:
         columns = [] if active is None else [_rows(list(map(itemgetter(k), map(_INDICES, insts))), lanes)
                                              for k in range(ndim)]
         if active is not None and all(c is not None for c in columns):
-            bad = np.zeros(active.shape, dtype=bool)
-            for idx, d in zip(columns, dims):
-                bad |= (idx < 0) | (idx >= d)
-            total = int(active.sum())
-            return int((bad & active).sum()) / total if total else 0.0
+            return _out_share(columns, active, dims)
     total = out = 0
     for inst in samples.instances:
         live = inst.active
@@ -307,3 +314,12 @@ def out_share(samples: AccessSamples, dims: tuple[int, ...]) -> float:
         total += n
         out += int((bad & live).sum())
     return out / total if total else 0.0
+
+
+def _out_share(columns, active: np.ndarray, dims: tuple[int, ...]) -> float:
+    """`out_share` of stacked (instances, lanes) indices per dimension and active lanes."""
+    bad = np.zeros(active.shape, dtype=bool)
+    for idx, d in zip(columns, dims):
+        bad |= (idx < 0) | (idx >= d)
+    total = int(active.sum())
+    return int((bad & active).sum()) / total if total else 0.0

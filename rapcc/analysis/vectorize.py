@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .warps import AccessSamples
+from .warptable import WarpTable
 
 VECTOR_BYTES = (16, 8)  # LDS.128 / STS.128, then LDS.64 / STS.64
 
@@ -39,10 +40,13 @@ def trip_groups(samples: AccessSamples) -> TripGroups:
     every trip of the loops around the unrolled ones: a group."""
     u = samples.unrolled
     groups: dict[tuple, dict[tuple, int]] = {}
-    for n, i in enumerate(samples.instances):
-        if len(i.trips) >= u:
-            cut = len(i.trips) - u
-            groups.setdefault((i.warp, i.trips[:cut]), {})[i.trips[cut:]] = n
+    insts = samples.instances
+    # A WarpTable's warps and trips as they are, without making its instances.
+    rows = zip(insts.warps, insts.trips) if isinstance(insts, WarpTable) else ((i.warp, i.trips) for i in insts)
+    for n, (warp, trips) in enumerate(rows):
+        if len(trips) >= u:
+            cut = len(trips) - u
+            groups.setdefault((warp, trips[:cut]), {})[trips[cut:]] = n
     ordered = [[rows[t] for t in sorted(rows)] for rows in groups.values()]
     by_trips = np.array([r for rows in ordered for r in rows], dtype=np.int64)
     group_of = np.repeat(np.arange(len(ordered), dtype=np.int64), [len(rows) for rows in ordered])

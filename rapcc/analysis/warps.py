@@ -7,6 +7,7 @@ only lanes whose loop conditions and guards hold take part.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Callable
 
@@ -15,6 +16,7 @@ import numpy as np
 from .. import ir
 from .budget import charge
 from .evaluate import Env, Unknown, evaluate
+from .warptable import TableBuilder, WarpInstance, WarpTable
 
 MAX_TRIPS = 64  # iterations replayed per loop when its trip count is known
 UNKNOWN_TRIPS = 4  # iterations sampled when the loop condition cannot be evaluated
@@ -46,21 +48,8 @@ class BlockShape:
 
 
 @dataclass(frozen=True, slots=True)
-class WarpInstance:
-    """One executed warp instruction: per-dimension logical indices per lane."""
-
-    indices: tuple[np.ndarray, ...]
-    active: np.ndarray
-    warp: int = 0  # which warp of the block
-    trips: tuple[int, ...] = ()  # the iteration of each enclosing loop, outermost first
-    # How many executed instructions this one stands for: a loop of 160 trips
-    # replayed at 64 of them weights each by 2.5.
-    weight: float = 1.0
-
-
-@dataclass(frozen=True, slots=True)
 class AccessSamples:
-    instances: tuple[WarpInstance, ...]
+    instances: Sequence[WarpInstance]  # a WarpTable as the replay makes them (warptable.py), or a tuple
     unknown: str | None  # why the lanes' indices could not be computed
     unknown_key: str | None = None  # the kernel parameter it was, when it was one
     # Non-empty: the data-dependent values (as written) these samples draw as
@@ -203,7 +192,7 @@ def collapsible(access: ir.Access, depth: int, vars: dict[str, ir.VarDef]) -> bo
     return not any(_reads(e, keys, vars) for e in inner)
 
 
-def _sampled(access: ir.Access, vars: dict[str, ir.VarDef]) -> tuple[ir.Loop, ...]:
+def sampled_loops(access: ir.Access, vars: dict[str, ir.VarDef]) -> tuple[ir.Loop, ...]:
     """The access's loops as the sampler steps them: a loop nothing inside reads
     whose bounds or step are data (`for (i = edges[n]; ...)` or `while (off < next)`
     around `q_len[0]`) runs from 0 to an unknown bound: 4 replayed trips,
@@ -272,28 +261,29 @@ def sample_access(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockSha
     `bindings` fixes parameters to values. Only the guards and loop conditions
     make lanes inactive: an index outside the array's dimensions is a fact the
     range prover (`ranges.py`) refuses the array for, never a reason to drop a lane.
-    `loops`: `_sampled(access, vars)` where the caller has it (it depends on
+    `loops`: `sampled_loops(access, vars)` where the caller has it (it depends on
     neither the block nor the bindings).
     """
-    out: list[WarpInstance] = []
+    out = TableBuilder(warp_size)
     nwarps = -(-block.threads // warp_size)
     if loops is None:
-        loops = _sampled(access, vars)
+        loops = sampled_loops(access, vars)
     try:
         # All warps of the block advance together: a warp only yields an
         # instruction in the iterations where one of its own lanes is active.
         builtins, exists = warp_builtins(block, 0, warp_size, nwarps)
         env = Env(builtins, dict(bindings or {}), vars, clamp_shifts=True)
-        _replay(access, loops, env, exists, out, warp_size)
-        if not out and _reads_block_index(access, vars):
+        _replay(access, loops, env, exists, out)
+        if not out.count and _reads_block_index(access, vars):
             # Block 0 does not run it (`if (blockIdx.y == 0) ... else <here>`):
             # the other blocks do; they are sampled as block 1 along each axis.
             env = Env({**builtins, "blockIdx.x": 1, "blockIdx.y": 1, "blockIdx.z": 1}, dict(bindings or {}), vars,
                       clamp_shifts=True)
-            _replay(access, loops, env, exists, out, warp_size)
+            _replay(access, loops, env, exists, out)
     except Unknown as exc:
         return AccessSamples((), exc.what, exc.uniform_key)
-    return AccessSamples(tuple(out), None, unrolled=unrolled_depth(access.loops, vars))
+    return AccessSamples(out.table(len(access.indices)) if out.count else (), None,
+                         unrolled=unrolled_depth(access.loops, vars))
 
 
 # nvcc unrolls a loop whose trip count is a small constant without being asked;
@@ -328,14 +318,17 @@ def unrolled_loop(loop: ir.Loop, vars: dict[str, ir.VarDef]) -> bool:
 
 
 def sample_with_params(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape,
-                       known: dict[str, int] | None = None) -> ParamSamples:
+                       known: dict[str, int] | None = None,
+                       loops: tuple[ir.Loop, ...] | None = None) -> ParamSamples:
     """Sample the access; when it reads kernel parameters whose values are not
     known statically, sample it once per representative value of each.
-    `known` fixes parameters whose values are known (template arguments)."""
+    `known` fixes parameters whose values are known (template arguments);
+    `loops`: `sampled_loops(access, vars)` where the caller has it."""
     fixed = dict(known or {})
     # Walked once, not once per binding: reachability through the locals cost
     # SHOC's sort_kernel.cu 0.25 s of its 2.9 s profiled (issue 20).
-    loops = _sampled(access, vars)
+    if loops is None:
+        loops = sampled_loops(access, vars)
 
     def go(bindings: dict[str, int]) -> list[tuple[tuple[tuple[str, int], ...], AccessSamples]] | str:
         samples = sample_access(access, vars, block, bindings={**fixed, **bindings}, loops=loops)
@@ -480,29 +473,14 @@ def iterate(access: ir.Access, loops: tuple[ir.Loop, ...], env: Env, active: np.
         iterate(access, rest, inner, live, visit, policy, trips + (trip,), each)
 
 
-def warp_instances(idx: list[np.ndarray], mask: np.ndarray, warp_size: int, trips: tuple[int, ...],
-                   weight: float) -> list[WarpInstance]:
-    """One instance per warp with an active lane, of the block's per-lane
-    indices `idx` and active lanes `mask` (warp after warp).
-
-    Each warp's lanes are a row of (warps, lanes) views, all split at once:
-    the same views of the block's values as slicing them warp by warp, at
-    half the cost (up to 4096 instances per access: issue 20)."""
-    masks = mask.reshape(-1, warp_size)
-    per_warp = list(zip(*[list(v.reshape(-1, warp_size)) for v in idx])) if idx else [()] * len(masks)
-    lanes = list(masks)
-    return [WarpInstance(per_warp[w], lanes[w], w, trips, weight) for w in np.flatnonzero(masks.any(axis=1)).tolist()]
-
-
 def _replay(access: ir.Access, loops: tuple[ir.Loop, ...], env: Env, active: np.ndarray,
-            out: list[WarpInstance], warp_size: int) -> None:
+            out: TableBuilder) -> None:
     n = len(active)
 
     def visit(mask: np.ndarray, env: Env, trips: tuple[int, ...], weight: float) -> None:
-        if len(out) >= MAX_INSTANCES:
+        if out.count >= MAX_INSTANCES:
             raise _Full
-        idx = [_lanes(evaluate(e, env), n) for e in access.indices]
-        out.extend(warp_instances(idx, mask, warp_size, trips, weight))
+        out.add([_lanes(evaluate(e, env), n) for e in access.indices], mask, trips, weight)
 
     try:
         iterate(access, loops, env, active, visit)
