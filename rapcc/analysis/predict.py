@@ -7,7 +7,7 @@ every replayed loop iteration in which at least one lane is active.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Hashable
 
 import numpy as np
 
@@ -54,6 +54,9 @@ class Replay:
     weights: np.ndarray
     trips: TripGroups | None  # the unrolled trips' groups, None when there are none
     ideal: dict[tuple[BankModel, int], np.ndarray]  # BankModel.ideal_each of `active` per bank model and width, filled on first use
+    # Everything `predict_replay` reads of this replay, as a hashable value:
+    # equal contents predict equally under one layout (`predict_keyed`).
+    content: tuple = ()
 
 
 def replay(samples: AccessSamples) -> Replay | None:
@@ -66,7 +69,17 @@ def replay(samples: AccessSamples) -> Replay | None:
     weights = np.array([i.weight for i in insts], dtype=np.float64)
     for a in (*stacked, active, weights):
         a.flags.writeable = False  # shared by every candidate's prediction
-    return Replay(samples, stacked, active, weights, trip_groups(samples) if samples.unrolled else None, {})
+    trips = trip_groups(samples) if samples.unrolled else None
+    return Replay(samples, stacked, active, weights, trips, {}, _content(stacked, active, weights, trips, samples))
+
+
+def _content(stacked: tuple[np.ndarray, ...], active: np.ndarray, weights: np.ndarray, trips: TripGroups | None,
+             samples: AccessSamples) -> tuple:
+    """The replay's arrays as bytes with their shapes and types, the trips'
+    groups (which fix the rest of `TripGroups`) and the one flag of the
+    samples that `fuse_unrolled_trips` reads."""
+    arrays = tuple((a.dtype.str, a.shape, a.tobytes()) for a in (*stacked, active, weights))
+    return arrays, None if trips is None else trips.groups, samples.reloads
 
 
 class Replays:
@@ -120,6 +133,30 @@ def predict_replay(r: Replay, layout: LayoutFn, elem_bytes: int, width: int, off
         # Lanes sharing words (a broadcast) can need fewer than the bytes suggest.
         ideal += float((np.minimum(_ideal(r, banks, int(w))[rows], waves) * weights[rows]).sum())
     return Prediction(total / n, ideal / n, n)
+
+
+# Predictions by (replay content, layout key, element bytes, width, offset,
+# bank model, vectorize): arrays that differ only in their names (a file of
+# many small kernels, issue 20) score each candidate layout once. Bounded, so
+# that a long batch does not grow it.
+_PREDICTIONS_KEPT = 4096
+_predictions: dict[tuple, Prediction] = {}
+
+
+def predict_keyed(r: Replay, layout_key: Hashable, layout: Callable[[], LayoutFn], elem_bytes: int, width: int,
+                  offset: int, banks: BankModel, vectorize: bool = True) -> Prediction:
+    """`predict_replay(r, layout(), ...)`, remembered by content.
+
+    `layout_key`: a hashable value equal only for layouts that map every index
+    alike (a frozen `Mapping`); `layout` makes the layout when it is needed."""
+    key = (r.content, layout_key, elem_bytes, width, offset, banks, vectorize)
+    got = _predictions.get(key)
+    if got is None:
+        got = predict_replay(r, layout(), elem_bytes, width, offset, banks, vectorize)
+        _predictions[key] = got
+        if len(_predictions) > _PREDICTIONS_KEPT:
+            del _predictions[next(iter(_predictions))]
+    return got
 
 
 def _ideal(r: Replay, banks: BankModel, width: int) -> np.ndarray:
