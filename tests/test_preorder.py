@@ -1,0 +1,101 @@
+"""The front end's shared walks (issue 20) against libclang's own: `Preorder`
+against `Cursor.walk_preorder`, and `SubtreeWrites` against `assignment_counts`
+of each subtree walked anew, on the examples and on a file of many kernels."""
+from __future__ import annotations
+
+import sys
+
+import pytest
+from clang.cindex import CursorKind as K
+
+from rapcc.frontend.parse import ParseConfig, parse
+from rapcc.frontend.preorder import Preorder
+from rapcc.frontend.statements import ADDRESS_TAKEN, SubtreeWrites, assignment_counts
+from rapcc.frontend.toplevel import top_level
+from conftest import EXAMPLES, ROOT
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from speed import kernels_file  # noqa: E402
+
+FILES = {name: (EXAMPLES / f"{name}.cu").read_bytes()
+         for name in ("transpose_32x8", "stencil_rowptr", "fft_radix2", "helper_clones", "nw_wavefront", "lud_tile")}
+FILES["kernels"] = kernels_file(3).encode()
+# Writes of every kind, nested: `=`, compound, ++/--, address taken, through parentheses and casts.
+FILES["writes"] = b"""
+__device__ void take(int *p) { *p = 1; }
+__global__ void k(int *out, int n)
+{
+    __shared__ int s[64];
+    int a = 0, b = 1, c = 2;
+    for (int i = 0; i < n; i++) {
+        a += i;
+        if (i & 1) { (b) = a; c--; ++c; }
+        else { for (int j = 0; j < 4; j += 2) { s[j] = (int)(a = j); take(&c); } }
+    }
+    out[threadIdx.x] = a + b + c + s[threadIdx.x];
+}
+"""
+
+
+def _tops(name: str, source: bytes):
+    path = f"{name}.cu"
+    tu, _ = parse(path, source, ParseConfig())
+    return tu, [t.cursor for t in top_level(tu) if t.main]
+
+
+def _same(got, want) -> None:
+    assert len(got) == len(want)
+    assert all(g == w and g.kind == w.kind and g.extent.start.offset == w.extent.start.offset
+               for g, w in zip(got, want))
+
+
+@pytest.mark.parametrize("name", sorted(FILES))
+def test_walks_equal_libclang_walks_whatever_order_they_come_in(name):
+    tu, tops = _tops(name, FILES[name])
+    inner_first = Preorder()
+    for top in tops:
+        want = list(top.walk_preorder())
+        # Inner subtrees walked before the cursor holding them, then again after.
+        for c in want[len(want) // 2:]:
+            _same(inner_first.walk(c), list(c.walk_preorder()))
+        _same(inner_first.walk(top), want)
+    outer_first = Preorder()
+    for top in tops:
+        _same(outer_first.walk(top), list(top.walk_preorder()))
+        for c in top.walk_preorder():
+            _same(outer_first.walk(c), list(c.walk_preorder()))
+            assert outer_first.known(c) is not None
+    assert tops and Preorder().known(tops[0]) is None
+
+
+@pytest.mark.parametrize("name", sorted(FILES))
+def test_subtree_writes_equal_a_walk_of_each_subtree(name):
+    tu, tops = _tops(name, FILES[name])
+    walks = Preorder()
+    bodies = [next(k for k in fn.get_children() if k.kind == K.COMPOUND_STMT)
+              for top in tops for fn in walks.walk(top)
+              if fn.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) and fn.is_definition()]
+    assert bodies
+    written = 0
+    for body in bodies:
+        index = SubtreeWrites(walks, body)
+        for c in body.walk_preorder():
+            want = assignment_counts(c)
+            got = index.counts(c)
+            assert got is not None and list(got.items()) == list(want.items())  # the same order too
+            written += sum(want.values())
+        others = [b for b in bodies if b != body]
+        for other in others:
+            assert index.counts(other) is None
+    assert written > 0
+
+
+def test_writes_of_every_kind_are_counted():
+    tu, tops = _tops("writes", FILES["writes"])
+    walks = Preorder()
+    (k,) = [fn for top in tops for fn in walks.walk(top) if fn.kind == K.FUNCTION_DECL and fn.spelling == "k"]
+    body = next(c for c in k.get_children() if c.kind == K.COMPOUND_STMT)
+    counts = SubtreeWrites(walks, body).counts(body)
+    assert counts == assignment_counts(body)
+    assert len(counts) == 5  # i, j, a, b, c
+    assert max(counts.values()) >= ADDRESS_TAKEN  # `&c` takes the address
