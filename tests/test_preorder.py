@@ -99,3 +99,17 @@ def test_writes_of_every_kind_are_counted():
     assert counts == assignment_counts(body)
     assert len(counts) == 5  # i, j, a, b, c
     assert max(counts.values()) >= ADDRESS_TAKEN  # `&c` takes the address
+
+
+@pytest.mark.parametrize("name", sorted(FILES))
+def test_children_equal_libclang_children_walked_or_not(name):
+    tu, tops = _tops(name, FILES[name])
+    unwalked = Preorder()
+    walked = Preorder()
+    for top in tops:
+        walked.walk(top)
+        for c in top.walk_preorder():
+            want = list(c.get_children())
+            _same(walked.children(c), want)
+            _same(unwalked.children(c), want)
+            _same(unwalked.children(c), want)  # remembered

@@ -13,11 +13,13 @@ from clang.cindex import Cursor
 
 
 class Preorder:
-    """`cursor.walk_preorder()` as lists, sharing one walk per subtree."""
+    """`cursor.walk_preorder()` as lists, sharing one walk per subtree, and
+    each walked cursor's children."""
 
     def __init__(self) -> None:
         self._order: list[Cursor] = []
         self._runs: dict[Cursor, tuple[int, int]] = {}
+        self._children: dict[Cursor, list[Cursor]] = {}
 
     def walk(self, cursor: Cursor) -> list[Cursor]:
         """`list(cursor.walk_preorder())`."""
@@ -29,6 +31,13 @@ class Preorder:
         got = self._runs.get(cursor)
         return got if got is not None else self._visit(cursor)
 
+    def children(self, cursor: Cursor) -> list[Cursor]:
+        """`list(cursor.get_children())` (do not modify)."""
+        got = self._children.get(cursor)
+        if got is None:
+            got = self._children[cursor] = list(cursor.get_children())
+        return got
+
     def known(self, cursor: Cursor) -> tuple[int, int] | None:
         """`run(cursor)` if it was walked, else None (walking nothing)."""
         return self._runs.get(cursor)
@@ -39,7 +48,7 @@ class Preorder:
 
     def _visit(self, cursor: Cursor) -> tuple[int, int]:
         # Iterative: an expression nested thousands deep must not exhaust the stack.
-        order, runs = self._order, self._runs
+        order, runs, children = self._order, self._runs, self._children
         top = len(order)
         stack: list[tuple[Cursor, int | None]] = [(cursor, None)]
         while stack:
@@ -49,5 +58,6 @@ class Preorder:
                 continue
             stack.append((c, len(order)))
             order.append(c)
-            stack.extend((k, None) for k in reversed(list(c.get_children())))
+            kids = children[c] = list(c.get_children())
+            stack.extend((k, None) for k in reversed(kids))
         return top, len(order)
