@@ -121,14 +121,37 @@ def test_equal_contents_share_a_key_and_any_difference_does_not():
                         predict_replay(r, m.layout(), 4, width, 0, B)
 
 
-def test_remembered_predictions_stay_bounded():
-    predict_module._predictions.clear()
+def test_remembered_predictions_stay_bounded_in_entries_and_bytes():
     rng = np.random.default_rng(3)
     m = identity((8, 8))
-    for k in range(predict_module._PREDICTIONS_KEPT + 10):
-        r = replay(_samples(rng)) if k % 50 == 0 else r
-        predict_keyed(r, m, m.layout, 4, 4, k, B)
-    assert len(predict_module._predictions) == predict_module._PREDICTIONS_KEPT
+    r = replay(_samples(rng))
+    size = sum(len(data) for _, _, data in r.content[0])
+    memo = predict_module.PredictionMemo(entries=50, content_bytes=1 << 30)
+    for k in range(60):
+        memo.put((r.content, m, 4, 4, k, B, True), predict_replay(r, m.layout(), 4, 4, k, B), size)
+    assert len(memo) == 50 and memo.held_bytes() == 50 * size
+    assert memo.get((r.content, m, 4, 4, 9, B, True)) is None  # the oldest went first
+    assert memo.get((r.content, m, 4, 4, 10, B, True)) == predict_replay(r, m.layout(), 4, 4, 10, B)
+    small = predict_module.PredictionMemo(entries=1000, content_bytes=3 * size)
+    for k in range(10):
+        small.put((r.content, m, 4, 4, k, B, True), predict_replay(r, m.layout(), 4, 4, k, B), size)
+    assert len(small) == 3 and small.held_bytes() == 3 * size
+    small.put((r.content, m, 4, 4, 9, B, True), predict_replay(r, m.layout(), 4, 4, 9, B), size)  # again
+    assert len(small) == 3 and small.held_bytes() == 3 * size
+    small.clear()
+    assert len(small) == 0 and small.held_bytes() == 0
+
+
+def test_predict_keyed_fills_the_shared_memo():
+    predict_module._predictions.clear()
+    r = replay(_samples(np.random.default_rng(5)))
+    m = identity((8, 8))
+    made = []
+    layout = lambda: made.append(1) or m.layout()  # noqa: E731
+    first = predict_keyed(r, m, layout, 4, 4, 0, B)
+    again = predict_keyed(r, m, layout, 4, 4, 0, B)
+    assert first == again == predict_replay(r, m.layout(), 4, 4, 0, B)
+    assert len(made) == 1 and len(predict_module._predictions) == 1
 
 
 @pytest.mark.parametrize("example", EXAMPLE_NAMES)

@@ -135,12 +135,45 @@ def predict_replay(r: Replay, layout: LayoutFn, elem_bytes: int, width: int, off
     return Prediction(total / n, ideal / n, n)
 
 
-# Predictions by (replay content, layout key, element bytes, width, offset,
-# bank model, vectorize): arrays that differ only in their names (a file of
-# many small kernels, issue 20) score each candidate layout once. Bounded, so
-# that a long batch does not grow it.
-_PREDICTIONS_KEPT = 4096
-_predictions: dict[tuple, Prediction] = {}
+class PredictionMemo:
+    """Predictions by (replay content, layout key, element bytes, width,
+    offset, bank model, vectorize), oldest dropped first: bounded in entries
+    and in the bytes of replay content their keys hold (an entry counts its
+    replay's bytes whether or not another entry shares them), so that a long
+    batch or a kernel of huge replays does not grow it without end."""
+
+    def __init__(self, entries: int, content_bytes: int) -> None:
+        self.entries, self.content_bytes = entries, content_bytes
+        self._kept: dict[tuple, tuple[Prediction, int]] = {}
+        self._bytes = 0
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def held_bytes(self) -> int:
+        return self._bytes
+
+    def clear(self) -> None:
+        self._kept.clear()
+        self._bytes = 0
+
+    def get(self, key: tuple) -> Prediction | None:
+        got = self._kept.get(key)
+        return None if got is None else got[0]
+
+    def put(self, key: tuple, prediction: Prediction, size: int) -> None:
+        old = self._kept.pop(key, None)
+        if old is not None:
+            self._bytes -= old[1]
+        self._kept[key] = (prediction, size)
+        self._bytes += size
+        while self._kept and (len(self._kept) > self.entries or self._bytes > self.content_bytes):
+            self._bytes -= self._kept.pop(next(iter(self._kept)))[1]
+
+
+# Arrays that differ only in their names (a file of many small kernels,
+# issue 20) score each candidate layout once.
+_predictions = PredictionMemo(4096, 64 << 20)
 
 
 def predict_keyed(r: Replay, layout_key: Hashable, layout: Callable[[], LayoutFn], elem_bytes: int, width: int,
@@ -153,9 +186,7 @@ def predict_keyed(r: Replay, layout_key: Hashable, layout: Callable[[], LayoutFn
     got = _predictions.get(key)
     if got is None:
         got = predict_replay(r, layout(), elem_bytes, width, offset, banks, vectorize)
-        _predictions[key] = got
-        if len(_predictions) > _PREDICTIONS_KEPT:
-            del _predictions[next(iter(_predictions))]
+        _predictions.put(key, got, sum(len(data) for _, _, data in r.content[0]))
     return got
 
 
