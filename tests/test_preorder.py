@@ -8,6 +8,7 @@ import sys
 import pytest
 from clang.cindex import CursorKind as K
 
+from rapcc.frontend.host_values import host_launches, kernel_fields
 from rapcc.frontend.parse import ParseConfig, parse
 from rapcc.frontend.preorder import Preorder
 from rapcc.frontend.statements import ADDRESS_TAKEN, SubtreeWrites, assignment_counts
@@ -113,3 +114,39 @@ def test_children_equal_libclang_children_walked_or_not(name):
             _same(walked.children(c), want)
             _same(unwalked.children(c), want)
             _same(unwalked.children(c), want)  # remembered
+
+
+LAUNCHES = kernels_file(3) + """
+template <int B>
+__global__ void scaled(float *a)
+{
+    __shared__ float s[B];
+    s[threadIdx.x] = a[threadIdx.x];
+    __syncthreads();
+    a[threadIdx.x] = s[B - 1 - threadIdx.x];
+}
+
+void run(float *a, int n, int rows)
+{
+    scaled<64><<<n, 64>>>(a);
+    scaled<128><<<n, dim3(128)>>>(a);
+    transpose_1<<<n, dim3(32, rows)>>>(a, a, n);
+    void (*k)(float *) = scaled<64>;
+}
+"""
+
+
+def test_host_launches_through_shared_walks_equal_their_own():
+    tu, tops = _tops("launches", LAUNCHES.encode())
+    own = host_launches(tops)
+    walked = Preorder()
+    for top in reversed(tops):
+        walked.walk(top)
+    shared = host_launches(tops, walked)
+    assert shared == own
+    assert {x.kernel for x in own} >= {"transpose_0", "transpose_1", "transpose_2", "scaled"}
+    # The collector hands each kernel only its own launches: the same fields as all of them.
+    instances = ((("B", 64),), (("B", 128),))
+    for name in ("transpose_0", "transpose_1", "scaled", "absent"):
+        for inst in ((), instances):
+            assert kernel_fields([x for x in own if x.kernel == name], name, inst) == kernel_fields(own, name, inst)

@@ -63,7 +63,7 @@ def parse_file_with_includes(path: str, source: bytes, options: _ParseOptions, h
                                   unit_unknown=unit.unknown if unit is not None else (),
                                   host_facts=host_facts, walks=walks), parsed.scopes)
     if info.arrays and undecodable(source):
-        info = refuse_undecodable(info, file_tokens(parsed.tu, path, len(source)))
+        info = refuse_undecodable(info, file_tokens(parsed.tu, path, len(source), source))
     info = replace(info, sound=_lazy_program(parsed.tu, path, source, options.rdc,
                                              frozenset(u.range.start for u in info.inactive),
                                              frozenset(a.key for a in info.arrays if a.provider is not None), walks))
@@ -77,7 +77,7 @@ def _lazy_program(tu, path: str, source: bytes, rdc: bool, inactive: frozenset[i
 
     @cache
     def program():
-        lowered = lower_program(tu, path, source, file_tokens(tu, path, len(source)), rdc, inactive, providers,
+        lowered = lower_program(tu, path, source, file_tokens(tu, path, len(source), source), rdc, inactive, providers,
                                 kept[0] if kept else Preorder())
         kept.clear()
         return lowered

@@ -60,7 +60,7 @@ def collect(tu: ci.TranslationUnit, path: str, source: bytes, rdc: bool = False,
     the verification's parse of rapcc's own output reads neither, and the host
     interpretation is a large part of a parse (issue 20).
     `walks`: the parse's walks, shared with the lowering (preorder.py)."""
-    col = _Collector(tu, path, source, file_tokens(tu, path, len(source)), rdc=rdc, unit=unit,
+    col = _Collector(tu, path, source, file_tokens(tu, path, len(source), source), rdc=rdc, unit=unit,
                      launch_shapes={name: list(shapes) for name, shapes in unit_launches},
                      launch_unknown=dict(unit_unknown), host_facts=host_facts,
                      _walks=walks if walks is not None else Preorder())

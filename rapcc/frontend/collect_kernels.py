@@ -30,7 +30,9 @@ class _Kernels(_CollectorState):
     def run(self) -> None:
         tops = top_level(self.tu)
         self._tops = [t.cursor for t in tops if t.main]
-        self._launches = host_launches(self._tops) if self.host_facts else []
+        self._launches = host_launches(self._tops, self._walks) if self.host_facts else []
+        for launch in self._launches:  # by kernel: a scan of every launch per kernel is quadratic
+            self._launches_of.setdefault(launch.kernel, []).append(launch)
         for c in self._tops:
             if c.kind == K.MACRO_DEFINITION:
                 self.macros[c.spelling] = [t.spelling for t in c.get_tokens()][1:]
@@ -135,7 +137,7 @@ class _Kernels(_CollectorState):
             name=name, is_global=is_global, range=self._cursor_range(fn),
             launch_bounds=self._launch_bounds(fn, body), pragma_block_dim=self._pragma_block_dim(body) or annotated_block_dim(fn),
             template_params=tuple(tparams), instantiations=self.instantiations.get(decl_key(fn), ()),
-            **kernel_fields(self._launches, name, self.instantiations.get(decl_key(fn), ()),
+            **kernel_fields(self._launches_of.get(name, []), name, self.instantiations.get(decl_key(fn), ()),
                             self.launch_shapes.get(name, ()), self.launch_unknown.get(name, ()))))
         self._declare(fn, body)
         self._scope_end = file_location(fn.extent.end).offset

@@ -107,6 +107,7 @@ class _CollectorState:
     launch_unknown: dict[str, tuple[str, ...]] = field(default_factory=dict)  # the unit's unknown launches
     _tops: list[Cursor] = field(default_factory=list)  # the main file's top-level cursors
     _launches: list[Launch] = field(default_factory=list)  # their kernel launches (host_values.py)
+    _launches_of: dict[str, list[Launch]] = field(default_factory=dict)  # the same, by kernel name
     host_facts: bool = True  # whether to read them (collect.py)
     _expansions: list[tuple[int, int, str]] = field(default_factory=list)  # macro uses: (start, end, name)
     _views: dict[str, _View | None] = field(default_factory=dict)  # pointer aliases (None: refused)
