@@ -10,7 +10,7 @@ from clang.cindex import CursorKind as K
 
 from rapcc.frontend.host_values import host_launches, kernel_fields
 from rapcc.frontend.parse import ParseConfig, parse
-from rapcc.frontend.preorder import Preorder
+from rapcc.frontend.preorder import Preorder, cursor_key
 from rapcc.frontend.statements import ADDRESS_TAKEN, SubtreeWrites, assignment_counts
 from rapcc.frontend.toplevel import top_level
 from conftest import EXAMPLES, ROOT
@@ -150,3 +150,23 @@ def test_host_launches_through_shared_walks_equal_their_own():
     for name in ("transpose_0", "transpose_1", "scaled", "absent"):
         for inst in ((), instances):
             assert kernel_fields([x for x in own if x.kernel == name], name, inst) == kernel_fields(own, name, inst)
+
+
+@pytest.mark.parametrize("name", ["kernels", "writes", "launches"])
+def test_cursor_keys_are_equal_exactly_when_libclang_says_the_cursors_are(name):
+    tu, tops = _tops(name, (LAUNCHES.encode() if name == "launches" else FILES[name]))
+    first = [c for top in tops for c in top.walk_preorder()]
+    second = [c for top in tops for c in top.walk_preorder()]  # other objects, the same cursors
+    assert all(cursor_key(a) == cursor_key(b) and a == b for a, b in zip(first, second))
+    # Declarations reached through a reference (libclang ignores a word of theirs
+    # that a walk and a reference set differently), and every pair sharing a hash.
+    decls = [c for c in first if c.kind.is_declaration()]
+    pairs = [(c.referenced, d) for c in first if c.kind == K.DECL_REF_EXPR and c.referenced is not None
+             for d in decls]
+    buckets: dict[int, list] = {}
+    for c in first:
+        buckets.setdefault(hash(c), []).append(c)
+    pairs += [(a, b) for bucket in buckets.values() for a in bucket for b in bucket]
+    assert any(len(b) > 1 for b in buckets.values()) or name != "launches"  # the dim3 references
+    assert sum(a == b for a, b in pairs) > len(first)
+    assert all((cursor_key(a) == cursor_key(b)) == (a == b) for a, b in pairs)

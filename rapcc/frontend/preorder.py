@@ -11,6 +11,25 @@ from __future__ import annotations
 
 from clang.cindex import Cursor
 
+# A value equal for two cursors exactly when `clang_equalCursors` holds: the
+# kind and data, a declaration's second word aside (libclang ignores it). Not
+# the cursor itself as a key: `clang_hashCursor` hashes a reference by what it
+# names alone, so the thousand `dim3` TYPE_REFs of a host function launching a
+# thousand kernels share one hash, and a dict of cursors compared each new one
+# with all of them (issue 20); and each hash or comparison is a C call.
+CursorKey = tuple[int, int, "int | None", "int | None", "int | None"]
+_DECLARATION: dict[int, bool] = {}  # cursor kind id -> clang_isDeclaration
+
+
+def cursor_key(c: Cursor) -> CursorKey:
+    """See CursorKey."""
+    kind = c._kind_id
+    decl = _DECLARATION.get(kind)
+    if decl is None:
+        decl = _DECLARATION[kind] = bool(c.kind.is_declaration())
+    data = c.data
+    return kind, c.xdata, data[0], None if decl else data[1], data[2]
+
 
 class Preorder:
     """`cursor.walk_preorder()` as lists, sharing one walk per subtree, and
@@ -18,8 +37,8 @@ class Preorder:
 
     def __init__(self) -> None:
         self._order: list[Cursor] = []
-        self._runs: dict[Cursor, tuple[int, int]] = {}
-        self._children: dict[Cursor, list[Cursor]] = {}
+        self._runs: dict[CursorKey, tuple[int, int]] = {}
+        self._children: dict[CursorKey, list[Cursor]] = {}
 
     def walk(self, cursor: Cursor) -> list[Cursor]:
         """`list(cursor.walk_preorder())`."""
@@ -28,19 +47,20 @@ class Preorder:
 
     def run(self, cursor: Cursor) -> tuple[int, int]:
         """Where `cursor`'s subtree lies in `cursors()`, walking it on first use."""
-        got = self._runs.get(cursor)
+        got = self._runs.get(cursor_key(cursor))
         return got if got is not None else self._visit(cursor)
 
     def children(self, cursor: Cursor) -> list[Cursor]:
         """`list(cursor.get_children())` (do not modify)."""
-        got = self._children.get(cursor)
+        key = cursor_key(cursor)
+        got = self._children.get(key)
         if got is None:
-            got = self._children[cursor] = list(cursor.get_children())
+            got = self._children[key] = list(cursor.get_children())
         return got
 
     def known(self, cursor: Cursor) -> tuple[int, int] | None:
         """`run(cursor)` if it was walked, else None (walking nothing)."""
-        return self._runs.get(cursor)
+        return self._runs.get(cursor_key(cursor))
 
     def cursors(self) -> list[Cursor]:
         """Every cursor walked so far; a subtree is the slice `run` gives (do not modify)."""
@@ -50,14 +70,15 @@ class Preorder:
         # Iterative: an expression nested thousands deep must not exhaust the stack.
         order, runs, children = self._order, self._runs, self._children
         top = len(order)
-        stack: list[tuple[Cursor, int | None]] = [(cursor, None)]
+        stack: list[tuple[Cursor, int | None, CursorKey | None]] = [(cursor, None, None)]
         while stack:
-            c, start = stack.pop()
+            c, start, key = stack.pop()
             if start is not None:
-                runs[c] = (start, len(order))
+                runs[key] = (start, len(order))  # type: ignore[index]
                 continue
-            stack.append((c, len(order)))
+            key = cursor_key(c)
+            stack.append((c, len(order), key))
             order.append(c)
-            kids = children[c] = list(c.get_children())
-            stack.extend((k, None) for k in reversed(kids))
+            kids = children[key] = list(c.get_children())
+            stack.extend((k, None, None) for k in reversed(kids))
         return top, len(order)
