@@ -22,12 +22,12 @@ import math
 
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from . import ir
 from .analysis.arrays import AccessAnalysis, ArrayAnalysis
 from .analysis.handfix import detect as detect_hand_fix
-from .analysis.predict import LayoutFn, Prediction, Replays, predict, predict_replay, row_major
+from .analysis.predict import LayoutFn, Prediction, Replays, predict, predict_keyed, predict_replay, row_major
 from .strategies import REGISTRY, Mapping, StrategyContext, identity, precedence
 
 if TYPE_CHECKING:  # occupancy.py plans on top of this module
@@ -153,10 +153,16 @@ def keeps_spellings(m: Mapping) -> bool:
 def score(a: ArrayAnalysis, mapping: Mapping, ctx: StrategyContext, replays: Replays | None = None) -> Candidate:
     """The candidate `mapping` with its cost. `replays`: the layout-free part
     of the predictions, shared by the candidates of one planning pass."""
-    layout = mapping.layout()
+    made: list[LayoutFn] = []
+
+    def layout() -> LayoutFn:  # made on the first prediction not remembered, once
+        if not made:
+            made.append(mapping.layout())
+        return made[0]
     unchanged = mapping.strategy == "none"
     replays = replays if replays is not None else Replays()
-    preds = tuple(_predict(replays, x, layout, a.array.elem_bytes, ctx, unchanged) for x in a.accesses)
+    preds = tuple(_predict_mapped(replays, x, mapping, layout, a.array.elem_bytes, ctx, unchanged)
+                  for x in a.accesses)
     cost = 0.0
     for x, p in zip(a.accesses, preds):
         if p is not None:
@@ -172,6 +178,14 @@ def _predict(replays: Replays, x: AccessAnalysis, layout: LayoutFn, elem_bytes: 
     r = replays(x.samples)
     return None if r is None else predict_replay(r, layout, elem_bytes, x.access.width, x.access.offset, ctx.banks,
                                                  vectorize)
+
+
+def _predict_mapped(replays: Replays, x: AccessAnalysis, mapping: Mapping, layout: Callable[[], LayoutFn],
+                    elem_bytes: int, ctx: StrategyContext, vectorize: bool) -> Prediction | None:
+    """`_predict` under `mapping`'s layout, remembered by the samples' content (predict.py)."""
+    r = replays(x.samples)
+    return None if r is None else predict_keyed(r, mapping, layout, elem_bytes, x.access.width, x.access.offset,
+                                                ctx.banks, vectorize)
 
 
 def _key(c: Candidate) -> tuple[float, int, int, int, str]:

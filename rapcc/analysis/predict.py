@@ -7,7 +7,7 @@ every replayed loop iteration in which at least one lane is active.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Hashable
 
 import numpy as np
 
@@ -55,6 +55,9 @@ class Replay:
     weights: np.ndarray
     trips: TripGroups | None  # the unrolled trips' groups, None when there are none
     ideal: dict[tuple[BankModel, int], np.ndarray]  # BankModel.ideal_each of `active` per bank model and width, filled on first use
+    # Everything `predict_replay` reads of this replay, as a hashable value:
+    # equal contents predict equally under one layout (`predict_keyed`).
+    content: tuple = ()
 
 
 def replay(samples: AccessSamples) -> Replay | None:
@@ -73,7 +76,17 @@ def replay(samples: AccessSamples) -> Replay | None:
         weights = np.array([i.weight for i in insts], dtype=np.float64)
     for a in (*stacked, active, weights):
         a.flags.writeable = False  # shared by every candidate's prediction
-    return Replay(samples, stacked, active, weights, trip_groups(samples) if samples.unrolled else None, {})
+    trips = trip_groups(samples) if samples.unrolled else None
+    return Replay(samples, stacked, active, weights, trips, {}, _content(stacked, active, weights, trips, samples))
+
+
+def _content(stacked: tuple[np.ndarray, ...], active: np.ndarray, weights: np.ndarray, trips: TripGroups | None,
+             samples: AccessSamples) -> tuple:
+    """The replay's arrays as bytes with their shapes and types, the trips'
+    groups (which fix the rest of `TripGroups`) and the one flag of the
+    samples that `fuse_unrolled_trips` reads."""
+    arrays = tuple((a.dtype.str, a.shape, a.tobytes()) for a in (*stacked, active, weights))
+    return arrays, None if trips is None else trips.groups, samples.reloads
 
 
 class Replays:
@@ -127,6 +140,61 @@ def predict_replay(r: Replay, layout: LayoutFn, elem_bytes: int, width: int, off
         # Lanes sharing words (a broadcast) can need fewer than the bytes suggest.
         ideal += float((np.minimum(_ideal(r, banks, int(w))[rows], waves) * weights[rows]).sum())
     return Prediction(total / n, ideal / n, n)
+
+
+class PredictionMemo:
+    """Predictions by (replay content, layout key, element bytes, width,
+    offset, bank model, vectorize), oldest dropped first: bounded in entries
+    and in the bytes of replay content their keys hold (an entry counts its
+    replay's bytes whether or not another entry shares them), so that a long
+    batch or a kernel of huge replays does not grow it without end."""
+
+    def __init__(self, entries: int, content_bytes: int) -> None:
+        self.entries, self.content_bytes = entries, content_bytes
+        self._kept: dict[tuple, tuple[Prediction, int]] = {}
+        self._bytes = 0
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def held_bytes(self) -> int:
+        return self._bytes
+
+    def clear(self) -> None:
+        self._kept.clear()
+        self._bytes = 0
+
+    def get(self, key: tuple) -> Prediction | None:
+        got = self._kept.get(key)
+        return None if got is None else got[0]
+
+    def put(self, key: tuple, prediction: Prediction, size: int) -> None:
+        old = self._kept.pop(key, None)
+        if old is not None:
+            self._bytes -= old[1]
+        self._kept[key] = (prediction, size)
+        self._bytes += size
+        while self._kept and (len(self._kept) > self.entries or self._bytes > self.content_bytes):
+            self._bytes -= self._kept.pop(next(iter(self._kept)))[1]
+
+
+# Arrays that differ only in their names (a file of many small kernels,
+# issue 20) score each candidate layout once.
+_predictions = PredictionMemo(4096, 64 << 20)
+
+
+def predict_keyed(r: Replay, layout_key: Hashable, layout: Callable[[], LayoutFn], elem_bytes: int, width: int,
+                  offset: int, banks: BankModel, vectorize: bool = True) -> Prediction:
+    """`predict_replay(r, layout(), ...)`, remembered by content.
+
+    `layout_key`: a hashable value equal only for layouts that map every index
+    alike (a frozen `Mapping`); `layout` makes the layout when it is needed."""
+    key = (r.content, layout_key, elem_bytes, width, offset, banks, vectorize)
+    got = _predictions.get(key)
+    if got is None:
+        got = predict_replay(r, layout(), elem_bytes, width, offset, banks, vectorize)
+        _predictions.put(key, got, sum(len(data) for _, _, data in r.content[0]))
+    return got
 
 
 def _ideal(r: Replay, banks: BankModel, width: int) -> np.ndarray:

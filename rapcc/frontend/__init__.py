@@ -12,6 +12,7 @@ from .collect import collect
 from .encoding import refuse_undecodable, undecodable
 from .errors import refuse_tainted
 from .launches import launch_block_shapes
+from .preorder import Preorder
 from .program import lower_program
 from .parse import SHIM_DIR, ParseConfig, ParseError, direct_includes, parse, parse_tolerant
 from .tokens import file_tokens
@@ -55,24 +56,31 @@ def parse_file_with_includes(path: str, source: bytes, options: _ParseOptions, h
     except ParseError as exc:
         raise RapccError(f"{path}: the input has errors", tuple(exc.diagnostics)) from exc
     unit = parsed.unit
+    walks = Preorder()  # one walk of each subtree for the collection and the lowering
     info = refuse_tainted(collect(parsed.tu, path, source, rdc=options.rdc,
                                   unit=(unit.path, unit.referenced) if unit is not None else None,
                                   unit_launches=unit.launches if unit is not None else (),
                                   unit_unknown=unit.unknown if unit is not None else (),
-                                  host_facts=host_facts), parsed.scopes)
+                                  host_facts=host_facts, walks=walks), parsed.scopes)
     if info.arrays and undecodable(source):
-        info = refuse_undecodable(info, file_tokens(parsed.tu, path, len(source)))
+        info = refuse_undecodable(info, file_tokens(parsed.tu, path, len(source), source))
     info = replace(info, sound=_lazy_program(parsed.tu, path, source, options.rdc,
                                              frozenset(u.range.start for u in info.inactive),
-                                             frozenset(a.key for a in info.arrays if a.provider is not None)))
+                                             frozenset(a.key for a in info.arrays if a.provider is not None), walks))
     return info, list(parsed.warnings) + list(parsed.notes(path, options.verbose)), _user_includes(parsed.tu)
 
 
-def _lazy_program(tu, path: str, source: bytes, rdc: bool, inactive: frozenset[int], providers: frozenset[str]):
+def _lazy_program(tu, path: str, source: bytes, rdc: bool, inactive: frozenset[int], providers: frozenset[str],
+                  walks: Preorder):
     """The file's `sound_ir.Program`, lowered on first call (it keeps the parse alive until then)."""
+    kept = [walks]  # until the lowering: the program is kept with the file's facts, the walks need not be
+
     @cache
     def program():
-        return lower_program(tu, path, source, file_tokens(tu, path, len(source)), rdc, inactive, providers)
+        lowered = lower_program(tu, path, source, file_tokens(tu, path, len(source), source), rdc, inactive, providers,
+                                kept[0] if kept else Preorder())
+        kept.clear()
+        return lowered
     return program
 
 

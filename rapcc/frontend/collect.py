@@ -21,6 +21,7 @@ from .. import ir
 from .annotations import comments, layout_pragmas, own_line_directive_spans, rapcc_pragma_spans
 from .inactive import inactive_uses, spellings
 from .macros import macro_values
+from .preorder import Preorder
 from .tokens import file_tokens
 from .collect_aliases import _Aliases
 from .collect_arrays import _Arrays
@@ -46,7 +47,7 @@ def collect(tu: ci.TranslationUnit, path: str, source: bytes, rdc: bool = False,
             unit: tuple[str, frozenset[str]] | None = None,
             unit_launches: tuple[tuple[str, tuple[tuple[int, int, int], ...]], ...] = (),
             unit_unknown: tuple[tuple[str, tuple[str, ...]], ...] = (),
-            host_facts: bool = True) -> ir.TranslationUnitInfo:
+            host_facts: bool = True, walks: Preorder | None = None) -> ir.TranslationUnitInfo:
     """Everything rapcc needs from one parsed file, as plain dataclasses.
 
     `rdc`: the build links device code across files, so a device function or a
@@ -57,10 +58,12 @@ def collect(tu: ci.TranslationUnit, path: str, source: bytes, rdc: bool = False,
     `unit_unknown`: why the unit's other launches have unknown shapes (kernel name -> reasons).
     `host_facts`: read the host code's launches and the kernels' macro values;
     the verification's parse of rapcc's own output reads neither, and the host
-    interpretation is a large part of a parse (issue 20)."""
-    col = _Collector(tu, path, source, file_tokens(tu, path, len(source)), rdc=rdc, unit=unit,
+    interpretation is a large part of a parse (issue 20).
+    `walks`: the parse's walks, shared with the lowering (preorder.py)."""
+    col = _Collector(tu, path, source, file_tokens(tu, path, len(source), source), rdc=rdc, unit=unit,
                      launch_shapes={name: list(shapes) for name, shapes in unit_launches},
-                     launch_unknown=dict(unit_unknown), host_facts=host_facts)
+                     launch_unknown=dict(unit_unknown), host_facts=host_facts,
+                     _walks=walks if walks is not None else Preorder())
     col.run()
     col.escapes.extend(dependent_type_escapes(col.accesses, col.vars, col.assumed_types))
     arrays, kernels, aliases = tuple(col.arrays.values()), tuple(col.kernels), _merged(col.aliases)

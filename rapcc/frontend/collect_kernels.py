@@ -18,6 +18,7 @@ from .host_values import host_launches, kernel_fields
 from .parse import SHIM_DIR
 from .providers import classify, find_providers, PROVIDES
 from .toplevel import Top, top_level
+from .statements import SubtreeWrites
 from .collect_state import _ALL_FUNCTIONS, _CollectorState, _Ctx, _FUNCTION_KINDS, _function_key, _is_shared
 
 
@@ -29,7 +30,9 @@ class _Kernels(_CollectorState):
     def run(self) -> None:
         tops = top_level(self.tu)
         self._tops = [t.cursor for t in tops if t.main]
-        self._launches = host_launches(self._tops) if self.host_facts else []
+        self._launches = host_launches(self._tops, self._walks) if self.host_facts else []
+        for launch in self._launches:  # by kernel: a scan of every launch per kernel is quadratic
+            self._launches_of.setdefault(launch.kernel, []).append(launch)
         for c in self._tops:
             if c.kind == K.MACRO_DEFINITION:
                 self.macros[c.spelling] = [t.spelling for t in c.get_tokens()][1:]
@@ -39,7 +42,7 @@ class _Kernels(_CollectorState):
         # Walk only what the main file declares: the shim's thousands of
         # declarations hold no shared arrays of the user's.
         decls = [d for top in self._tops
-                 for d in top.walk_preorder() if d.kind in _ALL_FUNCTIONS or d.kind == K.VAR_DECL]
+                 for d in self._walks.walk(top) if d.kind in _ALL_FUNCTIONS or d.kind == K.VAR_DECL]
         self.providers = find_providers([t.cursor for t in tops if _user_code(t)])
         # A block-scope `extern __shared__` declaration belongs to the file scope in
         # clang's eyes; inside a provider it is seen through the provider's callers.
@@ -68,7 +71,7 @@ class _Kernels(_CollectorState):
         for c in decls:
             if c.kind in _FUNCTION_KINDS and self._in_main(c) and c.is_definition() \
                     and not (self.providers and classify(c) == PROVIDES):
-                for d in c.walk_preorder():
+                for d in self._walks.walk(c):
                     if d.kind == K.VAR_DECL and _is_shared(d):
                         self._add_array(d, c.spelling)
         for c in decls:
@@ -91,7 +94,7 @@ class _Kernels(_CollectorState):
         file (`k<16><<<grid, block>>>(...)` included)."""
         found: dict[str, set[tuple[tuple[str, int], ...]]] = {}
         for top in self._tops:
-            for c in top.walk_preorder():
+            for c in self._walks.walk(top):
                 if c.kind == K.DECL_REF_EXPR and c.referenced is not None and \
                         c.referenced.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE):
                     fkey = _function_key(c.referenced)
@@ -134,7 +137,7 @@ class _Kernels(_CollectorState):
             name=name, is_global=is_global, range=self._cursor_range(fn),
             launch_bounds=self._launch_bounds(fn, body), pragma_block_dim=self._pragma_block_dim(body) or annotated_block_dim(fn),
             template_params=tuple(tparams), instantiations=self.instantiations.get(decl_key(fn), ()),
-            **kernel_fields(self._launches, name, self.instantiations.get(decl_key(fn), ()),
+            **kernel_fields(self._launches_of.get(name, []), name, self.instantiations.get(decl_key(fn), ()),
                             self.launch_shapes.get(name, ()), self.launch_unknown.get(name, ()))))
         self._declare(fn, body)
         self._scope_end = file_location(fn.extent.end).offset
@@ -143,13 +146,14 @@ class _Kernels(_CollectorState):
 
     def _declare(self, fn: Cursor, body: Cursor) -> None:
         """Describe a function's locals and count its declarations per name."""
+        self._subtree_writes = SubtreeWrites(self._walks, body)
         assigned = self._writes(body)
         self._assigned = assigned
         self._body, self._uniform = body, None
         self._params_uniform = any(k.kind == K.CUDAGLOBAL_ATTR for k in fn.get_children())
         self._names = {}
         self._decl_at = {}
-        for c in fn.walk_preorder():
+        for c in self._walks.walk(fn):
             if c.kind in (K.VAR_DECL, K.PARM_DECL):
                 self._names[c.spelling] = self._names.get(c.spelling, 0) + 1
                 self._decl_at.setdefault(c.spelling, []).append(file_location(c.location).offset)

@@ -58,19 +58,19 @@ class _Loops(_CollectorState):
             self._compound(cursor, ctx, stack)
             return
         if kind == K.CONDITIONAL_OPERATOR:
-            kids = list(cursor.get_children())
+            kids = self._walks.children(cursor)
             if len(kids) == 3:
                 cond = ctx.expr(kids[0])
                 self._walk(kids[0], ctx, stack)
                 self._walk(kids[1], _with_guard(ctx, ir.Guard(cond)), stack)
                 self._walk(kids[2], _with_guard(ctx, ir.Guard(cond, negated=True)), stack)
                 return
-        for child in cursor.get_children():
+        for child in self._walks.children(cursor):
             self._walk(child, ctx, stack)
 
     def _compound(self, block: Cursor, ctx: _Ctx, stack: tuple[Cursor, ...]) -> None:
         # `if (tid >= n) return;` guards every statement after it.
-        for stmt in block.get_children():
+        for stmt in self._walks.children(block):
             self._last_loop = None
             self._walk(stmt, ctx, stack)
             ctx = self._after_statement(stmt, ctx)

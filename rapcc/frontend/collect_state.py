@@ -16,8 +16,9 @@ from .. import ir
 from .clangext import file_location, in_main_file
 from .exprs import decl_key, substitute, to_expr
 from .host_values import Launch
+from .preorder import Preorder
 from .providers import Providers
-from .statements import ADDRESS_TAKEN, assignment_counts
+from .statements import ADDRESS_TAKEN, SubtreeWrites, assignment_counts
 from .tokens import FileTokens
 
 
@@ -106,6 +107,7 @@ class _CollectorState:
     launch_unknown: dict[str, tuple[str, ...]] = field(default_factory=dict)  # the unit's unknown launches
     _tops: list[Cursor] = field(default_factory=list)  # the main file's top-level cursors
     _launches: list[Launch] = field(default_factory=list)  # their kernel launches (host_values.py)
+    _launches_of: dict[str, list[Launch]] = field(default_factory=dict)  # the same, by kernel name
     host_facts: bool = True  # whether to read them (collect.py)
     _expansions: list[tuple[int, int, str]] = field(default_factory=list)  # macro uses: (start, end, name)
     _views: dict[str, _View | None] = field(default_factory=dict)  # pointer aliases (None: refused)
@@ -125,6 +127,8 @@ class _CollectorState:
     # What `_alias_decl` matches pointer declarations against, per count of arrays found so far.
     _alias_tables: tuple[int, dict[str, int], dict[str, str], dict[str, int]] | None = None
     _writes_memo: dict[Cursor, dict[str, int]] = field(default_factory=dict)
+    _subtree_writes: SubtreeWrites | None = None  # the current function body's writes (statements.py)
+    _walks: Preorder = field(default_factory=Preorder)  # the main file's pre-order walks, each done once
     providers: Providers = field(default_factory=lambda: Providers(frozenset(), {}))
     _bodies: dict[str, list[Cursor]] = field(default_factory=dict)  # function name -> bodies walked
     # Provider calls not taken as a pointer's initializer: (function, where, text).
@@ -169,7 +173,11 @@ class _CollectorState:
         statement asks for its subtree's, and nested loops ask again."""
         found = self._writes_memo.get(cursor)
         if found is None:
-            found = self._writes_memo[cursor] = assignment_counts(cursor)
+            index = self._subtree_writes
+            found = index.counts(cursor) if index is not None else None
+            if found is None:
+                found = assignment_counts(cursor)
+            self._writes_memo[cursor] = found
         return found
 
     def _trackable(self, key: str) -> bool:

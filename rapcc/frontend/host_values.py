@@ -27,6 +27,7 @@ from clang.cindex import Cursor, CursorKind as K
 from .exprs import decl_key, int_type
 from .host_domain import MAX_DEPTH, MAX_VALUES, Dim, Instance, KernelLaunches, Launch, State, Unknown, Value, _cap, _join
 from .host_interp import _Events, _Run
+from .preorder import Preorder
 from .host_syntax import _CONFIG_CALLS, _FUNCTIONS, _INSPECTING_APIS, _LAUNCH_APIS, _args, _function_key, _function_ref, _is_kernel
 
 _SCOPES = (K.NAMESPACE, K.CLASS_DECL, K.STRUCT_DECL, K.CLASS_TEMPLATE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL)
@@ -162,8 +163,10 @@ def _offset(c: Cursor) -> tuple[int, int]:
     return c.extent.start.offset, c.extent.end.offset
 
 
-def host_launches(tops: list[Cursor]) -> list[Launch]:
-    """Every kernel launch the main file's functions make (`tops`: its top-level cursors)."""
+def host_launches(tops: list[Cursor], walks: Preorder | None = None) -> list[Launch]:
+    """Every kernel launch the main file's functions make (`tops`: its
+    top-level cursors; `walks`: the parse's walks, shared with the collector)."""
+    walks = walks if walks is not None else Preorder()
     functions = {_function_key(f): f for f in _definitions(tops)}
     references: dict[str, int] = {}
     callers: dict[str, list[str]] = {}
@@ -171,7 +174,7 @@ def host_launches(tops: list[Cursor]) -> list[Launch]:
     launching: set[str] = set()
     for key, fn in functions.items():
         calls, inspected = set(), set()
-        for c in fn.walk_preorder():
+        for c in walks.walk(fn):
             if c.kind != K.CALL_EXPR:
                 continue
             callee = _callee(c)
@@ -185,7 +188,7 @@ def host_launches(tops: list[Cursor]) -> list[Launch]:
                     ref = _function_ref(a)
                     if ref is not None:
                         inspected.update(_offset(k) for k in a.walk_preorder() if k.kind == K.DECL_REF_EXPR)
-        for c in fn.walk_preorder():
+        for c in walks.walk(fn):
             if c.kind != K.DECL_REF_EXPR or c.referenced is None or \
                     c.referenced.kind not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE):
                 continue

@@ -17,6 +17,7 @@ from .. import sound_ir as s
 from .clangext import binary_operator, evaluate_int, overloaded_decls, specialized_template, unary_operator
 from .exprs import decl_key
 from .lower_refs import asm_outputs, end_of, is_local as _is_local, kids as _kids, offset_of, param_use
+from .preorder import Preorder
 from .statements import for_parts
 from .tokens import FileTokens
 
@@ -130,8 +131,8 @@ class FunctionLowering:
         self.unseen_functions: set[str] = set()  # functions whose address this body takes
 
     # ---- the pre-pass: what escapes, what is written ----
-    def scan(self, body: Cursor) -> None:
-        for c in body.walk_preorder():
+    def scan(self, body: Cursor, walks: Preorder | None = None) -> None:
+        for c in (walks.walk(body) if walks is not None else body.walk_preorder()):
             kind = c.kind
             if kind == K.DECL_REF_EXPR and c.referenced is not None:
                 ref = c.referenced

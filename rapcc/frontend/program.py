@@ -11,6 +11,7 @@ from .. import sound_ir as s
 from .clangext import file_location, in_main_file, specialized_template
 from .exprs import decl_key
 from .lower import FunctionLowering, is_shared, lower_type, offset_of, param_use
+from .preorder import Preorder
 from .tokens import FileTokens
 from .toplevel import main_file_tops
 
@@ -84,13 +85,15 @@ def _template_arguments(ref: Cursor, tmpl: Cursor) -> tuple[tuple[str, int], ...
 
 
 def lower_program(tu: ci.TranslationUnit, path: str, source: bytes, tokens: FileTokens, rdc: bool,
-                  inactive_offsets: frozenset[int] = frozenset(), providers: frozenset[str] = frozenset()
-                  ) -> s.Program:
+                  inactive_offsets: frozenset[int] = frozenset(), providers: frozenset[str] = frozenset(),
+                  walks: Preorder | None = None) -> s.Program:
     """`inactive_offsets`: where the front end already accounts for an array's
     name in a preprocessor branch this parse skipped (frontend/inactive.py);
     `providers`: pointer locals initialised from the launch's dynamic shared
     memory (`T *s = SharedMemory<T>()`, frontend/providers.py), followed as
-    arrays of unknown length."""
+    arrays of unknown length. `walks`: the parse's walks, shared with its
+    collection (preorder.py)."""
+    walks = walks if walks is not None else Preorder()
     tops = _tops(tu)
     shared_decls: list[tuple[Cursor, Cursor | None]] = []  # (declaration, enclosing function)
     fns: list[Cursor] = []
@@ -101,7 +104,7 @@ def lower_program(tu: ci.TranslationUnit, path: str, source: bytes, tokens: File
             fns.append(top)
             body = _body(top)
             if body is not None:
-                shared_decls += [(d, top) for d in body.walk_preorder()
+                shared_decls += [(d, top) for d in walks.walk(body)
                                  if d.kind == K.VAR_DECL and (is_shared(d) or decl_key(d) in providers)]
     shared = {decl_key(d) for d, _ in shared_decls}
     functions: list[s.Function] = []
@@ -112,12 +115,12 @@ def lower_program(tu: ci.TranslationUnit, path: str, source: bytes, tokens: File
         body = _body(fn)
         if body is None or not _device_side(fn):
             if body is not None:  # host code cannot name shared memory; it may take a device function's address
-                for c in body.walk_preorder():
+                for c in walks.walk(body):
                     if c.kind == K.DECL_REF_EXPR and c.referenced is not None and decl_key(c.referenced) in shared:
                         hidden.append((decl_key(c.referenced), "host", offset_of(c)))
             continue
         low = FunctionLowering(fn, shared, tokens, providers)
-        low.scan(body)
+        low.scan(body, walks)
         lowered = low.stmt(body)
         for off, key in low.all_refs.items():
             if off not in low.seen_refs:
@@ -158,7 +161,7 @@ def lower_program(tu: ci.TranslationUnit, path: str, source: bytes, tokens: File
                                    offset_of(d), is_extern, max(elem.get_size(), 0)))
     launched = _instances(tops, fns)
     instances = launched + _explicit_instances(fns, tokens, launched)
-    hidden += _hidden_tokens(tops, arrays, tokens, inactive_offsets)
+    hidden += _hidden_tokens(tops, arrays, tokens, inactive_offsets, walks)
     return s.Program(tuple(functions), tuple(arrays), instances, frozenset(unseen), tuple(hidden))
 
 
@@ -241,7 +244,7 @@ def _spelled_arguments(tmpl: Cursor, toks, i: int) -> tuple[tuple[str, int], ...
 
 
 def _hidden_tokens(tops: list[Cursor], arrays: list[s.SharedDecl], tokens: FileTokens,
-                   inactive_offsets: frozenset[int]) -> list[tuple[str, str, int]]:
+                   inactive_offsets: frozenset[int], walks: Preorder) -> list[tuple[str, str, int]]:
     """An array's name spelled where no cursor of this parse stands (a macro
     body, a skipped branch the front end did not account for) or inside a
     string of device code or file scope (an asm operand): its uses are not all seen."""
@@ -255,7 +258,7 @@ def _hidden_tokens(tops: list[Cursor], arrays: list[s.SharedDecl], tokens: FileT
     for top in tops:
         if top.kind in _FUNCTIONS and _body(top) is not None and not _device_side(top):
             host_spans.append((offset_of(top), file_location(top.extent.end).offset))
-        for c in top.walk_preorder():
+        for c in walks.walk(top):
             if c.spelling in names:
                 explained.add(file_location(c.location).offset)
     out: list[tuple[str, str, int]] = []

@@ -8,6 +8,7 @@ from clang.cindex import Cursor, CursorKind as K
 from .. import ir
 from .clangext import binary_operator, file_location, unary_operator
 from .exprs import decl_key, strip, to_expr
+from .preorder import Preorder
 from .tokens import FileTokens, top_level
 
 EXITS = {K.RETURN_STMT, K.CONTINUE_STMT, K.BREAK_STMT}
@@ -142,21 +143,54 @@ def compound_step(stmt: Cursor) -> tuple[str, ir.Expr] | None:
     return op, to_expr(list(stmt.get_children())[1])
 
 
+def write_of(c: Cursor) -> tuple[str, int] | None:
+    """The declaration the expression `c` itself writes (or takes the address
+    of) and how many writes that counts for, or None."""
+    if c.kind == K.BINARY_OPERATOR and binary_operator(c) == "=":
+        target, n = next(c.get_children()), 1
+    elif c.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
+        target, n = next(c.get_children()), 1
+    elif c.kind == K.UNARY_OPERATOR and unary_operator(c) in ("++", "--", "x++", "x--", "&"):
+        target, n = next(c.get_children()), ADDRESS_TAKEN if unary_operator(c) == "&" else 1
+    else:
+        return None
+    target = strip(target)
+    if target.kind == K.DECL_REF_EXPR and target.referenced is not None:
+        return decl_key(target.referenced), n
+    return None
+
+
 def assignment_counts(body: Cursor) -> dict[str, int]:
     """How many times each declaration is written (or has its address taken) in `body`."""
     counts: dict[str, int] = {}
-
-    def bump(target: Cursor, n: int = 1) -> None:
-        target = strip(target)
-        if target.kind == K.DECL_REF_EXPR and target.referenced is not None:
-            k = decl_key(target.referenced)
-            counts[k] = counts.get(k, 0) + n
-
     for c in body.walk_preorder():
-        if c.kind == K.BINARY_OPERATOR and binary_operator(c) == "=":
-            bump(next(c.get_children()))
-        elif c.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
-            bump(next(c.get_children()))
-        elif c.kind == K.UNARY_OPERATOR and unary_operator(c) in ("++", "--", "x++", "x--", "&"):
-            bump(next(c.get_children()), ADDRESS_TAKEN if unary_operator(c) == "&" else 1)
+        w = write_of(c)
+        if w is not None:
+            counts[w[0]] = counts.get(w[0], 0) + w[1]
     return counts
+
+
+class SubtreeWrites:
+    """`assignment_counts` of every cursor inside one function body, from one
+    walk of it: the front end asks for the counts of the body, of each of its
+    statements and of each loop's body, and walking each subtree anew walked
+    the body once per level of nesting (issue 20).
+
+    A subtree is one run of the body's pre-order walk (preorder.py): its
+    counts are that run's writes, in the order `assignment_counts` meets them."""
+
+    def __init__(self, walks: Preorder, body: Cursor) -> None:
+        self._walks = walks
+        self._start, self._end = walks.run(body)
+        self._writes = [write_of(c) for c in walks.cursors()[self._start:self._end]]
+
+    def counts(self, cursor: Cursor) -> dict[str, int] | None:
+        """`assignment_counts(cursor)`, or None for a cursor outside the body."""
+        run = self._walks.known(cursor)
+        if run is None or run[0] < self._start or run[1] > self._end:
+            return None
+        counts: dict[str, int] = {}
+        for w in self._writes[run[0] - self._start:run[1] - self._start]:
+            if w is not None:
+                counts[w[0]] = counts.get(w[0], 0) + w[1]
+        return counts

@@ -29,7 +29,11 @@ class Token:
 class FileTokens:
     """The tokens of one file, searchable by byte offset."""
 
-    def __init__(self, tu: ci.TranslationUnit, path: str, size: int):
+    def __init__(self, tu: ci.TranslationUnit, path: str, size: int, source: bytes | None = None):
+        """`source`: the file's bytes, when known: a token spelled exactly as
+        the bytes at its start ends where its spelling does, without asking
+        libclang where it ends (issue 20); a token whose bytes differ (a
+        line splice inside it) is asked, as every token is without `source`."""
         toks, comments = [], []
         names: dict[int, str] = {}
         # Lex the main file alone: the whole unit's extent would lex the shim too.
@@ -40,7 +44,11 @@ class FileTokens:
             file, line, col, start = expansion_parts(ext.start, names)
             if file != path:
                 continue
-            tok = Token(t.spelling, start, expansion_parts(ext.end, names)[3], line, col)
+            spelling = t.spelling
+            raw = spelling.encode()
+            end = start + len(raw) if source is not None and source.startswith(raw, start) \
+                else expansion_parts(ext.end, names)[3]
+            tok = Token(spelling, start, end, line, col)
             # Comments are tokens to libclang; kept apart, so `a[i] /* row */ [j]` is one chain.
             (comments if t.kind == ci.TokenKind.COMMENT else toks).append(tok)
         self.tokens = toks
@@ -137,11 +145,12 @@ _LEXED: "weakref.WeakKeyDictionary[ci.TranslationUnit, dict[tuple[str, int], Fil
     weakref.WeakKeyDictionary()
 
 
-def file_tokens(tu: ci.TranslationUnit, path: str, size: int) -> FileTokens:
+def file_tokens(tu: ci.TranslationUnit, path: str, size: int, source: bytes | None = None) -> FileTokens:
     """The file's tokens, lexed once per parse: the collector, the range
-    proof's lowering and the encoding check read the same ones (issue 20)."""
+    proof's lowering and the encoding check read the same ones (issue 20).
+    `source`: the file's `size` bytes, if known (see `FileTokens`)."""
     per_tu = _LEXED.setdefault(tu, {})
     found = per_tu.get((path, size))
     if found is None:
-        found = per_tu[(path, size)] = FileTokens(tu, path, size)
+        found = per_tu[(path, size)] = FileTokens(tu, path, size, source)
     return found

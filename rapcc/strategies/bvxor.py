@@ -16,6 +16,8 @@ candidates invertible on the last index are searched.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from ..analysis.arrays import ArrayAnalysis
@@ -58,17 +60,29 @@ class BitVectorXorStrategy:
         sets = access_sets(analysis, dom, ctx.banks)
         if not sets:
             return []
-        pool = candidate_pool(sets, dom)
-        if not pool:
-            return []
-        order = ranked(sets, pool, dom.n, dom.m)
-        xor_form = next((h for h in order if h.k1 == 0), order[0])
-        out: dict[str, Mapping] = {}
-        for h in (order[0], xor_form):
-            if h.mask == 0:
-                h = BitVectorXor(h.k1, 0, 0, dom.n, dom.m)  # k2 is unused
-            m = realise(self.name, f"bvxor k1={h.k1} k2={h.k2} mask={h.mask} on {dom.n} bits (seed 004 §4.2, §5.1)",
-                        h, dom)
-            if m is not None and m.last_index not in out:
-                out[m.last_index] = m
-        return list(out.values())
+        return list(searched_mappings(tuple(tuple(s) for s in sets), dom, self.name))
+
+
+def search_mappings(sets: tuple[tuple[int, ...], ...], dom: HashDomain, name: str) -> tuple[Mapping, ...]:
+    """The §5.1 winner and the best k1 = 0 combination on `sets`, realised on `dom`."""
+    lists = [list(s) for s in sets]
+    pool = candidate_pool(lists, dom)
+    if not pool:
+        return ()
+    order = ranked(lists, pool, dom.n, dom.m)
+    xor_form = next((h for h in order if h.k1 == 0), order[0])
+    out: dict[str, Mapping] = {}
+    for h in (order[0], xor_form):
+        if h.mask == 0:
+            h = BitVectorXor(h.k1, 0, 0, dom.n, dom.m)  # k2 is unused
+        m = realise(name, f"bvxor k1={h.k1} k2={h.k2} mask={h.mask} on {dom.n} bits (seed 004 §4.2, §5.1)",
+                    h, dom)
+        if m is not None and m.last_index not in out:
+            out[m.last_index] = m
+    return tuple(out.values())
+
+
+# The search depends on the access sets and the domain alone, and arrays that
+# differ only in their names (a file of many small kernels, issue 20) have the
+# same ones: searched once. Bounded, so that a long batch does not grow it.
+searched_mappings = lru_cache(maxsize=256)(search_mappings)
