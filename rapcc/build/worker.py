@@ -13,6 +13,7 @@ surrogate escapes for stray bytes), `options` the fields of pipeline.Options.
 """
 from __future__ import annotations
 
+import gc
 import json
 import os
 import shlex
@@ -126,6 +127,7 @@ def launches_job(cache: Cache, job: dict[str, Any]) -> None:
 
 
 def main() -> int:
+    gc.set_threshold(10_000, 20, 20)  # as rapcc's command line does (cli.GC_THRESHOLDS)
     request = json.loads(sys.stdin.read())
     cache = Cache(request["cache"])
     run = rewrite_job if request["op"] == "rewrite" else launches_job
