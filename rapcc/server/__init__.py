@@ -9,9 +9,9 @@ environment, umask and standard streams (passed as file descriptors), so the
 child behaves as the one-shot process would, and reports the exit status.
 
 - Each request runs in a fresh fork of the server: no state, cache or open
-  file survives from one request to the next except what the server did before
-  it started listening (imports and one warm-up rewrite of a built-in kernel,
-  whose caches are pure functions of their arguments).
+  file survives from one request to the next except what the server itself
+  did (imports, and at its first pause one warm-up rewrite of a built-in
+  kernel, whose caches are pure functions of their arguments).
 - A server serves one installation exactly: its address is a hash of the
   interpreter, `sys.path`, the environment variables read at start-up, and the
   size and modification time of every rapcc source and template and of its
