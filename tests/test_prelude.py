@@ -90,3 +90,13 @@ def test_no_header_in_a_folder_others_can_write(private_tmp):
 
 def test_without_the_shim_nothing_is_precompiled(private_tmp):
     assert prelude.precompiled(["-x", "cuda", "-std=c++17"]) is None
+
+
+def test_the_stamp_follows_libclang(tmp_path, monkeypatch):
+    lib = tmp_path / "libclang.so"
+    lib.write_bytes(b"one")
+    monkeypatch.setattr(prelude.ci.conf, "library_file", str(lib))
+    first = prelude._stamp()
+    assert prelude._stamp() == first
+    lib.write_bytes(b"another build")
+    assert prelude._stamp() != first

@@ -35,15 +35,25 @@ _built: dict[str, str | None] = {}  # key -> file (None: this command line canno
 
 
 def _stamp() -> str:
+    """The shim's files and libclang's (the bindings and the library the wheel
+    ships beside them, or the one configured), by name, size and time: an
+    upgraded libclang gets headers of its own instead of refusing the old ones
+    forever."""
     h = hashlib.sha256()
-    lib = ci.conf.get_filename() if not ci.conf.library_file else ci.conf.library_file
-    h.update(f"{ci.__file__}\0{lib}\0".encode())
-    for root, dirs, files in os.walk(SHIM_DIR):
-        dirs.sort()
-        for name in sorted(files):
-            p = os.path.join(root, name)
+    lib = ci.conf.library_file or ci.conf.get_filename()
+    h.update(f"{lib}\0".encode("utf-8", "surrogateescape"))
+    folders = [str(SHIM_DIR), os.path.dirname(os.path.abspath(ci.__file__))]
+    files = [lib] if os.path.isfile(lib) else []
+    for folder in folders:
+        for root, dirs, names in os.walk(folder):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            files += [os.path.join(root, n) for n in sorted(names)]
+    for p in files:
+        try:
             st = os.stat(p)
-            h.update(f"{p}\0{st.st_size}\0{st.st_mtime_ns}\n".encode("utf-8", "surrogateescape"))
+        except OSError:
+            continue
+        h.update(f"{p}\0{st.st_size}\0{st.st_mtime_ns}\n".encode("utf-8", "surrogateescape"))
     return h.hexdigest()
 
 
