@@ -121,6 +121,18 @@ def test_a_written_out_mask_is_taken_and_a_node_used_twice_is_not() -> None:
     assert masked_differences(function(POS, read(use), read(use))) == {}
 
 
+def test_a_variable_of_no_declaration_of_the_threads_own_refuses() -> None:
+    # A block-scope `__shared__ int pos;` lowers to no Decl and reads as a Var:
+    # another thread may write it between the two reads.
+    written_out = bin_("-", var("pos"), bin_("&", var("pos"), lit(7)))
+    assert masked_differences(function(read(written_out))) == {}
+    shared_mask = bin_("-", var("pos"), bin_("&", var("pos"), var("stride")))
+    assert masked_differences(function(POS, read(shared_mask))) == {}
+    by_value = bin_("-", var("pos"), bin_("&", var("pos"), var("stride")))
+    assert set(masked_differences(function(POS, read(by_value), params=(s.Param("stride", I, False),)))) == \
+        {id(by_value)}
+
+
 # ---- against the per-lane retry, and against concrete runs ----
 
 def _old_path(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -19,7 +19,7 @@ from rapcc.server import address as addr
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "transpose_32x8.cu"
 ENTRY = "import sys; from rapcc.server.entry import main; sys.exit(main())"
-posix_only = pytest.mark.skipif(not addr.enabled({}), reason="needs fork and Unix sockets")
+posix_only = pytest.mark.skipif(not addr.enabled({}), reason="rapcc's server needs fork and Unix sockets, which this platform lacks (rapcc runs in-process there)")
 
 
 def _env(run_dir: Path, **more: str) -> dict[str, str]:
@@ -204,7 +204,7 @@ def _children(pid: int) -> list[int]:
     return found
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the server's children in /proc, which this system lacks")
 @posix_only
 def test_a_killed_caller_ends_its_served_command(tmp_path, run_dir):
     env = _env(run_dir)

@@ -20,8 +20,9 @@ only where every concrete execution agrees:
   there gives the value it had at the declaration.
 
 Every operand has the subtraction's own integer type (no conversion between
-them), and `X`, `L` and `M`'s variables are locals whose address or reference
-never escapes (by-reference parameters are refused: another alias may write
+them), and `X`, `L` and `M`'s variables are the thread's own locals (declared
+in the function, or parameters by value: not a `__shared__` scalar another
+thread may write between two reads) whose address or reference never escapes (by-reference parameters are refused: another alias may write
 them); the interpreter checks the escape again for the frame it runs in.
 """
 from __future__ import annotations
@@ -133,7 +134,13 @@ def masked_differences(fn: s.Function) -> dict[int, MaskedDifference]:
     """id(`-` node) -> its `MaskedDifference`, for every subtraction of `fn`
     the rule may take (see the module docstring); a node object that occurs
     twice in the body is left out (its id would not name one place)."""
-    unsafe = frozenset(fn.escaped) | {p.key for p in fn.params if p.by_reference or p.ref != s.RefUse.VALUE}
+    value_params = {p.key for p in fn.params if not p.by_reference and p.ref == s.RefUse.VALUE}
+    # Whitelist: only this thread's own variables (declared in the body, or
+    # parameters by value). A block-scope `__shared__` scalar is a `Var` too,
+    # but another thread may write it between the two reads of `X`.
+    private = value_params | {n.key for n in stmt_exprs(fn.body) if isinstance(n, s.Decl)}
+    unsafe = frozenset(fn.escaped) | {p.key for p in fn.params if p.key not in value_params} | \
+        {n.key for n in stmt_exprs(fn.body) if isinstance(n, s.Var) and n.key not in private}
     out: dict[int, MaskedDifference] = {}
     seen: dict[int, int] = {}
     for n in stmt_exprs(fn.body):

@@ -133,15 +133,19 @@ def bases(env: Mapping[str, str]) -> list[str]:
 SOCKET_PATH_MAX = 100  # sun_path holds 104 to 108 bytes
 
 
-def address(env: Mapping[str, str]) -> Address | None:
-    """The server's files for this installation, in the first base folder
-    where the socket's path fits; None where no private folder can be had."""
-    key = None
+def folder_for(env: Mapping[str, str]) -> str | None:
+    """This user's private folder in the first base folder where a socket's
+    path fits; None where there is none."""
     for base in bases(env):
         if len(os.path.join(base, "rapcc-4294967295", "k" * 24 + ".sock").encode()) > SOCKET_PATH_MAX:
             continue
         folder = private_folder(base)
         if folder is not None:
-            key = key or server_key(env, import_path())
-            return Address(folder, key)
+            return folder
     return None
+
+
+def address(env: Mapping[str, str]) -> Address | None:
+    """The server's files for this installation (see `folder_for`)."""
+    folder = folder_for(env)
+    return None if folder is None else Address(folder, server_key(env, import_path()))

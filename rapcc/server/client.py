@@ -8,6 +8,7 @@ Standard library only (see `address.py`).
 """
 from __future__ import annotations
 
+import json
 import os
 import select
 import signal
@@ -18,7 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import protocol
-from .address import Address, address, enabled, import_path
+from .address import Address, address, enabled, folder_for, import_path
 
 START_TIMEOUT_S = 20.0  # the server's imports and warm-up; generous for a loaded -j build machine
 TAKE_TIMEOUT_S = 10.0  # from connecting to the child's process id
@@ -66,7 +67,6 @@ def _spawn(where: Address, env: Mapping[str, str]) -> bool:
             # (a build's pipes would stay open until it exits).
             "os.closerange(3, c['ready_fd']); os.closerange(c['ready_fd'] + 1, 1 << 16); "
             "sys.path[:] = c['path']; from rapcc.server.daemon import serve; serve(c)")
-    import json
     child_env = dict(env)
     # One BLAS thread: the server forks a child per request.
     child_env.setdefault("OPENBLAS_NUM_THREADS", "1")
@@ -207,31 +207,25 @@ def _kill(pid: int) -> None:
 def stop_all(env: Mapping[str, str]) -> int:
     """Stop every server of this user in the folder `address` would use
     (whatever installation it serves); the number stopped."""
-    from .address import bases, SOCKET_PATH_MAX
-    from ..userdir import private_folder
+    folder = folder_for(env)
+    if folder is None:
+        return 0
     stopped = 0
-    for base in bases(env):
-        folder = private_folder(base) if len(os.path.join(base, "rapcc-4294967295", "k" * 24 + ".sock").encode()) \
-            <= SOCKET_PATH_MAX else None
-        if folder is None:
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".sock"):
             continue
-        for name in sorted(os.listdir(folder)):
-            if not name.endswith(".sock"):
+        sock = _connect(Address(folder, name[:-len(".sock")]))
+        if sock is None:
+            continue
+        with sock, open(os.devnull, "rb") as null_in, open(os.devnull, "wb") as null_out:
+            try:
+                sock.settimeout(TAKE_TIMEOUT_S)
+                protocol.send_request(sock, {"op": "stop", "argv": [], "cwd": "/", "env": {}, "umask": 0o022,
+                                             "stdio": [[None, None]] * 3},
+                                      [null_in.fileno(), null_out.fileno(), null_out.fileno()])
+                protocol.read_number(sock, protocol.STARTED)
+                protocol.read_number(sock, protocol.STATUS)
+                stopped += 1
+            except (OSError, protocol.ProtocolError):
                 continue
-            where = Address(folder, name[:-len(".sock")])
-            sock = _connect(where)
-            if sock is None:
-                continue
-            with sock, open(os.devnull, "rb") as null_in, open(os.devnull, "wb") as null_out:
-                try:
-                    sock.settimeout(TAKE_TIMEOUT_S)
-                    protocol.send_request(sock, {"op": "stop", "argv": [], "cwd": "/", "env": {}, "umask": 0o022,
-                                                 "stdio": [[None, None]] * 3},
-                                          [null_in.fileno(), null_out.fileno(), null_out.fileno()])
-                    protocol.read_number(sock, protocol.STARTED)
-                    protocol.read_number(sock, protocol.STATUS)
-                    stopped += 1
-                except (OSError, protocol.ProtocolError):
-                    continue
-        return stopped
     return stopped
