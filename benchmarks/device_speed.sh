@@ -7,9 +7,10 @@
 #
 #   OUT=... bash benchmarks/device_speed.sh files    # examples, N-kernel files, no-op compile
 #   OUT=... bash benchmarks/device_speed.sh builds   # corpus, CMake test project, real programs' make builds
+#   OUT=... bash benchmarks/device_speed.sh steps    # a warm build's steps: nvcc, rapcc-nvcc, the interpreter
 set -uo pipefail
 : "${OUT:?set OUT to the folder for the results}"
-part=${1:?files or builds}
+part=${1:?files, builds or steps}
 python3 -m pip install -q --no-index --no-deps --no-cache-dir --upgrade --target /tmp/site .whl/*.whl || exit 2
 python3 -m compileall -q /tmp/site > /dev/null
 # The corpus and the programs travel packed (the carry limit): unpacked where the scripts look.
@@ -29,6 +30,8 @@ jobs=$(( $(nproc) / 2 ))
 if [ "$part" = files ]; then
     python3 benchmarks/speed.py --reps 3 --jobs "$jobs" --kernels "" --noop 5 > "$OUT/speed-examples.txt" 2>&1
     python3 benchmarks/speed.py --reps 1 --no-examples --kernels "1,10,100,1000" > "$OUT/speed-kernels.txt" 2>&1
+elif [ "$part" = steps ]; then
+    python3 benchmarks/realprog/step_costs.py --reps 5 > "$OUT/step-costs.txt" 2>&1
 else
     python3 benchmarks/speed.py --reps 3 --jobs "$jobs" --corpus --no-examples --kernels "" > "$OUT/speed-corpus.txt" 2>&1
     python3 benchmarks/build_overhead.py --reps 3 > "$OUT/build-cmake-project.txt" 2>&1

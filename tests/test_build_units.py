@@ -18,7 +18,8 @@ from rapcc.build.cache import Cache, cache_key, sha256_bytes
 from rapcc.build.config import ConfigError, default_cache_dir, read_config
 from rapcc.build.launcher import split_launch
 from rapcc.build.nvcc_args import NvccArgsError, dependency_file, honoured_flags, parse_nvcc_args, substitute_inputs
-from rapcc.build.nvcc_cli import Outcome, find_nvcc, fix_dependency_file, report_name
+from rapcc.build.nvcc_compile import Outcome, fix_dependency_file, report_name
+from rapcc.build.passthrough import find_nvcc
 
 CMAKE_COMMAND = ("-forward-unknown-to-host-compiler -DBLOCK_ROWS=8 -DTILE_DIM=32 -I/p/include "
                  "-isystem=/usr/local/cuda/include --generate-code=arch=compute_90,code=[compute_90,sm_90] "

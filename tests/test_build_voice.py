@@ -10,7 +10,7 @@ import pytest
 
 from buildtools import build_env, run_wrapped
 from conftest import EXAMPLES, require_nvcc
-from rapcc.build import launcher, nvcc_cli
+from rapcc.build import launcher, nvcc_cli, nvcc_compile, passthrough
 
 UNCHANGED_WITH_PRAGMA = """__global__ void k(float *o) {
 #pragma rapcc block_dim(32, 1, 1)
@@ -45,8 +45,8 @@ def test_rapcc_pragmas_are_blanked_and_verbose_names_the_rewrite(tmp_path):
 def test_ctrl_c_in_the_build_hook_is_one_line_and_130(monkeypatch, entry, argv):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
-    monkeypatch.setattr(nvcc_cli, "plan_inputs", interrupted)
-    monkeypatch.setattr(nvcc_cli, "find_nvcc", lambda *a: "/usr/bin/true")
+    monkeypatch.setattr(nvcc_compile, "plan_inputs", interrupted)
+    monkeypatch.setattr(passthrough, "find_nvcc", lambda *a: "/usr/bin/true")
     monkeypatch.setattr(launcher, "run", lambda *a, **k: interrupted())
     err = io.StringIO()
     with redirect_stderr(err):

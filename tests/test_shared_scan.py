@@ -64,12 +64,12 @@ def test_pre_includes_defines_and_computed_includes(tmp_path):
 
 FAST_PATH = """
 import json, sys
-from rapcc.build import nvcc_cli
+from rapcc.build import nvcc_cli, nvcc_compile
 def fake_exec(command, env):
     mods = [m for m in ("clang", "clang.cindex", "numpy", "jinja2", "rapcc.pipeline") if m in sys.modules]
     print(json.dumps({"command": list(command), "modules": mods}))
     sys.exit(0)
-nvcc_cli.exec_compiler = fake_exec
+nvcc_compile.exec_compiler = fake_exec
 env = {"PATH": "", "RAPCC_CACHE_DIR": sys.argv[1], "RAPCC_REPORT_DIR": sys.argv[2]}
 sys.exit(nvcc_cli.run(["-arch=sm_90", "-c", "k.cu", "-o", "k.o"], env, nvcc="/bin/true"))
 """

@@ -18,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -140,6 +139,7 @@ class Cache:
                 # Another process stored the same key first; its entry is as good as ours.
         finally:
             if tmp.exists():
+                import shutil  # a writer's path, not a hit's
                 shutil.rmtree(tmp, ignore_errors=True)
         self._sweep(tmp_root)
 
@@ -153,6 +153,8 @@ class Cache:
 
     def _sweep(self, tmp_root: Path) -> None:
         """Remove what crashed writers and replaced entries left behind an hour ago."""
+        import shutil
+
         cutoff = time.time() - _STALE_TMP_S
         for p in tmp_root.iterdir():
             try:

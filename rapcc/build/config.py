@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
+from .passthrough import WRAPPER_MARK, environ
+
 STRATEGY_NAMES = ("auto", "pad", "xor", "rap", "bvxor", "bwperm", "bwxor", "swizzle", "none")
 DEFAULT_TIMEOUT_S = 300.0
-# Set in the environment of the nvcc that rapcc-nvcc runs.
-WRAPPER_MARK = "RAPCC_WRAPPER_ACTIVE"
 
 
 class ConfigError(Exception):
@@ -104,7 +104,5 @@ def read_config(env: Mapping[str, str], strict_flag: bool = False) -> BuildConfi
         verbose=_flag(env, "RAPCC_VERBOSE"))
 
 
-
-def environ() -> Mapping[str, str]:
-    """The process environment (the one place it is read)."""
-    return os.environ
+__all__ = ["BuildConfig", "ConfigError", "STRATEGY_NAMES", "WRAPPER_MARK", "default_cache_dir", "environ",
+           "parse_block_dim", "read_config"]

@@ -12,11 +12,13 @@ from __future__ import annotations
 import contextlib
 import json
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from .cache import Cache, cache_key, sha256_bytes
-from .compdb import CompileEntry
 from .nvcc_args import HonouredFlags
+
+if TYPE_CHECKING:  # a project's compile database is read only in project mode
+    from .compdb import CompileEntry
 
 try:
     import fcntl
