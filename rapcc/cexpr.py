@@ -9,10 +9,12 @@ text actually written to the output file.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
-from pycparser import c_ast, c_parser
+
+if TYPE_CHECKING:
+    from pycparser import c_ast
 
 _MASK = np.uint64(0xFFFFFFFF)
 
@@ -61,21 +63,25 @@ def _const(text: str) -> np.uint64:
 
 
 def _eval(node: c_ast.Node, env: dict[str, np.ndarray]) -> np.ndarray:
-    if isinstance(node, c_ast.Constant):
+    # By class name: only pycparser's own nodes reach here (`_parsed`), and
+    # pycparser is imported when a helper is first parsed, not by every run
+    # of rapcc (its lexer's tables cost a cold process ~15 ms, issue 20).
+    kind = type(node).__name__
+    if kind == "Constant":
         return np.asarray(_const(node.value))
-    if isinstance(node, c_ast.ID):
+    if kind == "ID":
         if node.name not in env:
             raise CExprError(f"unknown name '{node.name}' in index helper")
         return env[node.name]
-    if isinstance(node, c_ast.BinaryOp):
+    if kind == "BinaryOp":
         return _binop(node.op, _eval(node.left, env), _eval(node.right, env))
-    if isinstance(node, c_ast.UnaryOp) and node.op == "~":
+    if kind == "UnaryOp" and node.op == "~":
         return _u32(~_eval(node.expr, env))
-    if isinstance(node, c_ast.Cast):
+    if kind == "Cast":
         return _eval(node.expr, env)  # every helper type is unsigned int
-    if isinstance(node, c_ast.TernaryOp):
+    if kind == "TernaryOp":
         return np.where(_eval(node.cond, env) != 0, _eval(node.iftrue, env), _eval(node.iffalse, env))
-    raise CExprError(f"construct '{type(node).__name__}' is not allowed in an index helper")
+    raise CExprError(f"construct '{kind}' is not allowed in an index helper")
 
 
 def parse_helper(source: str) -> tuple[str, list[str], c_ast.Node]:
@@ -89,6 +95,7 @@ def _parsed(source: str) -> tuple[str, tuple[str, ...], c_ast.Node]:
     """`parse_helper`, once per text: the planner scores each candidate under
     every block shape, and pycparser took a third of a file's time re-parsing
     the same helpers (issue 20). The tree is only read, never changed."""
+    from pycparser import c_ast, c_parser
     try:
         ast = c_parser.CParser().parse(source)
     except c_parser.ParseError as exc:

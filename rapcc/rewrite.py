@@ -11,12 +11,14 @@ import zlib
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-
-import jinja2
+from typing import TYPE_CHECKING
 
 from . import __version__
 from .ir import Access, Clone
 from .planner import ArrayPlan
+
+if TYPE_CHECKING:  # Jinja is imported by the first rewrite: a file with nothing to rewrite does not load it
+    import jinja2
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +82,7 @@ def _bytecode_cache() -> jinja2.BytecodeCache | None:
     folder: compiling the templates was ~15 ms of every rewrite (issue 20).
     Entries are checked against the template's source, written atomically by
     Jinja, and a folder it cannot use means no cache."""
+    import jinja2
     try:
         return jinja2.FileSystemBytecodeCache(pattern="rapcc-%s.cache")
     except (OSError, RuntimeError):
@@ -87,6 +90,7 @@ def _bytecode_cache() -> jinja2.BytecodeCache | None:
 
 
 def _env() -> jinja2.Environment:
+    import jinja2
     env = jinja2.Environment(
         loader=jinja2.FunctionLoader(_template_source), bytecode_cache=_bytecode_cache(),
         keep_trailing_newline=True, autoescape=False, undefined=jinja2.StrictUndefined)

@@ -2,14 +2,15 @@
 
     python3 benchmarks/realprog/build_speed.py [--programs DIR] [--reps 3] [--arch sm_90] [--jobs 1] [name ...]
 
-Each program folder (fetched by fetch.sh; default: adv, convolutionSeparable,
-matrixT, jacobi, which rapcc rewrites) is built unmodified with its own
-Makefile three ways, from a fresh copy each time, alternating the order per
-repetition:
+Each program folder (fetched by fetch.sh; default: the seven of the 63 whose
+build rapcc changes, benchmarks/results/realprog-h100-2026-11-24) is built
+unmodified with its own Makefile three ways, from a fresh copy each time,
+alternating the order per repetition:
 
 - plain: `make CC=nvcc`;
-- cold: `make CC=rapcc-nvcc` with an empty RAPCC_CACHE_DIR (every file
-  parsed, analysed, rewritten and verified, as in a clean CI build);
+- cold: `make CC=rapcc-nvcc` with an empty RAPCC_CACHE_DIR, no server and
+  an empty TMPDIR (every file parsed, analysed, rewritten and verified, as in
+  a clean CI build; benchmarks/servers.py);
 - warm: the same again with the cache the cold build filled (a rebuild in a
   fresh checkout or another build folder).
 
@@ -34,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from benchmarks.servers import fresh_server  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-DEFAULT = ("adv", "convolutionSeparable", "matrixT", "jacobi")
+DEFAULT = ("adv", "convolutionSeparable", "gemv", "jacobi", "lud", "matrixT", "minimod")
 
 
 def _wrapper() -> str:
