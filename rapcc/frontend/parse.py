@@ -27,6 +27,7 @@ from .encoding import lexable
 from .errors import ErrorScopes, error_notes, error_scopes
 from .headers import HeaderKinds
 from .launches import launch_facts
+from .toplevel import top_level
 
 SHIM_DIR = Path(__file__).resolve().parent / "include"
 SHIM_HEADER = "rapcc_cuda_shim.h"
@@ -153,10 +154,10 @@ def unit_context(path: str, source: bytes, config: ParseConfig) -> UnitContext:
     line_start = text.rfind(b"\n", 0, at.offset) + 1
     referenced: set[str] = set()
     same = functools.lru_cache(maxsize=None)(_same_file)  # thousands of cursors, a handful of files
-    for top in tu.cursor.get_children():
-        if top.location.file is None or not same(top.location.file.name, unit):
+    for top in top_level(tu):  # classified once: the stand-in headers' thousands of declarations
+        if top.file is None or not same(top.file, unit):
             continue
-        for c in top.walk_preorder():
+        for c in top.cursor.walk_preorder():
             ref = c.referenced if c.kind == ci.CursorKind.DECL_REF_EXPR else None
             if ref is not None and ref.kind in (ci.CursorKind.FUNCTION_DECL, ci.CursorKind.FUNCTION_TEMPLATE,
                                                 ci.CursorKind.VAR_DECL) \
