@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
-# rapcc's own speed on the GPU host's CPUs (issue 20), in two parts of under
+# rapcc's own speed on the GPU host's CPUs (issue 20), in parts of under
 # ten minutes each. From the repository root, with the wheels in .whl/ and,
-# for `builds`, the corpus's sources and the real programs packed and carried:
+# for `builds` and `programs`, the corpus's sources and the real programs packed and carried:
 #   tar czf third_party/corpus_src.tgz -C third_party/corpus .     (sources only fit the carry limit:
 #   tar czf third_party/realprog_programs.tgz -C third_party/realprog_carry programs   see the closing note)
 #
 #   OUT=... bash benchmarks/device_speed.sh files    # examples, N-kernel files, no-op compile
-#   OUT=... bash benchmarks/device_speed.sh builds   # corpus, CMake test project, real programs' make builds
-#   OUT=... bash benchmarks/device_speed.sh steps    # a warm build's steps: nvcc, rapcc-nvcc, the interpreter
+#   OUT=... bash benchmarks/device_speed.sh builds   # corpus, CMake test project
+#   OUT=... bash benchmarks/device_speed.sh programs # real programs' make builds, and a warm build's steps
+#   OUT=... bash benchmarks/device_speed.sh steps    # a warm build's steps alone
 set -uo pipefail
 : "${OUT:?set OUT to the folder for the results}"
-part=${1:?files, builds or steps}
+part=${1:?files, builds, programs or steps}
 python3 -m pip install -q --no-index --no-deps --no-cache-dir --upgrade --target /tmp/site .whl/*.whl || exit 2
 python3 -m compileall -q /tmp/site > /dev/null
 # The corpus and the programs travel packed (the carry limit): unpacked where the scripts look.
@@ -32,8 +33,10 @@ if [ "$part" = files ]; then
     python3 benchmarks/speed.py --reps 1 --no-examples --kernels "1,10,100,1000" > "$OUT/speed-kernels.txt" 2>&1
 elif [ "$part" = steps ]; then
     python3 benchmarks/realprog/step_costs.py --reps 5 > "$OUT/step-costs.txt" 2>&1
+elif [ "$part" = programs ]; then
+    python3 benchmarks/realprog/build_speed.py --reps 3 > "$OUT/build-real-programs.txt" 2>&1
+    python3 benchmarks/realprog/step_costs.py --reps 5 > "$OUT/step-costs.txt" 2>&1
 else
     python3 benchmarks/speed.py --reps 3 --jobs "$jobs" --corpus --no-examples --kernels "" > "$OUT/speed-corpus.txt" 2>&1
     python3 benchmarks/build_overhead.py --reps 3 > "$OUT/build-cmake-project.txt" 2>&1
-    python3 benchmarks/realprog/build_speed.py --reps 3 > "$OUT/build-real-programs.txt" 2>&1
 fi
