@@ -143,6 +143,23 @@ def expansion_location(loc: SourceLocation) -> FileLoc:
     return _location("clang_getExpansionLocation", loc)
 
 
+def children(cursor: Cursor) -> list[Cursor]:
+    """`list(cursor.get_children())` without cindex's per-child check that the
+    child is not the null cursor (two C calls a child: clang never visits a
+    null cursor), for the walks that visit every cursor of a file (issue 20)."""
+    out: list[Cursor] = []
+    tu = cursor._tu
+    append = out.append
+
+    def visit(child: Cursor, parent: Cursor, data: object) -> int:
+        child._tu = tu  # as cindex's own visitor does: the unit outlives the cursor
+        append(child)
+        return 1  # CXChildVisit_Continue
+
+    conf.lib.clang_visitChildren(cursor, ci.callbacks["cursor_visit"](visit), None)
+    return out
+
+
 def specialized_template(cursor: Cursor) -> Cursor | None:
     """The template a function specialization was instantiated from."""
     _ensure_bound()

@@ -31,8 +31,8 @@ class _Run:
 
     def __init__(self, host: "HostLaunches", fn: Cursor, body: Cursor):
         self.host, self.fn, self.body = host, fn, body
-        self.escaped = _escaped(body)
-        self.goto = any(k.kind in (K.GOTO_STMT, K.INDIRECT_GOTO_STMT) for k in body.walk_preorder())
+        self.escaped = _escaped(body, host.walks)
+        self.goto = any(k.kind in (K.GOTO_STMT, K.INDIRECT_GOTO_STMT) for k in host.walks.walk(body))
         self.events = _Events([], {})
         self.arrays: dict[str, Unknown | int] = {}  # local arrays: length, or why their elements are unknown
         self.template = fn.kind == K.FUNCTION_TEMPLATE or (fn.semantic_parent is not None
@@ -327,7 +327,7 @@ class _Run:
 
     def havoc(self, c: Cursor, st: State, why: str) -> State:
         st = dict(st)
-        written = _writes(c)
+        written = _writes(c, self.host.walks)
         for key in list(st):  # and each element of an array written
             if key in written or key.split("[")[0] in written:
                 st[key] = Unknown(why)

@@ -8,6 +8,7 @@ from clang.cindex import Cursor, CursorKind as K
 from .clangext import binary_operator, evaluate_int, specialized_template, unary_operator
 from .exprs import decl_key, strip
 from .host_domain import MAX_THREADS, Instance, Unknown
+from .preorder import Preorder
 
 _FUNCTIONS = (K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE, K.CONSTRUCTOR, K.DESTRUCTOR)
 _LAUNCH_APIS = {"cudaLaunchKernel": 2, "cudaLaunchCooperativeKernel": 2}  # name -> index of the block argument
@@ -127,23 +128,23 @@ def _for_parts(c: Cursor) -> tuple[list[Cursor], Cursor | None, Cursor | None, C
     return init, cond, inc, body
 
 
-def _walk_parents(c: Cursor, parent: Cursor | None = None):
+def _walk_parents(c: Cursor, parent: Cursor | None = None, walks: Preorder | None = None):
     yield c, parent
-    for k in c.get_children():
-        yield from _walk_parents(k, c)
+    for k in (walks.children(c) if walks is not None else c.get_children()):
+        yield from _walk_parents(k, c, walks)
 
 
-def _escaped(body: Cursor) -> dict[str, str]:
+def _escaped(body: Cursor, walks: Preorder) -> dict[str, str]:
     """Locals and parameters whose address is taken, or bound to a reference
     (`int &r = n`, `f(n)` for `void f(int &)`, `std::cin >> n`), or captured by
     a lambda: key -> why. Out-parameters of cudaOccupancyMaxPotentialBlockSize are
-    modelled where the call is made, and not counted."""
+    modelled where the call is made, and not counted. `walks`: the parse's walks."""
     out: dict[str, str] = {}
     lambdas: list[tuple[int, int]] = []
-    modelled = {k.extent.start.offset for call in body.walk_preorder()
+    modelled = {k.extent.start.offset for call in walks.walk(body)
                 if call.kind == K.CALL_EXPR and call.spelling == _OCCUPANCY
-                for a in _args(call)[:2] for k in a.walk_preorder() if k.kind == K.DECL_REF_EXPR}
-    for c, parent in _walk_parents(body):
+                for a in _args(call)[:2] for k in walks.walk(a) if k.kind == K.DECL_REF_EXPR}
+    for c, parent in _walk_parents(body, None, walks):
         if c.kind == K.LAMBDA_EXPR:
             lambdas.append((c.extent.start.offset, c.extent.end.offset))
         if c.kind != K.DECL_REF_EXPR or c.referenced is None or c.referenced.kind not in (K.VAR_DECL, K.PARM_DECL):
@@ -179,10 +180,11 @@ def _occupancy_outputs(call: Cursor) -> tuple[str, Unknown] | None:
 
 
 
-def _writes(c: Cursor) -> set[str]:
-    """Variables a statement may assign (`=`, compound, `++`, `operator=`, `.x = `)."""
+def _writes(c: Cursor, walks: Preorder) -> set[str]:
+    """Variables a statement may assign (`=`, compound, `++`, `operator=`, `.x = `);
+    `walks`: the parse's walks (a loop's statements are asked again per loop around them)."""
     out = set()
-    for k in c.walk_preorder():
+    for k in walks.walk(c):
         target = None
         if k.kind == K.COMPOUND_ASSIGNMENT_OPERATOR or (k.kind == K.BINARY_OPERATOR and binary_operator(k) == "="):
             target = next(k.get_children(), None)

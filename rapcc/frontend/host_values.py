@@ -19,7 +19,7 @@ kernel's shape unknown (see analysis/shapes.py for how such a kernel is planned)
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable
 
 from clang.cindex import Cursor, CursorKind as K
@@ -45,6 +45,7 @@ class HostLaunches:
     # are run for `launches`; the others run when a value of theirs is asked
     # for. A CPU reference loop that launches nothing is not interpreted.
     launching: frozenset[str] = frozenset()
+    walks: Preorder = field(default_factory=Preorder)  # the parse's walks, shared with the collector
 
     def __post_init__(self) -> None:
         self._runs: dict[tuple[str, tuple], _Events] = {}
@@ -201,7 +202,7 @@ def host_launches(tops: list[Cursor], walks: Preorder | None = None) -> list[Lau
                         f"'{c.spelling}' is passed as a pointer at line {c.location.line}; rapcc cannot see that launch")))
             else:
                 references[target] = references.get(target, 0) + 1
-    host = HostLaunches(functions, references, callers, frozenset(launching))
+    host = HostLaunches(functions, references, callers, frozenset(launching), walks)
     return host.launches() + kernel_refs
 
 
