@@ -12,7 +12,7 @@ from clang.cindex import Cursor, CursorKind as K
 
 from .. import ir
 from .annotations import annotated_block_dim
-from .clangext import file_location, specialized_template
+from .clangext import children, file_location, specialized_template
 from .exprs import decl_key, int_type, to_expr
 from .host_values import host_launches, kernel_fields
 from .parse import SHIM_DIR
@@ -109,7 +109,7 @@ class _Kernels(_CollectorState):
                 tmpl = specialized_template(ref)
                 if tmpl is None or tmpl.kind != K.FUNCTION_TEMPLATE:
                     continue
-                params = [k for k in tmpl.get_children()
+                params = [k for k in children(tmpl)
                           if k.kind in (K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)]
                 values = []
                 for i, prm in enumerate(params[:ref.get_num_template_arguments()]):
@@ -121,13 +121,13 @@ class _Kernels(_CollectorState):
         self.instantiations = {k: tuple(sorted(v)) for k, v in found.items()}
 
     def _function(self, fn: Cursor) -> None:
-        body = next((k for k in fn.get_children() if k.kind == K.COMPOUND_STMT), None)
+        body = next((k for k in children(fn) if k.kind == K.COMPOUND_STMT), None)
         if body is None:
             return
         name = fn.spelling
-        is_global = any(k.kind == K.CUDAGLOBAL_ATTR for k in fn.get_children())
+        is_global = any(k.kind == K.CUDAGLOBAL_ATTR for k in children(fn))
         tparams = []
-        for k in fn.get_children():
+        for k in children(fn):
             if k.kind == K.PARM_DECL:
                 self._var(k, "param", None)
             elif k.kind == K.TEMPLATE_NON_TYPE_PARAMETER:
@@ -150,7 +150,7 @@ class _Kernels(_CollectorState):
         assigned = self._writes(body)
         self._assigned = assigned
         self._body, self._uniform = body, None
-        self._params_uniform = any(k.kind == K.CUDAGLOBAL_ATTR for k in fn.get_children())
+        self._params_uniform = any(k.kind == K.CUDAGLOBAL_ATTR for k in children(fn))
         self._names = {}
         self._decl_at = {}
         for c in self._walks.walk(fn):
@@ -172,7 +172,7 @@ class _Kernels(_CollectorState):
 
     def _local(self, decl: Cursor, assigned: dict[str, int]) -> None:
         key = decl_key(decl)
-        init_cursor = next((k for k in decl.get_children() if k.kind not in (K.TYPE_REF, K.NAMESPACE_REF, K.TEMPLATE_REF)
+        init_cursor = next((k for k in children(decl) if k.kind not in (K.TYPE_REF, K.NAMESPACE_REF, K.TEMPLATE_REF)
                             and k.kind.is_expression()), None)
         if key in self.vars:  # a loop induction variable, already described
             return

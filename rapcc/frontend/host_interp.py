@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from clang.cindex import Cursor, CursorKind as K
 
-from .clangext import binary_operator, evaluate_int, unary_operator
+from .clangext import binary_operator, children, evaluate_int, unary_operator
 from .exprs import decl_key, int_type, source_text, strip
 from .host_domain import (MAX_THREADS, MAX_TRIPS, Launch, State, Unknown, Value, _as_dim, _binary, _cap, _join,
                           _wrap)
@@ -49,7 +49,7 @@ class _Run:
         if kind == K.UNEXPOSED_EXPR and not _children(c):
             return Unknown("a default argument")
         if kind in (K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_FUNCTIONAL_CAST_EXPR):
-            inner = [k for k in c.get_children() if k.kind.is_expression()]
+            inner = [k for k in children(c) if k.kind.is_expression()]
             if len(inner) != 1:
                 return Unknown(f"'{source_text(c)}' is not followed")
             v = self.value(inner[0], st)
@@ -157,11 +157,11 @@ class _Run:
                 st.get(f"{decl_key(decl)}[{next(iter(index))}]", Unknown(f"'{source_text(c)}' is not assigned here"))
         if decl is None or decl.kind != K.VAR_DECL or not decl.type.get_array_element_type().is_const_qualified():
             return Unknown(f"'{source_text(c)}' reads an array that may change")
-        init = next((k for k in decl.get_children() if k.kind == K.INIT_LIST_EXPR), None)
+        init = next((k for k in children(decl) if k.kind == K.INIT_LIST_EXPR), None)
         index = self.value(kids[1], st)
         if init is None or isinstance(index, Unknown):
             return index if isinstance(index, Unknown) else Unknown(f"'{decl.spelling}' has no initializer list")
-        items = [k for k in init.get_children()]
+        items = [k for k in children(init)]
         out = []
         for i in index:
             if not 0 <= i < len(items):
@@ -191,7 +191,7 @@ class _Run:
         if key in st:
             return st[key]
         if ref.type.is_const_qualified():  # a constant of an enclosing scope (a lambda's)
-            init = [k for k in ref.get_children() if k.kind.is_expression()]
+            init = [k for k in children(ref) if k.kind.is_expression()]
             return self.value(init[-1], {}) if init else Unknown(f"'{c.spelling}' has no initializer")
         return Unknown(f"'{c.spelling}' is not followed here")
 
@@ -237,7 +237,7 @@ class _Run:
             else:
                 st[f"{key}[{next(iter(index))}]"] = v
         elif target.kind == K.MEMBER_REF_EXPR and target.spelling in ("x", "y", "z"):
-            base = strip(next(target.get_children()))
+            base = strip(next(iter(children(target))))
             if base.kind != K.DECL_REF_EXPR or base.referenced is None:
                 return
             key = decl_key(base.referenced)
@@ -270,7 +270,7 @@ class _Run:
             self.assign(kids[0], self.combine(c, op, [self.value(kids[0], st), self.value(kids[1], st)]), st)
             return st
         if kind == K.UNARY_OPERATOR and unary_operator(c) in ("++", "--", "x++", "x--"):
-            kid = next(c.get_children())
+            kid = next(iter(children(c)))
             step = 1 if "+" in unary_operator(c) else -1
             self.assign(kid, self.combine(c, "+", [self.value(kid, st), frozenset({step})]), st)
             return st
@@ -283,14 +283,14 @@ class _Run:
             return _join(self.effects(kids[1], dict(st)), self.effects(kids[2], dict(st))) or st
         if kind == K.CALL_EXPR:
             return self.call(c, st)
-        for k in c.get_children():
+        for k in children(c):
             st = self.effects(k, st)
         return st
 
     def call(self, c: Cursor, st: State) -> State:
         args = _args(c)
         if c.spelling == "operator=" and len(args) >= 1:
-            kids = [k for k in c.get_children() if k.kind.is_expression()]
+            kids = [k for k in children(c) if k.kind.is_expression()]
             st = self.effects(args[-1], st)
             self.assign(kids[0], self.value(args[-1], st), st)
             return st
@@ -340,12 +340,12 @@ class _Run:
             return None
         kind = c.kind
         if kind == K.COMPOUND_STMT:
-            for k in c.get_children():
+            for k in children(c):
                 st = self.stmt(k, st)
             return st
         if kind == K.DECL_STMT:
             st = dict(st)
-            for d in c.get_children():
+            for d in children(c):
                 if d.kind == K.VAR_DECL:
                     self.declare(d, st)
             return st
@@ -354,7 +354,7 @@ class _Run:
         if kind in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT):
             return self.loop(c, st)
         if kind == K.RETURN_STMT:
-            for k in c.get_children():
+            for k in children(c):
                 self.effects(k, dict(st))
                 self.events.returns.append(self.value(k, st))
             return None
@@ -368,7 +368,7 @@ class _Run:
         why = f"'{source_text(c).split(' ')[0]}' at line {c.location.line} is not followed"
         st = self.havoc(c, st, why)
         inner = dict(st)
-        for k in c.get_children():
+        for k in children(c):
             if kind == K.SWITCH_STMT and k.kind == K.COMPOUND_STMT:
                 self.switch_body(k, st)
             elif k.kind.is_statement() or k.kind.is_expression():
@@ -380,14 +380,14 @@ class _Run:
         (in `st`, where what the switch writes is unknown), so the cases after a
         `break` are read too (their launches and calls)."""
         inner: State | None = dict(st)
-        for k in body.get_children():
+        for k in children(body):
             if k.kind in (K.CASE_STMT, K.DEFAULT_STMT):
                 inner = dict(st) if inner is None else _join(inner, dict(st))
             inner = self.stmt(k, inner)
 
     def declare(self, d: Cursor, st: State) -> None:
         key = decl_key(d)
-        init = [k for k in d.get_children() if k.kind.is_expression()]
+        init = [k for k in children(d) if k.kind.is_expression()]
         if d.storage_class is not None and d.storage_class.name == "STATIC":
             st[key] = Unknown(f"'{d.spelling}' is a static local")
         elif init:
@@ -399,8 +399,8 @@ class _Run:
 
     def if_stmt(self, c: Cursor, st: State) -> State | None:
         close = _paren_close(c)
-        head = [k for k in c.get_children() if k.extent.start.offset < close]
-        branches = [k for k in c.get_children() if k.extent.start.offset >= close]
+        head = [k for k in children(c) if k.extent.start.offset < close]
+        branches = [k for k in children(c) if k.extent.start.offset >= close]
         for k in head[:-1]:
             st = self.stmt(k, st) or st
         cond = head[-1] if head else None

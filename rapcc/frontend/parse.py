@@ -21,6 +21,7 @@ from pathlib import Path
 
 import clang.cindex as ci
 
+from .clangext import children
 from ..diagnostics import Diagnostic
 from . import prelude
 from .encoding import lexable
@@ -153,7 +154,7 @@ def unit_context(path: str, source: bytes, config: ParseConfig) -> UnitContext:
     line_start = text.rfind(b"\n", 0, at.offset) + 1
     referenced: set[str] = set()
     same = functools.lru_cache(maxsize=None)(_same_file)  # thousands of cursors, a handful of files
-    for top in tu.cursor.get_children():
+    for top in children(tu.cursor):
         if top.location.file is None or not same(top.location.file.name, unit):
             continue
         for c in top.walk_preorder():
