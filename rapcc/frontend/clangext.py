@@ -132,6 +132,16 @@ def expansion_parts(loc: SourceLocation, names: dict[int, str]) -> tuple[str | N
     return name, line.value, col.value, off.value
 
 
+def expansion_line_column(loc: SourceLocation) -> tuple[int, int]:
+    """`(loc.line, loc.column)`: cindex asks `clang_getInstantiationLocation`,
+    which is this call, and makes a `File` of the location's file each time
+    (the keys of thousands of declarations, issue 20)."""
+    _ensure_bound()
+    line, col = ctypes.c_uint(), ctypes.c_uint()
+    _lib.clang_getExpansionLocation(loc, None, ctypes.byref(line), ctypes.byref(col), None)
+    return line.value, col.value
+
+
 def file_location(loc: SourceLocation) -> FileLoc:
     """Where the text is written: inside a macro argument this is the argument's
     spelling, inside a macro body it is the macro's expansion site."""

@@ -5,7 +5,7 @@ import clang.cindex as ci
 from clang.cindex import Cursor, CursorKind as K, TypeKind as T
 
 from .. import ir
-from .clangext import binary_operator, children, evaluate_int, unary_operator
+from .clangext import binary_operator, children, evaluate_int, expansion_line_column, unary_operator
 
 _BUILTIN_STRUCTS = {"threadIdx", "blockIdx", "blockDim", "gridDim"}
 
@@ -30,8 +30,8 @@ def int_type(t: ci.Type) -> tuple[int, bool] | None:
 
 def decl_key(decl: Cursor) -> str:
     """A stable, readable key for a declaration: name@line:col."""
-    loc = decl.location
-    return f"{decl.spelling}@{loc.line}:{loc.column}"
+    line, col = expansion_line_column(decl.location)
+    return f"{decl.spelling}@{line}:{col}"
 
 
 def source_text(cursor: Cursor) -> str:
