@@ -22,6 +22,9 @@ from .statements import SubtreeWrites
 from .collect_state import _ALL_FUNCTIONS, _CollectorState, _Ctx, _FUNCTION_KINDS, _function_key, _is_shared
 
 
+_DECLARATIONS = _ALL_FUNCTIONS | {K.VAR_DECL}
+
+
 class _Kernels(_CollectorState):
     """Functions, their variables, template instances and launch shapes."""
 
@@ -42,7 +45,7 @@ class _Kernels(_CollectorState):
         # Walk only what the main file declares: the shim's thousands of
         # declarations hold no shared arrays of the user's.
         decls = [d for top in self._tops
-                 for d in self._walks.walk(top) if d.kind in _ALL_FUNCTIONS or d.kind == K.VAR_DECL]
+                 for d in self._walks.walk(top) if d.kind in _DECLARATIONS]
         self.providers = find_providers([t.cursor for t in tops if _user_code(t)])
         # A block-scope `extern __shared__` declaration belongs to the file scope in
         # clang's eyes; inside a provider it is seen through the provider's callers.
@@ -95,11 +98,12 @@ class _Kernels(_CollectorState):
         found: dict[str, set[tuple[tuple[str, int], ...]]] = {}
         for top in self._tops:
             for c in self._walks.walk(top):
-                if c.kind == K.DECL_REF_EXPR and c.referenced is not None and \
+                kind = c.kind
+                if kind == K.DECL_REF_EXPR and c.referenced is not None and \
                         c.referenced.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE):
                     fkey = _function_key(c.referenced)
                     self._refs[fkey] = self._refs.get(fkey, 0) + 1
-                if c.kind != K.CALL_EXPR:
+                if kind != K.CALL_EXPR:
                     continue
                 if c.referenced is not None and c.referenced.kind == K.FUNCTION_DECL:
                     self._calls.setdefault(_function_key(c.referenced), []).append(c)
@@ -154,10 +158,11 @@ class _Kernels(_CollectorState):
         self._names = {}
         self._decl_at = {}
         for c in self._walks.walk(fn):
-            if c.kind in (K.VAR_DECL, K.PARM_DECL):
+            kind = c.kind
+            if kind in (K.VAR_DECL, K.PARM_DECL):
                 self._names[c.spelling] = self._names.get(c.spelling, 0) + 1
                 self._decl_at.setdefault(c.spelling, []).append(file_location(c.location).offset)
-            if c.kind == K.VAR_DECL:
+            if kind == K.VAR_DECL:
                 if _is_shared(c):
                     self._add_array(c, fn.spelling)
                 else:

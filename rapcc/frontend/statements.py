@@ -146,11 +146,12 @@ def compound_step(stmt: Cursor) -> tuple[str, ir.Expr] | None:
 def write_of(c: Cursor) -> tuple[str, int] | None:
     """The declaration the expression `c` itself writes (or takes the address
     of) and how many writes that counts for, or None."""
-    if c.kind == K.BINARY_OPERATOR and binary_operator(c) == "=":
+    kind = c.kind  # one lookup: this runs over every cursor of each function body
+    if kind == K.BINARY_OPERATOR and binary_operator(c) == "=":
         target, n = next(iter(children(c))), 1
-    elif c.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
+    elif kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
         target, n = next(iter(children(c))), 1
-    elif c.kind == K.UNARY_OPERATOR and unary_operator(c) in ("++", "--", "x++", "x--", "&"):
+    elif kind == K.UNARY_OPERATOR and unary_operator(c) in ("++", "--", "x++", "x--", "&"):
         target, n = next(iter(children(c))), ADDRESS_TAKEN if unary_operator(c) == "&" else 1
     else:
         return None
