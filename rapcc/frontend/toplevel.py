@@ -5,6 +5,8 @@ libclang lists every declaration of rapcc's stand-in headers at the top level
 ctypes plus a `File` object. Five passes used to walk that list and ask each
 cursor where it lives (a sixth of a small file's whole run, issue 20): they
 now read this one classification, made on first use and kept with the parse.
+It leaves out the declarations of rapcc's stand-in headers, which every one
+of those passes dropped (two thirds of the list).
 """
 from __future__ import annotations
 
