@@ -8,6 +8,7 @@ import sys
 import pytest
 from clang.cindex import CursorKind as K
 
+from rapcc.frontend.clangext import children
 from rapcc.frontend.host_values import host_launches, kernel_fields
 from rapcc.frontend.parse import ParseConfig, parse
 from rapcc.frontend.preorder import Preorder, cursor_key
@@ -170,3 +171,18 @@ def test_cursor_keys_are_equal_exactly_when_libclang_says_the_cursors_are(name):
     assert any(len(b) > 1 for b in buckets.values()) or name != "launches"  # the dim3 references
     assert sum(a == b for a, b in pairs) > len(first)
     assert all((cursor_key(a) == cursor_key(b)) == (a == b) for a, b in pairs)
+
+
+@pytest.mark.parametrize("name", ["transpose_32x8", "writes"])
+def test_children_equal_cindex_children(name):
+    """clangext.children, which the walks use, lists what `Cursor.get_children` lists."""
+    source = FILES[name]
+    tu, _ = parse(f"{name}.cu", source, ParseConfig())
+    seen = 0
+    for top in (t.cursor for t in top_level(tu) if t.main):
+        for c in top.walk_preorder():
+            mine, theirs = children(c), list(c.get_children())
+            assert [cursor_key(k) for k in mine] == [cursor_key(k) for k in theirs]
+            assert all(k == t and k._tu is tu for k, t in zip(mine, theirs))
+            seen += len(mine)
+    assert seen > 50

@@ -1,8 +1,10 @@
 """frontend/toplevel.py: the top-level classification with rapcc's own
-libclang visitor equals the plain cindex walk, and an error inside the
-visitor is raised, not dropped by ctypes."""
+libclang visitor equals the plain cindex walk less the shim's own
+declarations, and an error inside the visitor is raised, not dropped by
+ctypes."""
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -10,6 +12,7 @@ import pytest
 
 import rapcc.frontend  # noqa: F401
 from rapcc.frontend import toplevel
+from rapcc.frontend.prelude import SHIM_DIR
 
 parse_module = sys.modules["rapcc.frontend.parse"]
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,12 +34,45 @@ def _plain(tu) -> list[tuple]:
     return out
 
 
+def _shim(file: str | None) -> bool:
+    return file is not None and file.startswith(str(SHIM_DIR) + os.sep) and SHIM_DIR in Path(file).parents
+
+
 @pytest.mark.parametrize("name", ["transpose_32x8.cu", "helper_clones.cu", "ifdef_rowwise.cu"])
 def test_same_as_the_plain_walk(name):
     tu = _tu(name)
     mine = [(t.kind, t.cursor.spelling, t.file, t.main, t.system) for t in toplevel.top_level(tu)]
-    assert mine == _plain(tu)
-    assert any(t.main for t in toplevel.top_level(tu)) and any(t.system for t in toplevel.top_level(tu))
+    plain = _plain(tu)
+    assert mine == [p for p in plain if p[3] or not _shim(p[2])]
+    assert any(t.main for t in toplevel.top_level(tu)) and any(t.file is None for t in toplevel.top_level(tu))
+    # The shim's declarations, left out, are most of the plain list.
+    assert sum(_shim(p[2]) and not p[3] for p in plain) > len(plain) // 2
+
+
+def test_a_users_system_header_is_kept(tmp_path):
+    """Only rapcc's stand-ins are left out: a system header of the user's is listed, marked as one."""
+    sysdir = tmp_path / "sys"
+    sysdir.mkdir()
+    (sysdir / "vendor.h").write_text("int vendor_value(int x);\n")
+    src = tmp_path / "k.cu"
+    src.write_text('#include <vendor.h>\n__global__ void k(int *p) { p[0] = vendor_value(1); }\n')
+    tu = parse_module._parse(str(src), [(str(src), src.read_bytes())],
+                             parse_module.clang_args(parse_module.ParseConfig(extra_args=("-isystem", str(sysdir)))))
+    tops = toplevel.top_level(tu)
+    vendor = [t for t in tops if t.file == str(sysdir / "vendor.h")]
+    assert [t.cursor.spelling for t in vendor] == ["vendor_value"] and vendor[0].system
+    assert not any(_shim(t.file) for t in tops)
+
+
+def test_the_consumers_shim_tests_agree():
+    """A file is left out only where both consumers' tests (macros.py's prefix,
+    collect_kernels.py's parent folder) call it the shim's."""
+    inside = str(SHIM_DIR / "math.h")
+    assert toplevel._in_shim(inside)
+    assert not toplevel._in_shim(str(SHIM_DIR) + "_other/math.h")
+    # pathlib folds the doubled separator, so the parents test alone would say yes
+    doubled = str(SHIM_DIR.parent) + os.sep + os.sep + SHIM_DIR.name + os.sep + "math.h"
+    assert SHIM_DIR in Path(doubled).parents and not toplevel._in_shim(doubled)
 
 
 def test_an_error_in_the_visitor_is_raised(monkeypatch):

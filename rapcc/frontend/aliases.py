@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 import clang.cindex as ci
 from clang.cindex import Cursor, CursorKind as K
 
-from .clangext import binary_operator, evaluate_int, unary_operator
+from .clangext import binary_operator, children, evaluate_int, unary_operator
 from .exprs import decl_key, int_type, strip
 
 
@@ -27,7 +27,7 @@ class AliasShape:
 
 
 def _init_of(decl: Cursor) -> Cursor | None:
-    return next((k for k in decl.get_children() if k.kind.is_expression()), None)
+    return next((k for k in children(decl) if k.kind.is_expression()), None)
 
 
 def _array_ref(cursor: Cursor, arrays: set[str]) -> Cursor | None:
@@ -41,7 +41,7 @@ def _subscript(cursor: Cursor) -> tuple[Cursor, Cursor] | None:
     c = strip(cursor)
     if c.kind != K.ARRAY_SUBSCRIPT_EXPR:
         return None
-    kids = list(c.get_children())
+    kids = children(c)
     return (kids[0], kids[1]) if len(kids) == 2 else None
 
 
@@ -84,7 +84,7 @@ def cast_alias_shape(decl: Cursor, arrays: dict[str, int], elem_bytes: dict[str,
     c = strip(init) if init is not None else None
     if c is None or c.kind not in (K.CSTYLE_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXPR, K.CXX_STATIC_CAST_EXPR):
         return None
-    inner = [k for k in c.get_children() if k.kind != K.TYPE_REF]
+    inner = [k for k in children(c) if k.kind != K.TYPE_REF]
     if len(inner) != 1:
         return None
     shape = _shape(inner[0], set(arrays), arrays)
@@ -103,7 +103,7 @@ def _shape(init: Cursor, keys: set[str], arrays: dict[str, int]) -> AliasShape |
     if ref is not None:  # `float *p = s`
         return AliasShape(ref, (), None) if arrays[decl_key(ref.referenced)] == 1 else None
     if c.kind == K.BINARY_OPERATOR and binary_operator(c) == "+":
-        lhs, rhs = list(c.get_children())
+        lhs, rhs = children(c)
         ref = _array_ref(lhs, keys)
         if ref is not None and arrays[decl_key(ref.referenced)] == 1 and int_type(rhs.type) is not None:
             return AliasShape(ref, (), rhs)
@@ -115,7 +115,7 @@ def _shape(init: Cursor, keys: set[str], arrays: dict[str, int]) -> AliasShape |
             return AliasShape(ref, (sub[1],), None)
         return None
     if c.kind == K.UNARY_OPERATOR and unary_operator(c) == "&":
-        inner = _subscript(next(c.get_children()))
+        inner = _subscript(next(iter(children(c))))
         if inner is None:
             return None
         ref = _array_ref(inner[0], keys)
@@ -157,4 +157,4 @@ def argument_index(call: Cursor, use: Cursor) -> int | None:
 
 
 def parameters(fn: Cursor) -> list[Cursor]:
-    return [k for k in fn.get_children() if k.kind == K.PARM_DECL]
+    return [k for k in children(fn) if k.kind == K.PARM_DECL]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from clang.cindex import Cursor, CursorKind as K
 
+from .clangext import children
 from .. import ir
 from .tokens import FileTokens
 
@@ -80,7 +81,7 @@ def own_line_directive_spans(tokens: FileTokens, source: bytes, path: str) -> tu
 
 def annotated_block_dim(fn: Cursor) -> tuple[int, int, int] | None:
     """`__attribute__((annotate("rapcc_block_dim(16, 16)")))` on the kernel."""
-    for k in fn.get_children():
+    for k in children(fn):
         if k.kind != K.ANNOTATE_ATTR:
             continue
         text = k.spelling.replace(" ", "")

@@ -132,6 +132,16 @@ def expansion_parts(loc: SourceLocation, names: dict[int, str]) -> tuple[str | N
     return name, line.value, col.value, off.value
 
 
+def expansion_line_column(loc: SourceLocation) -> tuple[int, int]:
+    """`(loc.line, loc.column)`: cindex asks `clang_getInstantiationLocation`,
+    which is this call, and makes a `File` of the location's file each time
+    (the keys of thousands of declarations, issue 20)."""
+    _ensure_bound()
+    line, col = ctypes.c_uint(), ctypes.c_uint()
+    _lib.clang_getExpansionLocation(loc, None, ctypes.byref(line), ctypes.byref(col), None)
+    return line.value, col.value
+
+
 def file_location(loc: SourceLocation) -> FileLoc:
     """Where the text is written: inside a macro argument this is the argument's
     spelling, inside a macro body it is the macro's expansion site."""
@@ -141,6 +151,23 @@ def file_location(loc: SourceLocation) -> FileLoc:
 def expansion_location(loc: SourceLocation) -> FileLoc:
     """Where a macro was expanded (the location itself outside macros)."""
     return _location("clang_getExpansionLocation", loc)
+
+
+def children(cursor: Cursor) -> list[Cursor]:
+    """`list(cursor.get_children())` without cindex's per-child check that the
+    child is not the null cursor (two C calls a child: clang never visits a
+    null cursor), for the walks that visit every cursor of a file (issue 20)."""
+    out: list[Cursor] = []
+    tu = cursor._tu
+    append = out.append
+
+    def visit(child: Cursor, parent: Cursor, data: object) -> int:
+        child._tu = tu  # as cindex's own visitor does: the unit outlives the cursor
+        append(child)
+        return 1  # CXChildVisit_Continue
+
+    conf.lib.clang_visitChildren(cursor, ci.callbacks["cursor_visit"](visit), None)
+    return out
 
 
 def specialized_template(cursor: Cursor) -> Cursor | None:
@@ -201,3 +228,70 @@ def skipped_ranges(tu: ci.TranslationUnit) -> list[tuple[FileLoc, FileLoc]]:
         return out
     finally:
         _lib.clang_disposeSourceRangeList(lst)
+
+
+# CXTokenKind: the kinds whose spelling clang copies from the file's bytes as
+# they are (an identifier's or keyword's is the name clang looked up, which
+# drops line splices).
+_PUNCTUATION, _KEYWORD, _IDENTIFIER, _LITERAL, COMMENT_TOKEN = 0, 1, 2, 3, 4
+_TOKEN_UINTS = ctypes.sizeof(ci.Token) // ctypes.sizeof(ctypes.c_uint)
+
+
+class LexedTokens:
+    """`clang_tokenize` over an extent, read without a cindex `Token` (and its
+    several C calls) per token: its kind and length are read from the token
+    array in one pass, and a token spelled by plain bytes of the file is read
+    from them (issue 20: this runs over every token of each parse's file).
+    `close()` frees the tokens."""
+
+    def __init__(self, tu: ci.TranslationUnit, extent: ci.SourceRange, source: bytes | None) -> None:
+        """`source`: the bytes clang lexed (None: every spelling is asked of libclang)."""
+        _ensure_bound()
+        self._tu, self._source = tu, source
+        self._memory = ctypes.POINTER(ci.Token)()
+        count = ctypes.c_uint()
+        conf.lib.clang_tokenize(tu, extent, ctypes.byref(self._memory), ctypes.byref(count))
+        self.count = int(count.value)
+        self._array = ctypes.cast(self._memory, ctypes.POINTER(ci.Token * self.count)).contents \
+            if self.count else ()
+        flat = list(ctypes.cast(self._memory, ctypes.POINTER(ctypes.c_uint * (_TOKEN_UINTS * self.count))).contents) \
+            if self.count else []
+        self.kinds: list[int] = flat[0::_TOKEN_UINTS]
+        self._lengths: list[int] = flat[2::_TOKEN_UINTS]
+        self._f, self._line, self._col, self._off = ctypes.c_void_p(), ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint()
+        self._refs = (ctypes.byref(self._f), ctypes.byref(self._line), ctypes.byref(self._col), ctypes.byref(self._off))
+
+    def start(self, i: int, names: dict[int, str]) -> tuple[str | None, int, int, int]:
+        """`expansion_parts` of token i's start (its token location, which is its extent's start)."""
+        loc = conf.lib.clang_getTokenLocation(self._tu, self._array[i])
+        _lib.clang_getExpansionLocation(loc, *self._refs)
+        h = self._f.value
+        if not h:
+            return None, self._line.value, self._col.value, self._off.value
+        name = names.get(h)
+        if name is None:
+            name = names[h] = _spelling(_lib.clang_getFileName(self._f))
+        return name, self._line.value, self._col.value, self._off.value
+
+    def spelling(self, i: int, offset: int) -> str:
+        """Token i's spelling, as `Token.spelling`; `offset`: where it starts in the file.
+        Read from the file's bytes only where they are what clang returns: its
+        own bytes for punctuation, literals and comments, and an identifier's
+        or keyword's with no splice (nor trigraph) to clean; ASCII without NUL,
+        which clang's C string would end at."""
+        source, length, kind = self._source, self._lengths[i], self.kinds[i]
+        if source is not None and offset + length <= len(source):
+            raw = source[offset:offset + length]
+            if raw.isascii() and b"\0" not in raw and \
+                    (kind in (_PUNCTUATION, _LITERAL, COMMENT_TOKEN) or b"\\" not in raw and b"?" not in raw):
+                return raw.decode("ascii")
+        return conf.lib.clang_getTokenSpelling(self._tu, self._array[i])
+
+    def end(self, i: int, names: dict[int, str]) -> int:
+        """The offset of token i's extent's end, where it is expanded."""
+        return expansion_parts(conf.lib.clang_getTokenExtent(self._tu, self._array[i]).end, names)[3]
+
+    def close(self) -> None:
+        if self.count:
+            conf.lib.clang_disposeTokens(self._tu, self._memory, self.count)
+            self.count, self._array = 0, ()

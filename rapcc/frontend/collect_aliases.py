@@ -10,7 +10,7 @@ from clang.cindex import Cursor, CursorKind as K
 
 from .. import ir
 from .aliases import alias_shape, cast_alias_shape
-from .clangext import expansion_location, file_location
+from .clangext import children, expansion_location, file_location
 from .exprs import decl_key, to_expr
 from .providers import provider_call
 from .collect_state import _CollectorState, _Ctx, _View
@@ -52,7 +52,7 @@ class _Aliases(_CollectorState):
         one, so its initializer is done."""
         if not self.providers or decl.type.get_canonical().kind != ci.TypeKind.POINTER:
             return False
-        init = next((k for k in decl.get_children() if k.kind.is_expression()), None)
+        init = next((k for k in children(decl) if k.kind.is_expression()), None)
         text = provider_call(init, self.providers) if init is not None else None
         if text is None:
             return False
@@ -128,7 +128,7 @@ class _Aliases(_CollectorState):
         # A volatile alias is rewritten through its own name (`p[map(i)]`), keeping the qualifier.
         via = ir.Via(decl.spelling if shape.volatile else arr.name, tuple(t for _, t in lead), off_text)  # type: ignore[misc]
         self._views[key] = _View(arr, decl.spelling, tuple(e for e, _ in lead), off_expr, via)  # type: ignore[misc]
-        init = next(k for k in decl.get_children() if k.kind.is_expression())
+        init = next(k for k in children(decl) if k.kind.is_expression())
         assert name_off is not None
         self.aliases.append(ir.Alias(
             arr.key, decl.spelling, self._range(name_off, name_off + len(decl.spelling)),

@@ -10,7 +10,7 @@ import clang.cindex as ci
 from clang.cindex import Cursor, CursorKind as K
 
 from .. import ir
-from .clangext import file_location
+from .clangext import children, file_location
 from .exprs import decl_key, to_expr
 from .parse import SHIM_DIR
 from .providers import classify, PROVIDES
@@ -57,7 +57,7 @@ class _Arrays(_CollectorState):
             dim_ranges = dim_ranges[1:]
             dims = list(dims_t)
         where = name_off if name_off is not None else file_location(decl.location).offset
-        size_exprs = [k for k in decl.get_children() if k.kind.is_expression()]
+        size_exprs = [k for k in children(decl) if k.kind.is_expression()]
         dim_exprs = []
         for r in dim_ranges:
             inside = [k for k in size_exprs if r is not None and r.start <= file_location(k.extent.start).offset < r.end]

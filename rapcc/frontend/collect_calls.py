@@ -10,7 +10,7 @@ from clang.cindex import Cursor, CursorKind as K
 
 from .. import ir
 from .aliases import argument_index, callee_definition, parameters
-from .clangext import expansion_location, file_location, specialized_template
+from .clangext import children, expansion_location, file_location, specialized_template
 from .exprs import decl_key, int_type, strip
 from .uses import callee_name
 from .collect_arrays import _array_reference, _pointee, _row_pointer
@@ -69,8 +69,8 @@ class _Calls(_CollectorState):
             reason = why
         elif n is None or n >= len(params) or len(params) != len(args):
             reason = "the argument does not match a parameter"
-        elif any(k.kind == K.CUDAHOST_ATTR for k in fn.get_children()) or \
-                not any(k.kind == K.CUDADEVICE_ATTR for k in fn.get_children()):
+        elif any(k.kind == K.CUDAHOST_ATTR for k in children(fn)) or \
+                not any(k.kind == K.CUDADEVICE_ATTR for k in children(fn)):
             reason = f"'{callee}' is callable from host code, which other files may call with other pointers"
         elif fkey in ctx.callees:
             reason = f"'{callee}' is recursive"
@@ -96,7 +96,7 @@ class _Calls(_CollectorState):
             self._escape(arr, ctx, ref, f"{passed}: {reason}")
             return
         assert fn is not None
-        body = next((k for k in fn.get_children() if k.kind == K.COMPOUND_STMT), None)
+        body = next((k for k in children(fn) if k.kind == K.COMPOUND_STMT), None)
         param = params[n]
         if body is None or self._spelled_here(param) is None:
             self._escape(arr, ctx, ref, f"{passed}: its parameter is spelled inside a macro body")
@@ -134,7 +134,7 @@ class _Calls(_CollectorState):
             return None, {}
         values: dict[str, ir.Expr] = {}
         if ref is not None:
-            tparams = [k for k in fn.get_children() if k.kind in (K.TEMPLATE_NON_TYPE_PARAMETER,
+            tparams = [k for k in children(fn) if k.kind in (K.TEMPLATE_NON_TYPE_PARAMETER,
                                                                    K.TEMPLATE_TYPE_PARAMETER,
                                                                    K.TEMPLATE_TEMPLATE_PARAMETER)]
             for i, prm in enumerate(tparams[:ref.get_num_template_arguments()]):
@@ -201,7 +201,7 @@ class _Calls(_CollectorState):
         params = parameters(fn)
         args = list(call.get_arguments())
         fkey = _function_key(fn)
-        body = next((k for k in fn.get_children() if k.kind == K.COMPOUND_STMT), None)
+        body = next((k for k in children(fn) if k.kind == K.COMPOUND_STMT), None)
         reason = ""
         if n is None or n >= len(params) or len(params) != len(args):
             reason = "the argument does not match a parameter"

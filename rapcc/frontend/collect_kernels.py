@@ -12,7 +12,7 @@ from clang.cindex import Cursor, CursorKind as K
 
 from .. import ir
 from .annotations import annotated_block_dim
-from .clangext import file_location, specialized_template
+from .clangext import children, file_location, specialized_template
 from .exprs import decl_key, int_type, to_expr
 from .host_values import host_launches, kernel_fields
 from .parse import SHIM_DIR
@@ -20,6 +20,9 @@ from .providers import classify, find_providers, PROVIDES
 from .toplevel import Top, top_level
 from .statements import SubtreeWrites
 from .collect_state import _ALL_FUNCTIONS, _CollectorState, _Ctx, _FUNCTION_KINDS, _function_key, _is_shared
+
+
+_DECLARATIONS = _ALL_FUNCTIONS | {K.VAR_DECL}
 
 
 class _Kernels(_CollectorState):
@@ -42,7 +45,7 @@ class _Kernels(_CollectorState):
         # Walk only what the main file declares: the shim's thousands of
         # declarations hold no shared arrays of the user's.
         decls = [d for top in self._tops
-                 for d in self._walks.walk(top) if d.kind in _ALL_FUNCTIONS or d.kind == K.VAR_DECL]
+                 for d in self._walks.walk(top) if d.kind in _DECLARATIONS]
         self.providers = find_providers([t.cursor for t in tops if _user_code(t)])
         # A block-scope `extern __shared__` declaration belongs to the file scope in
         # clang's eyes; inside a provider it is seen through the provider's callers.
@@ -95,11 +98,12 @@ class _Kernels(_CollectorState):
         found: dict[str, set[tuple[tuple[str, int], ...]]] = {}
         for top in self._tops:
             for c in self._walks.walk(top):
-                if c.kind == K.DECL_REF_EXPR and c.referenced is not None and \
+                kind = c.kind
+                if kind == K.DECL_REF_EXPR and c.referenced is not None and \
                         c.referenced.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE):
                     fkey = _function_key(c.referenced)
                     self._refs[fkey] = self._refs.get(fkey, 0) + 1
-                if c.kind != K.CALL_EXPR:
+                if kind != K.CALL_EXPR:
                     continue
                 if c.referenced is not None and c.referenced.kind == K.FUNCTION_DECL:
                     self._calls.setdefault(_function_key(c.referenced), []).append(c)
@@ -109,7 +113,7 @@ class _Kernels(_CollectorState):
                 tmpl = specialized_template(ref)
                 if tmpl is None or tmpl.kind != K.FUNCTION_TEMPLATE:
                     continue
-                params = [k for k in tmpl.get_children()
+                params = [k for k in children(tmpl)
                           if k.kind in (K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)]
                 values = []
                 for i, prm in enumerate(params[:ref.get_num_template_arguments()]):
@@ -121,13 +125,13 @@ class _Kernels(_CollectorState):
         self.instantiations = {k: tuple(sorted(v)) for k, v in found.items()}
 
     def _function(self, fn: Cursor) -> None:
-        body = next((k for k in fn.get_children() if k.kind == K.COMPOUND_STMT), None)
+        body = next((k for k in children(fn) if k.kind == K.COMPOUND_STMT), None)
         if body is None:
             return
         name = fn.spelling
-        is_global = any(k.kind == K.CUDAGLOBAL_ATTR for k in fn.get_children())
+        is_global = any(k.kind == K.CUDAGLOBAL_ATTR for k in children(fn))
         tparams = []
-        for k in fn.get_children():
+        for k in children(fn):
             if k.kind == K.PARM_DECL:
                 self._var(k, "param", None)
             elif k.kind == K.TEMPLATE_NON_TYPE_PARAMETER:
@@ -150,14 +154,15 @@ class _Kernels(_CollectorState):
         assigned = self._writes(body)
         self._assigned = assigned
         self._body, self._uniform = body, None
-        self._params_uniform = any(k.kind == K.CUDAGLOBAL_ATTR for k in fn.get_children())
+        self._params_uniform = any(k.kind == K.CUDAGLOBAL_ATTR for k in children(fn))
         self._names = {}
         self._decl_at = {}
         for c in self._walks.walk(fn):
-            if c.kind in (K.VAR_DECL, K.PARM_DECL):
+            kind = c.kind
+            if kind in (K.VAR_DECL, K.PARM_DECL):
                 self._names[c.spelling] = self._names.get(c.spelling, 0) + 1
                 self._decl_at.setdefault(c.spelling, []).append(file_location(c.location).offset)
-            if c.kind == K.VAR_DECL:
+            if kind == K.VAR_DECL:
                 if _is_shared(c):
                     self._add_array(c, fn.spelling)
                 else:
@@ -172,7 +177,7 @@ class _Kernels(_CollectorState):
 
     def _local(self, decl: Cursor, assigned: dict[str, int]) -> None:
         key = decl_key(decl)
-        init_cursor = next((k for k in decl.get_children() if k.kind not in (K.TYPE_REF, K.NAMESPACE_REF, K.TEMPLATE_REF)
+        init_cursor = next((k for k in children(decl) if k.kind not in (K.TYPE_REF, K.NAMESPACE_REF, K.TEMPLATE_REF)
                             and k.kind.is_expression()), None)
         if key in self.vars:  # a loop induction variable, already described
             return

@@ -8,7 +8,7 @@ from clang.cindex import Cursor, CursorKind as K
 
 from .. import ir
 from .aliases import argument_index, callee_definition, parameters
-from .clangext import binary_operator, evaluate_int, overloaded_decls, specialized_template, unary_operator
+from .clangext import binary_operator, children, evaluate_int, overloaded_decls, specialized_template, unary_operator
 from .exprs import decl_key, strip
 from .statements import ADDRESS_TAKEN, assignment_counts
 from .uses import callee_name, enclosing_call
@@ -77,10 +77,10 @@ class _Kinds(_CollectorState):
         if parent is None:
             return "load", width, offset, ""
         if parent.kind == K.BINARY_OPERATOR and binary_operator(parent) == "=":
-            first = next(parent.get_children())
+            first = next(iter(children(parent)))
             return ("store" if first.hash == node.hash else "load"), width, offset, ""
         if parent.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
-            first = next(parent.get_children())
+            first = next(iter(children(parent)))
             return ("update" if first.hash == node.hash else "load"), width, offset, ""
         if parent.kind == K.UNARY_OPERATOR:
             op = unary_operator(parent)
@@ -100,7 +100,7 @@ class _Kinds(_CollectorState):
                             "(its elements must stay adjacent)")
                 return "load", width, offset, f"the address of an element of '{arr.name}' is taken"
         if parent.kind == K.CALL_EXPR and callee_name(parent).startswith("operator") and \
-                next(parent.get_children()).hash == node.hash:
+                next(iter(children(parent))).hash == node.hash:
             op = callee_name(parent)[len("operator"):]
             if op == "=":
                 return "store", width, offset, ""
@@ -110,7 +110,7 @@ class _Kinds(_CollectorState):
         if op is not None:
             # Inside a template, with an `operator*` overload in scope, clang
             # leaves `As[ty][k] * Bs[k][tx]` an unresolved operator call.
-            operands = [k for k in parent.get_children() if _unresolved_operator_ref(k) is None]
+            operands = [k for k in children(parent) if _unresolved_operator_ref(k) is None]
             if op == "&" and len(operands) == 1:
                 return "load", width, offset, f"the address of an element of '{arr.name}' is taken"
             is_first = bool(operands) and operands[0].hash == node.hash
@@ -142,7 +142,7 @@ _CLASS_TYPES = (ci.TypeKind.RECORD, ci.TypeKind.ENUM, ci.TypeKind.ELABORATED, ci
 
 def _dependent_callee(call: Cursor) -> Cursor | None:
     """The definition of the one function template a dependent call can name."""
-    callee = next(call.get_children(), None)
+    callee = next(iter(children(call)), None)
     refs = [c for c in callee.walk_preorder() if c.kind == K.OVERLOADED_DECL_REF] if callee is not None else []
     decls = overloaded_decls(refs[0]) if len(refs) == 1 else []
     if len(decls) != 1 or decls[0].kind != K.FUNCTION_TEMPLATE:
@@ -153,7 +153,7 @@ def _dependent_callee(call: Cursor) -> Cursor | None:
 def _unresolved_operator(call: Cursor) -> str | None:
     """The operator of a call clang leaves unresolved in a template (`a * b`
     with an overloaded `operator*` in scope), or None for any other call."""
-    for k in call.get_children():
+    for k in children(call):
         op = _unresolved_operator_ref(k)
         if op is not None:
             return op
@@ -226,7 +226,7 @@ def _record_is_plain(t: ci.Type) -> bool:
     decl = t.get_declaration()
     return decl.kind in (K.STRUCT_DECL, K.CLASS_DECL) and decl.is_definition() and not any(
         c.kind in (K.CONSTRUCTOR, K.DESTRUCTOR) and c.is_definition() and not c.is_default_method()
-        for c in decl.get_children())
+        for c in children(decl))
 
 
 def _argument_types(fn: Cursor | None) -> list[ci.Type]:
@@ -244,7 +244,7 @@ def _reference_use(fn: Cursor, param: Cursor) -> ir.AccessKind | None:
     when it only reads it, None when it takes its address, binds it to another
     reference or passes it on."""
     key = decl_key(param)
-    body = next((k for k in fn.get_children() if k.kind == K.COMPOUND_STMT), None)
+    body = next((k for k in children(fn) if k.kind == K.COMPOUND_STMT), None)
     if body is None:
         return None
     counts = assignment_counts(body)
@@ -253,15 +253,15 @@ def _reference_use(fn: Cursor, param: Cursor) -> ir.AccessKind | None:
     written = counts.get(key, 0) > 0
 
     def names_param(c: Cursor) -> bool:
-        while c.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR) and len(list(c.get_children())) == 1:
-            c = next(c.get_children())
+        while c.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR) and len(children(c)) == 1:
+            c = next(iter(children(c)))
         return c.kind == K.DECL_REF_EXPR and c.referenced is not None and decl_key(c.referenced) == key
 
     for c in body.walk_preorder():
         if c.kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR) and \
                 (c.kind == K.COMPOUND_ASSIGNMENT_OPERATOR or binary_operator(c) == "="):
-            lhs = strip(next(c.get_children()))
-            if lhs.kind == K.MEMBER_REF_EXPR and any(names_param(k) for k in lhs.get_children()):
+            lhs = strip(next(iter(children(c))))
+            if lhs.kind == K.MEMBER_REF_EXPR and any(names_param(k) for k in children(lhs)):
                 written = True  # `n.x = ...` (the SDK's marching cubes) writes the element
         if c.kind == K.CALL_EXPR:
             args = list(c.get_arguments())

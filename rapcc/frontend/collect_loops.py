@@ -9,7 +9,7 @@ from typing import Callable
 from clang.cindex import Cursor, CursorKind as K
 
 from .. import ir
-from .clangext import binary_operator, file_location
+from .clangext import binary_operator, children, file_location
 from .exprs import decl_key, int_type, strip, substitute, to_expr
 from .providers import provider_call
 from .statements import (ADDRESS_TAKEN, assignment_counts, for_parts, loop_init, loop_step, only_exits,
@@ -80,7 +80,7 @@ class _Loops(_CollectorState):
                 finals = {c.var: ir.AfterLoop(loop, c) for c in loop.carried if self._trackable(c.var)}
                 ctx = replace(ctx, defs={**ctx.defs, **finals})
             if stmt.kind == K.IF_STMT:
-                kids = list(stmt.get_children())
+                kids = children(stmt)
                 if len(kids) == 2 and only_exits(kids[1]):
                     ctx = _with_guard(ctx, ir.Guard(ctx.expr(kids[0]), negated=True))
 
@@ -90,7 +90,7 @@ class _Loops(_CollectorState):
             # A plain nested block runs its statements in order, as the
             # enclosing one does (the SDK's odd-even merge sort steps `stride`
             # inside `{ ...; stride >>= 1; }` before the loop that reads it).
-            for inner in stmt.get_children():
+            for inner in children(stmt):
                 ctx = self._after_statement(inner, ctx)
             return ctx
         written = self._writes(stmt) if stmt.kind != K.DECL_STMT else {}
@@ -103,7 +103,7 @@ class _Loops(_CollectorState):
                 return replace(ctx, defs={**ctx.defs, key: value})
             return ctx
         if stmt.kind == K.DECL_STMT:
-            for d in stmt.get_children():
+            for d in children(stmt):
                 key = decl_key(d) if d.kind == K.VAR_DECL else None
                 if key in self.initial and not self._assigned.get(key, 0):
                     # The initializer reads what reaches it: inside a callee walked
@@ -151,7 +151,7 @@ class _Loops(_CollectorState):
         return ir.Opaque(d.name, "a block-uniform value carried across loops", bits=bits, signed=signed, uniform=True)
 
     def _if(self, stmt: Cursor, ctx: _Ctx, stack: tuple[Cursor, ...]) -> None:
-        kids = list(stmt.get_children())
+        kids = children(stmt)
         if kids and kids[0].kind == K.DECL_STMT and len(kids) >= 3:
             self._walk(kids[0], ctx, stack)
             kids = kids[1:]
@@ -196,7 +196,7 @@ class _Loops(_CollectorState):
         else:  # `for (; stride >= 4; stride >>= 2)` starts from the reaching definition
             update = self_update(inc)
             var_cursor = step_target(inc) if update is None or inc.kind != K.BINARY_OPERATOR \
-                else strip(next(inc.get_children())).referenced
+                else strip(next(iter(children(inc)))).referenced
             start = ctx.defs.get(decl_key(var_cursor)) if var_cursor is not None else None
             if var_cursor is not None and start is None:
                 d = self.vars.get(decl_key(var_cursor))
@@ -226,8 +226,8 @@ class _Loops(_CollectorState):
         steps = _comma_list(inc)
         starts: dict[str, ir.Expr] = {}
         if init is not None and init.kind == K.DECL_STMT:
-            for d in init.get_children():
-                value = next((k for k in d.get_children() if k.kind.is_expression()), None) \
+            for d in children(init):
+                value = next((k for k in children(d) if k.kind.is_expression()), None) \
                     if d.kind == K.VAR_DECL else None
                 if value is None or int_type(d.type) is None:
                     return None
@@ -291,7 +291,7 @@ class _Loops(_CollectorState):
     def _while(self, stmt: Cursor, ctx: _Ctx, stack: tuple[Cursor, ...]) -> None:
         """`while (v < n) { ...; v += step; }` is a loop whose trip counter is
         implicit and whose variable `v` is carried."""
-        kids = list(stmt.get_children())
+        kids = children(stmt)
         if len(kids) != 2:
             for k in kids:
                 self._walk(k, ctx, stack)
@@ -316,7 +316,7 @@ class _Loops(_CollectorState):
         if body is None or body.kind != K.COMPOUND_STMT:
             return ()
         out = []
-        for stmt in body.get_children():
+        for stmt in children(body):
             upd = self_update(stmt) or self._recurrence(stmt)
             if upd is None:
                 continue
@@ -347,7 +347,7 @@ def _loop_entry(body: Cursor, ctx: _Ctx,
     writes = writes_of(body)
     keep = {}
     if body.kind == K.COMPOUND_STMT:
-        stmts = list(body.get_children())
+        stmts = children(body)
         for key in writes:
             if key not in ctx.defs:
                 continue
@@ -366,7 +366,7 @@ def _comma_list(expr: Cursor) -> list[Cursor]:
     while pending:
         c = pending.pop(0)
         if c.kind == K.BINARY_OPERATOR and binary_operator(c) == ",":
-            pending[:0] = [strip(k) for k in c.get_children()]
+            pending[:0] = [strip(k) for k in children(c)]
         else:
             out.append(c)
     return out

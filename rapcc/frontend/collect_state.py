@@ -13,7 +13,7 @@ import clang.cindex as ci
 from clang.cindex import Cursor, CursorKind as K
 
 from .. import ir
-from .clangext import file_location, in_main_file
+from .clangext import children, file_location, in_main_file
 from .exprs import decl_key, substitute, to_expr
 from .host_values import Launch
 from .preorder import Preorder
@@ -33,7 +33,7 @@ class _Seen(str):
 
 
 def _is_shared(decl: Cursor) -> bool:
-    return decl.kind == K.VAR_DECL and any(c.kind == K.CUDASHARED_ATTR for c in decl.get_children())
+    return decl.kind == K.VAR_DECL and any(c.kind == K.CUDASHARED_ATTR for c in children(decl))
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ import clang.cindex as ci
 from clang.cindex import Cursor, CursorKind as K
 
 from .. import ir
-from .clangext import binary_operator, expansion_location, file_location
+from .clangext import binary_operator, children, expansion_location, file_location
 from .exprs import int_type, strip
 from .uses import callee_name, decay_reason, rewritten_by_rapcc
 from .collect_arrays import _flat_indices
@@ -89,7 +89,7 @@ class _Uses(_CollectorState):
             return
         if reason:
             self.escapes.append(ir.Escape(arr.key, ctx.function, self._cursor_range(top), reason, seen=True))
-        spelled = [ctx.expr(list(c.get_children())[1]) for c in chain]
+        spelled = [ctx.expr(children(c)[1]) for c in chain]
         if view.cast:
             if view.scale != 1:
                 spelled[0] = ir.BinOp("*", spelled[0], ir.Const(view.scale))
@@ -114,7 +114,7 @@ class _Uses(_CollectorState):
         plus = stack[i]
         if plus.kind != K.BINARY_OPERATOR or binary_operator(plus) != "+":
             return False
-        kids = list(plus.get_children())
+        kids = children(plus)
         if len(kids) != 2 or strip(kids[0]).hash != ref.hash or int_type(kids[1].type) is None:
             return False
         node, j = _climb(stack, i, (K.PAREN_EXPR, K.UNEXPOSED_EXPR))
@@ -134,7 +134,7 @@ class _Uses(_CollectorState):
         plus = stack[i]
         if plus.kind != K.BINARY_OPERATOR or binary_operator(plus) != "+":
             return False
-        kids = list(plus.get_children())
+        kids = children(plus)
         if len(kids) != 2 or plus.type.get_canonical().kind != ci.TypeKind.POINTER:
             return False
         mine = next((k for k, c in enumerate(kids) if any(x.hash == ref.hash for x in c.walk_preorder())), None)
@@ -180,7 +180,7 @@ class _Uses(_CollectorState):
             return False
         node, j = _climb(stack, i, (K.PAREN_EXPR, K.UNEXPOSED_EXPR))
         top = stack[j] if j >= 0 else None
-        if top is None or top.kind != K.ARRAY_SUBSCRIPT_EXPR or next(top.get_children()).hash != node.hash:
+        if top is None or top.kind != K.ARRAY_SUBSCRIPT_EXPR or next(iter(children(top))).hash != node.hash:
             return False
         if self._spelled_here(ref) is None or self._spelled_here(top) is None:
             return False
@@ -190,7 +190,7 @@ class _Uses(_CollectorState):
             self._escape(arr, ctx, top, why)
             return True
         k = wide // arr.elem_bytes
-        index = ir.BinOp("*", ctx.expr(list(top.get_children())[1]), ir.Const(k))
+        index = ir.BinOp("*", ctx.expr(children(top)[1]), ir.Const(k))
         if view.offset is not None:
             index = ir.BinOp("+", view.offset, index)
         said = f"'{view.name}'" if view.name == arr.name else f"'{view.name}' (an alias of '{arr.name}')"
@@ -200,7 +200,7 @@ class _Uses(_CollectorState):
                                       f"{said} is cast to '{cast.type.spelling}' ({what})", seen=True))
         self.accesses.append(ir.Access(
             array=arr.key, function=ctx.function, range=self._range(start, end),
-            index_ranges=(self._cursor_range(list(top.get_children())[1]),), indices=_flat_indices(index, arr.dims),
+            index_ranges=(self._cursor_range(children(top)[1]),), indices=_flat_indices(index, arr.dims),
             kind=kind,
             width=wide, offset=offset, loops=ctx.loops, guards=ctx.guards,
             text=self.source[start:end].decode(errors="replace"), via=view.via, clone_of=ctx.clone_of))
@@ -224,7 +224,7 @@ class _Uses(_CollectorState):
         self.escapes.append(ir.Escape(arr.key, ctx.function, self._cursor_range(where), reason, seen=seen))
         if not seen:
             return
-        spelled = [ctx.expr(list(c.get_children())[1]) for c in chain]
+        spelled = [ctx.expr(children(c)[1]) for c in chain]
         if view.scale != 1:
             spelled[0] = ir.BinOp("*", spelled[0], ir.Const(view.scale))
             width = width or arr.elem_bytes * view.scale
@@ -248,10 +248,10 @@ def _subscript_chain(ref: Cursor, stack: tuple[Cursor, ...]) -> tuple[list[Curso
     above_top = i
     while i >= 0:
         parent = stack[i]
-        if parent.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR) and len(list(parent.get_children())) == 1:
+        if parent.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR) and len(children(parent)) == 1:
             node, i = parent, i - 1
             continue
-        if parent.kind == K.ARRAY_SUBSCRIPT_EXPR and next(parent.get_children()).hash == node.hash:
+        if parent.kind == K.ARRAY_SUBSCRIPT_EXPR and next(iter(children(parent))).hash == node.hash:
             chain.append(parent)
             node, i = parent, i - 1
             above_top = i

@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 import clang.cindex as ci
 from clang.cindex import CursorKind as K
 
+from .clangext import children
 from .. import ir
 from ..diagnostics import Diagnostic
 from .headers import HeaderKinds
@@ -135,7 +136,7 @@ def _element_decl(t: ci.Type) -> ci.Cursor | None:
 
 def _shared_decls(decls: list[ci.Cursor]) -> list[ci.Cursor]:
     return [c for top in decls for c in top.walk_preorder()
-            if c.kind == K.VAR_DECL and any(k.kind == K.CUDASHARED_ATTR for k in c.get_children())]
+            if c.kind == K.VAR_DECL and any(k.kind == K.CUDASHARED_ATTR for k in children(c))]
 
 
 def _dialect(d: ci.Diagnostic, tu: ci.TranslationUnit) -> bool:

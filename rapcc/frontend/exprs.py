@@ -5,7 +5,7 @@ import clang.cindex as ci
 from clang.cindex import Cursor, CursorKind as K, TypeKind as T
 
 from .. import ir
-from .clangext import binary_operator, evaluate_int, unary_operator
+from .clangext import binary_operator, children, evaluate_int, expansion_line_column, unary_operator
 
 _BUILTIN_STRUCTS = {"threadIdx", "blockIdx", "blockDim", "gridDim"}
 
@@ -30,8 +30,8 @@ def int_type(t: ci.Type) -> tuple[int, bool] | None:
 
 def decl_key(decl: Cursor) -> str:
     """A stable, readable key for a declaration: name@line:col."""
-    loc = decl.location
-    return f"{decl.spelling}@{loc.line}:{loc.column}"
+    line, col = expansion_line_column(decl.location)
+    return f"{decl.spelling}@{line}:{col}"
 
 
 def source_text(cursor: Cursor) -> str:
@@ -41,7 +41,7 @@ def source_text(cursor: Cursor) -> str:
 def strip(cursor: Cursor) -> Cursor:
     """Skip parentheses and implicit conversions that have one child."""
     while cursor.kind in _PASS_THROUGH:
-        kids = list(cursor.get_children())
+        kids = children(cursor)
         if len(kids) != 1:
             break
         cursor = kids[0]
@@ -63,7 +63,7 @@ def to_expr(cursor: Cursor) -> ir.Expr:
         value = evaluate_int(cursor)
         return ir.Const(value) if value is not None else ir.Opaque(source_text(cursor))
     if kind in _PASS_THROUGH:
-        kids = list(cursor.get_children())
+        kids = children(cursor)
         if len(kids) == 1:
             inner = to_expr(kids[0])
             it, it_inner = int_type(cursor.type), int_type(kids[0].type)
@@ -72,7 +72,7 @@ def to_expr(cursor: Cursor) -> ir.Expr:
             return inner
         return _constant_or_opaque(cursor)
     if kind in _CASTS:
-        kids = [k for k in cursor.get_children() if k.kind != K.TYPE_REF]
+        kids = [k for k in children(cursor) if k.kind != K.TYPE_REF]
         it = int_type(cursor.type)
         if len(kids) == 1 and it is not None:
             return ir.Cast(it[0], it[1], to_expr(kids[-1]))
@@ -80,7 +80,7 @@ def to_expr(cursor: Cursor) -> ir.Expr:
     if kind == K.DECL_REF_EXPR:
         return _decl_ref(cursor)
     if kind == K.MEMBER_REF_EXPR:
-        kids = list(cursor.get_children())
+        kids = children(cursor)
         if len(kids) == 1:
             base = strip(kids[0])
             if base.kind == K.DECL_REF_EXPR and base.spelling in _BUILTIN_STRUCTS and cursor.spelling in ("x", "y", "z"):
@@ -88,18 +88,18 @@ def to_expr(cursor: Cursor) -> ir.Expr:
         return _constant_or_opaque(cursor)
     if kind == K.BINARY_OPERATOR:
         op = binary_operator(cursor)
-        kids = list(cursor.get_children())
+        kids = children(cursor)
         if op in _ARITH_OPS and len(kids) == 2:
             return _typed(cursor, ir.BinOp(op, to_expr(kids[0]), to_expr(kids[1])))
         return _constant_or_opaque(cursor)
     if kind == K.UNARY_OPERATOR:
         op = unary_operator(cursor)
-        kids = list(cursor.get_children())
+        kids = children(cursor)
         if op in ("-", "~", "!", "+") and len(kids) == 1:
             return _typed(cursor, ir.UnOp(op, to_expr(kids[0])))
         return _constant_or_opaque(cursor)
     if kind == K.CONDITIONAL_OPERATOR:
-        kids = list(cursor.get_children())
+        kids = children(cursor)
         if len(kids) == 3:
             return _typed(cursor, ir.Select(to_expr(kids[0]), to_expr(kids[1]), to_expr(kids[2])))
     return _constant_or_opaque(cursor)
@@ -118,7 +118,7 @@ def _decl_ref(cursor: Cursor) -> ir.Expr:
         if value is not None:
             return ir.Const(value)
     if ref.kind == K.VAR_DECL and ref.type.get_canonical().kind not in (T.CONSTANTARRAY, T.INCOMPLETEARRAY) \
-            and any(c.kind == K.CUDASHARED_ATTR for c in ref.get_children()):
+            and any(c.kind == K.CUDASHARED_ATTR for c in children(ref)):
         it = int_type(ref.type)
         if it is not None:  # the SDK merge sort's `__shared__ uint lenSrcA`: one value for the whole block
             return ir.Opaque(ref.spelling, "a __shared__ scalar", it[0], it[1], uniform=True)
@@ -151,11 +151,11 @@ def _cooperative_group(cursor: Cursor) -> ir.Expr | None:
     if cursor.kind != K.CALL_EXPR or cursor.spelling not in ("thread_rank", "size", "num_threads", "meta_group_rank",
                                                               "meta_group_size"):
         return None
-    kids = list(cursor.get_children())
+    kids = children(cursor)
     member = strip(kids[0]) if kids else None  # a static member (`tile.size()`) sits under a decay
     if member is None or member.kind != K.MEMBER_REF_EXPR:
         return None
-    base = next(member.get_children(), None)
+    base = next(iter(children(member)), None)
     decl = base.type.get_canonical().get_declaration() if base is not None else None
     if decl is None or decl.semantic_parent is None:
         return None
@@ -247,16 +247,16 @@ def _inlined(cursor: Cursor) -> ir.Expr | None:
     fn = cursor.referenced.get_definition()
     if fn is None or int_type(fn.result_type) is None:
         return None
-    params = [c for c in fn.get_children() if c.kind == K.PARM_DECL]
+    params = [c for c in children(fn) if c.kind == K.PARM_DECL]
     args = list(cursor.get_arguments())
     if len(args) != len(params) or any(int_type(p.type) is None for p in params) \
             or any(int_type(a.type) is None for a in args):
         return None
-    body = next((c for c in fn.get_children() if c.kind == K.COMPOUND_STMT), None)
-    stmts = list(body.get_children()) if body is not None else []
+    body = next((c for c in children(fn) if c.kind == K.COMPOUND_STMT), None)
+    stmts = children(body) if body is not None else []
     if len(stmts) != 1 or stmts[0].kind != K.RETURN_STMT:
         return None
-    value = next(stmts[0].get_children(), None)
+    value = next(iter(children(stmts[0])), None)
     key = decl_key(fn)
     if value is None or key in _INLINING:
         return None

@@ -31,12 +31,17 @@ class _Run:
 
     def __init__(self, host: "HostLaunches", fn: Cursor, body: Cursor):
         self.host, self.fn, self.body = host, fn, body
-        self.escaped = _escaped(body)
-        self.goto = any(k.kind in (K.GOTO_STMT, K.INDIRECT_GOTO_STMT) for k in body.walk_preorder())
+        self.escaped = _escaped(body, host.walks)
+        self.goto = any(k.kind in (K.GOTO_STMT, K.INDIRECT_GOTO_STMT) for k in host.walks.walk(body))
         self.events = _Events([], {})
         self.arrays: dict[str, Unknown | int] = {}  # local arrays: length, or why their elements are unknown
         self.template = fn.kind == K.FUNCTION_TEMPLATE or (fn.semantic_parent is not None
                                                             and fn.semantic_parent.kind == K.CLASS_TEMPLATE)
+
+    def _kids(self, c: Cursor) -> list[Cursor]:
+        """`c`'s children (do not modify): a loop's statements are interpreted
+        once per iteration, so each is listed by the parse's walks once."""
+        return self.host.walks.children(c)
 
     # -- values ----------------------------------------------------------------
 
@@ -46,10 +51,10 @@ class _Run:
         if kind in (K.INTEGER_LITERAL, K.CHARACTER_LITERAL, K.CXX_BOOL_LITERAL_EXPR, K.CXX_UNARY_EXPR):
             v = evaluate_int(c)
             return frozenset({v}) if v is not None else Unknown(f"'{source_text(c)}' is not an integer constant")
-        if kind == K.UNEXPOSED_EXPR and not _children(c):
+        if kind == K.UNEXPOSED_EXPR and not self._kids(c):
             return Unknown("a default argument")
         if kind in (K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_FUNCTIONAL_CAST_EXPR):
-            inner = [k for k in c.get_children() if k.kind.is_expression()]
+            inner = [k for k in self._kids(c) if k.kind.is_expression()]
             if len(inner) != 1:
                 return Unknown(f"'{source_text(c)}' is not followed")
             v = self.value(inner[0], st)
@@ -59,13 +64,13 @@ class _Run:
         if kind == K.DECL_REF_EXPR:
             return self.variable(c, st)
         if kind == K.BINARY_OPERATOR:
-            kids = _children(c)
+            kids = self._kids(c)
             op = binary_operator(c)
             if len(kids) != 2 or op in ("=", ","):
                 return Unknown(f"'{source_text(c)}' has a side effect")
             return self.combine(c, op, [self.value(kids[0], st), self.value(kids[1], st)])
         if kind == K.UNARY_OPERATOR:
-            kids = _children(c)
+            kids = self._kids(c)
             op = unary_operator(c)
             if len(kids) != 1 or op not in ("-", "+", "~", "!"):
                 return Unknown(f"'{source_text(c)}' is not followed")
@@ -75,7 +80,7 @@ class _Run:
             f = {"-": lambda x: -x, "+": lambda x: x, "~": lambda x: ~x, "!": lambda x: int(not x)}[op]
             return _cap(_wrap(f(x), c) for x in v)
         if kind == K.CONDITIONAL_OPERATOR:
-            kids = _children(c)
+            kids = self._kids(c)
             if len(kids) != 3:
                 return Unknown(f"'{source_text(c)}' is not followed")
             t = self.truth(kids[0], st)
@@ -84,7 +89,7 @@ class _Run:
             a, b = self.value(kids[1], st), self.value(kids[2], st)
             return a if isinstance(a, Unknown) else b if isinstance(b, Unknown) else _cap(a | b)
         if kind == K.MEMBER_REF_EXPR and c.spelling in ("x", "y", "z"):
-            kids = _children(c)
+            kids = self._kids(c)
             base = self.value(kids[0], st) if len(kids) == 1 and _is_dim3(kids[0]) else Unknown("not a 'dim3'")
             if isinstance(base, Unknown):
                 return base
@@ -120,7 +125,7 @@ class _Run:
             parts: list[Value] = []
             for a in args[:3]:
                 s = strip(a)
-                parts.append(frozenset({1}) if s.kind == K.UNEXPOSED_EXPR and not _children(s) else self.value(a, st))
+                parts.append(frozenset({1}) if s.kind == K.UNEXPOSED_EXPR and not self._kids(s) else self.value(a, st))
             bad = next((v for v in parts if isinstance(v, Unknown)), None)
             if bad is not None:  # a bound on x is one on the threads only where y and z are 1
                 flat = parts[0] is bad and all(p == frozenset({1}) for p in parts[1:])
@@ -145,7 +150,7 @@ class _Run:
     def element(self, c: Cursor, st: State) -> Value:
         """`sizes[i]` of a constant array with an initializer list, or of a local
         array whose elements are assigned one by one (`size_t block[2]; block[0] = 16;`)."""
-        kids = _children(c)
+        kids = self._kids(c)
         base = strip(kids[0]) if len(kids) == 2 else None
         decl = base.referenced if base is not None and base.kind == K.DECL_REF_EXPR else None
         if decl is not None and self.local_array(decl) is not None:
@@ -157,11 +162,11 @@ class _Run:
                 st.get(f"{decl_key(decl)}[{next(iter(index))}]", Unknown(f"'{source_text(c)}' is not assigned here"))
         if decl is None or decl.kind != K.VAR_DECL or not decl.type.get_array_element_type().is_const_qualified():
             return Unknown(f"'{source_text(c)}' reads an array that may change")
-        init = next((k for k in decl.get_children() if k.kind == K.INIT_LIST_EXPR), None)
+        init = next((k for k in self._kids(decl) if k.kind == K.INIT_LIST_EXPR), None)
         index = self.value(kids[1], st)
         if init is None or isinstance(index, Unknown):
             return index if isinstance(index, Unknown) else Unknown(f"'{decl.spelling}' has no initializer list")
-        items = [k for k in init.get_children()]
+        items = [k for k in self._kids(init)]
         out = []
         for i in index:
             if not 0 <= i < len(items):
@@ -191,7 +196,7 @@ class _Run:
         if key in st:
             return st[key]
         if ref.type.is_const_qualified():  # a constant of an enclosing scope (a lambda's)
-            init = [k for k in ref.get_children() if k.kind.is_expression()]
+            init = [k for k in self._kids(ref) if k.kind.is_expression()]
             return self.value(init[-1], {}) if init else Unknown(f"'{c.spelling}' has no initializer")
         return Unknown(f"'{c.spelling}' is not followed here")
 
@@ -223,7 +228,7 @@ class _Run:
         if target.kind == K.DECL_REF_EXPR and target.referenced is not None:
             st[decl_key(target.referenced)] = v
         elif target.kind == K.ARRAY_SUBSCRIPT_EXPR:
-            kids = _children(target)
+            kids = self._kids(target)
             base = strip(kids[0]) if len(kids) == 2 else None
             decl = base.referenced if base is not None and base.kind == K.DECL_REF_EXPR else None
             size = self.local_array(decl) if decl is not None else None
@@ -237,7 +242,7 @@ class _Run:
             else:
                 st[f"{key}[{next(iter(index))}]"] = v
         elif target.kind == K.MEMBER_REF_EXPR and target.spelling in ("x", "y", "z"):
-            base = strip(next(target.get_children()))
+            base = strip(next(iter(self._kids(target))))
             if base.kind != K.DECL_REF_EXPR or base.referenced is None:
                 return
             key = decl_key(base.referenced)
@@ -255,7 +260,7 @@ class _Run:
             return st
         if kind == K.BINARY_OPERATOR and binary_operator(c) in ("=", "&&", "||", ","):
             op = binary_operator(c)
-            kids = _children(c)
+            kids = self._kids(c)
             if op == "=" and len(kids) == 2:
                 st = self.effects(kids[1], st)
                 self.assign(kids[0], self.value(kids[1], st), st)
@@ -264,18 +269,18 @@ class _Run:
                 st = self.effects(kids[0], st)
                 return _join(st, self.effects(kids[1], dict(st))) or st
         if kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
-            kids = _children(c)
+            kids = self._kids(c)
             st = self.effects(kids[1], st)
             op = binary_operator(c)[:-1]
             self.assign(kids[0], self.combine(c, op, [self.value(kids[0], st), self.value(kids[1], st)]), st)
             return st
         if kind == K.UNARY_OPERATOR and unary_operator(c) in ("++", "--", "x++", "x--"):
-            kid = next(c.get_children())
+            kid = next(iter(self._kids(c)))
             step = 1 if "+" in unary_operator(c) else -1
             self.assign(kid, self.combine(c, "+", [self.value(kid, st), frozenset({step})]), st)
             return st
         if kind == K.CONDITIONAL_OPERATOR:
-            kids = _children(c)
+            kids = self._kids(c)
             st = self.effects(kids[0], st)
             t = self.truth(kids[0], st)
             if t is not None:
@@ -283,14 +288,14 @@ class _Run:
             return _join(self.effects(kids[1], dict(st)), self.effects(kids[2], dict(st))) or st
         if kind == K.CALL_EXPR:
             return self.call(c, st)
-        for k in c.get_children():
+        for k in self._kids(c):
             st = self.effects(k, st)
         return st
 
     def call(self, c: Cursor, st: State) -> State:
         args = _args(c)
         if c.spelling == "operator=" and len(args) >= 1:
-            kids = [k for k in c.get_children() if k.kind.is_expression()]
+            kids = [k for k in self._kids(c) if k.kind.is_expression()]
             st = self.effects(args[-1], st)
             self.assign(kids[0], self.value(args[-1], st), st)
             return st
@@ -327,7 +332,7 @@ class _Run:
 
     def havoc(self, c: Cursor, st: State, why: str) -> State:
         st = dict(st)
-        written = _writes(c)
+        written = _writes(c, self.host.walks)
         for key in list(st):  # and each element of an array written
             if key in written or key.split("[")[0] in written:
                 st[key] = Unknown(why)
@@ -340,12 +345,12 @@ class _Run:
             return None
         kind = c.kind
         if kind == K.COMPOUND_STMT:
-            for k in c.get_children():
+            for k in self._kids(c):
                 st = self.stmt(k, st)
             return st
         if kind == K.DECL_STMT:
             st = dict(st)
-            for d in c.get_children():
+            for d in self._kids(c):
                 if d.kind == K.VAR_DECL:
                     self.declare(d, st)
             return st
@@ -354,7 +359,7 @@ class _Run:
         if kind in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT):
             return self.loop(c, st)
         if kind == K.RETURN_STMT:
-            for k in c.get_children():
+            for k in self._kids(c):
                 self.effects(k, dict(st))
                 self.events.returns.append(self.value(k, st))
             return None
@@ -368,7 +373,7 @@ class _Run:
         why = f"'{source_text(c).split(' ')[0]}' at line {c.location.line} is not followed"
         st = self.havoc(c, st, why)
         inner = dict(st)
-        for k in c.get_children():
+        for k in self._kids(c):
             if kind == K.SWITCH_STMT and k.kind == K.COMPOUND_STMT:
                 self.switch_body(k, st)
             elif k.kind.is_statement() or k.kind.is_expression():
@@ -380,14 +385,14 @@ class _Run:
         (in `st`, where what the switch writes is unknown), so the cases after a
         `break` are read too (their launches and calls)."""
         inner: State | None = dict(st)
-        for k in body.get_children():
+        for k in self._kids(body):
             if k.kind in (K.CASE_STMT, K.DEFAULT_STMT):
                 inner = dict(st) if inner is None else _join(inner, dict(st))
             inner = self.stmt(k, inner)
 
     def declare(self, d: Cursor, st: State) -> None:
         key = decl_key(d)
-        init = [k for k in d.get_children() if k.kind.is_expression()]
+        init = [k for k in self._kids(d) if k.kind.is_expression()]
         if d.storage_class is not None and d.storage_class.name == "STATIC":
             st[key] = Unknown(f"'{d.spelling}' is a static local")
         elif init:
@@ -399,8 +404,8 @@ class _Run:
 
     def if_stmt(self, c: Cursor, st: State) -> State | None:
         close = _paren_close(c)
-        head = [k for k in c.get_children() if k.extent.start.offset < close]
-        branches = [k for k in c.get_children() if k.extent.start.offset >= close]
+        head = [k for k in self._kids(c) if k.extent.start.offset < close]
+        branches = [k for k in self._kids(c) if k.extent.start.offset >= close]
         for k in head[:-1]:
             st = self.stmt(k, st) or st
         cond = head[-1] if head else None
@@ -430,12 +435,12 @@ class _Run:
             init, cond, inc, body = _for_parts(c)
         elif c.kind == K.WHILE_STMT:
             close = _paren_close(c)
-            kids = _children(c)
+            kids = self._kids(c)
             init, inc = [], None
             cond = next((k for k in kids if k.extent.start.offset < close), None)
             body = next((k for k in kids if k.extent.start.offset >= close), None)
         else:
-            kids = _children(c)
+            kids = self._kids(c)
             init, inc, body, cond = [], None, kids[0] if kids else None, kids[1] if len(kids) > 1 else None
         for k in init:
             st = self.stmt(k, st)

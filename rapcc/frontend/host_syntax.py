@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from clang.cindex import Cursor, CursorKind as K
 
-from .clangext import binary_operator, evaluate_int, specialized_template, unary_operator
+from .clangext import binary_operator, children, evaluate_int, specialized_template, unary_operator
 from .exprs import decl_key, strip
 from .host_domain import MAX_THREADS, Instance, Unknown
+from .preorder import Preorder
 
 _FUNCTIONS = (K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE, K.CONSTRUCTOR, K.DESTRUCTOR)
 _LAUNCH_APIS = {"cudaLaunchKernel": 2, "cudaLaunchCooperativeKernel": 2}  # name -> index of the block argument
@@ -24,12 +25,12 @@ def _is_dim3(cursor: Cursor) -> bool:
 
 
 def _children(c: Cursor) -> list[Cursor]:
-    return list(c.get_children())
+    return children(c)
 
 
 def _args(call: Cursor) -> list[Cursor]:
     """A call's arguments: its expression children after the callee."""
-    kids = [k for k in call.get_children() if k.kind.is_expression()]
+    kids = [k for k in children(call) if k.kind.is_expression()]
     return kids[1:] if kids and strip(kids[0]).kind in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR, K.OVERLOADED_DECL_REF) \
         and kids[0].spelling == call.spelling else kids
 
@@ -38,14 +39,14 @@ _CONFIG_CALLS = ("cudaConfigureCall", "__cudaPushCallConfiguration")  # what cla
 
 
 def _config(call: Cursor) -> Cursor | None:
-    return next((k for k in call.get_children() if k.kind == K.CALL_EXPR and k.spelling in _CONFIG_CALLS), None)
+    return next((k for k in children(call) if k.kind == K.CALL_EXPR and k.spelling in _CONFIG_CALLS), None)
 
 
 def _function_ref(c: Cursor) -> Cursor | None:
     """The function an expression names (through casts: `(void *)k`)."""
     c = strip(c)
     while c.kind in (K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXPR, K.UNARY_OPERATOR):
-        kids = [k for k in c.get_children() if k.kind.is_expression()]
+        kids = [k for k in children(c) if k.kind.is_expression()]
         if len(kids) != 1:
             return None
         c = strip(kids[0])
@@ -55,7 +56,7 @@ def _function_ref(c: Cursor) -> Cursor | None:
 
 def _is_kernel(ref: Cursor) -> bool:
     base = specialized_template(ref) if ref.kind == K.FUNCTION_DECL else None
-    return any(k.kind == K.CUDAGLOBAL_ATTR for d in (ref, base) if d is not None for k in d.get_children())
+    return any(k.kind == K.CUDAGLOBAL_ATTR for d in (ref, base) if d is not None for k in children(d))
 
 
 def instance_of(ref: Cursor) -> Instance | None:
@@ -69,7 +70,7 @@ def instance_of(ref: Cursor) -> Instance | None:
     tmpl = specialized_template(ref)
     if tmpl is None:
         return None
-    params = [k for k in tmpl.get_children()
+    params = [k for k in children(tmpl)
               if k.kind in (K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)]
     out = []
     for i, prm in enumerate(params[:n]):
@@ -114,7 +115,7 @@ def _for_parts(c: Cursor) -> tuple[list[Cursor], Cursor | None, Cursor | None, C
     if len(semis) != 2:  # a range-based for, which clang shows otherwise
         return [], None, None, None
     init, cond, inc, body = [], None, None, None
-    for k in c.get_children():
+    for k in children(c):
         start = k.extent.start.offset
         if start < semis[0]:
             init.append(k)
@@ -127,23 +128,23 @@ def _for_parts(c: Cursor) -> tuple[list[Cursor], Cursor | None, Cursor | None, C
     return init, cond, inc, body
 
 
-def _walk_parents(c: Cursor, parent: Cursor | None = None):
+def _walk_parents(c: Cursor, parent: Cursor | None = None, walks: Preorder | None = None):
     yield c, parent
-    for k in c.get_children():
-        yield from _walk_parents(k, c)
+    for k in (walks.children(c) if walks is not None else children(c)):
+        yield from _walk_parents(k, c, walks)
 
 
-def _escaped(body: Cursor) -> dict[str, str]:
+def _escaped(body: Cursor, walks: Preorder) -> dict[str, str]:
     """Locals and parameters whose address is taken, or bound to a reference
     (`int &r = n`, `f(n)` for `void f(int &)`, `std::cin >> n`), or captured by
     a lambda: key -> why. Out-parameters of cudaOccupancyMaxPotentialBlockSize are
-    modelled where the call is made, and not counted."""
+    modelled where the call is made, and not counted. `walks`: the parse's walks."""
     out: dict[str, str] = {}
     lambdas: list[tuple[int, int]] = []
-    modelled = {k.extent.start.offset for call in body.walk_preorder()
+    modelled = {k.extent.start.offset for call in walks.walk(body)
                 if call.kind == K.CALL_EXPR and call.spelling == _OCCUPANCY
-                for a in _args(call)[:2] for k in a.walk_preorder() if k.kind == K.DECL_REF_EXPR}
-    for c, parent in _walk_parents(body):
+                for a in _args(call)[:2] for k in walks.walk(a) if k.kind == K.DECL_REF_EXPR}
+    for c, parent in _walk_parents(body, None, walks):
         if c.kind == K.LAMBDA_EXPR:
             lambdas.append((c.extent.start.offset, c.extent.end.offset))
         if c.kind != K.DECL_REF_EXPR or c.referenced is None or c.referenced.kind not in (K.VAR_DECL, K.PARM_DECL):
@@ -169,7 +170,7 @@ def _occupancy_outputs(call: Cursor) -> tuple[str, Unknown] | None:
     if len(args) < 2:
         return None
     target = strip(args[1])
-    kids = [k for k in target.get_children()]
+    kids = [k for k in children(target)]
     if target.kind != K.UNARY_OPERATOR or len(kids) != 1 or strip(kids[0]).kind != K.DECL_REF_EXPR:
         return None
     limit = evaluate_int(strip(args[4])) if len(args) >= 5 else 0
@@ -179,21 +180,22 @@ def _occupancy_outputs(call: Cursor) -> tuple[str, Unknown] | None:
 
 
 
-def _writes(c: Cursor) -> set[str]:
-    """Variables a statement may assign (`=`, compound, `++`, `operator=`, `.x = `)."""
+def _writes(c: Cursor, walks: Preorder) -> set[str]:
+    """Variables a statement may assign (`=`, compound, `++`, `operator=`, `.x = `);
+    `walks`: the parse's walks (a loop's statements are asked again per loop around them)."""
     out = set()
-    for k in c.walk_preorder():
+    for k in walks.walk(c):
         target = None
         if k.kind == K.COMPOUND_ASSIGNMENT_OPERATOR or (k.kind == K.BINARY_OPERATOR and binary_operator(k) == "="):
-            target = next(k.get_children(), None)
+            target = next(iter(children(k)), None)
         elif k.kind == K.UNARY_OPERATOR and unary_operator(k) in ("++", "--", "x++", "x--"):
-            target = next(k.get_children(), None)
+            target = next(iter(children(k)), None)
         elif k.kind == K.CALL_EXPR and k.spelling == "operator=":
-            target = next(k.get_children(), None)
+            target = next(iter(children(k)), None)
         elif k.kind == K.VAR_DECL:
             out.add(decl_key(k))
         while target is not None and strip(target).kind in (K.MEMBER_REF_EXPR, K.ARRAY_SUBSCRIPT_EXPR):
-            target = next(strip(target).get_children(), None)
+            target = next(iter(children(strip(target))), None)
         if target is not None and strip(target).kind == K.DECL_REF_EXPR and strip(target).referenced is not None:
             out.add(decl_key(strip(target).referenced))
     return out
@@ -202,7 +204,7 @@ def _writes(c: Cursor) -> set[str]:
 def _has_jump(body: Cursor) -> bool:
     """A `break`/`continue` of this loop (not of a nested loop or switch)."""
     def visit(c: Cursor) -> bool:
-        for k in c.get_children():
+        for k in children(c):
             if k.kind in (K.BREAK_STMT, K.CONTINUE_STMT):
                 return True
             if k.kind not in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT, K.SWITCH_STMT, K.CXX_FOR_RANGE_STMT) and visit(k):

@@ -19,11 +19,12 @@ kernel's shape unknown (see analysis/shapes.py for how such a kernel is planned)
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable
 
 from clang.cindex import Cursor, CursorKind as K
 
+from .clangext import children
 from .exprs import decl_key, int_type
 from .host_domain import MAX_DEPTH, MAX_VALUES, Dim, Instance, KernelLaunches, Launch, State, Unknown, Value, _cap, _join
 from .host_interp import _Events, _Run
@@ -45,6 +46,7 @@ class HostLaunches:
     # are run for `launches`; the others run when a value of theirs is asked
     # for. A CPU reference loop that launches nothing is not interpreted.
     launching: frozenset[str] = frozenset()
+    walks: Preorder = field(default_factory=Preorder)  # the parse's walks, shared with the collector
 
     def __post_init__(self) -> None:
         self._runs: dict[tuple[str, tuple], _Events] = {}
@@ -53,7 +55,7 @@ class HostLaunches:
     def global_value(self, ref: Cursor) -> Value:
         """A file-scope variable: a `const`/`constexpr` one is its initializer;
         any other may be written elsewhere (another file, a library), so unknown."""
-        init = [k for k in ref.get_children() if k.kind.is_expression()]
+        init = [k for k in children(ref) if k.kind.is_expression()]
         if ref.type.is_const_qualified() and init:
             return _Run(self, ref, ref).value(init[-1], {})
         return Unknown(f"'{ref.spelling}' is a global that may be written elsewhere")
@@ -61,7 +63,7 @@ class HostLaunches:
     def entries(self, key: str, depth: int = 0) -> list[State]:
         """The states a function may start in: its parameters' values per call."""
         fn = self.functions[key]
-        params = [p for p in fn.get_children() if p.kind == K.PARM_DECL]
+        params = [p for p in children(fn) if p.kind == K.PARM_DECL]
         if not params:
             return [{}]
 
@@ -99,7 +101,7 @@ class HostLaunches:
         """What a helper function of the file (`max_int(a, b)`, `div_up(n, 32)`)
         returns when called with `args`: the join of the `return`s it reaches."""
         fn = self.functions[key]
-        params = [p for p in fn.get_children() if p.kind == K.PARM_DECL]
+        params = [p for p in children(fn) if p.kind == K.PARM_DECL]
         if fn.kind != K.FUNCTION_DECL or len(params) != len(args) or int_type(fn.result_type) is None:
             return Unknown(f"the result of '{fn.spelling}' is not followed")
         # A value of another type (a float) is not what the integer domain computes.
@@ -123,7 +125,7 @@ class HostLaunches:
         memo = (key, tuple(sorted(entry.items(), key=lambda kv: kv[0])))
         if memo not in self._runs:
             fn = self.functions[key]
-            body = next(k for k in fn.get_children() if k.kind == K.COMPOUND_STMT)
+            body = next(k for k in children(fn) if k.kind == K.COMPOUND_STMT)
             r = _Run(self, fn, body)
             r.stmt(body, dict(entry))
             self._runs[memo] = r.events
@@ -145,7 +147,7 @@ class HostLaunches:
 def _definitions(tops: Iterable[Cursor]) -> Iterable[Cursor]:
     for c in tops:
         if c.kind in _FUNCTIONS and c.is_definition():
-            if any(k.kind == K.COMPOUND_STMT for k in c.get_children()):
+            if any(k.kind == K.COMPOUND_STMT for k in children(c)):
                 yield c
         elif c.kind in _SCOPES:
             yield from _definitions(c.get_children())
@@ -153,9 +155,9 @@ def _definitions(tops: Iterable[Cursor]) -> Iterable[Cursor]:
 
 def _callee(call: Cursor) -> Cursor | None:
     """The name a call is made through: its first child, through implicit conversions."""
-    first = next(call.get_children(), None)
+    first = next(iter(children(call)), None)
     while first is not None and first.kind == K.UNEXPOSED_EXPR:
-        first = next(first.get_children(), None)
+        first = next(iter(children(first)), None)
     return first if first is not None and first.kind == K.DECL_REF_EXPR else None
 
 
@@ -201,7 +203,7 @@ def host_launches(tops: list[Cursor], walks: Preorder | None = None) -> list[Lau
                         f"'{c.spelling}' is passed as a pointer at line {c.location.line}; rapcc cannot see that launch")))
             else:
                 references[target] = references.get(target, 0) + 1
-    host = HostLaunches(functions, references, callers, frozenset(launching))
+    host = HostLaunches(functions, references, callers, frozenset(launching), walks)
     return host.launches() + kernel_refs
 
 

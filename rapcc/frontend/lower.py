@@ -14,7 +14,7 @@ from dataclasses import replace
 from clang.cindex import Cursor, CursorKind as K, TypeKind as T
 
 from .. import sound_ir as s
-from .clangext import binary_operator, evaluate_int, overloaded_decls, specialized_template, unary_operator
+from .clangext import binary_operator, children, evaluate_int, overloaded_decls, specialized_template, unary_operator
 from .exprs import decl_key
 from .lower_refs import asm_outputs, end_of, is_local as _is_local, kids as _kids, offset_of, param_use
 from .preorder import Preorder
@@ -87,7 +87,7 @@ def _pointee_spelling(t) -> str | None:
 
 
 def is_shared(decl: Cursor) -> bool:
-    return decl.kind == K.VAR_DECL and any(c.kind == K.CUDASHARED_ATTR for c in decl.get_children())
+    return decl.kind == K.VAR_DECL and any(c.kind == K.CUDASHARED_ATTR for c in children(decl))
 
 
 def _system(decl: Cursor) -> bool:
@@ -96,7 +96,7 @@ def _system(decl: Cursor) -> bool:
 
 
 def _exprs(c: Cursor) -> list[Cursor]:
-    return [k for k in c.get_children() if k.kind.is_expression()]
+    return [k for k in children(c) if k.kind.is_expression()]
 
 
 def _overloaded(c: Cursor) -> list[Cursor]:
@@ -513,7 +513,7 @@ class FunctionLowering:
         template = specialized_template(fn) if fn.kind == K.FUNCTION_DECL else None
         if template is not None and template.kind == K.FUNCTION_TEMPLATE:
             fn = template  # an instance: its template's text is the one that runs
-        params = [p for p in fn.get_children() if p.kind == K.PARM_DECL]
+        params = [p for p in children(fn) if p.kind == K.PARM_DECL]
         definition = fn.get_definition()
         if definition is not None and (_system(definition) or definition.location.file is None):
             definition = None

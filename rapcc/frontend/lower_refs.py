@@ -6,13 +6,13 @@ from __future__ import annotations
 from clang.cindex import Cursor, CursorKind as K, TypeKind as T
 
 from .. import sound_ir as s
-from .clangext import binary_operator, file_location, unary_operator
+from .clangext import binary_operator, children, file_location, unary_operator
 from .exprs import decl_key
 from .tokens import FileTokens, top_level
 
 
 def kids(c: Cursor) -> list[Cursor]:
-    return list(c.get_children())
+    return children(c)
 
 
 def is_local(decl: Cursor) -> bool:
@@ -41,15 +41,15 @@ def param_use(param: Cursor, definition: Cursor | None) -> s.RefUse:
         return s.RefUse.VALUE
     if definition is None:
         return s.RefUse.ESCAPING
-    target = next((p for p in definition.get_children() if p.kind == K.PARM_DECL
+    target = next((p for p in children(definition) if p.kind == K.PARM_DECL
                    and p.spelling == param.spelling), None)
-    body = next((k for k in definition.get_children() if k.kind == K.COMPOUND_STMT), None)
+    body = next((k for k in children(definition) if k.kind == K.COMPOUND_STMT), None)
     if target is None or body is None or not param.spelling:
         return s.RefUse.ESCAPING
     key = decl_key(target)
 
     def plain(node: Cursor, parents: list[Cursor]) -> bool:
-        for k in node.get_children():
+        for k in children(node):
             if k.kind == K.DECL_REF_EXPR and k.referenced is not None and decl_key(k.referenced) == key:
                 up = node
                 if up.kind == K.PAREN_EXPR:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from clang.cindex import Cursor
 
+from .clangext import children
+
 # A value equal for two cursors exactly when `clang_equalCursors` holds: the
 # kind and data, a declaration's second word aside (libclang ignores it). Not
 # the cursor itself as a key: `clang_hashCursor` hashes a reference by what it
@@ -55,7 +57,7 @@ class Preorder:
         key = cursor_key(cursor)
         got = self._children.get(key)
         if got is None:
-            got = self._children[key] = list(cursor.get_children())
+            got = self._children[key] = children(cursor)
         return got
 
     def known(self, cursor: Cursor) -> tuple[int, int] | None:
@@ -68,7 +70,7 @@ class Preorder:
 
     def _visit(self, cursor: Cursor) -> tuple[int, int]:
         # Iterative: an expression nested thousands deep must not exhaust the stack.
-        order, runs, children = self._order, self._runs, self._children
+        order, runs, kid_lists = self._order, self._runs, self._children
         top = len(order)
         stack: list[tuple[Cursor, int | None, CursorKey | None]] = [(cursor, None, None)]
         while stack:
@@ -79,6 +81,6 @@ class Preorder:
             key = cursor_key(c)
             stack.append((c, len(order), key))
             order.append(c)
-            kids = children[key] = list(c.get_children())
+            kids = kid_lists[key] = children(c)
             stack.extend((k, None, None) for k in reversed(kids))
         return top, len(order)

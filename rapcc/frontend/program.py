@@ -8,7 +8,7 @@ import clang.cindex as ci
 from clang.cindex import Cursor, CursorKind as K
 
 from .. import sound_ir as s
-from .clangext import file_location, in_main_file, specialized_template
+from .clangext import children, file_location, in_main_file, specialized_template
 from .exprs import decl_key
 from .lower import FunctionLowering, is_shared, lower_type, offset_of, param_use
 from .preorder import Preorder
@@ -27,20 +27,20 @@ def _tops(tu: ci.TranslationUnit) -> list[Cursor]:
         c = stack.pop(0)
         out.append(c)
         if c.kind in _CONTAINERS:
-            stack[:0] = [k for k in c.get_children() if in_main_file(k)]
+            stack[:0] = [k for k in children(c) if in_main_file(k)]
     return out
 
 
 def _body(fn: Cursor) -> Cursor | None:
-    return next((k for k in fn.get_children() if k.kind == K.COMPOUND_STMT), None)
+    return next((k for k in children(fn) if k.kind == K.COMPOUND_STMT), None)
 
 
 def _is_kernel(fn: Cursor) -> bool:
-    return any(k.kind == K.CUDAGLOBAL_ATTR for k in fn.get_children())
+    return any(k.kind == K.CUDAGLOBAL_ATTR for k in children(fn))
 
 
 def _device_side(fn: Cursor) -> bool:
-    kids = list(fn.get_children())
+    kids = children(fn)
     has_attr = any(k.kind in _DEVICE_ATTRS for k in kids)
     host_only = any(k.kind == K.CUDAHOST_ATTR for k in kids) and not has_attr
     return has_attr or (not host_only and fn.kind == K.FUNCTION_TEMPLATE)
@@ -58,7 +58,7 @@ def _dims(decl: Cursor, lowering: FunctionLowering | None) -> tuple[s.Expr, ...]
         t = t.element_type.get_canonical()
     if all(c is not None and c >= 0 for c in consts):
         return tuple(s.Lit(int(c), s.int_ty(s.CType(64, False))) for c in consts)
-    sizes = [k for k in decl.get_children() if k.kind.is_expression()]
+    sizes = [k for k in children(decl) if k.kind.is_expression()]
     if len(sizes) != len(consts) or lowering is None:
         return None
     out: list[s.Expr] = []
@@ -68,7 +68,7 @@ def _dims(decl: Cursor, lowering: FunctionLowering | None) -> tuple[s.Expr, ...]
 
 
 def _template_arguments(ref: Cursor, tmpl: Cursor) -> tuple[tuple[str, int], ...] | None:
-    params = [k for k in tmpl.get_children()
+    params = [k for k in children(tmpl)
               if k.kind in (K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)]
     n = ref.get_num_template_arguments()
     if n < 0:
@@ -130,8 +130,8 @@ def lower_program(tu: ci.TranslationUnit, path: str, source: bytes, tokens: File
         params = tuple(s.Param(decl_key(p), lower_type(p.type),
                                p.type.get_canonical().kind in (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE),
                                param_use(p, fn))
-                       for p in fn.get_children() if p.kind == K.PARM_DECL)
-        tparams = tuple(k.spelling for k in fn.get_children() if k.kind == K.TEMPLATE_NON_TYPE_PARAMETER)
+                       for p in children(fn) if p.kind == K.PARM_DECL)
+        tparams = tuple(k.spelling for k in children(fn) if k.kind == K.TEMPLATE_NON_TYPE_PARAMETER)
         functions.append(s.Function(
             key=key, name=fn.spelling, params=params, body=lowered, is_kernel=_is_kernel(fn), template_params=tparams,
             escaped=frozenset(low.escaped), writes=tuple(sorted(low.writes.items())),
@@ -225,7 +225,7 @@ def _explicit_instances(fns: list[Cursor], tokens: FileTokens, seen: tuple[s.Ins
 def _spelled_arguments(tmpl: Cursor, toks, i: int) -> tuple[tuple[str, int], ...]:
     """`<16, 4>` after a template's name, as ((parameter, value), ...); (("?", -1),)
     unless every argument is an integer literal for a non-type parameter."""
-    params = [k for k in tmpl.get_children()
+    params = [k for k in children(tmpl)
               if k.kind in (K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)]
     if i >= len(toks) or toks[i].spelling != "<":
         return (("?", -1),)

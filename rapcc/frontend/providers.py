@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import clang.cindex as ci
 from clang.cindex import Cursor, CursorKind as K
 
-from .clangext import evaluate_int, specialized_template
+from .clangext import children, evaluate_int, specialized_template
 from .exprs import decl_key
 
 _CASTS = {K.UNEXPOSED_EXPR, K.PAREN_EXPR, K.CSTYLE_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXPR, K.CXX_STATIC_CAST_EXPR,
@@ -58,35 +58,35 @@ class Providers:
 
 
 def _operand(cast: Cursor) -> Cursor | None:
-    kids = [k for k in cast.get_children() if k.kind.is_expression()]
+    kids = [k for k in children(cast) if k.kind.is_expression()]
     return kids[-1] if kids else None
 
 
 def _is_extern_shared(decl: Cursor) -> bool:
     return decl.kind == K.VAR_DECL and decl.storage_class == ci.StorageClass.EXTERN \
-        and any(c.kind == K.CUDASHARED_ATTR for c in decl.get_children()) \
+        and any(c.kind == K.CUDASHARED_ATTR for c in children(decl)) \
         and decl.type.get_canonical().kind == ci.TypeKind.INCOMPLETEARRAY
 
 
 def classify(fn: Cursor) -> str | None:
     """PROVIDES, NULL, or None for a function that is neither."""
-    body = next((k for k in fn.get_children() if k.kind == K.COMPOUND_STMT), None)
+    body = next((k for k in children(fn) if k.kind == K.COMPOUND_STMT), None)
     if body is None or fn.result_type.get_canonical().kind not in (ci.TypeKind.POINTER, ci.TypeKind.UNEXPOSED,
                                                                    ci.TypeKind.DEPENDENT):
         return None
     externs: set[str] = set()
     returns: list[Cursor] = []
     others = False
-    for stmt in body.get_children():
-        if stmt.kind == K.DECL_STMT and all(_is_extern_shared(d) for d in stmt.get_children()):
-            externs |= {decl_key(d) for d in stmt.get_children()}
+    for stmt in children(body):
+        if stmt.kind == K.DECL_STMT and all(_is_extern_shared(d) for d in children(stmt)):
+            externs |= {decl_key(d) for d in children(stmt)}
         elif stmt.kind == K.RETURN_STMT:
             returns.append(stmt)
         else:
             others = True
     if len(returns) != 1:
         return None
-    value = next(returns[0].get_children(), None)
+    value = next(iter(children(returns[0])), None)
     while value is not None and value.kind in _CASTS:
         value = _operand(value)
     if value is None:
@@ -119,7 +119,7 @@ def find_providers(tops: list[Cursor]) -> Providers:
             return
         if c.kind in _CLASSES:
             per = verdicts.setdefault(_class_name(c), {})
-            for m in c.get_children():
+            for m in children(c):
                 if m.kind in (K.CXX_METHOD, K.CONVERSION_FUNCTION, K.FUNCTION_TEMPLATE) and m.is_definition():
                     per.setdefault(_method_name(m), []).append(classify(m))
             return
@@ -128,7 +128,7 @@ def find_providers(tops: list[Cursor]) -> Providers:
                 functions.add(decl_key(c))
             return
         if c.kind in (K.NAMESPACE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL):
-            for k in c.get_children():
+            for k in children(c):
                 visit(k, depth + 1)
 
     for top in tops:
@@ -147,8 +147,8 @@ def provider_call(init: Cursor, providers: Providers) -> str | None:
     """The text of the provider call `init` is (`SharedMemory<T>()`,
     `shobj.getPointer()`, `smem()`), seen through implicit conversions, or None."""
     c = init
-    while c.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR) and len(list(c.get_children())) == 1:
-        c = next(c.get_children())
+    while c.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR) and len(children(c)) == 1:
+        c = next(iter(children(c)))
     if c.kind != K.CALL_EXPR:
         return None
     text = "".join(_tokens(c)) or c.spelling
@@ -165,7 +165,7 @@ def provider_call(init: Cursor, providers: Providers) -> str | None:
         return text if verdict == PROVIDES else None
     if ref is not None:
         return None
-    kids = list(c.get_children())
+    kids = children(c)
     # `SharedMemory<T>()` in a template: a dependent construction converted to the pointer.
     tref = next((k for k in kids if k.kind == K.TEMPLATE_REF), None)
     if tref is not None and tref.referenced is not None:
@@ -174,7 +174,7 @@ def provider_call(init: Cursor, providers: Providers) -> str | None:
     # `shobj.getPointer()` on an object of a dependent helper type.
     member = kids[0] if kids else None
     if member is not None and member.kind == K.MEMBER_REF_EXPR and len(kids) == 1:
-        base = next(member.get_children(), None)
+        base = next(iter(children(member)), None)
         toks = _tokens(member)
         if base is None or not toks or len(toks) < 3 or toks[-2] not in (".", "->"):
             return None

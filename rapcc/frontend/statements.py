@@ -6,7 +6,7 @@ from __future__ import annotations
 from clang.cindex import Cursor, CursorKind as K
 
 from .. import ir
-from .clangext import binary_operator, file_location, unary_operator
+from .clangext import binary_operator, children, file_location, unary_operator
 from .exprs import decl_key, strip, to_expr
 from .preorder import Preorder
 from .tokens import FileTokens, top_level
@@ -19,7 +19,7 @@ def only_exits(stmt: Cursor) -> bool:
     if stmt.kind in EXITS:
         return True
     if stmt.kind == K.COMPOUND_STMT:
-        kids = list(stmt.get_children())
+        kids = children(stmt)
         return len(kids) == 1 and kids[0].kind in EXITS
     return False
 
@@ -27,7 +27,7 @@ def only_exits(stmt: Cursor) -> bool:
 def for_parts(stmt: Cursor, tokens: FileTokens) -> dict[str, Cursor | None]:
     """Split a FOR_STMT's children into init / cond / inc / body by where they
     sit relative to the header's two semicolons (libclang omits empty parts)."""
-    kids = list(stmt.get_children())
+    kids = children(stmt)
     parts: dict[str, Cursor | None] = {"init": None, "cond": None, "inc": None, "body": kids[-1] if kids else None}
     start = file_location(stmt.extent.start).offset
     i = tokens.index_at(start)
@@ -48,13 +48,13 @@ def for_parts(stmt: Cursor, tokens: FileTokens) -> dict[str, Cursor | None]:
 
 def loop_init(init: Cursor) -> tuple[Cursor | None, Cursor | None]:
     if init.kind == K.DECL_STMT:
-        decls = [d for d in init.get_children() if d.kind == K.VAR_DECL]
+        decls = [d for d in children(init) if d.kind == K.VAR_DECL]
         if len(decls) == 1:
-            values = [k for k in decls[0].get_children() if k.kind.is_expression()]
+            values = [k for k in children(decls[0]) if k.kind.is_expression()]
             if values:
                 return decls[0], values[0]
     if init.kind == K.BINARY_OPERATOR and binary_operator(init) == "=":
-        lhs, rhs = list(init.get_children())
+        lhs, rhs = children(init)
         lhs = strip(lhs)
         if lhs.kind == K.DECL_REF_EXPR and lhs.referenced is not None:
             return lhs.referenced, rhs
@@ -64,7 +64,7 @@ def loop_init(init: Cursor) -> tuple[Cursor | None, Cursor | None]:
 def loop_step(inc: Cursor, key: str) -> tuple[str, ir.Expr] | None:
     if inc.kind == K.UNARY_OPERATOR:
         op = unary_operator(inc)
-        target = strip(next(inc.get_children()))
+        target = strip(next(iter(children(inc))))
         if target.kind == K.DECL_REF_EXPR and target.referenced is not None and decl_key(target.referenced) == key:
             if op in ("++", "x++"):
                 return "+", ir.Const(1)
@@ -73,7 +73,7 @@ def loop_step(inc: Cursor, key: str) -> tuple[str, ir.Expr] | None:
         return None
     if inc.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
         op = binary_operator(inc)[:-1]
-        lhs, rhs = list(inc.get_children())
+        lhs, rhs = children(inc)
         lhs = strip(lhs)
         if op in ("+", "-", "*", "/", "<<", ">>") and lhs.kind == K.DECL_REF_EXPR and lhs.referenced is not None \
                 and decl_key(lhs.referenced) == key:
@@ -89,7 +89,7 @@ def plain_assignment(stmt: Cursor) -> tuple[str, Cursor] | None:
     """(variable, right-hand side) of a statement `x = e;` with x a plain variable."""
     if stmt.kind != K.BINARY_OPERATOR or binary_operator(stmt) != "=":
         return None
-    lhs, rhs = list(stmt.get_children())
+    lhs, rhs = children(stmt)
     lhs = strip(lhs)
     if lhs.kind != K.DECL_REF_EXPR or lhs.referenced is None or lhs.referenced.kind != K.VAR_DECL:
         return None
@@ -97,7 +97,7 @@ def plain_assignment(stmt: Cursor) -> tuple[str, Cursor] | None:
 
 
 def step_target(inc: Cursor) -> Cursor | None:
-    kids = list(inc.get_children())
+    kids = children(inc)
     if inc.kind in (K.UNARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR) and kids:
         t = strip(kids[0])
         if t.kind == K.DECL_REF_EXPR and t.referenced is not None:
@@ -140,18 +140,19 @@ def compound_step(stmt: Cursor) -> tuple[str, ir.Expr] | None:
     op = binary_operator(stmt)[:-1]
     if op not in ("+", "-", "*", "/", "<<", ">>", "^", "|", "&"):
         return None
-    return op, to_expr(list(stmt.get_children())[1])
+    return op, to_expr(children(stmt)[1])
 
 
 def write_of(c: Cursor) -> tuple[str, int] | None:
     """The declaration the expression `c` itself writes (or takes the address
     of) and how many writes that counts for, or None."""
-    if c.kind == K.BINARY_OPERATOR and binary_operator(c) == "=":
-        target, n = next(c.get_children()), 1
-    elif c.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
-        target, n = next(c.get_children()), 1
-    elif c.kind == K.UNARY_OPERATOR and unary_operator(c) in ("++", "--", "x++", "x--", "&"):
-        target, n = next(c.get_children()), ADDRESS_TAKEN if unary_operator(c) == "&" else 1
+    kind = c.kind  # one lookup: this runs over every cursor of each function body
+    if kind == K.BINARY_OPERATOR and binary_operator(c) == "=":
+        target, n = next(iter(children(c))), 1
+    elif kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
+        target, n = next(iter(children(c))), 1
+    elif kind == K.UNARY_OPERATOR and unary_operator(c) in ("++", "--", "x++", "x--", "&"):
+        target, n = next(iter(children(c))), ADDRESS_TAKEN if unary_operator(c) == "&" else 1
     else:
         return None
     target = strip(target)

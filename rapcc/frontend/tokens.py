@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import clang.cindex as ci
 
-from .clangext import expansion_parts
+from .clangext import COMMENT_TOKEN, LexedTokens
 
 _OPEN = {"[": "]", "(": ")", "{": "}"}
 
@@ -37,20 +37,24 @@ class FileTokens:
         toks, comments = [], []
         names: dict[int, str] = {}
         # Lex the main file alone: the whole unit's extent would lex the shim too.
-        # One C call per end of each token (issue 20: a property per field was
-        # a call each, and this runs over every token of the file).
-        for t in tu.get_tokens(extent=tu.get_extent(path, (0, size))):
-            ext = t.extent
-            file, line, col, start = expansion_parts(ext.start, names)
-            if file != path:
-                continue
-            spelling = t.spelling
-            raw = spelling.encode()
-            end = start + len(raw) if source is not None and source.startswith(raw, start) \
-                else expansion_parts(ext.end, names)[3]
-            tok = Token(spelling, start, end, line, col)
-            # Comments are tokens to libclang; kept apart, so `a[i] /* row */ [j]` is one chain.
-            (comments if t.kind == ci.TokenKind.COMMENT else toks).append(tok)
+        # A token's start is one C call, and its spelling is read from `source`
+        # where that is what clang would return (clangext.LexedTokens): this
+        # runs over every token of the file, twice per rewritten file (issue 20).
+        lexed = LexedTokens(tu, tu.get_extent(path, (0, size)), source)
+        try:
+            for i in range(lexed.count):
+                file, line, col, start = lexed.start(i, names)
+                if file != path:
+                    continue
+                spelling = lexed.spelling(i, start)
+                raw = spelling.encode()
+                end = start + len(raw) if source is not None and source.startswith(raw, start) \
+                    else lexed.end(i, names)
+                tok = Token(spelling, start, end, line, col)
+                # Comments are tokens to libclang; kept apart, so `a[i] /* row */ [j]` is one chain.
+                (comments if lexed.kinds[i] == COMMENT_TOKEN else toks).append(tok)
+        finally:
+            lexed.close()
         self.tokens = toks
         self.comments = comments
         self._starts = [t.start for t in toks]

@@ -5,17 +5,24 @@ libclang lists every declaration of rapcc's stand-in headers at the top level
 ctypes plus a `File` object. Five passes used to walk that list and ask each
 cursor where it lives (a sixth of a small file's whole run, issue 20): they
 now read this one classification, made on first use and kept with the parse.
+It leaves out the declarations of rapcc's stand-in headers, which every one
+of those passes dropped (two thirds of the list).
 """
 from __future__ import annotations
 
 import ctypes
+import os
 import weakref
 from dataclasses import dataclass
+from pathlib import Path
 
 import clang.cindex as ci
 from clang.cindex import Cursor, CursorKind
 
 from . import clangext
+from .prelude import SHIM_DIR
+
+_SHIM_PREFIX = str(SHIM_DIR) + os.sep
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,17 +40,29 @@ _TOPS: "weakref.WeakKeyDictionary[ci.TranslationUnit, tuple[Top, ...]]" = weakre
 
 
 def top_level(tu: ci.TranslationUnit) -> tuple[Top, ...]:
-    """Every direct child of the translation unit, in clang's order."""
+    """Every direct child of the translation unit, in clang's order, less the
+    declarations of rapcc's stand-in headers (see `_classify`)."""
     found = _TOPS.get(tu)
     if found is None:
         found = _TOPS[tu] = tuple(_classify(tu))
     return found
 
 
+def _in_shim(name: str) -> bool:
+    # Both tests the consumers apply (a path prefix, and a parent folder):
+    # a cursor is left out only where each of them would have dropped it.
+    return name.startswith(_SHIM_PREFIX) and SHIM_DIR in Path(name).parents
+
+
 def _classify(tu: ci.TranslationUnit) -> list[Top]:
     # One visitor of our own instead of `get_children` and a location object
     # per cursor: the shim's thousands of declarations made this a fifth of a
     # small file's analysis (issue 20). The out-parameters are allocated once.
+    # The shim's own cursors (two thirds of the list) are left out after two
+    # C calls: every consumer drops them (the collection, the providers and
+    # the macro values read the user's files, the error scopes the main
+    # file), so a `Top` of each was built only to be thrown away. The main
+    # file's are kept even if it lay in the shim's folder.
     clangext._ensure_bound()
     lib, ext = ci.conf.lib, clangext._lib
     location, is_main, is_system = lib.clang_getCursorLocation, ext.clang_Location_isFromMainFile, \
@@ -51,26 +70,36 @@ def _classify(tu: ci.TranslationUnit) -> list[Top]:
     expansion, file_name = ext.clang_getExpansionLocation, ext.clang_getFileName
     f, unused = ctypes.c_void_p(), ctypes.c_uint()
     f_ref, unused_ref = ctypes.byref(f), ctypes.byref(unused)
-    names: dict[int, str] = {}  # a handful of files, thousands of cursors
+    main_name = tu.spelling
+    files: dict[int, tuple[str, bool]] = {}  # handle -> (name, a shim file not named as the main file)
+    kinds: dict[int, CursorKind] = {}
     out: list[Top] = []
     failed: list[BaseException] = []
 
     def visit(child: Cursor, parent: Cursor, data: object) -> int:
         try:
-            child._tu = tu  # as cindex's own visitor does
             loc = location(child)
             expansion(loc, f_ref, unused_ref, unused_ref, unused_ref)
             h = f.value
             if h:
-                name = names.get(h)
-                if name is None:
-                    name = names[h] = clangext._spelling(file_name(f))
+                known = files.get(h)
+                if known is None:
+                    name = clangext._spelling(file_name(f))
+                    known = files[h] = (name, name != main_name and _in_shim(name))
+                name, shim = known
             else:
-                name = None
+                name, shim = None, False
             main = bool(is_main(loc))
-            out.append(Top(child, child.kind, name, main,
+            if shim and not main:
+                return 1  # CXChildVisit_Continue
+            child._tu = tu  # as cindex's own visitor does
+            kind_id = child._kind_id
+            kind = kinds.get(kind_id)
+            if kind is None:
+                kind = kinds[kind_id] = CursorKind.from_id(kind_id)
+            out.append(Top(child, kind, name, main,
                            bool(is_system(loc)) if name is not None and not main else False))
-            return 1  # CXChildVisit_Continue
+            return 1
         except BaseException as exc:  # ctypes would print and drop it: stop, and raise it below
             failed.append(exc)
             return 0  # CXChildVisit_Break

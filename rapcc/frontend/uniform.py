@@ -23,7 +23,7 @@ from clang.cindex import Cursor
 from clang.cindex import CursorKind as K
 from clang.cindex import TypeKind
 
-from .clangext import binary_operator, evaluate_int, unary_operator
+from .clangext import binary_operator, children, evaluate_int, unary_operator
 from .exprs import decl_key, strip
 
 _UNIFORM_BUILTINS = {"blockIdx", "blockDim", "gridDim"}
@@ -81,15 +81,15 @@ def nonnegative_counter(body: Cursor, key: str) -> bool:
 def _write(c: Cursor) -> tuple[Cursor | None, Cursor | None]:
     """(the variable written, the value it is given or stepped by) of a write, or (None, None)."""
     if c.kind == K.VAR_DECL:
-        value = next((k for k in c.get_children() if k.kind.is_expression()), None)
+        value = next((k for k in children(c) if k.kind.is_expression()), None)
         return (c, value) if value is not None else (None, None)
     if (c.kind == K.BINARY_OPERATOR and binary_operator(c) == "=") or c.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
-        lhs, rhs = list(c.get_children())
+        lhs, rhs = children(c)
         lhs = strip(lhs)
         if lhs.kind == K.DECL_REF_EXPR and lhs.referenced is not None:
             return lhs.referenced, rhs
     if c.kind == K.UNARY_OPERATOR and unary_operator(c) in ("++", "--", "x++", "x--"):
-        t = strip(next(c.get_children()))
+        t = strip(next(iter(children(c))))
         if t.kind == K.DECL_REF_EXPR and t.referenced is not None:
             return t.referenced, None
     return None, None
@@ -110,10 +110,10 @@ def _divergent_writes(body: Cursor, uniform: frozenset[str], params_uniform: boo
             if not control or (value is not None and not value_uniform(value)):
                 out.add(decl_key(target))
         if c.kind == K.UNARY_OPERATOR and unary_operator(c) == "&":
-            t = strip(next(c.get_children()))
+            t = strip(next(iter(children(c))))
             if t.kind == K.DECL_REF_EXPR and t.referenced is not None:
                 out.add(decl_key(t.referenced))  # written where rapcc does not look
-        kids = list(c.get_children())
+        kids = children(c)
         if c.kind == K.IF_STMT and len(kids) >= 2:
             cond = kids[1] if kids[0].kind == K.DECL_STMT and len(kids) >= 3 else kids[0]  # `if (init; cond)`
             inner = control and value_uniform(cond)
@@ -161,13 +161,13 @@ def _leaves_early(loop: Cursor, uniform: frozenset[str], params_uniform: bool) -
             # still leaves the enclosing loop's trip.
             return c.kind == K.SWITCH_STMT and any(
                 k.kind == K.CONTINUE_STMT for k in c.walk_preorder())
-        kids = list(c.get_children())
+        kids = children(c)
         if c.kind == K.IF_STMT and kids:
             cond = kids[0]
             inner = control and _uniform_expr(cond, uniform, params_uniform)
             return any(walk(k, inner) for k in kids[1:])
         return any(walk(k, control) for k in kids)
-    body = list(loop.get_children())
+    body = children(loop)
     return bool(body) and walk(body[-1] if loop.kind != K.DO_STMT else body[0], True)
 
 
@@ -186,7 +186,7 @@ def _uniform_expr(c: Cursor, uniform: frozenset[str], params_uniform: bool) -> b
             return decl_key(ref) in uniform or (ref.type.is_const_qualified() and evaluate_int(c) is not None)
         return False
     if c.kind == K.MEMBER_REF_EXPR:
-        base = next(c.get_children(), None)
+        base = next(iter(children(c)), None)
         base = strip(base) if base is not None else None
         if base is None or base.kind != K.DECL_REF_EXPR:
             return False
@@ -199,5 +199,5 @@ def _uniform_expr(c: Cursor, uniform: frozenset[str], params_uniform: bool) -> b
     if c.kind == K.CXX_UNARY_EXPR:  # sizeof, alignof
         return True
     if c.kind in _PASS_THROUGH or c.kind == K.UNARY_OPERATOR:
-        return all(_uniform_expr(k, uniform, params_uniform) for k in c.get_children() if k.kind.is_expression())
+        return all(_uniform_expr(k, uniform, params_uniform) for k in children(c) if k.kind.is_expression())
     return False
