@@ -16,6 +16,7 @@ from .evaluate import Env, Unknown, evaluate
 from ..banks import DEFAULT_BANKS
 from .predict import predict, row_major
 from .ranges import RangeProof, prove_ranges
+from .samplememo import SampleMemo, sampling_key
 from .shapes import (MOST, STATED, DroppedShape, ShapeSet, candidate_shapes, fallback_shapes, leaves_allocation,
                      out_share)
 from .warps import (MAX_INSTANCES, AccessSamples, BlockShape, ParamSamples, WarpInstance, sample_with_params,
@@ -225,15 +226,20 @@ def _accesses(accesses: list[ir.Access], vars: dict[str, ir.VarDef], block: Bloc
     keeps the stores of their trips apart: a store may alias those loads)."""
     layout = row_major(dims if dims else (0,))
     analysed = []
+    # Accesses that sample alike (SHOC's sort stores keys, then values, through
+    # the same drawn subscripts) share their samples (issue 20).
+    sampled = SampleMemo()
     for a in accesses:
         proof = prove_ranges(a, vars, block, known) if dims is not None else None
-        samples, assumed = _samples(a, vars, block, dims, elem_bytes, known)
+        key = sampling_key(a)
+        samples, assumed = sampled.get(key, lambda: _samples(a, vars, block, dims, elem_bytes, known))
         if samples.unknown is not None and dims is not None and proof is not None and all(d > 0 for d in dims):
             # Unproved subscripts draw too, their indices wrapped into the array:
             # a correct program stays inside it, so the data part is read as
             # uniform over the array's extent (seed 000's random access).
             wrap = None if proof.violation(dims) is None else dims
-            samples, assumed = _expected_samples(a, vars, block, dims, elem_bytes, known, samples, assumed, wrap)
+            samples, assumed = sampled.get((key, "wrapped", wrap), lambda: _expected_samples(
+                a, vars, block, dims, elem_bytes, known, samples, assumed, wrap))
         elif samples.unknown is not None and dims is None:
             # An array of run-time size (`extern __shared__`): no extent to wrap
             # into and none to prove against, but banks repeat every 32 words, so
@@ -242,8 +248,8 @@ def _accesses(accesses: list[ir.Access], vars: dict[str, ir.VarDef], block: Bloc
             # data is drawn, as for unproved subscripts. Such an array is only
             # ever given swizzles that map [0, n) onto itself for every
             # allocation n, so no index range is needed to rewrite it.
-            samples, assumed = _expected_samples(a, vars, block, (), elem_bytes, known, samples, assumed,
-                                                 data_only=True)
+            samples, assumed = sampled.get((key, "data"), lambda: _expected_samples(
+                a, vars, block, (), elem_bytes, known, samples, assumed, data_only=True))
         if samples.unknown is not None or samples.expected:
             cls, concrete = "random", None
         else:

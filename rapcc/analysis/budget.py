@@ -64,6 +64,26 @@ def charge(units: int) -> None:
         raise BudgetExceeded(OverBudget(meter.budget, meter.spent))
 
 
+def spent() -> int:
+    """Units the current array has spent so far (0 when none is metered)."""
+    meter = _current.get()
+    return 0 if meter is None else meter.spent
+
+
+def charge_whole(units: int) -> bool:
+    """Spend `units` at once where the budget allows them all, and say so;
+    otherwise spend nothing: the caller repeats the work, whose own charges
+    then stop it where they would have (a memoised result is charged what it
+    cost, so sharing it changes no verdict and no `OverBudget.spent`)."""
+    meter = _current.get()
+    if meter is None:
+        return True
+    if meter.spent + units > meter.budget:
+        return False
+    meter.spent += units
+    return True
+
+
 @contextmanager
 def metered(budget: int | None) -> Iterator[None]:
     """Meter the analysis inside the block against `budget` units (None: unmetered).

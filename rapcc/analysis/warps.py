@@ -253,31 +253,61 @@ def _unknown(expr: ir.Expr, vars: dict[str, ir.VarDef]) -> bool:
     return _reaches(expr, vars, hit)
 
 
+# The name `_bound_env` binds when there are no bindings to bind: nothing reads
+# it, so every definition computed under it is shared with the root.
+_NO_BINDING = "#no-binding"
+
+
+def _block_root(block: BlockShape, vars: dict[str, ir.VarDef], warp_size: int = 32,
+                fixed: dict[str, int] | None = None) -> tuple[Env, np.ndarray]:
+    """The environment of all warps of the block with the `fixed` parameters
+    bound, and which lanes exist. Every binding's replay is a child of it
+    (`_bound_env`)."""
+    builtins, exists = warp_builtins(block, 0, warp_size, -(-block.threads // warp_size))
+    return Env(builtins, dict(fixed or {}), vars, clamp_shifts=True), exists
+
+
+def _bound_env(root: Env, bindings: dict[str, int]) -> Env:
+    """`root` with `bindings` bound, one child per name: a definition that reads
+    none of them is computed once under `root` for every binding (hoist.py),
+    the draws' hash among them (issue 20: SHOC's sort replayed it per binding)."""
+    env = root
+    for key, value in bindings.items():
+        if key not in root.values or root.values[key] != value:
+            env = env.child(key, value)
+    return env if env is not root else root.child(_NO_BINDING, 0)
+
+
 def sample_access(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape, warp_size: int = 32,
                   bindings: dict[str, int] | None = None,
-                  loops: tuple[ir.Loop, ...] | None = None) -> AccessSamples:
+                  loops: tuple[ir.Loop, ...] | None = None,
+                  root: tuple[Env, np.ndarray] | None = None) -> AccessSamples:
     """Replay `access` for every warp of the block (see module docstring).
 
     `bindings` fixes parameters to values. Only the guards and loop conditions
     make lanes inactive: an index outside the array's dimensions is a fact the
     range prover (`ranges.py`) refuses the array for, never a reason to drop a lane.
     `loops`: `sampled_loops(access, vars)` where the caller has it (it depends on
-    neither the block nor the bindings).
+    neither the block nor the bindings). `root`: `_block_root(block, vars,
+    warp_size)` where the caller replays several bindings under it.
     """
     out = TableBuilder(warp_size)
-    nwarps = -(-block.threads // warp_size)
     if loops is None:
         loops = sampled_loops(access, vars)
     try:
         # All warps of the block advance together: a warp only yields an
         # instruction in the iterations where one of its own lanes is active.
-        builtins, exists = warp_builtins(block, 0, warp_size, nwarps)
-        env = Env(builtins, dict(bindings or {}), vars, clamp_shifts=True)
+        bound = dict(bindings or {})
+        if root is None or not root[0].values.keys() <= bound.keys():
+            root = _block_root(block, vars, warp_size)  # a root binds only names `bindings` binds too
+        top, exists = root
+        builtins = top.builtins
+        env = _bound_env(top, bound)
         _replay(access, loops, env, exists, out)
         if not out.count and _reads_block_index(access, vars):
             # Block 0 does not run it (`if (blockIdx.y == 0) ... else <here>`):
             # the other blocks do; they are sampled as block 1 along each axis.
-            env = Env({**builtins, "blockIdx.x": 1, "blockIdx.y": 1, "blockIdx.z": 1}, dict(bindings or {}), vars,
+            env = Env({**builtins, "blockIdx.x": 1, "blockIdx.y": 1, "blockIdx.z": 1}, bound, vars,
                       clamp_shifts=True)
             _replay(access, loops, env, exists, out)
     except Unknown as exc:
@@ -330,8 +360,10 @@ def sample_with_params(access: ir.Access, vars: dict[str, ir.VarDef], block: Blo
     if loops is None:
         loops = sampled_loops(access, vars)
 
+    root = _block_root(block, vars, fixed=fixed)
+
     def go(bindings: dict[str, int]) -> list[tuple[tuple[tuple[str, int], ...], AccessSamples]] | str:
-        samples = sample_access(access, vars, block, bindings={**fixed, **bindings}, loops=loops)
+        samples = sample_access(access, vars, block, bindings={**fixed, **bindings}, loops=loops, root=root)
         if samples.unknown is None:
             return [(tuple(sorted(bindings.items())), samples)]
         if samples.unknown_key is None or len(bindings) >= MAX_BOUND_PARAMS:
