@@ -129,7 +129,7 @@ class Definitions:
 # shapes come back to a round's `vars` after every other access's rounds (8
 # kept: Parboil's histo 0.42 s; 64: 0.39 s). Held with their `vars`, so that
 # no id is reused while cached.
-_RECENT = 64
+_RECENT = 256
 _recent: dict[int, Definitions] = {}
 
 
