@@ -10,8 +10,9 @@ from typing import Callable
 import numpy as np
 
 from rapcc import ir
-from rapcc.analysis.warps import (BlockShape, WarpInstance, _lanes, _reaches, reads_block_index, sample_access,
-                                  sample_with_params, sampled_loops)
+from rapcc.analysis.evaluate import Env, Unknown, evaluate
+from rapcc.analysis.warps import (BlockShape, WarpInstance, _guarded, _lanes, _reaches, reads_block_index,
+                                  sample_access, sample_with_params, sampled_loops, warp_builtins)
 from rapcc.analysis.warptable import TableBuilder, stacked
 
 
@@ -224,3 +225,26 @@ def test_bindings_sharing_one_block_environment_sample_as_each_alone() -> None:
             assert (samples.unknown, samples.unrolled) == (want.unknown, want.unrolled)
             assert len(samples.instances) == len(want.instances) and all(
                 _same(a, b) for a, b in zip(samples.instances, want.instances)), case
+
+
+def test_guards_after_every_lane_is_dropped_change_nothing() -> None:
+    """`_guarded` stops at the guard that leaves no lane: against every guard
+    applied (an unknown one ignored), with guards that drop all lanes first."""
+    rng = random.Random(24)
+    unknown = ir.BinOp("<", ir.Opaque("data[i]"), ir.Const(3))
+    for case in range(200):
+        guards = tuple(ir.Guard(rng.choice([ir.BinOp("<", _tid("x"), ir.Const(rng.choice([0, 5, 40]))),
+                                            ir.BinOp("==", ir.BinOp("&", _tid("x"), ir.Const(3)), ir.Const(1)),
+                                            unknown]), rng.random() < 0.3) for _ in range(rng.randint(1, 4)))
+        where = ir.SourceRange("k.cu", 1, 1, 0, 1)
+        access = ir.Access("a", "k", where, (where,), (_tid("x"),), "load", 4, 0, (), guards)
+        builtins, exists = warp_builtins(BlockShape(rng.choice([32, 64])), 0, 32, 2)
+        env = Env(builtins, {}, {}, clamp_shifts=True)
+        want = exists.copy()
+        for g in guards:
+            try:
+                t = np.asarray(evaluate(g.cond, env)) != 0
+            except Unknown:
+                continue
+            want &= ~t if g.negated else t
+        assert np.array_equal(_guarded(access, env, exists), want), case

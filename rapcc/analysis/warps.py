@@ -413,6 +413,12 @@ def _guarded(access: ir.Access, env: Env, active: np.ndarray) -> np.ndarray:
         t = _truth(g.cond, env, len(active))
         if t is not None:
             mask &= ~t if g.negated else t
+            if not mask.any():
+                # No lane is left for a later guard to drop, and an unknown
+                # one is ignored: those guards are not evaluated (Parboil's
+                # histo: the drawn test under `if (blockIdx.y == 0)`'s else,
+                # replayed for block 0 first; issue 20).
+                break
     return mask
 
 
