@@ -8,7 +8,7 @@ from operator import attrgetter
 import numpy as np
 
 from .. import ir
-from .budget import DEFAULT_ARRAY_BUDGET, BudgetExceeded, OverBudget, metered
+from .budget import DEFAULT_ARRAY_BUDGET, BudgetExceeded, OverBudget, charge, metered
 from .affine import affine, flatten, render_poly
 from .classify import AccessClass, classified, classify_access
 from .datadraw import drawn_access, shared_draws
@@ -16,6 +16,7 @@ from .evaluate import Env, Unknown, evaluate
 from ..banks import DEFAULT_BANKS
 from .predict import predict, row_major
 from .ranges import RangeProof, prove_ranges
+from .rounds import replay_rounds
 from .samplememo import SampleMemo, sampling_key
 from .shapes import (MOST, STATED, DroppedShape, ShapeSet, candidate_shapes, fallback_shapes, leaves_allocation,
                      out_share)
@@ -287,16 +288,27 @@ def _expected_samples(a: ir.Access, vars: dict[str, ir.VarDef], block: BlockShap
     per_block: dict[tuple[tuple[str, int], ...], float] = {}
     drawn = None
     loops = None
+    together: list[tuple[ParamSamples, list[int]]] = []  # the next rounds, replayed side by side
     for round_ in range(DRAW_ROUNDS):
-        drawn = drawn_access(a, vars, round_, data_only=data_only or wrap is not None)
-        if drawn is None:
-            return samples, assumed
-        if loops is None:
-            # Rounds differ in their draws' salts (constants) alone, which the
-            # loops as sampled do not depend on: worked out once, not once per
-            # round (issue 20; tests/test_datadraw.py compares).
-            loops = sampled_loops(drawn.access, drawn.vars)
-        ps = sample_with_params(drawn.access, drawn.vars, block, known, loops=loops)
+        if round_ == 1 and drawn is not None:
+            # As many more rounds as the first one says are needed, at once (rounds.py).
+            have = min(sum(map(len, v)) for v in pooled.values())
+            more = min(DRAW_ROUNDS - 1, -(-(MIN_DRAWN - have) // max(have, 1)))
+            together = replay_rounds(a, vars, block, known, data_only or wrap is not None, 1, more) or []
+        if together:
+            ps, charges = together.pop(0)  # what this round alone gives and costs
+            for units in charges:
+                charge(units)
+        else:
+            drawn = drawn_access(a, vars, round_, data_only=data_only or wrap is not None)
+            if drawn is None:
+                return samples, assumed
+            if loops is None:
+                # Rounds differ in their draws' salts (constants) alone, which the
+                # loops as sampled do not depend on: worked out once, not once per
+                # round (issue 20; tests/test_datadraw.py compares).
+                loops = sampled_loops(drawn.access, drawn.vars)
+            ps = sample_with_params(drawn.access, drawn.vars, block, known, loops=loops)
         if ps.unknown is not None or not any(smp.instances for _, smp in ps.by_binding):
             return samples, assumed
         for binding, smp in ps.by_binding:

@@ -281,7 +281,7 @@ def _bound_env(root: Env, bindings: dict[str, int]) -> Env:
 def sample_access(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape, warp_size: int = 32,
                   bindings: dict[str, int] | None = None,
                   loops: tuple[ir.Loop, ...] | None = None,
-                  root: tuple[Env, np.ndarray] | None = None) -> AccessSamples:
+                  root: tuple[Env, np.ndarray] | None = None, rounds: int = 1) -> AccessSamples:
     """Replay `access` for every warp of the block (see module docstring).
 
     `bindings` fixes parameters to values. Only the guards and loop conditions
@@ -289,7 +289,9 @@ def sample_access(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockSha
     range prover (`ranges.py`) refuses the array for, never a reason to drop a lane.
     `loops`: `sampled_loops(access, vars)` where the caller has it (it depends on
     neither the block nor the bindings). `root`: `_block_root(block, vars,
-    warp_size)` where the caller replays several bindings under it.
+    warp_size, fixed)` where the caller replays several bindings under it, all
+    of which bind `fixed` as it does (or rounds.py's, its salts too); `rounds`:
+    its lanes are that many rounds of draws side by side (rounds.py).
     """
     out = TableBuilder(warp_size)
     if loops is None:
@@ -298,12 +300,15 @@ def sample_access(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockSha
         # All warps of the block advance together: a warp only yields an
         # instruction in the iterations where one of its own lanes is active.
         bound = dict(bindings or {})
-        if root is None or not root[0].values.keys() <= bound.keys():
-            root = _block_root(block, vars, warp_size)  # a root binds only names `bindings` binds too
+        if root is None:
+            root = _block_root(block, vars, warp_size)
         top, exists = root
         builtins = top.builtins
         env = _bound_env(top, bound)
-        _replay(access, loops, env, exists, out)
+        _replay(access, loops, env, exists, out, rounds)
+        if rounds > 1 and len({w * rounds * warp_size // len(exists) for w in out.warps()}) < rounds \
+                and _reads_block_index(access, vars):
+            raise RoundsDiffer("a round with no instruction would replay block 1")
         if not out.count and _reads_block_index(access, vars):
             # Block 0 does not run it (`if (blockIdx.y == 0) ... else <here>`):
             # the other blocks do; they are sampled as block 1 along each axis.
@@ -349,21 +354,25 @@ def unrolled_loop(loop: ir.Loop, vars: dict[str, ir.VarDef]) -> bool:
 
 def sample_with_params(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape,
                        known: dict[str, int] | None = None,
-                       loops: tuple[ir.Loop, ...] | None = None) -> ParamSamples:
+                       loops: tuple[ir.Loop, ...] | None = None,
+                       root: tuple[Env, np.ndarray] | None = None, rounds: int = 1) -> ParamSamples:
     """Sample the access; when it reads kernel parameters whose values are not
     known statically, sample it once per representative value of each.
     `known` fixes parameters whose values are known (template arguments);
-    `loops`: `sampled_loops(access, vars)` where the caller has it."""
+    `loops`: `sampled_loops(access, vars)` where the caller has it; `root`
+    and `rounds`: rounds of draws side by side (rounds.py)."""
     fixed = dict(known or {})
     # Walked once, not once per binding: reachability through the locals cost
     # SHOC's sort_kernel.cu 0.25 s of its 2.9 s profiled (issue 20).
     if loops is None:
         loops = sampled_loops(access, vars)
 
-    root = _block_root(block, vars, fixed=fixed)
+    if root is None:
+        root = _block_root(block, vars, fixed=fixed)
 
     def go(bindings: dict[str, int]) -> list[tuple[tuple[tuple[str, int], ...], AccessSamples]] | str:
-        samples = sample_access(access, vars, block, bindings={**fixed, **bindings}, loops=loops, root=root)
+        samples = sample_access(access, vars, block, bindings={**fixed, **bindings}, loops=loops, root=root,
+                                rounds=rounds)
         if samples.unknown is None:
             return [(tuple(sorted(bindings.items())), samples)]
         if samples.unknown_key is None or len(bindings) >= MAX_BOUND_PARAMS:
@@ -392,6 +401,10 @@ class TripPolicy:
     unknown_trips: int | None = UNKNOWN_TRIPS  # None: an unknown loop condition raises Unknown
     budget: list[int] | None = None  # remaining loop-body visits, shared across the walk
     count_trips: int = COUNT_TRIPS
+    # The lanes are this many rounds of draws side by side (rounds.py): a guard
+    # whose value is unknown for a reason other than a parameter may be known
+    # in some rounds and not others, and the walk stops (RoundsDiffer).
+    rounds: int = 1
 
     @property
     def exhaustive(self) -> bool:
@@ -402,15 +415,28 @@ class TooManyTrips(Exception):
     """The iteration space is larger than the walk may visit."""
 
 
+class RoundsDiffer(Exception):
+    """Rounds of draws replayed side by side (rounds.py) would not each have
+    replayed as they do alone: they are replayed one by one instead."""
+
+
 # Called once per trip of the innermost loop: the live lanes, the environment,
 # the trip of each enclosing loop and how many executions the visit stands for.
 Visit = Callable[[np.ndarray, Env, tuple[int, ...], float], None]
 
 
-def _guarded(access: ir.Access, env: Env, active: np.ndarray) -> np.ndarray:
+def _guarded(access: ir.Access, env: Env, active: np.ndarray, rounds: int = 1) -> np.ndarray:
     mask = active.copy()
     for g in access.guards:
-        t = _truth(g.cond, env, len(active))
+        if rounds > 1:
+            try:
+                t = _lanes(evaluate(g.cond, env), len(active)) != 0
+            except Unknown as exc:
+                if exc.uniform_key is None:
+                    raise RoundsDiffer(exc.what)
+                t = None
+        else:
+            t = _truth(g.cond, env, len(active))
         if t is not None:
             mask &= ~t if g.negated else t
             if not mask.any():
@@ -490,7 +516,7 @@ def iterate(access: ir.Access, loops: tuple[ir.Loop, ...], env: Env, active: np.
         return
     if not loops:
         charge(len(active))
-        mask = _guarded(access, env, active)
+        mask = _guarded(access, env, active, policy.rounds)
         if mask.any():
             visit(mask, env, trips, weight)
         return
@@ -512,16 +538,27 @@ def iterate(access: ir.Access, loops: tuple[ir.Loop, ...], env: Env, active: np.
 
 
 def _replay(access: ir.Access, loops: tuple[ir.Loop, ...], env: Env, active: np.ndarray,
-            out: TableBuilder) -> None:
+            out: TableBuilder, rounds: int = 1) -> None:
+    """`rounds` > 1: the lanes are rounds of draws side by side (rounds.py);
+    RoundsDiffer where one round alone would replay otherwise."""
     n = len(active)
 
     def visit(mask: np.ndarray, env: Env, trips: tuple[int, ...], weight: float) -> None:
         if out.count >= MAX_INSTANCES:
+            if rounds > 1:
+                raise RoundsDiffer("a round may fill its instructions")
             raise _Full
-        out.add([_lanes(evaluate(e, env), n) for e in access.indices], mask, trips, weight)
+        try:
+            idx = [_lanes(evaluate(e, env), n) for e in access.indices]
+        except Unknown as exc:
+            # Alone, a round with no live lane here would go on to its next trip.
+            if rounds > 1 and (exc.uniform_key is None or not mask.reshape(rounds, -1).any(axis=1).all()):
+                raise RoundsDiffer(exc.what)
+            raise
+        out.add(idx, mask, trips, weight)
 
     try:
-        iterate(access, loops, env, active, visit)
+        iterate(access, loops, env, active, visit, TripPolicy(rounds=rounds))
     except _Full:
         pass
 
