@@ -8,7 +8,7 @@ from operator import attrgetter
 import numpy as np
 
 from .. import ir
-from .budget import DEFAULT_ARRAY_BUDGET, BudgetExceeded, OverBudget, charge, metered
+from .budget import DEFAULT_ARRAY_BUDGET, BudgetExceeded, OverBudget, affordable, charge, metered, spent
 from .affine import affine, flatten, render_poly
 from .classify import AccessClass, classified, classify_access
 from .datadraw import drawn_access, shared_draws
@@ -289,12 +289,17 @@ def _expected_samples(a: ir.Access, vars: dict[str, ir.VarDef], block: BlockShap
     drawn = None
     loops = None
     together: list[tuple[ParamSamples, list[int]]] = []  # the next rounds, replayed side by side
+    before = spent()
     for round_ in range(DRAW_ROUNDS):
         if round_ == 1 and drawn is not None:
-            # As many more rounds as the first one says are needed, at once (rounds.py).
+            # As many more rounds as the first one says are needed, at once
+            # (rounds.py), where their work fits the budget: the replay side by
+            # side is not metered, and must not run far past where rounds
+            # replayed one by one would have stopped.
             have = min(sum(map(len, v)) for v in pooled.values())
             more = min(DRAW_ROUNDS - 1, -(-(MIN_DRAWN - have) // max(have, 1)))
-            together = replay_rounds(a, vars, block, known, data_only or wrap is not None, 1, more) or []
+            if affordable((spent() - before) * more):
+                together = replay_rounds(a, vars, block, known, data_only or wrap is not None, 1, more) or []
         if together:
             ps, charges = together.pop(0)  # what this round alone gives and costs
             for units in charges:

@@ -73,6 +73,12 @@ def spent() -> int:
     return 0 if meter is None else meter.spent
 
 
+def affordable(units: int) -> bool:
+    """Whether `units` more fit in the current array's budget (always, when none is metered)."""
+    meter = _current.get()
+    return meter is None or meter.spent + units <= meter.budget
+
+
 def charge_whole(units: int) -> bool:
     """Spend `units` at once where the budget allows them all, and say so;
     otherwise spend nothing: the caller repeats the work, whose own charges
