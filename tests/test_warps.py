@@ -10,8 +10,9 @@ from typing import Callable
 import numpy as np
 
 from rapcc import ir
-from rapcc.analysis.warps import (BlockShape, WarpInstance, _lanes, _reaches, reads_block_index, sample_access,
-                                  sampled_loops)
+from rapcc.analysis.evaluate import Env, Unknown, evaluate
+from rapcc.analysis.warps import (BlockShape, WarpInstance, _guarded, _lanes, _reaches, reads_block_index,
+                                  sample_access, sample_with_params, sampled_loops, warp_builtins)
 from rapcc.analysis.warptable import TableBuilder, stacked
 
 
@@ -192,3 +193,58 @@ def test_lanes_fill_as_broadcast_and_copy() -> None:
         got = _lanes(v, n)
         assert got.dtype == np.int64 and got.shape == (n,) and np.array_equal(got, want), case
         assert got.flags.writeable and got.flags.owndata and not np.shares_memory(got, np.asarray(v)), case
+
+
+def test_bindings_sharing_one_block_environment_sample_as_each_alone() -> None:
+    """`sample_with_params`, whose bindings are children of one environment
+    of the block (definitions that read no bound parameter computed once),
+    against `sample_access` from a fresh environment per binding."""
+    rng = random.Random(23)
+    for case in range(60):
+        hashed = ir.BinOp("^", ir.BinOp("*", _tid("x"), ir.Const(0x45D9F3B)), ir.BinOp(">>", _tid("x"), ir.Const(3)))
+        vars = {"p": ir.VarDef("p", "p", "param", None), "q": ir.VarDef("q", "q", "param", None),
+                "t": ir.VarDef("t", "t", "template_param", None),
+                "h": ir.VarDef("h", "h", "local", ir.Cast(32, False, hashed), signed=False, bits=32),
+                "hp": ir.VarDef("hp", "hp", "local", ir.BinOp("+", ir.VarRef("h", "h"), ir.VarRef("p", "p"))),
+                "ht": ir.VarDef("ht", "ht", "local", ir.BinOp("*", ir.VarRef("h", "h"), ir.VarRef("t", "t")))}
+        bound = ir.BinOp("<", ir.VarRef("i", "i"), rng.choice([ir.VarRef("q", "q"), ir.Const(4)]))
+        loop = ir.Loop("i", rng.choice([ir.VarRef("p", "p"), ir.Const(0)]), bound, "+", ir.Const(1))
+        index = ir.BinOp("&", ir.BinOp("+", ir.VarRef(rng.choice(["hp", "ht", "h"]), "x"),
+                                       ir.BinOp("*", ir.VarRef("i", "i"), ir.Const(rng.choice([1, 32])))),
+                         ir.Const(1023))
+        guard = ir.Guard(ir.BinOp("<", ir.BinOp("&", ir.VarRef("h", "h"), ir.Const(7)), ir.Const(rng.choice([2, 8]))),
+                         rng.random() < 0.5)
+        where = ir.SourceRange("k.cu", 1, 1, 0, 1)
+        access = ir.Access("a", "k", where, (where,), (index,), "load", 4, 0, (loop,), (guard,))
+        block = BlockShape(rng.choice([32, 64, 96]), rng.choice([1, 2]))
+        known = {"t": rng.choice([1, 3])} if rng.random() < 0.6 else None
+        got = sample_with_params(access, vars, block, known)
+        assert got.unknown is None and got.by_binding, case
+        for binding, samples in got.by_binding:
+            want = sample_access(access, vars, block, bindings={**(known or {}), **dict(binding)})
+            assert (samples.unknown, samples.unrolled) == (want.unknown, want.unrolled)
+            assert len(samples.instances) == len(want.instances) and all(
+                _same(a, b) for a, b in zip(samples.instances, want.instances)), case
+
+
+def test_guards_after_every_lane_is_dropped_change_nothing() -> None:
+    """`_guarded` stops at the guard that leaves no lane: against every guard
+    applied (an unknown one ignored), with guards that drop all lanes first."""
+    rng = random.Random(24)
+    unknown = ir.BinOp("<", ir.Opaque("data[i]"), ir.Const(3))
+    for case in range(200):
+        guards = tuple(ir.Guard(rng.choice([ir.BinOp("<", _tid("x"), ir.Const(rng.choice([0, 5, 40]))),
+                                            ir.BinOp("==", ir.BinOp("&", _tid("x"), ir.Const(3)), ir.Const(1)),
+                                            unknown]), rng.random() < 0.3) for _ in range(rng.randint(1, 4)))
+        where = ir.SourceRange("k.cu", 1, 1, 0, 1)
+        access = ir.Access("a", "k", where, (where,), (_tid("x"),), "load", 4, 0, (), guards)
+        builtins, exists = warp_builtins(BlockShape(rng.choice([32, 64])), 0, 32, 2)
+        env = Env(builtins, {}, {}, clamp_shifts=True)
+        want = exists.copy()
+        for g in guards:
+            try:
+                t = np.asarray(evaluate(g.cond, env)) != 0
+            except Unknown:
+                continue
+            want &= ~t if g.negated else t
+        assert np.array_equal(_guarded(access, env, exists), want), case

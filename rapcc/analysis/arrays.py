@@ -8,7 +8,7 @@ from operator import attrgetter
 import numpy as np
 
 from .. import ir
-from .budget import DEFAULT_ARRAY_BUDGET, BudgetExceeded, OverBudget, metered
+from .budget import DEFAULT_ARRAY_BUDGET, BudgetExceeded, OverBudget, affordable, charge, metered, spent
 from .affine import affine, flatten, render_poly
 from .classify import AccessClass, classified, classify_access
 from .datadraw import drawn_access, shared_draws
@@ -16,6 +16,8 @@ from .evaluate import Env, Unknown, evaluate
 from ..banks import DEFAULT_BANKS
 from .predict import predict, row_major
 from .ranges import RangeProof, prove_ranges
+from .rounds import replay_rounds
+from .samplememo import SampleMemo, sampling_key
 from .shapes import (MOST, STATED, DroppedShape, ShapeSet, candidate_shapes, fallback_shapes, leaves_allocation,
                      out_share)
 from .warps import (MAX_INSTANCES, AccessSamples, BlockShape, ParamSamples, WarpInstance, sample_with_params,
@@ -225,15 +227,20 @@ def _accesses(accesses: list[ir.Access], vars: dict[str, ir.VarDef], block: Bloc
     keeps the stores of their trips apart: a store may alias those loads)."""
     layout = row_major(dims if dims else (0,))
     analysed = []
+    # Accesses that sample alike (SHOC's sort stores keys, then values, through
+    # the same drawn subscripts) share their samples (issue 20).
+    sampled = SampleMemo()
     for a in accesses:
         proof = prove_ranges(a, vars, block, known) if dims is not None else None
-        samples, assumed = _samples(a, vars, block, dims, elem_bytes, known)
+        key = sampling_key(a)
+        samples, assumed = sampled.get(key, lambda: _samples(a, vars, block, dims, elem_bytes, known))
         if samples.unknown is not None and dims is not None and proof is not None and all(d > 0 for d in dims):
             # Unproved subscripts draw too, their indices wrapped into the array:
             # a correct program stays inside it, so the data part is read as
             # uniform over the array's extent (seed 000's random access).
             wrap = None if proof.violation(dims) is None else dims
-            samples, assumed = _expected_samples(a, vars, block, dims, elem_bytes, known, samples, assumed, wrap)
+            samples, assumed = sampled.get((key, "wrapped", wrap), lambda: _expected_samples(
+                a, vars, block, dims, elem_bytes, known, samples, assumed, wrap))
         elif samples.unknown is not None and dims is None:
             # An array of run-time size (`extern __shared__`): no extent to wrap
             # into and none to prove against, but banks repeat every 32 words, so
@@ -242,8 +249,8 @@ def _accesses(accesses: list[ir.Access], vars: dict[str, ir.VarDef], block: Bloc
             # data is drawn, as for unproved subscripts. Such an array is only
             # ever given swizzles that map [0, n) onto itself for every
             # allocation n, so no index range is needed to rewrite it.
-            samples, assumed = _expected_samples(a, vars, block, (), elem_bytes, known, samples, assumed,
-                                                 data_only=True)
+            samples, assumed = sampled.get((key, "data"), lambda: _expected_samples(
+                a, vars, block, (), elem_bytes, known, samples, assumed, data_only=True))
         if samples.unknown is not None or samples.expected:
             cls, concrete = "random", None
         else:
@@ -281,16 +288,32 @@ def _expected_samples(a: ir.Access, vars: dict[str, ir.VarDef], block: BlockShap
     per_block: dict[tuple[tuple[str, int], ...], float] = {}
     drawn = None
     loops = None
+    together: list[tuple[ParamSamples, list[int]]] = []  # the next rounds, replayed side by side
+    before = spent()
     for round_ in range(DRAW_ROUNDS):
-        drawn = drawn_access(a, vars, round_, data_only=data_only or wrap is not None)
-        if drawn is None:
-            return samples, assumed
-        if loops is None:
-            # Rounds differ in their draws' salts (constants) alone, which the
-            # loops as sampled do not depend on: worked out once, not once per
-            # round (issue 20; tests/test_datadraw.py compares).
-            loops = sampled_loops(drawn.access, drawn.vars)
-        ps = sample_with_params(drawn.access, drawn.vars, block, known, loops=loops)
+        if round_ == 1 and drawn is not None:
+            # As many more rounds as the first one says are needed, at once
+            # (rounds.py), where their work fits the budget: the replay side by
+            # side is not metered, and must not run far past where rounds
+            # replayed one by one would have stopped.
+            have = min(sum(map(len, v)) for v in pooled.values())
+            more = min(DRAW_ROUNDS - 1, -(-(MIN_DRAWN - have) // max(have, 1)))
+            if affordable((spent() - before) * more):
+                together = replay_rounds(a, vars, block, known, data_only or wrap is not None, 1, more) or []
+        if together:
+            ps, charges = together.pop(0)  # what this round alone gives and costs
+            for units in charges:
+                charge(units)
+        else:
+            drawn = drawn_access(a, vars, round_, data_only=data_only or wrap is not None)
+            if drawn is None:
+                return samples, assumed
+            if loops is None:
+                # Rounds differ in their draws' salts (constants) alone, which the
+                # loops as sampled do not depend on: worked out once, not once per
+                # round (issue 20; tests/test_datadraw.py compares).
+                loops = sampled_loops(drawn.access, drawn.vars)
+            ps = sample_with_params(drawn.access, drawn.vars, block, known, loops=loops)
         if ps.unknown is not None or not any(smp.instances for _, smp in ps.by_binding):
             return samples, assumed
         for binding, smp in ps.by_binding:

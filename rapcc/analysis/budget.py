@@ -44,11 +44,12 @@ class BudgetExceeded(Exception):
 
 
 class _Meter:
-    __slots__ = ("budget", "spent")
+    __slots__ = ("budget", "spent", "log")
 
-    def __init__(self, budget: int) -> None:
+    def __init__(self, budget: int, log: list[int] | None = None) -> None:
         self.budget = budget
         self.spent = 0
+        self.log = log  # every charge, in order, where recorded (`recorded`)
 
 
 _current: ContextVar[_Meter | None] = ContextVar("rapcc_array_meter", default=None)
@@ -60,8 +61,36 @@ def charge(units: int) -> None:
     if meter is None:
         return
     meter.spent += units
+    if meter.log is not None:
+        meter.log.append(units)
     if meter.spent > meter.budget:
         raise BudgetExceeded(OverBudget(meter.budget, meter.spent))
+
+
+def spent() -> int:
+    """Units the current array has spent so far (0 when none is metered)."""
+    meter = _current.get()
+    return 0 if meter is None else meter.spent
+
+
+def affordable(units: int) -> bool:
+    """Whether `units` more fit in the current array's budget (always, when none is metered)."""
+    meter = _current.get()
+    return meter is None or meter.spent + units <= meter.budget
+
+
+def charge_whole(units: int) -> bool:
+    """Spend `units` at once where the budget allows them all, and say so;
+    otherwise spend nothing: the caller repeats the work, whose own charges
+    then stop it where they would have (a memoised result is charged what it
+    cost, so sharing it changes no verdict and no `OverBudget.spent`)."""
+    meter = _current.get()
+    if meter is None:
+        return True
+    if meter.spent + units > meter.budget:
+        return False
+    meter.spent += units
+    return True
 
 
 @contextmanager
@@ -71,5 +100,19 @@ def metered(budget: int | None) -> Iterator[None]:
     token = _current.set(None if budget is None else _Meter(budget))
     try:
         yield
+    finally:
+        _current.reset(token)
+
+
+@contextmanager
+def recorded() -> Iterator[list[int]]:
+    """Inside the block nothing is spent: each charge is appended to the list
+    given, for the caller to charge as the work it stands for is used
+    (rounds.py replays several rounds of draws at once, and charges each
+    round's share when the round is used)."""
+    log: list[int] = []
+    token = _current.set(_Meter(1 << 62, log))
+    try:
+        yield log
     finally:
         _current.reset(token)

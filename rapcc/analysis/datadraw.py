@@ -50,9 +50,21 @@ def _mix(h: ir.Expr, bind) -> ir.Expr:
     return ir.BinOp("^", h, ir.BinOp(">>", h, ir.Const(16)))
 
 
-def _draw(salt: int, inputs: tuple[ir.Expr, ...], bits: int, signed: bool, bind) -> ir.Expr:
-    """A value uniform over the integer type (bits, signed) per lane and trip."""
-    h: ir.Expr = ir.Const((SEED * (salt + 1)) & 0xFFFFFFFF)
+def salt_value(salt: int) -> int:
+    """The hash's starting value for draw `salt` (see `_Drawer._next`)."""
+    return (SEED * (salt + 1)) & 0xFFFFFFFF
+
+
+def salt_name(draw: int) -> str:
+    """The uniform value a salted drawn access starts draw `draw` (1-based) from."""
+    return f"#salt{draw}"
+
+
+def _draw(salt: int, inputs: tuple[ir.Expr, ...], bits: int, signed: bool, bind,
+          start: ir.Expr | None = None) -> ir.Expr:
+    """A value uniform over the integer type (bits, signed) per lane and trip;
+    `start`: the hash's starting value, where not `salt`'s constant."""
+    h: ir.Expr = ir.Const(salt_value(salt)) if start is None else start
     for term in inputs:
         h = _mix(_u32(ir.BinOp("^", h, _u32(term))), bind)
     h = bind(h)
@@ -68,10 +80,12 @@ class _NotData(Exception):
 
 
 class _Drawer:
-    def __init__(self, access: ir.Access, vars: dict[str, ir.VarDef], round_: int, data_only: bool = False):
+    def __init__(self, access: ir.Access, vars: dict[str, ir.VarDef], round_: int, data_only: bool = False,
+                 salted: bool = False):
         self.vars = vars
         self.round = round_
         self.data_only = data_only
+        self.salted = salted
         self.inputs: tuple[ir.Expr, ...] = tuple(ir.Builtin(b) for b in ("threadIdx.x", "threadIdx.y", "threadIdx.z")) \
             + tuple(ir.VarRef(lp.var, lp.var.split("@")[0]) for lp in access.loops)
         self.loop_keys = {lp.var for lp in access.loops} | {c.var for lp in access.loops for c in lp.carried}
@@ -90,7 +104,8 @@ class _Drawer:
 
     def _next(self, what: str, bits: int, signed: bool) -> ir.Expr:
         self.drawn.append(what)
-        return _draw(len(self.drawn) + (self.round << 8), self.inputs, bits, signed, self._bind)
+        start = ir.Opaque(salt_name(len(self.drawn)), uniform=True) if self.salted else None
+        return _draw(len(self.drawn) + (self.round << 8), self.inputs, bits, signed, self._bind, start)
 
     def var(self, ref: ir.VarRef) -> ir.Expr:
         if ref.key in self.loop_keys:
@@ -169,15 +184,22 @@ def drawn_access(access: ir.Access, vars: dict[str, ir.VarDef], round_: int = 0,
     return hit[2]
 
 
+def salted_access(access: ir.Access, vars: dict[str, ir.VarDef], data_only: bool = False) -> DrawnAccess | None:
+    """`drawn_access` with its draws' salts left open (`_drawn_access`'s `salted`)."""
+    return _drawn_access(access, vars, 0, data_only, salted=True)
+
+
 def _drawn_access(access: ir.Access, vars: dict[str, ir.VarDef], round_: int = 0,
-                  data_only: bool = False) -> DrawnAccess | None:
+                  data_only: bool = False, salted: bool = False) -> DrawnAccess | None:
     """`access` with its subscripts' and guards' unknown values drawn, or None
     when nothing in them is data (the unknown is elsewhere: a loop bound).
     Each `round_` draws other data: more rounds, more samples of the expectation.
     `data_only`: only values read from memory or returned by calls are drawn;
     a local assigned in several places makes it None (its values have a
-    structure a draw would not have)."""
-    d = _Drawer(access, vars, round_, data_only)
+    structure a draw would not have). `salted`: each draw starts from the
+    uniform value `salt_name(k)` instead of a constant, so that one replay
+    evaluates several rounds side by side (rounds.py)."""
+    d = _Drawer(access, vars, round_, data_only, salted)
     try:
         indices = tuple(d.expr(i) for i in access.indices)
         guards = tuple(replace(g, cond=d.expr(g.cond)) for g in access.guards)

@@ -127,9 +127,10 @@ class Definitions:
 # under several block shapes, parameter values and draws of one `vars` (one
 # per drawn access and round), each from a fresh environment, and an array's
 # shapes come back to a round's `vars` after every other access's rounds (8
-# kept: Parboil's histo 0.42 s; 64: 0.39 s). Held with their `vars`, so that
-# no id is reused while cached.
-_RECENT = 64
+# kept: Parboil's histo 0.42 s; 64: 0.39 s; 256: SHOC's sort, whose drawn
+# accesses' 16 rounds per shape are 64). Held with their `vars`, so that no
+# id is reused while cached.
+_RECENT = 256
 _recent: dict[int, Definitions] = {}
 
 

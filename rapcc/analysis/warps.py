@@ -253,31 +253,66 @@ def _unknown(expr: ir.Expr, vars: dict[str, ir.VarDef]) -> bool:
     return _reaches(expr, vars, hit)
 
 
+# The name `_bound_env` binds when there are no bindings to bind: nothing reads
+# it, so every definition computed under it is shared with the root.
+_NO_BINDING = "#no-binding"
+
+
+def _block_root(block: BlockShape, vars: dict[str, ir.VarDef], warp_size: int = 32,
+                fixed: dict[str, int] | None = None) -> tuple[Env, np.ndarray]:
+    """The environment of all warps of the block with the `fixed` parameters
+    bound, and which lanes exist. Every binding's replay is a child of it
+    (`_bound_env`)."""
+    builtins, exists = warp_builtins(block, 0, warp_size, -(-block.threads // warp_size))
+    return Env(builtins, dict(fixed or {}), vars, clamp_shifts=True), exists
+
+
+def _bound_env(root: Env, bindings: dict[str, int]) -> Env:
+    """`root` with `bindings` bound, one child per name: a definition that reads
+    none of them is computed once under `root` for every binding (hoist.py),
+    the draws' hash among them (issue 20: SHOC's sort replayed it per binding)."""
+    env = root
+    for key, value in bindings.items():
+        if key not in root.values or root.values[key] != value:
+            env = env.child(key, value)
+    return env if env is not root else root.child(_NO_BINDING, 0)
+
+
 def sample_access(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape, warp_size: int = 32,
                   bindings: dict[str, int] | None = None,
-                  loops: tuple[ir.Loop, ...] | None = None) -> AccessSamples:
+                  loops: tuple[ir.Loop, ...] | None = None,
+                  root: tuple[Env, np.ndarray] | None = None, rounds: int = 1) -> AccessSamples:
     """Replay `access` for every warp of the block (see module docstring).
 
     `bindings` fixes parameters to values. Only the guards and loop conditions
     make lanes inactive: an index outside the array's dimensions is a fact the
     range prover (`ranges.py`) refuses the array for, never a reason to drop a lane.
     `loops`: `sampled_loops(access, vars)` where the caller has it (it depends on
-    neither the block nor the bindings).
+    neither the block nor the bindings). `root`: `_block_root(block, vars,
+    warp_size, fixed)` where the caller replays several bindings under it, all
+    of which bind `fixed` as it does (or rounds.py's, its salts too); `rounds`:
+    its lanes are that many rounds of draws side by side (rounds.py).
     """
     out = TableBuilder(warp_size)
-    nwarps = -(-block.threads // warp_size)
     if loops is None:
         loops = sampled_loops(access, vars)
     try:
         # All warps of the block advance together: a warp only yields an
         # instruction in the iterations where one of its own lanes is active.
-        builtins, exists = warp_builtins(block, 0, warp_size, nwarps)
-        env = Env(builtins, dict(bindings or {}), vars, clamp_shifts=True)
-        _replay(access, loops, env, exists, out)
+        bound = dict(bindings or {})
+        if root is None:
+            root = _block_root(block, vars, warp_size)
+        top, exists = root
+        builtins = top.builtins
+        env = _bound_env(top, bound)
+        _replay(access, loops, env, exists, out, rounds)
+        if rounds > 1 and len({w * rounds * warp_size // len(exists) for w in out.warps()}) < rounds \
+                and _reads_block_index(access, vars):
+            raise RoundsDiffer("a round with no instruction would replay block 1")
         if not out.count and _reads_block_index(access, vars):
             # Block 0 does not run it (`if (blockIdx.y == 0) ... else <here>`):
             # the other blocks do; they are sampled as block 1 along each axis.
-            env = Env({**builtins, "blockIdx.x": 1, "blockIdx.y": 1, "blockIdx.z": 1}, dict(bindings or {}), vars,
+            env = Env({**builtins, "blockIdx.x": 1, "blockIdx.y": 1, "blockIdx.z": 1}, bound, vars,
                       clamp_shifts=True)
             _replay(access, loops, env, exists, out)
     except Unknown as exc:
@@ -319,19 +354,25 @@ def unrolled_loop(loop: ir.Loop, vars: dict[str, ir.VarDef]) -> bool:
 
 def sample_with_params(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape,
                        known: dict[str, int] | None = None,
-                       loops: tuple[ir.Loop, ...] | None = None) -> ParamSamples:
+                       loops: tuple[ir.Loop, ...] | None = None,
+                       root: tuple[Env, np.ndarray] | None = None, rounds: int = 1) -> ParamSamples:
     """Sample the access; when it reads kernel parameters whose values are not
     known statically, sample it once per representative value of each.
     `known` fixes parameters whose values are known (template arguments);
-    `loops`: `sampled_loops(access, vars)` where the caller has it."""
+    `loops`: `sampled_loops(access, vars)` where the caller has it; `root`
+    and `rounds`: rounds of draws side by side (rounds.py)."""
     fixed = dict(known or {})
     # Walked once, not once per binding: reachability through the locals cost
     # SHOC's sort_kernel.cu 0.25 s of its 2.9 s profiled (issue 20).
     if loops is None:
         loops = sampled_loops(access, vars)
 
+    if root is None:
+        root = _block_root(block, vars, fixed=fixed)
+
     def go(bindings: dict[str, int]) -> list[tuple[tuple[tuple[str, int], ...], AccessSamples]] | str:
-        samples = sample_access(access, vars, block, bindings={**fixed, **bindings}, loops=loops)
+        samples = sample_access(access, vars, block, bindings={**fixed, **bindings}, loops=loops, root=root,
+                                rounds=rounds)
         if samples.unknown is None:
             return [(tuple(sorted(bindings.items())), samples)]
         if samples.unknown_key is None or len(bindings) >= MAX_BOUND_PARAMS:
@@ -360,6 +401,10 @@ class TripPolicy:
     unknown_trips: int | None = UNKNOWN_TRIPS  # None: an unknown loop condition raises Unknown
     budget: list[int] | None = None  # remaining loop-body visits, shared across the walk
     count_trips: int = COUNT_TRIPS
+    # The lanes are this many rounds of draws side by side (rounds.py): a guard
+    # whose value is unknown for a reason other than a parameter may be known
+    # in some rounds and not others, and the walk stops (RoundsDiffer).
+    rounds: int = 1
 
     @property
     def exhaustive(self) -> bool:
@@ -370,17 +415,36 @@ class TooManyTrips(Exception):
     """The iteration space is larger than the walk may visit."""
 
 
+class RoundsDiffer(Exception):
+    """Rounds of draws replayed side by side (rounds.py) would not each have
+    replayed as they do alone: they are replayed one by one instead."""
+
+
 # Called once per trip of the innermost loop: the live lanes, the environment,
 # the trip of each enclosing loop and how many executions the visit stands for.
 Visit = Callable[[np.ndarray, Env, tuple[int, ...], float], None]
 
 
-def _guarded(access: ir.Access, env: Env, active: np.ndarray) -> np.ndarray:
+def _guarded(access: ir.Access, env: Env, active: np.ndarray, rounds: int = 1) -> np.ndarray:
     mask = active.copy()
     for g in access.guards:
-        t = _truth(g.cond, env, len(active))
+        if rounds > 1:
+            try:
+                t = _lanes(evaluate(g.cond, env), len(active)) != 0
+            except Unknown as exc:
+                if exc.uniform_key is None:
+                    raise RoundsDiffer(exc.what)
+                t = None
+        else:
+            t = _truth(g.cond, env, len(active))
         if t is not None:
             mask &= ~t if g.negated else t
+            if not mask.any():
+                # No lane is left for a later guard to drop, and an unknown
+                # one is ignored: those guards are not evaluated (Parboil's
+                # histo: the drawn test under `if (blockIdx.y == 0)`'s else,
+                # replayed for block 0 first; issue 20).
+                break
     return mask
 
 
@@ -452,7 +516,7 @@ def iterate(access: ir.Access, loops: tuple[ir.Loop, ...], env: Env, active: np.
         return
     if not loops:
         charge(len(active))
-        mask = _guarded(access, env, active)
+        mask = _guarded(access, env, active, policy.rounds)
         if mask.any():
             visit(mask, env, trips, weight)
         return
@@ -474,16 +538,27 @@ def iterate(access: ir.Access, loops: tuple[ir.Loop, ...], env: Env, active: np.
 
 
 def _replay(access: ir.Access, loops: tuple[ir.Loop, ...], env: Env, active: np.ndarray,
-            out: TableBuilder) -> None:
+            out: TableBuilder, rounds: int = 1) -> None:
+    """`rounds` > 1: the lanes are rounds of draws side by side (rounds.py);
+    RoundsDiffer where one round alone would replay otherwise."""
     n = len(active)
 
     def visit(mask: np.ndarray, env: Env, trips: tuple[int, ...], weight: float) -> None:
         if out.count >= MAX_INSTANCES:
+            if rounds > 1:
+                raise RoundsDiffer("a round may fill its instructions")
             raise _Full
-        out.add([_lanes(evaluate(e, env), n) for e in access.indices], mask, trips, weight)
+        try:
+            idx = [_lanes(evaluate(e, env), n) for e in access.indices]
+        except Unknown as exc:
+            # Alone, a round with no live lane here would go on to its next trip.
+            if rounds > 1 and (exc.uniform_key is None or not mask.reshape(rounds, -1).any(axis=1).all()):
+                raise RoundsDiffer(exc.what)
+            raise
+        out.add(idx, mask, trips, weight)
 
     try:
-        iterate(access, loops, env, active, visit)
+        iterate(access, loops, env, active, visit, TripPolicy(rounds=rounds))
     except _Full:
         pass
 

@@ -137,6 +137,10 @@ class TableBuilder:
         self._weights += [weight] * len(warps)
         self.count += len(warps)
 
+    def warps(self) -> list[int]:
+        """The warp of each row collected so far."""
+        return self._warps
+
     def table(self, ndim: int) -> WarpTable:
         """The rows collected, `ndim` index dimensions each."""
         if not self.count:

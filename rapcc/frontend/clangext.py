@@ -53,13 +53,17 @@ def _ensure_bound() -> None:
     _bind("clang_Cursor_isMacroFunctionLike", [Cursor], ctypes.c_uint)
     _bind("clang_getNumOverloadedDecls", [Cursor], ctypes.c_uint)
     _bind("clang_getOverloadedDecl", [Cursor, ctypes.c_uint], Cursor)
-    _bind("clang_disposeString", [ci._CXString], None)
+    _bind("clang_tokenize", [ci.TranslationUnit, ci.SourceRange, ctypes.POINTER(ctypes.POINTER(ci.Token)),
+                             ctypes.POINTER(ctypes.c_uint)], None)
+    _bind("clang_getTokenSpelling", [ci.TranslationUnit, ci.Token], ci._CXString)
+    _bind("clang_disposeTokens", [ci.TranslationUnit, ctypes.POINTER(ci.Token), ctypes.c_uint], None)
     _bound = True
 
 
 def _spelling(cx: ci._CXString) -> str:
+    # Not disposed of here: cindex's `_CXString.__del__` does it, and
+    # clang_disposeString on a string clang allocated, twice, would free it twice.
     raw = _lib.clang_getCString(cx)
-    _lib.clang_disposeString(cx)
     return raw.decode() if raw else ""
 
 
@@ -295,3 +299,26 @@ class LexedTokens:
         if self.count:
             conf.lib.clang_disposeTokens(self._tu, self._memory, self.count)
             self.count, self._array = 0, ()
+
+
+def token_spellings(cursor: Cursor) -> list[str]:
+    """The spelling of each token libclang lexes in the cursor's extent, as
+    `[t.spelling for t in cursor.get_tokens()]` gives them, without a Python
+    object per token: a statement that ends in a macro spans from the macro's
+    definition, thousands of tokens (issue 20: Parboil's cutcp, `CUERR`)."""
+    _ensure_bound()
+    assert _lib is not None
+    tu = cursor.translation_unit
+    memory = ctypes.POINTER(ci.Token)()
+    count = ctypes.c_uint()
+    _lib.clang_tokenize(tu, cursor.extent, ctypes.byref(memory), ctypes.byref(count))
+    n = int(count.value)
+    if n < 1:
+        return []
+    try:
+        spell, text = _lib.clang_getTokenSpelling, _lib.clang_getCString
+        # Each string is disposed of by its own `__del__` (ci._CXString), as
+        # cindex's are; disposing of it here too would free it twice.
+        return [text(spell(tu, memory[i])).decode("utf8") for i in range(n)]
+    finally:
+        _lib.clang_disposeTokens(tu, memory, count)

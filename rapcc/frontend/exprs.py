@@ -5,7 +5,7 @@ import clang.cindex as ci
 from clang.cindex import Cursor, CursorKind as K, TypeKind as T
 
 from .. import ir
-from .clangext import binary_operator, children, evaluate_int, expansion_line_column, unary_operator
+from .clangext import binary_operator, children, evaluate_int, expansion_line_column, token_spellings, unary_operator
 
 _BUILTIN_STRUCTS = {"threadIdx", "blockIdx", "blockDim", "gridDim"}
 
@@ -35,7 +35,7 @@ def decl_key(decl: Cursor) -> str:
 
 
 def source_text(cursor: Cursor) -> str:
-    return " ".join(t.spelling for t in cursor.get_tokens()) or cursor.spelling or cursor.kind.name.lower()
+    return " ".join(token_spellings(cursor)) or cursor.spelling or cursor.kind.name.lower()
 
 
 def strip(cursor: Cursor) -> Cursor:
