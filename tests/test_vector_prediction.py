@@ -208,3 +208,43 @@ def test_batched_constant_decides_as_row_by_row():
         assert _constant(groups, addr_a, active_a) == want, case
         outcomes.add(want)
     assert outcomes == {True, False}
+
+
+def test_windows_decide_as_fusable_on_each_window(monkeypatch):
+    """`_fusable_windows` (all windows of the walk at once, in one chunk or
+    in chunks of one window) against `_fusable` per window."""
+    from rapcc.analysis import vectorize
+    from rapcc.analysis.vectorize import _fusable, _fusable_windows, _table
+    rng = np.random.default_rng(13)
+    outcomes = set()
+    for case in range(400):
+        lanes, width = int(rng.choice([1, 4, 32])), int(rng.choice([4, 8]))
+        vec = int(rng.choice([8, 16]))
+        n_groups, n_trips = int(rng.integers(1, 5)), int(rng.integers(1, 12))
+        addr, active, groups = [], [], {}
+        for g in range(n_groups):
+            base = int(rng.integers(-1, 4)) * vec + int(rng.choice([0, 0, 0, width]))
+            mask = rng.random(lanes) < (1.0 if rng.random() < 0.7 else 0.5)
+            rows = {}
+            for t in range(n_trips):
+                if rng.random() < 0.1:
+                    continue  # a trip this group does not run
+                a = base + np.zeros(lanes, dtype=np.int64) + t * width
+                if rng.random() < 0.1:
+                    a = a + rng.integers(-2, 3, size=lanes)
+                rows[(t,)] = len(addr)
+                addr.append(a)
+                active.append(mask if rng.random() < 0.9 else rng.random(lanes) < 0.5)
+            groups[g] = rows
+        addr_a = np.asarray(addr, dtype=np.int64).reshape(len(addr), lanes)
+        active_a = np.asarray(active, dtype=bool).reshape(len(active), lanes)
+        order = [(t,) for t in rng.permutation(n_trips).tolist()]
+        table = _table(groups, order)
+        k = vec // width
+        monkeypatch.setattr(vectorize, "_WINDOW_CHUNK", 1 if case % 2 else 1 << 20)
+        got = _fusable_windows(table, k, addr_a, active_a, width, vec)
+        want = [k >= 2 and p + k <= len(order) and _fusable(groups, order[p:p + k], addr_a, active_a, width, vec)
+                for p in range(len(order))]
+        assert got.tolist() == want, case
+        outcomes.update(want)
+    assert outcomes == {True, False}

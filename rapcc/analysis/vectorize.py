@@ -106,12 +106,17 @@ def fuse_unrolled_trips(samples: AccessSamples, trips: TripGroups, addr: np.ndar
     template = max(groups.values(), key=len)
     order = sorted(template, key=lambda t: int(addr[template[t]][active[template[t]]].min())
                    if active[template[t]].any() else 0)
+    # Every window of `order` judged at once per vector width: `_fusable`
+    # reads neither `widths` nor `keep`, so the walk below may look its
+    # answers up (a 256-trip unrolled nest asked it 95 times per layout, issue 20).
+    table = _table(groups, order)
+    ok = {vec: _fusable_windows(table, vec // width, addr, active, width, vec) for vec in VECTOR_BYTES}
     p = 0
     while p < len(order):
         for vec in VECTOR_BYTES:
             k = vec // width
             run = order[p:p + k]
-            if k < 2 or len(run) < k or not _fusable(groups, run, addr, active, width, vec):
+            if k < 2 or len(run) < k or not ok[vec][p]:
                 continue
             for g in groups.values():
                 if run[0] in g:
@@ -121,6 +126,50 @@ def fuse_unrolled_trips(samples: AccessSamples, trips: TripGroups, addr: np.ndar
             break
         else:
             p += 1
+
+
+def _table(groups: dict[int, dict[tuple, int]], order: list[tuple]) -> np.ndarray:
+    """groups x `order`: the row of each group's run of each trip, -1 where it runs none."""
+    table = np.full((len(groups), len(order)), -1, dtype=np.intp)
+    for i, g in enumerate(groups.values()):
+        for j, t in enumerate(order):
+            r = g.get(t)
+            if r is not None:
+                table[i, j] = r
+    return table
+
+
+# Elements (groups x windows x trips x lanes) judged in one step of `_fusable_windows`.
+_WINDOW_CHUNK = 1 << 20
+
+
+def _fusable_windows(table: np.ndarray, k: int, addr: np.ndarray, active: np.ndarray, width: int,
+                     vec: int) -> np.ndarray:
+    """`_fusable` of the k trips that start at each column of `table` (from
+    `_table`: the groups' rows of the trips in the walk's order), which do not
+    lie in any of the groups' dicts: a window that runs past the last column,
+    or k < 2, is False (the walk never asks for it)."""
+    n = table.shape[1]
+    out = np.zeros(n, dtype=bool)
+    if k < 2 or n < k:
+        return out
+    windows = n - k + 1
+    step = max(1, _WINDOW_CHUNK // max(1, table.shape[0] * k * active.shape[1]))
+    shift = np.arange(k, dtype=addr.dtype)[None, None, :, None] * width
+    for start in range(0, windows, step):
+        stop = min(windows, start + step)
+        rows = np.stack([table[:, start + j:stop + j] for j in range(k)], axis=2)  # groups x windows x trips
+        present = rows >= 0
+        runs = present.any(axis=2)  # the groups that run any trip of the window
+        bad = (runs & ~present.all(axis=2)).any(axis=0)
+        picked = np.where(present, rows, 0)
+        live, at = active[picked], addr[picked]  # groups x windows x trips x lanes
+        lanes, first = live[:, :, 0], at[:, :, 0]
+        wrong = ~lanes.any(axis=2) | (lanes & (first < 0)).any(axis=2) | (lanes & (first % vec != 0)).any(axis=2)
+        wrong |= (live != lanes[:, :, None, :]).any(axis=(2, 3))
+        wrong |= (lanes[:, :, None, :] & (at != first[:, :, None, :] + shift)).any(axis=(2, 3))
+        out[start:stop] = ~(bad | (runs & wrong).any(axis=0))
+    return out
 
 
 def _fusable(groups: dict[int, dict[tuple, int]], run: list[tuple], addr: np.ndarray, active: np.ndarray,
