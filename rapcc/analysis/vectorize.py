@@ -104,8 +104,12 @@ def fuse_unrolled_trips(samples: AccessSamples, trips: TripGroups, addr: np.ndar
     if not (fuse or _constant(groups, addr, active)):
         return
     template = max(groups.values(), key=len)
-    order = sorted(template, key=lambda t: int(addr[template[t]][active[template[t]]].min())
-                   if active[template[t]].any() else 0)
+    # Each trip's lowest live address in the template (0 where none is live), all rows at once.
+    first = np.asarray(list(template.values()), dtype=np.intp)
+    live = active[first]
+    low = np.where(live.any(axis=1), np.where(live, addr[first], np.iinfo(np.int64).max).min(axis=1), 0)
+    lowest = dict(zip(template, low.tolist()))
+    order = sorted(template, key=lowest.__getitem__)
     # Every window of `order` judged at once per vector width: `_fusable`
     # reads neither `widths` nor `keep`, so the walk below may look its
     # answers up (a 256-trip unrolled nest asked it 95 times per layout, issue 20).
