@@ -150,6 +150,25 @@ def test_warps_classified_together_as_one_at_a_time():
     assert classify_warps([]) == []
 
 
+def test_repeated_warps_classified_once_as_each_alone():
+    """Rows that repeat (a loop nest's warps) share one classification, and
+    only rows of the same addresses, lanes and types do."""
+    rng = np.random.default_rng(5)
+    lanes = np.arange(32, dtype=np.int64)
+    block = (lanes % 16) * 3 + (lanes // 16) * 100  # a 16-wide sub-warp pattern
+    half = lanes < 16
+    as_float = block.view(np.float64)  # the same bytes, read as another type
+    rows = [(block, np.ones(32, dtype=bool)), (block, half), (block.copy(), np.ones(32, dtype=bool)),
+            (rng.integers(0, 99, 32), np.ones(32, dtype=bool)), (block[::-1].copy(), np.ones(32, dtype=bool)),
+            (block.astype(np.int32), np.ones(32, dtype=bool))]
+    samples = [rows[int(k)] for k in rng.integers(0, len(rows), 200)] + rows
+    want = [classify_warp(f, a) for f, a in samples]
+    assert classify_warps(samples) == want
+    assert len(set(want)) > 2  # different rows, different answers
+    assert classify_warps([(block, np.ones(32, dtype=bool)), (as_float, np.ones(32, dtype=bool))])[1] == \
+        classify_warp(as_float, np.ones(32, dtype=bool))
+
+
 def _mih_each_set(sets, features, n, limit, within):
     """Eq. 15 as written: the imbalances of every set, repeats included."""
     values = [feature_values(np.unique(np.asarray(s, dtype=np.int64)), features) for s in sets if len(s)]
