@@ -7,7 +7,8 @@
 #
 #   OUT=... bash benchmarks/device_speed.sh files    # examples, N-kernel files, no-op compile
 #   OUT=... bash benchmarks/device_speed.sh builds   # corpus, CMake test project
-#   OUT=... bash benchmarks/device_speed.sh programs # real programs' make builds, and a warm build's steps
+#   OUT=... bash benchmarks/device_speed.sh programs [NAME...] # real programs' make builds (REPS=3), and a
+#                                                      warm build's steps (without NAMEs)
 #   OUT=... bash benchmarks/device_speed.sh steps    # a warm build's steps alone
 set -uo pipefail
 : "${OUT:?set OUT to the folder for the results}"
@@ -34,8 +35,9 @@ if [ "$part" = files ]; then
 elif [ "$part" = steps ]; then
     python3 benchmarks/realprog/step_costs.py --reps 5 > "$OUT/step-costs.txt" 2>&1
 elif [ "$part" = programs ]; then
-    python3 benchmarks/realprog/build_speed.py --reps 3 > "$OUT/build-real-programs.txt" 2>&1
-    python3 benchmarks/realprog/step_costs.py --reps 5 > "$OUT/step-costs.txt" 2>&1
+    shift
+    python3 benchmarks/realprog/build_speed.py --reps "${REPS:-3}" "$@" > "$OUT/build-real-programs.txt" 2>&1
+    [ $# -gt 0 ] || python3 benchmarks/realprog/step_costs.py --reps 5 > "$OUT/step-costs.txt" 2>&1
 else
     python3 benchmarks/speed.py --reps 3 --jobs "$jobs" --corpus --no-examples --kernels "" > "$OUT/speed-corpus.txt" 2>&1
     python3 benchmarks/build_overhead.py --reps 3 > "$OUT/build-cmake-project.txt" 2>&1
