@@ -15,7 +15,11 @@ alternating the order per repetition:
   fresh checkout or another build folder).
 
 It prints the median wall time of each and the cold and warm overheads over
-plain (goal: cold within +30%, warm within +5%). rapcc runs as an installed
+plain (goal: cold within +30%, warm within +5%), as the ratio of the medians
+and as the median of each repetition's own ratio ("paired": the three builds
+of one repetition run back to back, so drift of the machine's speed between
+repetitions cancels; nvcc's own time moves by 10-20% between runs on the GPU
+host, benchmarks/results/speed-h100host-2026-11-24-stop4). rapcc runs as an installed
 copy does: with its modules' bytecode, so PYTHONDONTWRITEBYTECODE is dropped.
 A benchmark that prints numbers, not a test.
 """
@@ -79,8 +83,9 @@ def main() -> int:
                    stdout=subprocess.DEVNULL)
     print(f"# {args.reps} alternating builds per way, make -j{args.jobs}, {os.cpu_count()} CPUs, "
           f"load average {os.getloadavg()[0]:.2f}; nvcc {nvcc}; wrapper {wrapper}")
-    print(f"{'program':24s} {'plain s':>8s} {'cold s':>8s} {'warm s':>8s} {'cold':>8s} {'warm':>8s}")
-    colds, warms = [], []
+    print(f"{'program':24s} {'plain s':>8s} {'cold s':>8s} {'warm s':>8s} {'cold':>8s} {'warm':>8s} "
+          f"{'paired cold':>12s} {'paired warm':>12s}")
+    colds, warms, paired_colds, paired_warms = [], [], [], []
     for name in args.names:
         src = args.programs / name
         if not (src / "Makefile").exists():
@@ -99,13 +104,19 @@ def main() -> int:
                         times[way].append(_build(src, work, cc, args.arch, args.jobs, env))
         med = {k: statistics.median(v) for k, v in times.items()}
         cold, warm = med["cold"] / med["plain"] - 1, med["warm"] / med["plain"] - 1
+        pcold = statistics.median(c / p - 1 for c, p in zip(times["cold"], times["plain"]))
+        pwarm = statistics.median(w / p - 1 for w, p in zip(times["warm"], times["plain"]))
         colds.append(cold)
         warms.append(warm)
-        print(f"{name:24s} {med['plain']:8.2f} {med['cold']:8.2f} {med['warm']:8.2f} {cold:+8.1%} {warm:+8.1%}",
-              flush=True)
+        paired_colds.append(pcold)
+        paired_warms.append(pwarm)
+        print(f"{name:24s} {med['plain']:8.2f} {med['cold']:8.2f} {med['warm']:8.2f} {cold:+8.1%} {warm:+8.1%} "
+              f"{pcold:+12.1%} {pwarm:+12.1%}", flush=True)
+        print("#   " + "; ".join(f"{k} " + " ".join(f"{t:.2f}" for t in v) for k, v in times.items()), flush=True)
     if colds:
         print(f"median over {len(colds)} programs: cold {statistics.median(colds):+.1%}, "
-              f"warm {statistics.median(warms):+.1%}")
+              f"warm {statistics.median(warms):+.1%}; paired: cold {statistics.median(paired_colds):+.1%}, "
+              f"warm {statistics.median(paired_warms):+.1%}")
     return 0
 
 
