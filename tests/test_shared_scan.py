@@ -66,7 +66,8 @@ FAST_PATH = """
 import json, sys
 from rapcc.build import nvcc_cli, nvcc_compile
 def fake_exec(command, env):
-    mods = [m for m in ("clang", "clang.cindex", "numpy", "jinja2", "rapcc.pipeline") if m in sys.modules]
+    mods = [m for m in ("clang", "clang.cindex", "numpy", "jinja2", "rapcc.pipeline", "rapcc.build.rewrites",
+                        "rapcc.build.cache", "hashlib", "subprocess") if m in sys.modules]
     print(json.dumps({"command": list(command), "modules": mods}))
     sys.exit(0)
 nvcc_compile.exec_compiler = fake_exec

@@ -5,7 +5,6 @@ come from environment variables; nothing else in rapcc reads `os.environ`.
 """
 from __future__ import annotations
 
-import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path

@@ -17,36 +17,28 @@ as it is.
 It never breaks a build nvcc alone would pass: when rapcc refuses a file or
 fails, or the rewritten source does not compile, the original bytes are
 compiled and one line says so (`rapcc: note: FILE: WHY; compiled unchanged`);
-`--rapcc-strict` or RAPCC_STRICT=1 makes that an error. On a cache hit this module reads a few
-files and starts nvcc; the rewrite runs in a child process (`worker`), and
-the modules only a miss, a project or a report needs are imported there.
+`--rapcc-strict` or RAPCC_STRICT=1 makes that an error. An input the byte scan
+finds no shared memory in goes to nvcc without loading the cache
+(`rewrites.py`, imported for the others); on a cache hit this reads a few
+files and starts nvcc, and the rewrite runs in a child process (`worker`).
 """
 from __future__ import annotations
 
-import json
 import os
-import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from .. import __version__
-from ..arch import ArchError, common_bank_model
-from .cache import Cache, cache_key, sha256_bytes
 from .config import BuildConfig, ConfigError, read_config
-from .launch_index import LaunchShapes, launches_digest
 from .passthrough import STRICT_FLAG, child_env, exec_compiler, real_nvcc
 from .shared_scan import may_use_shared
 from .nvcc_args import HonouredFlags, Input, NvccArgsError, NvccCommand, dependency_file, honoured_flags, \
     parse_nvcc_args, substitute_inputs
 
-if TYPE_CHECKING:
-    from .launch_index import Job
-
 EXIT_REFUSED = 1  # strict mode: rapcc refused a file
 EXIT_NO_NVCC = 127
-_PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,40 +57,6 @@ class Outcome:
 def _say(kind: str, path: str, why: str) -> None:
     print(f"rapcc: {kind}: {path}: {why}; compiled unchanged" if kind == "note"
           else f"rapcc: {kind}: {path}: {why} (RAPCC_STRICT / --rapcc-strict)", file=sys.stderr)
-
-
-def reproduce_command(path: str, flags: HonouredFlags, config: BuildConfig) -> str:
-    """The `rapcc` command that writes the same rewrite (for the rewritten file's header)."""
-    import shlex
-    parts = ["rapcc", path, "--strategy", config.strategy, "--seed", "1"]
-    if config.block_dim:
-        parts += ["--block-dim", "x".join(map(str, config.block_dim))]
-    for d in flags.include_dirs:
-        parts += ["-I", d]
-    for d in flags.defines:
-        parts += ["-D", d]
-    if flags.std != "c++17":
-        parts += ["-std", flags.std]
-    parts += list(flags.extra_args)
-    if config.project:
-        parts += ["-p", str(config.project)]
-    if flags.rdc:
-        parts.append("--rdc")
-    return " ".join(shlex.quote(p) for p in parts) + " -o OUTPUT"
-
-
-def _tool_fingerprint() -> str:
-    """rapcc's version and its installed files' sizes and times: a changed rapcc
-    (an editable install, a patch) never reuses another one's rewrites."""
-    stamp = [__version__]
-    for folder in (_PACKAGE_ROOT / "rapcc", _PACKAGE_ROOT / "templates"):
-        for root, dirs, files in os.walk(folder):
-            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-            for name in sorted(files):
-                if name.endswith((".py", ".j2", ".h")):
-                    st = os.stat(os.path.join(root, name))
-                    stamp.append(f"{name}:{st.st_size}:{st.st_mtime_ns}")
-    return sha256_bytes("\n".join(stamp).encode())
 
 
 def _readable_source(path: str) -> bytes | None:
@@ -129,91 +87,6 @@ def _included_notes(report: dict | None) -> tuple[tuple[str, str], ...]:
     if not report:
         return ()
     return tuple((f["file"], f["note"]) for f in report.get("included_files", ()) if f.get("note"))
-
-
-def _run_worker(op: str, cache: Cache, jobs: list[dict], config: BuildConfig, env: Mapping[str, str]) -> str | None:
-    """Run the rewriting child; None on success, else why it failed."""
-    child_env = dict(env)
-    child_env["PYTHONPATH"] = os.pathsep.join(p for p in (str(_PACKAGE_ROOT), env.get("PYTHONPATH", "")) if p)
-    request = json.dumps({"cache": str(cache.root), "op": op, "jobs": jobs})
-    served = _served_worker(request, child_env, config)
-    if served is not _NOT_SERVED:
-        return served
-    try:
-        proc = subprocess.run([sys.executable, "-m", "rapcc.build.worker"], input=request, text=True,
-                              capture_output=True, timeout=config.timeout_s, env=child_env)
-    except subprocess.TimeoutExpired:
-        return f"the rewrite took longer than {config.timeout_s:g} s (RAPCC_TIMEOUT)"
-    except OSError as exc:
-        return f"cannot start the rewrite ({exc})"
-    if proc.returncode != 0:
-        last = (proc.stderr.strip().splitlines() or ["no message"])[-1]
-        return f"internal error: the rewrite exited with status {proc.returncode} ({last})"
-    return None
-
-
-_NOT_SERVED = object()
-
-
-def _served_worker(request: str, env: Mapping[str, str], config: BuildConfig) -> "str | None | object":
-    """`_run_worker` in a child of rapcc's server (`rapcc.server`): the same
-    request on its standard input, without the interpreter's start and
-    imports. `_NOT_SERVED` where no server could take it."""
-    import tempfile
-
-    from ..server.client import serve
-    with tempfile.TemporaryFile() as given, tempfile.TemporaryFile() as errors, open(os.devnull, "wb") as null:
-        given.write(request.encode("utf-8", errors="surrogateescape"))
-        given.flush()
-        given.seek(0)
-        ended = serve("worker", [sys.executable, "-m", "rapcc.build.worker"], env,
-                      fds=(given.fileno(), null.fileno(), errors.fileno()), timeout_s=config.timeout_s,
-                      interrupt_raises=True)
-        if ended is None:
-            return _NOT_SERVED
-        if ended.timed_out:
-            return f"the rewrite took longer than {config.timeout_s:g} s (RAPCC_TIMEOUT)"
-        if ended.status is None:
-            return "internal error: the rewrite ended without an exit status"
-        if ended.status != 0:
-            errors.seek(0)
-            text = errors.read().decode("utf-8", errors="replace")
-            last = (text.strip().splitlines() or ["no message"])[-1]
-            return f"internal error: the rewrite exited with status {ended.status} ({last})"
-    return None
-
-
-def _project_launches(config: BuildConfig, cache: Cache, env: Mapping[str, str],
-                      nvcc: str | None = None) -> LaunchShapes:
-    from .compdb import read_compile_database
-    from .launch_index import cached_project_launches
-    assert config.project is not None
-    entries = read_compile_database(config.project)
-
-    def compute(missing: list[Job]) -> None:
-        root = toolkit_of(nvcc, env)  # host code that includes Thrust parses with the build's toolkit
-        jobs = [{"key": k, "path": p, "source": src.decode("utf-8", errors="surrogateescape"),
-                 "options": {"strategy": "none", **flags.to_json(), "cuda_path": root}}
-                for k, p, src, flags in missing]
-        why = _run_worker("launches", cache, jobs, config, env)
-        if why is not None:
-            from .compdb import CompileDatabaseError
-            raise CompileDatabaseError(f"reading the project's launches failed: {why}")
-    return cached_project_launches(entries, cache, __version__, compute)
-
-
-def toolkit_of(nvcc: str | None, env: Mapping[str, str]) -> str | None:
-    """The toolkit root of the nvcc that compiles (its headers are the ones
-    the build uses), for the parse to fill in what the stand-ins lack
-    (CCCL, cuBLAS, ...); None with RAPCC_NO_CUDA_DISCOVERY or no nvcc."""
-    if nvcc is None:
-        return None
-    import shutil
-
-    from ..toolkit import DISABLE_ENV, find_toolkit
-    found = find_toolkit(None, {k: v for k, v in env.items() if k == DISABLE_ENV},
-                         lambda name: (shutil.which(nvcc) or nvcc) if name == "nvcc" else None)
-    return found.root if found else None
 
 
 def _scan_flags(flags: HonouredFlags) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
@@ -247,48 +120,10 @@ def plan_inputs(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str], n
             outcomes.append(Outcome(inp, report={"file": inp.path, "rapcc_version": __version__, "arrays": []}))
     if not sources:
         return outcomes
-    try:
-        model = common_bank_model(cmd.targets)
-    except ArchError as exc:
-        return outcomes + [Outcome(i, note=str(exc)) for i, _ in sources]
-    cache = Cache(config.cache_dir)
-    launches: LaunchShapes = ()
-    project_note = None
-    if config.project is not None:
-        from .compdb import CompileDatabaseError
-        try:
-            launches = _project_launches(config, cache, env, nvcc)
-        except (CompileDatabaseError, OSError) as exc:
-            project_note = f"RAPCC_PROJECT: {exc}"
-    tool = _tool_fingerprint()
-    pending: list[tuple[Input, str, dict]] = []
-    for inp, source in sources:
-        if project_note is not None:
-            outcomes.append(Outcome(inp, note=project_note))
-            continue
-        # The nvcc names its toolkit: its root is looked up only on a miss (it may run `nvcc --dryrun`).
-        key = cache_key({"tool": tool, "source": sha256_bytes(source), "path": inp.path, "cwd": cwd, "nvcc": nvcc,
-                         "flags": flags.to_json(), "bank_model": model, "targets": list(cmd.targets),
-                         "strategy": config.strategy, "block_dim": config.block_dim,
-                         "launches": launches_digest(launches)})
-        job = {"key": key, "path": inp.path, "source_name": os.path.basename(inp.path),
-               "source": source.decode("utf-8", errors="surrogateescape"),
-               "options": {"strategy": config.strategy, "block_dim": config.block_dim, **flags.to_json(),
-                           "command": reproduce_command(inp.path, flags, config),
-                           "launch_shapes": [[k, [list(s) for s in v]] for k, v in launches]}}
-        pending.append((inp, key, job))
-    misses = [job for _, key, job in pending if cache.get(key) is None]
-    if misses:
-        root = toolkit_of(nvcc, env)
-        for job in misses:
-            job["options"]["cuda_path"] = root
-    failure = _run_worker("rewrite", cache, misses, config, env) if misses else None
-    for inp, key, _ in pending:
-        entry = cache.get(key)
-        if entry is None:
-            outcomes.append(Outcome(inp, note=failure or "internal error: the rewrite stored no result"))
-        else:
-            outcomes.append(Outcome(inp, entry.source, entry.report, entry.note, entry.included))
+    from .rewrites import cached_rewrites  # the cache, hashing and the worker: only for these
+    for inp, entry, why in cached_rewrites(cmd, config, env, nvcc, flags, sources):
+        outcomes.append(Outcome(inp, note=why) if entry is None else
+                        Outcome(inp, entry.source, entry.report, entry.note, entry.included))
     return outcomes
 
 
@@ -300,6 +135,8 @@ def report_name(path: str) -> str:
 
 
 def write_reports(outcomes: Sequence[Outcome], folder: Path) -> None:
+    import json
+
     from ..output import write_output
     folder.mkdir(parents=True, exist_ok=True)
     for o in outcomes:
@@ -395,6 +232,7 @@ def run(argv: Sequence[str], env: Mapping[str, str], prefix: Sequence[str] = (),
     # The rewrite's compile is captured: should it fail where the original
     # would not (an include structure rapcc misread), the original is compiled
     # instead and the build goes on.
+    import subprocess  # only a compile of a rewrite: the others become nvcc (exec)
     proc = subprocess.run(command, env=child_env(env), capture_output=True)
     if proc.returncode != 0 and not config.strict:
         names = ", ".join(o.input.path for o in outcomes if o.replacement is not None)

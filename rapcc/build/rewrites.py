@@ -1,0 +1,203 @@
+"""The CUDA inputs of a `rapcc-nvcc` command that may use shared memory:
+their rewrites, found in the cache or made by the worker (a child process,
+or a child of rapcc's server).
+
+Imported only once the byte scan (`shared_scan.py`) has found such an input:
+a compile step of a file without shared memory, the most common kind in a
+real program, does not load the cache, the hashing library, `json` or
+`subprocess` (issue 20).
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Mapping
+
+from .. import __version__
+from ..arch import ArchError, common_bank_model
+from .cache import Cache, cache_key, sha256_bytes
+from .config import BuildConfig
+from .launch_index import LaunchShapes, launches_digest
+from .nvcc_args import HonouredFlags, Input, NvccCommand
+
+if TYPE_CHECKING:
+    from .cache import Entry
+    from .launch_index import Job
+
+_PACKAGE_ROOT = Path(__file__).resolve().parents[2]
+
+
+def reproduce_command(path: str, flags: HonouredFlags, config: BuildConfig) -> str:
+    """The `rapcc` command that writes the same rewrite (for the rewritten file's header)."""
+    import shlex
+    parts = ["rapcc", path, "--strategy", config.strategy, "--seed", "1"]
+    if config.block_dim:
+        parts += ["--block-dim", "x".join(map(str, config.block_dim))]
+    for d in flags.include_dirs:
+        parts += ["-I", d]
+    for d in flags.defines:
+        parts += ["-D", d]
+    if flags.std != "c++17":
+        parts += ["-std", flags.std]
+    parts += list(flags.extra_args)
+    if config.project:
+        parts += ["-p", str(config.project)]
+    if flags.rdc:
+        parts.append("--rdc")
+    return " ".join(shlex.quote(p) for p in parts) + " -o OUTPUT"
+
+
+def _tool_fingerprint() -> str:
+    """rapcc's version and its installed files' sizes and times: a changed rapcc
+    (an editable install, a patch) never reuses another one's rewrites."""
+    stamp = [__version__]
+    for folder in (_PACKAGE_ROOT / "rapcc", _PACKAGE_ROOT / "templates"):
+        for root, dirs, files in os.walk(folder):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for name in sorted(files):
+                if name.endswith((".py", ".j2", ".h")):
+                    st = os.stat(os.path.join(root, name))
+                    stamp.append(f"{name}:{st.st_size}:{st.st_mtime_ns}")
+    return sha256_bytes("\n".join(stamp).encode())
+
+
+def _run_worker(op: str, cache: Cache, jobs: list[dict], config: BuildConfig, env: Mapping[str, str]) -> str | None:
+    """Run the rewriting child; None on success, else why it failed."""
+    child_env = dict(env)
+    child_env["PYTHONPATH"] = os.pathsep.join(p for p in (str(_PACKAGE_ROOT), env.get("PYTHONPATH", "")) if p)
+    request = json.dumps({"cache": str(cache.root), "op": op, "jobs": jobs})
+    served = _served_worker(request, child_env, config)
+    if served is not _NOT_SERVED:
+        return served
+    try:
+        proc = subprocess.run([sys.executable, "-m", "rapcc.build.worker"], input=request, text=True,
+                              capture_output=True, timeout=config.timeout_s, env=child_env)
+    except subprocess.TimeoutExpired:
+        return f"the rewrite took longer than {config.timeout_s:g} s (RAPCC_TIMEOUT)"
+    except OSError as exc:
+        return f"cannot start the rewrite ({exc})"
+    if proc.returncode != 0:
+        last = (proc.stderr.strip().splitlines() or ["no message"])[-1]
+        return f"internal error: the rewrite exited with status {proc.returncode} ({last})"
+    return None
+
+
+_NOT_SERVED = object()
+
+
+def _served_worker(request: str, env: Mapping[str, str], config: BuildConfig) -> "str | None | object":
+    """`_run_worker` in a child of rapcc's server (`rapcc.server`): the same
+    request on its standard input, without the interpreter's start and
+    imports. `_NOT_SERVED` where no server could take it."""
+    import tempfile
+
+    from ..server.client import serve
+    with tempfile.TemporaryFile() as given, tempfile.TemporaryFile() as errors, open(os.devnull, "wb") as null:
+        given.write(request.encode("utf-8", errors="surrogateescape"))
+        given.flush()
+        given.seek(0)
+        ended = serve("worker", [sys.executable, "-m", "rapcc.build.worker"], env,
+                      fds=(given.fileno(), null.fileno(), errors.fileno()), timeout_s=config.timeout_s,
+                      interrupt_raises=True)
+        if ended is None:
+            return _NOT_SERVED
+        if ended.timed_out:
+            return f"the rewrite took longer than {config.timeout_s:g} s (RAPCC_TIMEOUT)"
+        if ended.status is None:
+            return "internal error: the rewrite ended without an exit status"
+        if ended.status != 0:
+            errors.seek(0)
+            text = errors.read().decode("utf-8", errors="replace")
+            last = (text.strip().splitlines() or ["no message"])[-1]
+            return f"internal error: the rewrite exited with status {ended.status} ({last})"
+    return None
+
+
+def _project_launches(config: BuildConfig, cache: Cache, env: Mapping[str, str],
+                      nvcc: str | None = None) -> LaunchShapes:
+    from .compdb import read_compile_database
+    from .launch_index import cached_project_launches
+    assert config.project is not None
+    entries = read_compile_database(config.project)
+
+    def compute(missing: list[Job]) -> None:
+        root = toolkit_of(nvcc, env)  # host code that includes Thrust parses with the build's toolkit
+        jobs = [{"key": k, "path": p, "source": src.decode("utf-8", errors="surrogateescape"),
+                 "options": {"strategy": "none", **flags.to_json(), "cuda_path": root}}
+                for k, p, src, flags in missing]
+        why = _run_worker("launches", cache, jobs, config, env)
+        if why is not None:
+            from .compdb import CompileDatabaseError
+            raise CompileDatabaseError(f"reading the project's launches failed: {why}")
+    return cached_project_launches(entries, cache, __version__, compute)
+
+
+def toolkit_of(nvcc: str | None, env: Mapping[str, str]) -> str | None:
+    """The toolkit root of the nvcc that compiles (its headers are the ones
+    the build uses), for the parse to fill in what the stand-ins lack
+    (CCCL, cuBLAS, ...); None with RAPCC_NO_CUDA_DISCOVERY or no nvcc."""
+    if nvcc is None:
+        return None
+    import shutil
+
+    from ..toolkit import DISABLE_ENV, find_toolkit
+    found = find_toolkit(None, {k: v for k, v in env.items() if k == DISABLE_ENV},
+                         lambda name: (shutil.which(nvcc) or nvcc) if name == "nvcc" else None)
+    return found.root if found else None
+
+
+def cached_rewrites(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str], nvcc: str | None,
+                    flags: HonouredFlags, sources: list[tuple[Input, bytes]]
+                    ) -> list[tuple[Input, Entry | None, str | None]]:
+    """What each of `sources` (inputs and their bytes) comes to: its rewrite's
+    cache entry (found, or made by the worker), or None and why there is none.
+    `nvcc`: the real nvcc, whose toolkit's headers the parse reads."""
+    cwd = os.getcwd()
+    found: list[tuple[Input, Entry | None, str | None]] = []
+    try:
+        model = common_bank_model(cmd.targets)
+    except ArchError as exc:
+        return [(i, None, str(exc)) for i, _ in sources]
+    cache = Cache(config.cache_dir)
+    launches: LaunchShapes = ()
+    project_note = None
+    if config.project is not None:
+        from .compdb import CompileDatabaseError
+        try:
+            launches = _project_launches(config, cache, env, nvcc)
+        except (CompileDatabaseError, OSError) as exc:
+            project_note = f"RAPCC_PROJECT: {exc}"
+    tool = _tool_fingerprint()
+    pending: list[tuple[Input, str, dict]] = []
+    for inp, source in sources:
+        if project_note is not None:
+            found.append((inp, None, project_note))
+            continue
+        # The nvcc names its toolkit: its root is looked up only on a miss (it may run `nvcc --dryrun`).
+        key = cache_key({"tool": tool, "source": sha256_bytes(source), "path": inp.path, "cwd": cwd, "nvcc": nvcc,
+                         "flags": flags.to_json(), "bank_model": model, "targets": list(cmd.targets),
+                         "strategy": config.strategy, "block_dim": config.block_dim,
+                         "launches": launches_digest(launches)})
+        job = {"key": key, "path": inp.path, "source_name": os.path.basename(inp.path),
+               "source": source.decode("utf-8", errors="surrogateescape"),
+               "options": {"strategy": config.strategy, "block_dim": config.block_dim, **flags.to_json(),
+                           "command": reproduce_command(inp.path, flags, config),
+                           "launch_shapes": [[k, [list(s) for s in v]] for k, v in launches]}}
+        pending.append((inp, key, job))
+    misses = [job for _, key, job in pending if cache.get(key) is None]
+    if misses:
+        root = toolkit_of(nvcc, env)
+        for job in misses:
+            job["options"]["cuda_path"] = root
+    failure = _run_worker("rewrite", cache, misses, config, env) if misses else None
+    for inp, key, _ in pending:
+        entry = cache.get(key)
+        found.append((inp, entry, None if entry is not None else
+                      failure or "internal error: the rewrite stored no result"))
+    return found
+
+
+__all__ = ["cached_rewrites", "reproduce_command", "toolkit_of"]
