@@ -281,3 +281,35 @@ def test_idle_server_exits(tmp_path, run_dir):
     while sock.exists() and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not sock.exists()
+
+
+# --- woken ahead of the build's first rewrite (build/nvcc_compile.py) --------
+
+NO_SHARED = b"__global__ void add(float *a) { a[threadIdx.x] += 1.0f; }\n"
+
+
+def test_waking_only_while_the_cache_is_missing_and_the_server_on(tmp_path):
+    from rapcc.build.config import read_config
+    from rapcc.build.nvcc_compile import should_wake_server
+    missing = read_config({"RAPCC_CACHE_DIR": str(tmp_path / "cache")})
+    assert should_wake_server(missing, {}) == hasattr(os, "fork")
+    assert not should_wake_server(missing, {"RAPCC_SERVER": "0"})
+    (tmp_path / "cache").mkdir()
+    assert not should_wake_server(missing, {})
+
+
+@posix_only
+def test_a_compile_needing_no_rewrite_wakes_the_server_and_goes_on(tmp_path, run_dir):
+    (tmp_path / "k.cu").write_bytes(NO_SHARED)
+    env = _env(run_dir, RAPCC_NVCC="/bin/true", RAPCC_CACHE_DIR=str(tmp_path / "cache"))
+    started = time.monotonic()
+    p = subprocess.run([sys.executable, "-m", "rapcc.build.nvcc_cli", "-c", "k.cu", "-o", "k.o"], cwd=tmp_path,
+                       env=env, capture_output=True, timeout=60)
+    took = time.monotonic() - started
+    assert p.returncode == 0 and p.stdout == b"" and p.stderr == b""
+    deadline = time.monotonic() + 30
+    while not _servers(run_dir) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _servers(run_dir), "no server was started"
+    assert took < 10  # the compile did not wait for the server's start
+    assert not (tmp_path / "cache").exists()  # nothing was rewritten or cached

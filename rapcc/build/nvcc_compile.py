@@ -89,6 +89,49 @@ def _included_notes(report: dict | None) -> tuple[tuple[str, str], ...]:
     return tuple((f["file"], f["note"]) for f in report.get("included_files", ()) if f.get("note"))
 
 
+def should_wake_server(config: BuildConfig, env: Mapping[str, str]) -> bool:
+    """Whether a compile that needs no rewrite should start rapcc's server for
+    the build's later ones: while the cache is still missing (a clean build,
+    in CI) and the server is on. A build's first CUDA files are often
+    its host-side ones (a `main.cu` that launches kernels defined in another
+    file); the server then imports rapcc (a third of a second on the GPU
+    host) while nvcc compiles them, not when the first kernel file waits for
+    it. Once the cache exists, rewrites are mostly found there."""
+    if not hasattr(os, "fork") or env.get("RAPCC_SERVER", "").strip().lower() in ("0", "off", "false", "no"):
+        return False
+    return not os.path.exists(config.cache_dir)
+
+
+def wake_server_in_background(env: Mapping[str, str]) -> None:
+    """`rapcc.server.client.wake` in a detached grandchild (its streams on
+    /dev/null, every other descriptor closed), so that this compile goes on
+    to nvcc at once and the build waits for nothing of it."""
+    try:
+        child = os.fork()
+    except OSError:
+        return
+    if child:
+        try:
+            os.waitpid(child, 0)  # the child only forks: reaped at once, never a zombie
+        except OSError:
+            pass
+        return
+    try:
+        if os.fork() == 0:
+            os.setsid()
+            null = os.open(os.devnull, os.O_RDWR)
+            for fd in (0, 1, 2):
+                os.dup2(null, fd)
+            os.closerange(3, 1 << 16)  # a make jobserver's pipe, a build log: the build must not wait on them
+            from ..server.client import wake
+            from .rewrites import worker_env
+            wake(worker_env(env))
+    except BaseException:
+        pass
+    finally:
+        os._exit(0)
+
+
 def _scan_flags(flags: HonouredFlags) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     """(the user's include folders, -include files, -D values) for `may_use_shared`."""
     extra = flags.extra_args
@@ -119,6 +162,8 @@ def plan_inputs(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str], n
         else:  # the report the pass gives a file without shared arrays
             outcomes.append(Outcome(inp, report={"file": inp.path, "rapcc_version": __version__, "arrays": []}))
     if not sources:
+        if cmd.cuda_inputs and should_wake_server(config, env):
+            wake_server_in_background(env)
         return outcomes
     from .rewrites import cached_rewrites  # the cache, hashing and the worker: only for these
     for inp, entry, why in cached_rewrites(cmd, config, env, nvcc, flags, sources):

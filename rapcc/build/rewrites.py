@@ -64,10 +64,17 @@ def _tool_fingerprint() -> str:
     return sha256_bytes("\n".join(stamp).encode())
 
 
-def _run_worker(op: str, cache: Cache, jobs: list[dict], config: BuildConfig, env: Mapping[str, str]) -> str | None:
-    """Run the rewriting child; None on success, else why it failed."""
+def worker_env(env: Mapping[str, str]) -> dict[str, str]:
+    """The environment the rewriting child runs in (and rapcc's server is
+    reached with: its address depends on it)."""
     child_env = dict(env)
     child_env["PYTHONPATH"] = os.pathsep.join(p for p in (str(_PACKAGE_ROOT), env.get("PYTHONPATH", "")) if p)
+    return child_env
+
+
+def _run_worker(op: str, cache: Cache, jobs: list[dict], config: BuildConfig, env: Mapping[str, str]) -> str | None:
+    """Run the rewriting child; None on success, else why it failed."""
+    child_env = worker_env(env)
     request = json.dumps({"cache": str(cache.root), "op": op, "jobs": jobs})
     served = _served_worker(request, child_env, config)
     if served is not _NOT_SERVED:
@@ -200,4 +207,4 @@ def cached_rewrites(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str
     return found
 
 
-__all__ = ["cached_rewrites", "reproduce_command", "toolkit_of"]
+__all__ = ["cached_rewrites", "reproduce_command", "toolkit_of", "worker_env"]

@@ -117,6 +117,30 @@ def connection(env: Mapping[str, str]) -> socket.socket | None:
         os.close(lock)
 
 
+def wake(env: Mapping[str, str]) -> bool:
+    """Start this installation's server unless its socket is there already;
+    whether one is there now. Without connecting: a connection with no
+    request would cost the server a fork (rapcc-nvcc wakes it ahead of the
+    build's first rewrite, nvcc_compile.py)."""
+    if not enabled(env):
+        return False
+    where = address(env)
+    if where is None:
+        return False
+    if os.path.exists(where.socket):
+        return True
+    import fcntl
+    try:
+        lock = os.open(where.lock, os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return os.path.exists(where.socket) or _spawn(where, env)
+    finally:
+        os.close(lock)
+
+
 def _stdio() -> list[list[str | None]] | None:
     """The encoding and error handler of each standard stream, or None where
     one is closed (the caller then runs the command itself)."""
