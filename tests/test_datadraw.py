@@ -66,8 +66,8 @@ def test_every_round_samples_the_loops_of_the_first() -> None:
     give the same loops (rounds differ in their salts alone)."""
     from pathlib import Path
 
-    from rapcc.analysis.arrays import DRAW_ROUNDS
-    from rapcc.analysis.warps import sampled_loops
+    from rapcc.analysis.access_samples import DRAW_ROUNDS
+    from rapcc.analysis.dependence import sampled_loops
     from rapcc.frontend import parse_file
     from rapcc.pipeline import Options
     root = Path(__file__).resolve().parent.parent / "examples"

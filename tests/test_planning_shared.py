@@ -434,7 +434,7 @@ def test_reweighting_and_wrapping_in_one_replace_is_wrapping_then_reweighting():
     """A drawn access's pooled instances are wrapped into the array by the
     replace that reweights them: the same instances as wrapping them all
     first and reweighting the kept ones after."""
-    from rapcc.analysis.arrays import _scaled, _wrapped
+    from rapcc.analysis.access_samples import _scaled, _wrapped
     rng = np.random.default_rng(6)
     for case in range(200):
         ndim = int(rng.integers(1, 4))
@@ -470,7 +470,7 @@ def test_scaled_wraps_all_instances_at_once_as_one_by_one():
     """`_scaled` wraps every instance's indices with one `np.mod` per dimension
     where it can: the same arrays (values and type) as per instance, and the
     per-instance path where the instances differ (lanes, index count, dtype)."""
-    from rapcc.analysis.arrays import _scaled
+    from rapcc.analysis.access_samples import _scaled
     rng = np.random.default_rng(20)
     batched = 0
     for case in range(300):

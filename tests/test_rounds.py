@@ -12,7 +12,8 @@ from rapcc import ir
 from rapcc.analysis.budget import recorded
 from rapcc.analysis.datadraw import drawn_access
 from rapcc.analysis.rounds import replay_rounds
-from rapcc.analysis.warps import BlockShape, sample_with_params, sampled_loops
+from rapcc.analysis.dependence import sampled_loops
+from rapcc.analysis.warps import BlockShape, sample_with_params
 
 WHERE = ir.SourceRange("k.cu", 1, 1, 0, 1)
 

@@ -11,8 +11,9 @@ import numpy as np
 
 from rapcc import ir
 from rapcc.analysis.evaluate import Env, Unknown, evaluate
-from rapcc.analysis.warps import (BlockShape, WarpInstance, _guarded, _lanes, _reaches, reads_block_index,
-                                  sample_access, sample_with_params, sampled_loops, warp_builtins)
+from rapcc.analysis.dependence import reaches, reads_block_index, sampled_loops
+from rapcc.analysis.warps import (BlockShape, WarpInstance, _guarded, _lanes, sample_access, sample_with_params,
+                                  warp_builtins)
 from rapcc.analysis.warptable import TableBuilder, stacked
 
 
@@ -51,7 +52,7 @@ def test_chain_of_doubling_definitions_is_linear() -> None:
     vars[f"v{depth}"] = ir.VarDef(f"v{depth}", f"v{depth}", "local", ir.Builtin("threadIdx.x"))
     t0 = time.perf_counter()
     assert not reads_block_index(_ref(0), vars)
-    assert _reaches(_ref(0), vars, lambda e: isinstance(e, ir.Builtin) and e.name == "threadIdx.x")
+    assert reaches(_ref(0), vars, lambda e: isinstance(e, ir.Builtin) and e.name == "threadIdx.x")
     assert time.perf_counter() - t0 < 1.0
 
 
@@ -82,7 +83,7 @@ def test_same_answers_as_the_unmemoised_walk_with_cycles_and_shared_nodes() -> N
         root = ir.BinOp("*", shared, ir.Select(shared, _ref(0), shared))  # one node reached twice
         for hit in (_is_block, lambda e: isinstance(e, ir.VarRef) and e.key == "v1"):
             want = _naive(root, vars, hit)
-            assert _reaches(root, vars, hit) == want
+            assert reaches(root, vars, hit) == want
             agreed[want] += 1
     assert agreed[True] > 50 and agreed[False] > 50  # both answers were exercised
 

@@ -78,7 +78,7 @@ def test_pooling_and_reweighting_tables_is_pooling_and_reweighting_their_instanc
     """`arrays._expected_samples` and `_merged` pool the replays' tables,
     keep the first or every step-th row, and reweight (and wrap) them: the
     same instances as doing so on the instances made one by one."""
-    from rapcc.analysis.arrays import _executions, _first, _scaled
+    from rapcc.analysis.access_samples import _executions, _first, _scaled
     from rapcc.analysis.warptable import joined, take
     rng = np.random.default_rng(3)
     tables = list(_tables(4, 120))

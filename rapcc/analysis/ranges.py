@@ -30,8 +30,8 @@ import numpy as np
 
 from .. import ir
 from .evaluate import Env, Unknown, evaluate
-from .warps import (BlockShape, TooManyTrips, TripPolicy, collapsible, iterate, read_carried, reads_block_index,
-                    warp_builtins)
+from .dependence import collapsible, read_carried, reads_block_index
+from .warps import BlockShape, TooManyTrips, TripPolicy, iterate, warp_builtins
 
 INF = 1 << 80  # stands for an unbounded side; any |value| >= 2**64 is unbounded
 MAX_PROOF_TRIPS = 1 << 16

@@ -1,7 +1,7 @@
 """Rounds of draws replayed side by side (issue 20).
 
 A data-dependent access is replayed round after round with fresh draws
-(arrays.py, `_expected_samples`) until it has enough warp instructions: up to
+(access_samples.py, `_expected_samples`) until it has enough warp instructions: up to
 16 replays of the same loops and subscripts, each over one block's lanes,
 where numpy's cost per operation, not the lanes, sets the time (SHOC's sort,
 Parboil's histo). The rounds differ only in the constants their draws start
@@ -25,8 +25,8 @@ from .. import ir
 from .budget import recorded
 from .datadraw import salt_name, salt_value, salted_access
 from .evaluate import Env
-from .warps import (AccessSamples, BlockShape, ParamSamples, RoundsDiffer, sample_with_params, sampled_loops,
-                    warp_builtins)
+from .dependence import sampled_loops
+from .warps import AccessSamples, BlockShape, ParamSamples, RoundsDiffer, sample_with_params, warp_builtins
 from .warptable import WarpTable
 
 WARP = 32

@@ -7,7 +7,7 @@ Measured on an H200 (benchmarks/results/suite-h200-2026-11-23e): matmul_tile's
 `row[4 * tx + j + d]` over j < 4, d < 3 as 3 LDS.64 (six distinct words);
 helper_clones' fill `t[tx * 32 + r]` as 8 STS.128. dct8x8's stores
 `s[ty][tx][u]`, in a loop that also loads another shared array, stay scalar:
-arrays.py clears `unrolled` for such stores.
+access_samples.py clears `unrolled` for such stores.
 """
 from __future__ import annotations
 

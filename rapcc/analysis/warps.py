@@ -8,7 +8,7 @@ only lanes whose loop conditions and guards hold take part.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
@@ -16,6 +16,7 @@ import numpy as np
 from .. import ir
 from .budget import charge
 from .evaluate import Env, Unknown, evaluate
+from .dependence import access_reads_block_index, reads, sampled_loops
 from .warptable import TableBuilder, WarpInstance, WarpTable
 
 MAX_TRIPS = 64  # iterations replayed per loop when its trip count is known
@@ -135,124 +136,6 @@ class ParamSamples:
         return tuple(dict(self.by_binding[0][0])) if self.by_binding else ()
 
 
-def _reaches(expr: ir.Expr, vars: dict[str, ir.VarDef], hit: Callable[[ir.Expr], bool]) -> bool:
-    """Whether `hit` holds for a leaf of `expr`, through local definitions.
-
-    Each definition and each shared subexpression is walked once per call:
-    definitions that read each other (`b = a + a; c = b + b; ...`) form a DAG
-    that a plain recursion walks once per path, exponentially many (issue 20:
-    110 million calls on one file). A definition being walked counts as
-    reaching nothing when met again through a cycle; that is exact for the
-    answer, since a hit below it makes the outer walk true anyway."""
-    done: dict[int, bool] = {}  # id of a node (a definition's init included) -> its answer
-    walking: set[str] = set()
-
-    def walk(e: ir.Expr) -> bool:
-        if hit(e):
-            return True
-        if isinstance(e, ir.VarRef):
-            d = vars.get(e.key)
-            if d is None or d.init is None or e.key in walking:
-                return False
-            walking.add(e.key)
-            try:
-                return walk(d.init)
-            finally:
-                walking.discard(e.key)
-        if not isinstance(e, (ir.Cast, ir.UnOp, ir.BinOp, ir.Select)):
-            return False
-        known = done.get(id(e))
-        if known is None:
-            if isinstance(e, (ir.Cast, ir.UnOp)):
-                known = walk(e.operand)
-            elif isinstance(e, ir.BinOp):
-                known = walk(e.lhs) or walk(e.rhs)
-            else:
-                known = walk(e.cond) or walk(e.then) or walk(e.other)
-            done[id(e)] = known
-        return known
-
-    return walk(expr)
-
-
-def _reads(expr: ir.Expr, keys: frozenset[str], vars: dict[str, ir.VarDef]) -> bool:
-    """Whether `expr` reads any variable in `keys` (a value after a loop: always,
-    so that no loop around it is collapsed)."""
-    return _reaches(expr, vars, lambda e: (isinstance(e, ir.VarRef) and e.key in keys) or isinstance(e, ir.AfterLoop))
-
-
-def collapsible(access: ir.Access, depth: int, vars: dict[str, ir.VarDef]) -> bool:
-    """Whether nothing inside loop `depth` reads its variable or carried values:
-    its trips then all see the same indices, and one visit covers them."""
-    loop = access.loops[depth]
-    keys = frozenset([loop.var] + [c.var for c in loop.carried])
-    inner: list[ir.Expr] = list(access.indices) + [g.cond for g in access.guards]
-    for lp in access.loops[depth + 1:]:
-        inner += [lp.start, lp.cond, lp.step] + [e for c in lp.carried for e in (c.start, c.step)]
-    return not any(_reads(e, keys, vars) for e in inner)
-
-
-def sampled_loops(access: ir.Access, vars: dict[str, ir.VarDef]) -> tuple[ir.Loop, ...]:
-    """The access's loops as the sampler steps them: a loop nothing inside reads
-    whose bounds or step are data (`for (i = edges[n]; ...)` or `while (off < next)`
-    around `q_len[0]`) runs from 0 to an unknown bound: 4 replayed trips,
-    weighted as ASSUMED_TRIPS."""
-    out = []
-    for k, lp in enumerate(access.loops):
-        if lp.carried:
-            # A carried value nothing here reads (the SDK histogram's `sum +=
-            # s_Hist[...]`, stepped by data) does not decide the indices.
-            lp = replace(lp, carried=read_carried(access, k, vars))
-        bounds = [lp.start, lp.cond, lp.step] + [c.start for c in lp.carried]
-        if collapsible(access, k, vars) and any(_unknown(e, vars) for e in bounds):
-            lp = ir.Loop(lp.var, ir.Const(0), ir.Opaque(lp.var.split("@")[0], "a data-dependent start"), "+",
-                         ir.Const(1))
-        out.append(lp)
-    return tuple(out)
-
-
-def read_carried(access: ir.Access, depth: int, vars: dict[str, ir.VarDef]) -> tuple[ir.Carried, ...]:
-    """The carried variables of loop `depth` that the access's indices, guards
-    or loop bounds read, directly or through each other."""
-    loop = access.loops[depth]
-    exprs: list[ir.Expr] = list(access.indices) + [g.cond for g in access.guards] + [loop.cond, loop.step]
-    for lp in access.loops[depth + 1:]:
-        exprs += [lp.start, lp.cond, lp.step] + [e for c in lp.carried for e in (c.start, c.step)]
-    keep: set[str] = set()
-    grew = True
-    while grew:
-        grew = False
-        for c in loop.carried:
-            if c.var not in keep and any(_reads(e, frozenset([c.var]), vars) for e in exprs):
-                keep.add(c.var)
-                exprs += [c.start, c.step]
-                grew = True
-    return tuple(c for c in loop.carried if c.var in keep)
-
-
-def reads_block_index(expr: ir.Expr, vars: dict[str, ir.VarDef]) -> bool:
-    """Whether `expr` reads blockIdx (through local definitions)."""
-    return _reaches(expr, vars, lambda x: isinstance(x, ir.Builtin) and x.name.startswith("blockIdx"))
-
-
-def _reads_block_index(access: ir.Access, vars: dict[str, ir.VarDef]) -> bool:
-    """Whether the access's guards or loop bounds read blockIdx."""
-    exprs = [g.cond for g in access.guards] + [e for lp in access.loops for e in (lp.start, lp.cond)]
-    return any(reads_block_index(e, vars) for e in exprs)
-
-
-def _unknown(expr: ir.Expr, vars: dict[str, ir.VarDef]) -> bool:
-    """Whether `expr` reads data: a load or a call (through local definitions),
-    or a local the code assigns in ways rapcc does not follow (Parboil cutcp's
-    `totalbins += numbins`, with `numbins` clipped in the body)."""
-    def hit(e: ir.Expr) -> bool:
-        if isinstance(e, ir.VarRef):
-            d = vars.get(e.key)
-            return d is not None and d.kind == "local" and d.init is None
-        return isinstance(e, ir.Opaque)
-    return _reaches(expr, vars, hit)
-
-
 # The name `_bound_env` binds when there are no bindings to bind: nothing reads
 # it, so every definition computed under it is shared with the root.
 _NO_BINDING = "#no-binding"
@@ -307,9 +190,9 @@ def sample_access(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockSha
         env = _bound_env(top, bound)
         _replay(access, loops, env, exists, out, rounds)
         if rounds > 1 and len({w * rounds * warp_size // len(exists) for w in out.warps()}) < rounds \
-                and _reads_block_index(access, vars):
+                and access_reads_block_index(access, vars):
             raise RoundsDiffer("a round with no instruction would replay block 1")
-        if not out.count and _reads_block_index(access, vars):
+        if not out.count and access_reads_block_index(access, vars):
             # Block 0 does not run it (`if (blockIdx.y == 0) ... else <here>`):
             # the other blocks do; they are sampled as block 1 along each axis.
             env = Env({**builtins, "blockIdx.x": 1, "blockIdx.y": 1, "blockIdx.z": 1}, bound, vars,
@@ -462,7 +345,7 @@ def _trip_states(loop: ir.Loop, env: Env, active: np.ndarray, policy: TripPolicy
     # A condition no trip changes (`while (1)`, a kernel's main loop left by
     # `break`): its length is not the condition's; take it as unknown rather
     # than step it to the limit.
-    steady = not _reads(loop.cond, frozenset([loop.var] + [c.var for c in loop.carried]), env.vars)
+    steady = not reads(loop.cond, frozenset([loop.var] + [c.var for c in loop.carried]), env.vars)
     for trip in range(limit + 1):
         charge(n)
         inner = env.child(loop.var, value)
