@@ -90,13 +90,14 @@ def _included_notes(report: dict | None) -> tuple[tuple[str, str], ...]:
 
 
 def should_wake_server(config: BuildConfig, env: Mapping[str, str]) -> bool:
-    """Whether a compile that needs no rewrite should start rapcc's server for
-    the build's later ones: while the cache is still missing (a clean build,
-    in CI) and the server is on. A build's first CUDA files are often
-    its host-side ones (a `main.cu` that launches kernels defined in another
-    file); the server then imports rapcc (a third of a second on the GPU
-    host) while nvcc compiles them, not when the first kernel file waits for
-    it. Once the cache exists, rewrites are mostly found there."""
+    """Whether a CUDA compile should start rapcc's server in the background:
+    while the cache is still missing (a clean build, in CI) and the server is
+    on. A build's first CUDA files are often its host-side ones (a `main.cu`
+    that launches kernels defined in another file); the server then imports
+    rapcc (a third of a second on the GPU host) while nvcc compiles them, not
+    when the first kernel file waits for it; a kernel file itself gains the
+    time of its own cache lookup. Once the cache exists, rewrites are mostly
+    found there."""
     if not hasattr(os, "fork") or env.get("RAPCC_SERVER", "").strip().lower() in ("0", "off", "false", "no"):
         return False
     return not os.path.exists(config.cache_dir)
@@ -161,9 +162,11 @@ def plan_inputs(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str], n
             sources.append((inp, source))
         else:  # the report the pass gives a file without shared arrays
             outcomes.append(Outcome(inp, report={"file": inp.path, "rapcc_version": __version__, "arrays": []}))
+    if cmd.cuda_inputs and should_wake_server(config, env):
+        # Before the cache lookup too: the server imports while this process
+        # hashes, looks up and finds the toolkit, instead of after.
+        wake_server_in_background(env)
     if not sources:
-        if cmd.cuda_inputs and should_wake_server(config, env):
-            wake_server_in_background(env)
         return outcomes
     from .rewrites import cached_rewrites  # the cache, hashing and the worker: only for these
     for inp, entry, why in cached_rewrites(cmd, config, env, nvcc, flags, sources):
