@@ -15,8 +15,8 @@ import signal
 import socket
 import sys
 import time
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from . import protocol
 from .address import Address, address, enabled, folder_for, import_path
@@ -24,6 +24,7 @@ from .address import Address, address, enabled, folder_for, import_path
 START_TIMEOUT_S = 20.0  # the server's imports and warm-up; generous for a loaded -j build machine
 TAKE_TIMEOUT_S = 10.0  # from connecting to the child's process id
 DEFAULT_IDLE_S = 300.0
+T = TypeVar("T")
 _FORWARDED = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
 
 
@@ -94,27 +95,10 @@ def _spawn(where: Address, env: Mapping[str, str]) -> bool:
 
 def connection(env: Mapping[str, str]) -> socket.socket | None:
     """A connection to this installation's server, started if need be."""
-    if not enabled(env):
-        return None
-    where = address(env)
+    where = address(env) if enabled(env) else None
     if where is None:
         return None
-    sock = _connect(where)
-    if sock is not None:
-        return sock
-    import fcntl
-    try:
-        lock = os.open(where.lock, os.O_RDWR | os.O_CREAT, 0o600)
-    except OSError:
-        return None
-    try:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # one caller starts it; the others wait, then connect
-        sock = _connect(where)
-        if sock is None and _spawn(where, env):
-            sock = _connect(where)
-        return sock
-    finally:
-        os.close(lock)
+    return _connect(where) or _started(where, env, lambda: _connect(where))
 
 
 def wake(env: Mapping[str, str]) -> bool:
@@ -122,21 +106,28 @@ def wake(env: Mapping[str, str]) -> bool:
     whether one is there now. Without connecting: a connection with no
     request would cost the server a fork (rapcc-nvcc wakes it ahead of the
     build's first rewrite, nvcc_compile.py)."""
-    if not enabled(env):
-        return False
-    where = address(env)
+    where = address(env) if enabled(env) else None
     if where is None:
         return False
-    if os.path.exists(where.socket):
-        return True
+    def there() -> bool | None:
+        return os.path.exists(where.socket) or None
+    return bool(there() or _started(where, env, there))
+
+
+def _started(where: Address, env: Mapping[str, str], found: Callable[[], T | None]) -> T | None:
+    """`found()`, or the server started and then `found()`; under the start
+    lock, so that one caller starts it and the others wait for it."""
     import fcntl
     try:
         lock = os.open(where.lock, os.O_RDWR | os.O_CREAT, 0o600)
     except OSError:
-        return False
+        return None
     try:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        return os.path.exists(where.socket) or _spawn(where, env)
+        got = found()
+        if got is None and _spawn(where, env):
+            got = found()
+        return got
     finally:
         os.close(lock)
 
