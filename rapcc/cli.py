@@ -434,6 +434,9 @@ GC_THRESHOLDS = (10_000, 20, 20)
 
 def main(argv: list[str] | None = None) -> int:
     gc.set_threshold(*GC_THRESHOLDS)
+    if argv is None:  # the process's own command line: its Ctrl-C (rapcc.interrupts)
+        from .interrupts import install
+        install()
     argv = _explain_argv(list(sys.argv[1:] if argv is None else argv))
     try:
         if argv and argv[0] in ANALYZE:

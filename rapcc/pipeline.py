@@ -12,6 +12,7 @@ from .banks import BankModel
 from .diagnostics import Diagnostic, InternalError, RapccError
 from .frontend import parse_file, parse_file_with_includes
 from .gate import gate
+from .interrupts import check as check_interrupted
 from .ir import EscapeKind, TranslationUnitInfo
 from .occupancy import within_occupancy
 from .planner import ArrayPlan, plan_array, within_static_limit
@@ -168,6 +169,7 @@ def analyze_source(source: bytes, path: str, options: Options = Options()) -> Re
     info, warnings, plans, _, includes = _plans(body, path, options, "none", steer=False)
     report = build_report(path, plans, analyze_only=True)
     shown, hidden = _shown(info, warnings, plans, path)
+    check_interrupted()  # a Ctrl-C a libclang callback dropped: nothing from a partial walk
     return RewriteResult(source, report, shown, plans, hidden, includes)
 
 
@@ -211,6 +213,7 @@ def rewrite_source_strategies(source: bytes, path: str, options: Options,
         report = build_report(path, plans, analyze_only=False)
         shown, hidden = _shown(info, warnings + pragma_warnings, plans, path)
         out[strategy] = RewriteResult(bom + text, report, shown, plans, hidden, includes, guards)
+    check_interrupted()  # a Ctrl-C a libclang callback dropped: nothing from a partial walk
     return out
 
 

@@ -42,9 +42,11 @@ def test_rapcc_pragmas_are_blanked_and_verbose_names_the_rewrite(tmp_path):
 
 
 @pytest.mark.parametrize("entry, argv", [(nvcc_cli.main, ["-c", "k.cu"]), (launcher.main, ["nvcc", "-c", "k.cu"])])
-def test_ctrl_c_in_the_build_hook_is_one_line_and_130(monkeypatch, entry, argv):
+def test_ctrl_c_in_the_build_hook_is_one_line_and_130(monkeypatch, tmp_path, entry, argv):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "k.cu").write_text(UNCHANGED_WITH_PRAGMA)  # shared memory: the full path, not the scan's exit
     monkeypatch.setattr(nvcc_compile, "plan_inputs", interrupted)
     monkeypatch.setattr(passthrough, "find_nvcc", lambda *a: "/usr/bin/true")
     monkeypatch.setattr(launcher, "run", lambda *a, **k: interrupted())

@@ -283,15 +283,14 @@ def test_idle_server_exits(tmp_path, run_dir):
     assert not sock.exists()
 
 
-# --- woken ahead of the build's first rewrite (build/nvcc_compile.py) --------
+# --- woken ahead of the build's first rewrite (build/wake.py) ---------------
 
 NO_SHARED = b"__global__ void add(float *a) { a[threadIdx.x] += 1.0f; }\n"
 
 
 def test_waking_only_while_the_cache_is_missing_and_the_server_on(tmp_path):
-    from rapcc.build.config import read_config
-    from rapcc.build.nvcc_compile import should_wake_server
-    missing = read_config({"RAPCC_CACHE_DIR": str(tmp_path / "cache")})
+    from rapcc.build.wake import should_wake_server
+    missing = str(tmp_path / "cache")
     assert should_wake_server(missing, {}) == hasattr(os, "fork")
     assert not should_wake_server(missing, {"RAPCC_SERVER": "0"})
     (tmp_path / "cache").mkdir()

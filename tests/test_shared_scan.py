@@ -71,7 +71,7 @@ def fake_exec(command, env):
     print(json.dumps({"command": list(command), "modules": mods}))
     sys.exit(0)
 nvcc_compile.exec_compiler = fake_exec
-# Server off: its background start (nvcc_compile.wake_server_in_background) has a test of its own.
+# Server off: its background start (build/wake.py) has a test of its own.
 env = {"PATH": "", "RAPCC_CACHE_DIR": sys.argv[1], "RAPCC_REPORT_DIR": sys.argv[2], "RAPCC_SERVER": "0"}
 sys.exit(nvcc_cli.run(["-arch=sm_90", "-c", "k.cu", "-o", "k.o"], env, nvcc="/bin/true"))
 """

@@ -8,9 +8,12 @@ each step alternately with nvcc and with `rapcc-nvcc` on that warm cache.
 For a compile step whose rewrite is in the cache it also times nvcc on the
 rewritten source alone (what the wrapper compiles in the user's place), which
 separates the wrapper's own cost from a rewritten file that compiles slower.
-Last, the interpreter's start (`-c pass`, with and without `site`) and the
-wrapper's imports. Medians and spreads (min-max) in ms. A benchmark that
-prints numbers, not a test.
+Then the wrapper's own cost per step, without nvcc's noise: each step
+through the wrapper with `true` as the real nvcc (RAPCC_NVCC, its own cache
+filled first, so that every lookup hits), against `true` alone. Last, the
+interpreter's start (`-c pass`, with and without `site`) and the wrapper's
+imports. Medians and spreads (min-max) in ms. A benchmark that prints
+numbers, not a test.
 """
 from __future__ import annotations
 
@@ -58,6 +61,24 @@ def _row(label: str, samples: list[float]) -> str:
     return f"  {label:44s} {statistics.median(ms):9.1f} ms  ({min(ms):.1f}-{max(ms):.1f})"
 
 
+def _own_costs(steps: list[list[str]], work: Path, env: dict[str, str], wrapper: str, reps: int) -> None:
+    """The wrapper's time per step with `true` as nvcc, over `true` alone: its
+    start, byte scan and cache lookup (or its early exit), nothing of nvcc's."""
+    true = shutil.which("true") or "/bin/true"
+    env = {**env, "RAPCC_NVCC": true}
+    for step in steps:  # the cache under this nvcc: every later lookup hits
+        _time([wrapper, *step[1:]], work, env)
+    print("  the wrapper's own cost, `true` as nvcc (wrapper minus `true` alone):")
+    for step in steps:
+        own, alone = [], []
+        for rep in range(reps):
+            pair = [("own", [wrapper, *step[1:]]), ("alone", [true, *step[1:]])]
+            for way, cmd in (pair if rep % 2 == 0 else pair[::-1]):
+                (own if way == "own" else alone).append(_time(cmd, work, env))
+        diff = [a - b for a, b in zip(own, alone)]
+        print(_row(" ".join(step[1:])[-44:], diff))
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("names", nargs="*", default=list(DEFAULT), help=f"among {', '.join(_ALL)}")
@@ -95,6 +116,8 @@ def main() -> int:
                 print(f" {' '.join(step[1:])[:100]}")
                 for way, samples in times.items():
                     print(_row(way, samples))
+            _own_costs(steps, work, {**base, "RAPCC_CACHE_DIR": str(Path(tmp) / "cache-true")}, wrapper,
+                       args.reps * 3)
     py = sys.executable
     starts = {"python -c pass": [py, "-c", "pass"], "python -S -c pass": [py, "-S", "-c", "pass"],
               "python -c 'import rapcc.build.nvcc_cli'": [py, "-c", "import rapcc.build.nvcc_cli"]}

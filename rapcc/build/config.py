@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from .passthrough import WRAPPER_MARK, environ
+from .passthrough import WRAPPER_MARK, default_cache_folder, environ
 
 STRATEGY_NAMES = ("auto", "pad", "xor", "rap", "bvxor", "bwperm", "bwxor", "swizzle", "none")
 DEFAULT_TIMEOUT_S = 300.0
@@ -52,13 +52,7 @@ def parse_block_dim(text: str) -> tuple[int, int, int]:
 
 def default_cache_dir(env: Mapping[str, str], platform: str = sys.platform) -> Path:
     """The platform's per-user cache folder, as pip and CuPy choose it."""
-    if platform == "darwin":
-        return Path.home() / "Library" / "Caches" / "rapcc"
-    if platform.startswith("win"):
-        base = env.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
-        return Path(base) / "rapcc" / "Cache"
-    base = env.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "rapcc"
+    return Path(default_cache_folder(env, platform))
 
 
 def _flag(env: Mapping[str, str], name: str) -> bool:

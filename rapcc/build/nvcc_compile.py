@@ -33,8 +33,10 @@ from typing import Mapping, Sequence
 from .. import __version__
 from .config import BuildConfig, ConfigError, read_config
 from .passthrough import STRICT_FLAG, child_env, exec_compiler, real_nvcc
+from .nvcc_options import scan_flags
 from .shared_scan import may_use_shared
-from .nvcc_args import HonouredFlags, Input, NvccArgsError, NvccCommand, dependency_file, honoured_flags, \
+from .wake import should_wake_server, wake_server_in_background
+from .nvcc_args import Input, NvccArgsError, NvccCommand, dependency_file, honoured_flags, \
     parse_nvcc_args, substitute_inputs
 
 EXIT_REFUSED = 1  # strict mode: rapcc refused a file
@@ -89,58 +91,6 @@ def _included_notes(report: dict | None) -> tuple[tuple[str, str], ...]:
     return tuple((f["file"], f["note"]) for f in report.get("included_files", ()) if f.get("note"))
 
 
-def should_wake_server(config: BuildConfig, env: Mapping[str, str]) -> bool:
-    """Whether a CUDA compile should start rapcc's server in the background:
-    while the cache is still missing (a clean build, in CI) and the server is
-    on. A build's first CUDA files are often its host-side ones (a `main.cu`
-    that launches kernels defined in another file); the server then imports
-    rapcc (a third of a second on the GPU host) while nvcc compiles them, not
-    when the first kernel file waits for it; a kernel file itself gains the
-    time of its own cache lookup. Once the cache exists, rewrites are mostly
-    found there."""
-    if not hasattr(os, "fork") or env.get("RAPCC_SERVER", "").strip().lower() in ("0", "off", "false", "no"):
-        return False
-    return not os.path.exists(config.cache_dir)
-
-
-def wake_server_in_background(env: Mapping[str, str]) -> None:
-    """`rapcc.server.client.wake` in a detached grandchild (its streams on
-    /dev/null, every other descriptor closed), so that this compile goes on
-    to nvcc at once and the build waits for nothing of it."""
-    try:
-        child = os.fork()
-    except OSError:
-        return
-    if child:
-        try:
-            os.waitpid(child, 0)  # the child only forks: reaped at once, never a zombie
-        except OSError:
-            pass
-        return
-    try:
-        if os.fork() == 0:
-            os.setsid()
-            null = os.open(os.devnull, os.O_RDWR)
-            for fd in (0, 1, 2):
-                os.dup2(null, fd)
-            os.closerange(3, 1 << 16)  # a make jobserver's pipe, a build log: the build must not wait on them
-            from ..server.client import wake
-            from .rewrites import worker_env
-            wake(worker_env(env))
-    except BaseException:
-        pass
-    finally:
-        os._exit(0)
-
-
-def _scan_flags(flags: HonouredFlags) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """(the user's include folders, -include files, -D values) for `may_use_shared`."""
-    extra = flags.extra_args
-    system = tuple(extra[k + 1] for k in range(len(extra) - 1) if extra[k] == "-isystem")
-    pre = tuple(extra[k + 1] for k in range(len(extra) - 1) if extra[k] == "-include")
-    return flags.include_dirs + system, pre, flags.defines
-
-
 def plan_inputs(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str], nvcc: str | None = None
                 ) -> list[Outcome]:
     """Rewrite (or find in the cache) every CUDA input of the command; `nvcc`:
@@ -158,11 +108,11 @@ def plan_inputs(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str], n
             if skipped is not None:
                 outcomes.append(Outcome(inp, note=skipped))
             continue
-        if may_use_shared(inp.path, source, *_scan_flags(flags)):
+        if may_use_shared(inp.path, source, *scan_flags(flags.include_dirs, flags.extra_args, flags.defines)):
             sources.append((inp, source))
         else:  # the report the pass gives a file without shared arrays
             outcomes.append(Outcome(inp, report={"file": inp.path, "rapcc_version": __version__, "arrays": []}))
-    if cmd.cuda_inputs and should_wake_server(config, env):
+    if cmd.cuda_inputs and should_wake_server(str(config.cache_dir), env):
         # Before the cache lookup too: the server imports while this process
         # hashes, looks up and finds the toolkit, instead of after.
         wake_server_in_background(env)

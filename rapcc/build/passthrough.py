@@ -54,6 +54,21 @@ def trivially_unchanged(argv: "Sequence[str]", env: "Mapping[str, str]") -> bool
     return True
 
 
+def default_cache_folder(env: "Mapping[str, str]", platform: str = sys.platform) -> str:
+    """The platform's per-user cache folder, as pip and CuPy choose it."""
+    home = os.path.expanduser("~")
+    if platform == "darwin":
+        return os.path.join(home, "Library", "Caches", "rapcc")
+    if platform.startswith("win"):
+        return os.path.join(env.get("LOCALAPPDATA") or os.path.join(home, "AppData", "Local"), "rapcc", "Cache")
+    return os.path.join(env.get("XDG_CACHE_HOME") or os.path.join(home, ".cache"), "rapcc")
+
+
+def cache_folder(env: "Mapping[str, str]") -> str:
+    """RAPCC_CACHE_DIR as given (relative to the working folder), else the default."""
+    return env.get("RAPCC_CACHE_DIR", "").strip() or default_cache_folder(env)
+
+
 def _is_rapcc_wrapper(path: str) -> bool:
     """A console script of rapcc's (an `nvcc` symlink or copy of rapcc-nvcc)."""
     try:
@@ -103,5 +118,5 @@ def exec_compiler(command: "Sequence[str]", env: "Mapping[str, str]") -> "NoRetu
     os.execvpe(command[0], list(command), child_env(env))
 
 
-__all__ = ["STRICT_FLAG", "WRAPPER_MARK", "child_env", "environ", "exec_compiler", "find_nvcc", "real_nvcc",
+__all__ = ["STRICT_FLAG", "WRAPPER_MARK", "cache_folder", "child_env", "default_cache_folder", "environ", "exec_compiler", "find_nvcc", "real_nvcc",
            "trivially_unchanged"]

@@ -22,7 +22,10 @@ answer "maybe", never "no" where it should be "maybe".
 from __future__ import annotations
 
 import os
-from typing import Iterable, Sequence
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Iterable, Sequence
 
 # `__shared__` is `__location__(shared)`, i.e. `__attribute__((shared))`.
 SHARED_MARKS = (b"__shared__", b"__location__", b"((shared))")

@@ -24,6 +24,7 @@ from typing import Any
 
 from ..diagnostics import InternalError, RapccError
 from ..frontend import included_kernel_files, launches_in_file
+from ..interrupts import install as install_interrupts
 from ..pipeline import Options, rewrite_source
 from .cache import Cache, sha256_file
 from .launch_index import store_file_launches
@@ -128,6 +129,7 @@ def launches_job(cache: Cache, job: dict[str, Any]) -> None:
 
 def main() -> int:
     gc.set_threshold(10_000, 20, 20)  # as rapcc's command line does (cli.GC_THRESHOLDS)
+    install_interrupts()
     request = json.loads(sys.stdin.read())
     cache = Cache(request["cache"])
     run = rewrite_job if request["op"] == "rewrite" else launches_job

@@ -164,13 +164,20 @@ def children(cursor: Cursor) -> list[Cursor]:
     out: list[Cursor] = []
     tu = cursor._tu
     append = out.append
+    failed: list[BaseException] = []
 
     def visit(child: Cursor, parent: Cursor, data: object) -> int:
-        child._tu = tu  # as cindex's own visitor does: the unit outlives the cursor
-        append(child)
-        return 1  # CXChildVisit_Continue
+        try:
+            child._tu = tu  # as cindex's own visitor does: the unit outlives the cursor
+            append(child)
+            return 1  # CXChildVisit_Continue
+        except BaseException as exc:  # ctypes would print and drop it (Ctrl-C): stop, and raise it below
+            failed.append(exc)
+            return 0  # CXChildVisit_Break
 
     conf.lib.clang_visitChildren(cursor, ci.callbacks["cursor_visit"](visit), None)
+    if failed:
+        raise failed[0]
     return out
 
 

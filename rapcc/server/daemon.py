@@ -144,7 +144,8 @@ def _child(conn: socket.socket, listener: socket.socket) -> None:
         listener.close()
         for s in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP):
             signal.signal(s, signal.SIG_DFL)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        from ..interrupts import install
+        install()  # SIGINT raises KeyboardInterrupt, and is remembered where a callback drops it
         uid = _peer_uid(conn)
         if uid is not None and uid != os.getuid():
             os._exit(0)

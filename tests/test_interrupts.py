@@ -1,0 +1,51 @@
+"""Ctrl-C during a libclang walk (`rapcc/interrupts.py`): ctypes prints and
+drops an exception raised inside a callback, and the walk returns part of the
+children. rapcc's own visitors raise it after the walk, and a run during
+which SIGINT arrived ends as interrupted even where cindex's visitor dropped
+it, instead of going on over part of the code."""
+from __future__ import annotations
+
+import signal
+
+import clang.cindex as ci
+import pytest
+
+from conftest import EXAMPLES
+from rapcc import interrupts
+from rapcc.frontend import clangext
+from rapcc.pipeline import Options, analyze_source, rewrite_source
+
+SOURCE = "int a; int b; int c;\n"
+
+
+def _ctrl_c_on_visit(self, name, value):
+    """Ctrl-C arriving at a cursor's first store in the visitor (`child._tu = tu`)."""
+    object.__setattr__(self, name, value)
+    if name == "_tu":
+        signal.raise_signal(signal.SIGINT)
+
+
+def test_ctrl_c_inside_rapccs_visitor_is_raised_not_dropped(monkeypatch, capfd):
+    tu = ci.Index.create().parse("t.cpp", unsaved_files=[("t.cpp", SOURCE)])
+    assert len(clangext.children(tu.cursor)) >= 3
+    monkeypatch.setattr(interrupts, "_seen", [])
+    before = signal.getsignal(signal.SIGINT)
+    interrupts.install()
+    try:
+        monkeypatch.setattr(ci.Cursor, "__setattr__", _ctrl_c_on_visit)
+        with pytest.raises(KeyboardInterrupt):
+            clangext.children(tu.cursor)  # (ctypes dropped it here, and the walk returned one child)
+        monkeypatch.undo()
+    finally:
+        signal.signal(signal.SIGINT, before)
+    assert "Exception ignored" not in capfd.readouterr().err
+
+
+def test_a_dropped_interrupt_still_ends_the_run(monkeypatch):
+    source = (EXAMPLES / "transpose_32x8.cu").read_bytes()
+    assert rewrite_source(source, "k.cu", Options()).text != source  # the run itself goes through
+    monkeypatch.setattr(interrupts, "_seen", [True])  # as the handler leaves it when a callback ate the raise
+    with pytest.raises(KeyboardInterrupt):
+        rewrite_source(source, "k.cu", Options())
+    with pytest.raises(KeyboardInterrupt):
+        analyze_source(source, "k.cu", Options())
