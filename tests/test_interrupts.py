@@ -49,3 +49,16 @@ def test_a_dropped_interrupt_still_ends_the_run(monkeypatch):
         rewrite_source(source, "k.cu", Options())
     with pytest.raises(KeyboardInterrupt):
         analyze_source(source, "k.cu", Options())
+
+
+def test_the_build_workers_keep_nothing_from_an_interrupted_run(monkeypatch, tmp_path):
+    from rapcc.build import worker
+    from rapcc.build.cache import Cache
+    cache = Cache(tmp_path / "cache")
+    source = (EXAMPLES / "transpose_32x8.cu").read_text()
+    options = {"strategy": "auto", "block_dim": None}
+    monkeypatch.setattr(interrupts, "_seen", [True])
+    monkeypatch.setattr(worker, "launches_in_file", lambda *a, **k: {"k": [(32, 8, 1)]})
+    with pytest.raises(KeyboardInterrupt):
+        worker.launches_job(cache, {"key": "l" * 64, "path": "k.cu", "source": source, "options": options})
+    assert cache.get("l" * 64) is None and not any(p.is_file() for p in (tmp_path / "cache").rglob("*"))

@@ -24,7 +24,7 @@ from typing import Any
 
 from ..diagnostics import InternalError, RapccError
 from ..frontend import included_kernel_files, launches_in_file
-from ..interrupts import install as install_interrupts
+from ..interrupts import check as check_interrupted, install as install_interrupts
 from ..pipeline import Options, rewrite_source
 from .cache import Cache, sha256_file
 from .launch_index import store_file_launches
@@ -101,6 +101,7 @@ def rewrite_job(cache: Cache, job: dict[str, Any]) -> None:
     if others:
         report["included_files"] = [{"file": o.path, "rewritten": o.text is not None, "note": o.note,
                                      "report": o.report} for o in others]
+    check_interrupted()  # a Ctrl-C a libclang callback dropped: nothing from a partial walk is kept
     cache.put(job["key"], job["source_name"], text, report, None, includes, rewritten)
 
 
@@ -124,6 +125,7 @@ def launches_job(cache: Cache, job: dict[str, Any]) -> None:
     except Exception as exc:  # a file rapcc cannot parse launches nothing it can see
         store_file_launches(cache, job["key"], {}, refusal(exc))
         return
+    check_interrupted()  # as rewrite_job: launches read from a partial walk are not kept
     store_file_launches(cache, job["key"], found, None)
 
 
