@@ -6,6 +6,8 @@ every cursor of some examples and of a file whose statements end in a macro
 (their extent then runs from the macro's definition: Parboil cutcp's `CUERR`)."""
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from rapcc.frontend.clangext import expansion_line_column, token_spellings
@@ -69,3 +71,48 @@ def test_a_statement_ended_by_a_macro_spans_from_its_definition():
     longest = max((token_spellings(c) for c in tu.cursor.walk_preorder()
                    if c.location.file is not None and c.location.file.name == "m.cu"), key=len)
     assert longest[0] == "if" and "__global__" in longest  # the case the fast path is for
+
+
+# --- cindex's visitors, replaced by ones that raise (`_install_safe_visitors`) ---
+
+def _second_child_raises(exc: BaseException):
+    seen = [0]
+
+    def store(self, name, value):
+        object.__setattr__(self, name, value)
+        if name == "_tu":
+            seen[0] += 1
+            if seen[0] == 2:
+                raise exc
+    return store
+
+
+def test_a_walk_raises_what_its_visitor_meets_instead_of_returning_part(monkeypatch, capfd):
+    import clang.cindex as ci
+    tu = ci.Index.create().parse("t.cpp", unsaved_files=[("t.cpp", "int a; int b; int c; int d;\n")])
+    names = [c.spelling for c in tu.cursor.get_children() if c.location.file]
+    assert names == ["a", "b", "c", "d"]
+    monkeypatch.setattr(ci.Cursor, "__setattr__", _second_child_raises(RecursionError("deep")))
+    with pytest.raises(RecursionError):
+        list(tu.cursor.get_children())  # cindex's own visitor returned the first child alone
+    monkeypatch.setattr(ci.Cursor, "__setattr__", _second_child_raises(MemoryError()))
+    with pytest.raises(MemoryError):
+        list(tu.cursor.walk_preorder())
+    monkeypatch.undo()
+    assert "Exception ignored" not in capfd.readouterr().err
+
+
+def test_the_include_list_raises_what_its_visitor_meets(monkeypatch, tmp_path):
+    import clang.cindex as ci
+    (tmp_path / "a.h").write_text("int a;\n")
+    (tmp_path / "b.h").write_text("int b;\n")
+    (tmp_path / "t.cpp").write_text('#include "a.h"\n#include "b.h"\n')
+    tu = ci.Index.create().parse(str(tmp_path / "t.cpp"))
+    assert sorted(os.path.basename(i.include.name) for i in tu.get_includes()) == ["a.h", "b.h"]
+
+    class Failing(ci.FileInclusion):
+        def __init__(self, *args):
+            raise RecursionError("deep")
+    monkeypatch.setattr(ci, "FileInclusion", Failing)
+    with pytest.raises(RecursionError):
+        list(tu.get_includes())

@@ -190,3 +190,29 @@ def test_an_options_file_that_is_not_text_is_nvccs_to_judge(tree):
     with pytest.raises(NvccArgsError, match="not text"):  # was a UnicodeDecodeError: a traceback, no compile
         parse_nvcc_args(["-optf", "opts_binary.txt"])
     assert _full_path(["-optf", "opts_binary.txt", "-c", "plain.cu"], {}) == (0,)  # nvcc says what is wrong
+
+
+LAUNCHED = """
+import sys
+before = set(sys.modules)
+from rapcc.build import launcher, nvcc_cli
+def fake_exec(command, env):
+    mods = [m for m in ("dataclasses", "typing", "pathlib", "rapcc.build.nvcc_compile", "rapcc.build.config")
+            if m in sys.modules and m not in before]
+    import json
+    print(json.dumps({"command": list(command), "modules": mods}))
+    sys.exit(0)
+nvcc_cli.exec_compiler = fake_exec
+sys.argv = ["rapcc-launch", "ccache", "/opt/cuda/bin/nvcc", *sys.argv[1:]]
+sys.exit(launcher.main())
+"""
+
+
+@pytest.mark.parametrize("argv", [["main.o", "-o", "main"], ["-c", "inc_plain.cu", "-o", "k.o"]])
+def test_cmakes_launcher_takes_the_same_early_exits(tree, argv):
+    p = subprocess.run([sys.executable, "-c", LAUNCHED, *argv], cwd=tree, capture_output=True, text=True,
+                       timeout=60, env={"PYTHONPATH": str(ROOT), "RAPCC_CACHE_DIR": str(tree / "cache_there")})
+    assert p.returncode == 0, p.stderr
+    seen = json.loads(p.stdout)
+    assert seen["command"] == ["ccache", "/opt/cuda/bin/nvcc", *argv]
+    assert seen["modules"] == []

@@ -9,15 +9,20 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Sequence
 
-from .config import environ
+# As light as `rapcc-nvcc`'s entry: a CMake build's link steps and compiles
+# without shared memory take its early exits (`passthrough`, `scan_exit`).
 from .nvcc_cli import exec_compiler, interruptible, run
+from .passthrough import environ
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Sequence
 
 EXIT_USAGE = 2
 
 
-def split_launch(argv: Sequence[str]) -> tuple[list[str], str | None, list[str]]:
+def split_launch(argv: "Sequence[str]") -> tuple[list[str], str | None, list[str]]:
     """(programs in front of nvcc, nvcc, nvcc's arguments); nvcc None when there is none."""
     for i, arg in enumerate(argv):
         name = os.path.basename(arg)
@@ -26,7 +31,7 @@ def split_launch(argv: Sequence[str]) -> tuple[list[str], str | None, list[str]]
     return list(argv), None, []
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: "Sequence[str] | None" = None) -> int:
     return interruptible(lambda: _launch(list(sys.argv[1:] if argv is None else argv)))
 
 

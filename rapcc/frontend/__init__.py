@@ -8,6 +8,7 @@ from typing import Protocol, Sequence
 
 from ..diagnostics import Diagnostic, RapccError
 from ..ir import TranslationUnitInfo
+from . import clangext  # noqa: F401  (first: its visitors replace cindex's, which drop exceptions)
 from .collect import collect
 from .encoding import refuse_undecodable, undecodable
 from .errors import refuse_tainted

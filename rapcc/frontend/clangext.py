@@ -1,11 +1,14 @@
 """The few libclang C entry points the Python bindings of the wheel do not wrap.
 
-Operator kinds (clang >= 17), constant evaluation, and file locations that
-resolve a macro argument to where it is spelled.
+Operator kinds (clang >= 17), constant evaluation, file locations that
+resolve a macro argument to where it is spelled, and visitors that raise what
+they meet instead of dropping it (installed in place of cindex's own when
+this module is imported: `_install_safe_visitors`).
 """
 from __future__ import annotations
 
 import ctypes
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import clang.cindex as ci
@@ -179,6 +182,47 @@ def children(cursor: Cursor) -> list[Cursor]:
     if failed:
         raise failed[0]
     return out
+
+
+def includes(tu: ci.TranslationUnit) -> Iterator[ci.FileInclusion]:
+    """`tu.get_includes()`, raising what its visitor raised instead of
+    returning part of the list (see `_install_safe_visitors`)."""
+    out: list[ci.FileInclusion] = []
+    failed: list[BaseException] = []
+
+    def visit(fobj: object, lptr: object, depth: int, data: object) -> None:
+        if failed:
+            return  # this visitor cannot stop the walk: it only stops adding
+        try:
+            if depth > 0:
+                loc = lptr.contents  # type: ignore[attr-defined]
+                out.append(ci.FileInclusion(loc.file, ci.File(fobj), loc, depth))
+        except BaseException as exc:
+            failed.append(exc)
+
+    conf.lib.clang_getInclusions(tu, ci.callbacks["translation_unit_includes"](visit), None)
+    if failed:
+        raise failed[0]
+    return iter(out)
+
+
+def _install_safe_visitors() -> None:
+    """Every walk of rapcc's goes through visitors that raise.
+
+    cindex's own visitors (`Cursor.get_children`, which `walk_preorder` and
+    every `get_children` call use, and `TranslationUnit.get_includes`) run as
+    ctypes callbacks, and ctypes prints an exception raised in a callback and
+    drops it: a RecursionError, a MemoryError or a Ctrl-C there would return
+    part of the children, and the analysis would prove its facts on part of
+    the code, or the cache would miss a header it depends on. The bindings'
+    two methods are replaced, once, by `children` and `includes`, which
+    return the same lists and raise what their visitor raised. (Ctrl-C is
+    also caught by `rapcc.interrupts` wherever it lands.)"""
+    ci.Cursor.get_children = lambda self: iter(children(self))  # type: ignore[method-assign]
+    ci.TranslationUnit.get_includes = includes  # type: ignore[method-assign]
+
+
+_install_safe_visitors()
 
 
 def specialized_template(cursor: Cursor) -> Cursor | None:
