@@ -1,12 +1,14 @@
-"""Ctrl-C that no libclang callback can swallow.
+"""Ctrl-C that is never lost.
 
-A KeyboardInterrupt raised while Python runs inside a ctypes callback (the
-cursor visitor of cindex's `get_children`, which every `walk_preorder` uses)
-is printed and dropped by ctypes, and the walk it stopped returns part of
-the children: the analysis would go on over part of the code and could write
-a rewrite proved on it. The handler installed here records the interrupt
-before raising it; `check` raises it again before the pipeline returns
-anything, so a run that was interrupted anywhere ends as interrupted.
+Python drops an exception raised where it cannot propagate: inside a ctypes
+callback (libclang's cursor and inclusion visitors) or a `__del__` (cindex's
+objects dispose of their C handles there), with an "Exception ignored"
+message. rapcc's visitors raise what they meet themselves
+(`frontend.clangext._install_safe_visitors`), so no walk is cut short; this
+module covers every other place. The handler installed here records the
+interrupt before raising it, and `check` raises it again before the pipeline
+returns anything and before a build worker stores anything, so a run that was
+interrupted anywhere ends as interrupted.
 """
 from __future__ import annotations
 

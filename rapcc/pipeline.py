@@ -169,7 +169,7 @@ def analyze_source(source: bytes, path: str, options: Options = Options()) -> Re
     info, warnings, plans, _, includes = _plans(body, path, options, "none", steer=False)
     report = build_report(path, plans, analyze_only=True)
     shown, hidden = _shown(info, warnings, plans, path)
-    check_interrupted()  # a Ctrl-C a libclang callback dropped: nothing from a partial walk
+    check_interrupted()  # a Ctrl-C Python dropped (rapcc.interrupts) ends the run here
     return RewriteResult(source, report, shown, plans, hidden, includes)
 
 
@@ -213,7 +213,7 @@ def rewrite_source_strategies(source: bytes, path: str, options: Options,
         report = build_report(path, plans, analyze_only=False)
         shown, hidden = _shown(info, warnings + pragma_warnings, plans, path)
         out[strategy] = RewriteResult(bom + text, report, shown, plans, hidden, includes, guards)
-    check_interrupted()  # a Ctrl-C a libclang callback dropped: nothing from a partial walk
+    check_interrupted()  # a Ctrl-C Python dropped (rapcc.interrupts) ends the run here
     return out
 
 

@@ -1,8 +1,7 @@
-"""Ctrl-C during a libclang walk (`rapcc/interrupts.py`): ctypes prints and
-drops an exception raised inside a callback, and the walk returns part of the
-children. rapcc's own visitors raise it after the walk, and a run during
-which SIGINT arrived ends as interrupted even where cindex's visitor dropped
-it, instead of going on over part of the code."""
+"""Ctrl-C (`rapcc/interrupts.py`): one that lands inside rapcc's libclang
+visitor is raised after the walk, and a run during which SIGINT arrived ends
+as interrupted even where Python dropped the exception (a callback, a
+`__del__`): the pipeline returns nothing and the build workers store nothing."""
 from __future__ import annotations
 
 import signal

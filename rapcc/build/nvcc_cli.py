@@ -39,7 +39,7 @@ def run(argv: "Sequence[str]", env: "Mapping[str, str]", prefix: "Sequence[str]"
         if way != FULL_PATH:
             exec_compiler([*prefix, real, *argv], env)
     from . import nvcc_compile
-    return nvcc_compile.run(argv, env, prefix, nvcc)
+    return nvcc_compile.run(argv, env, prefix, real)  # found once (None: the full path says so)
 
 
 def interruptible(body: "Callable[[], int]") -> int:

@@ -65,7 +65,7 @@ def decide(argv: Sequence[str], env: Mapping[str, str], cwd: str) -> int:
     if STRICT_FLAG in argv:
         return FULL_PATH
     try:
-        args, values, positional, no_compile, _ = read_command(argv)
+        _, values, positional, no_compile, _ = read_command(argv)
         if no_compile is not None:
             return TO_NVCC
         language = language_of(values)

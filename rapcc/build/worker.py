@@ -101,7 +101,7 @@ def rewrite_job(cache: Cache, job: dict[str, Any]) -> None:
     if others:
         report["included_files"] = [{"file": o.path, "rewritten": o.text is not None, "note": o.note,
                                      "report": o.report} for o in others]
-    check_interrupted()  # a Ctrl-C a libclang callback dropped: nothing from a partial walk is kept
+    check_interrupted()  # a Ctrl-C Python dropped (rapcc.interrupts): nothing is kept
     cache.put(job["key"], job["source_name"], text, report, None, includes, rewritten)
 
 
@@ -125,7 +125,7 @@ def launches_job(cache: Cache, job: dict[str, Any]) -> None:
     except Exception as exc:  # a file rapcc cannot parse launches nothing it can see
         store_file_launches(cache, job["key"], {}, refusal(exc))
         return
-    check_interrupted()  # as rewrite_job: launches read from a partial walk are not kept
+    check_interrupted()  # as rewrite_job
     store_file_launches(cache, job["key"], found, None)
 
 
