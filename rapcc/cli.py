@@ -57,8 +57,9 @@ def _block_dim(text: str) -> tuple[int, int, int]:
 
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--block-dim", type=_block_dim, metavar="XxYxZ", help="block shape of the kernels (e.g. 32x8); "
-                   "otherwise the kernel's __attribute__((annotate(\"rapcc_block_dim(x, y, z)\"))), then launches, then the set of shapes the code makes plausible "
-                   "(__launch_bounds__, subscripts, guards), which the report states")
+                   "otherwise the kernel's __attribute__((annotate(\"rapcc_block_dim(x, y, z)\"))), then launches; a kernel whose "
+                   "launch rapcc cannot read is proved for every block shape (up to its __launch_bounds__), and "
+                   "planned for the shapes the code makes plausible (subscripts, guards), which the report states")
     p.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR", help="add an include directory")
     p.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VALUE]", help="define a macro")
     p.add_argument("-isystem", dest="system_dirs", action="append", default=[], metavar="DIR",

@@ -3,7 +3,7 @@
 The planner chooses layouts from predictions; this gate decides whether a
 layout may be applied at all (analysis/soundness.py): an array any of whose
 accesses is not proved inside its dimensions, for every kernel instance and
-block shape that reaches it, keeps its declaration and subscripts as written.
+block shape that may reach it, keeps its declaration and subscripts as written.
 """
 from __future__ import annotations
 
@@ -11,47 +11,27 @@ from dataclasses import replace
 
 from . import ir
 from .analysis.absint import Failure, Finding
-from .analysis.shapes import candidate_shapes
-from .analysis.soundness import prove
+from .analysis.proof_shapes import AnyShape, ProofShapes, Unread, proof_shapes
+from .analysis.soundness import ShapesFor, prove
 from .planner import ArrayPlan
 from .refusals import refusal
 from .strategies import identity
 
 
-def _shapes_for(info: ir.TranslationUnitInfo, plans: tuple[ArrayPlan, ...], option):
-    kernels = {k.name: k for k in info.kernels}
-    planned: dict[str, dict[tuple[int, int, int], None]] = {}
-    for p in plans:
-        if p.analysis.array.function is not None:
-            for a in p.analysis.per_shape:
-                planned.setdefault(p.analysis.array.function, {})[(a.block.x, a.block.y, a.block.z)] = None
-    const_dims = {a.key: tuple(int(d) for d in a.dims) for a in info.arrays
-                  if a.dims and all(isinstance(d, int) for d in a.dims)}
-    by_function: dict[str | None, list[ir.Access]] = {}
-    for a in info.accesses:  # grouped once: a scan per kernel is quadratic in a file of many kernels
-        by_function.setdefault(a.function, []).append(a)
+def _shapes_for(info: ir.TranslationUnitInfo, option: tuple[int, int, int] | None) -> ShapesFor:
+    """Each (kernel, instance)'s shapes for the proof: stated or read exactly, else every
+    shape (proof_shapes.py). The planner's guesses are not consulted: a guess that
+    misses the real launch would let a walk into the padding pass as proved."""
+    kernels: dict[str, list[ir.Kernel]] = {}
+    for k in info.kernels:
+        kernels.setdefault(k.name, []).append(k)
 
-    def shapes_for(name: str, args) -> tuple[tuple[int, int, int], ...]:
-        if option is not None:
-            return (tuple(option),)
-        k = kernels.get(name)
-        if k is not None and k.pragma_block_dim is not None:
-            return (k.pragma_block_dim,)
-        if k is not None and args and k.instance_block_dims and not k.launch_unknown:
-            # Each template instance under the shapes of its own launches (host_values.py).
-            wanted = {n: v for n, v in args}
-            own = [shapes for inst, shapes in k.instance_block_dims
-                   if {n.split("@")[0]: v for n, v in inst} == wanted]
-            if own:
-                return tuple(dict.fromkeys(s for shapes in own for s in shapes))
-        guessed = tuple(planned.get(name, ()))
-        if k is not None and k.launch_block_dims:
-            # A launch whose shape is unknown (read at run time) adds the plausible set.
-            return tuple(dict.fromkeys(tuple(k.launch_block_dims) + (guessed if k.launch_unknown else ())))
-        if guessed:
-            return guessed
-        accesses = by_function.get(name, [])
-        return tuple((b.x, b.y, b.z) for b in candidate_shapes(k, None, accesses, const_dims, info.vars).shapes)
+    def shapes_for(name: str, args: tuple[tuple[str, int], ...]) -> ProofShapes:
+        mine = kernels.get(name, [])
+        if len(mine) > 1 and option is None:
+            # Overloads share the name the proof asks by: whose launches are whose is not known.
+            return AnyShape(name, Unread.OVERLOADED)
+        return proof_shapes(name, mine[0] if mine else None, option, args)
     return shapes_for
 
 
@@ -70,7 +50,7 @@ def gate(plans: tuple[ArrayPlan, ...], info: ir.TranslationUnitInfo, option) -> 
         # subscript the front end missed (`t[t[i][0]][j]`) pass for the outer.
         return any(start <= a.range.start and a.range.end <= end for a in by_array.get(key, ()))
 
-    proof = prove(program, _shapes_for(info, plans, option), covered)
+    proof = prove(program, _shapes_for(info, option), covered)
     findings = dict(proof.findings)
     out = []
     for p in plans:

@@ -3,6 +3,7 @@ decision is `analysis.absint.Finding`; only this module turns it into words."""
 from __future__ import annotations
 
 from .analysis.absint import Failure, Finding
+from .analysis.proof_shapes import MAX_THREADS, AnyShape, Unread
 
 _WHAT = {
     Failure.ESCAPE: "its address reaches code rapcc does not follow ({what})",
@@ -17,10 +18,14 @@ _WHAT = {
 _HIDDEN = {"string": "inside a string, such as an asm statement", "token": "a macro body or code this parse skips",
            "host": "host code", "unlowered": "an expression rapcc did not lower", "rdc": "other files (-rdc)",
            "extent": "extents rapcc cannot read"}
+_UNREAD = {Unread.NO_LAUNCH: "'{k}' has no launch rapcc sees", Unread.UNKNOWN_LAUNCH: "the launch shape of '{k}' is unknown",
+           Unread.OVERLOADED: "several kernels are named '{k}'"}
 
 
 def refusal(f: Finding, name: str) -> str:
     """Why `name` keeps its layout, as a sentence fragment for diagnostics and reports."""
+    if f.failure == Failure.OUT_OF_RANGE and isinstance(f.shape, AnyShape):
+        return _any_shape(f, f.shape, name)
     if f.failure == Failure.OUT_OF_RANGE:
         shape = f" under block shape {'x'.join(map(str, f.shape))}" if f.shape else ""
         if f.lane is not None:
@@ -30,3 +35,12 @@ def refusal(f: Finding, name: str) -> str:
                 f"(it may take {values})")
     what = _HIDDEN.get(f.what, f.what) if f.failure == Failure.HIDDEN else f.what
     return _WHAT[f.failure].format(what=what or "?")
+
+
+def _any_shape(f: Finding, shapes: AnyShape, name: str) -> str:
+    """A subscript the proof over every launch shape could not bound, and how to state the shape."""
+    most = f" of at most {shapes.max_threads} threads" if shapes.max_threads < MAX_THREADS else ""
+    values = f.values.text() if f.values is not None else "?"
+    why = _UNREAD[shapes.why].format(k=shapes.kernel)
+    return (f"subscript {f.dim} of '{name}' may take {values} under some block shape{most}: {why}; state the shape "
+            "with --block-dim, the rapcc_block_dim annotation, or a launch rapcc can read")

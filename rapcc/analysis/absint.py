@@ -24,6 +24,7 @@ from enum import Enum
 from .. import sound_ir as s
 from . import intervals as iv
 from .intervals import SInt
+from .proof_shapes import AnyShape
 
 UNROLL_TRIPS = 40  # trips followed one by one before a loop is iterated to a fixpoint
 FIXPOINT_ROUNDS = 12
@@ -51,7 +52,7 @@ class Finding:
     offset: int
     dim: int | None = None
     values: SInt | None = None
-    shape: tuple[int, int, int] | None = None
+    shape: tuple[int, int, int] | AnyShape | None = None  # AnyShape: the run over every shape of a set
     what: str = ""  # the construct's kind, for the report
     lane: tuple[int, int, int] | None = None  # the thread, when each was interpreted alone
 

@@ -10,6 +10,7 @@ from .absint import (BudgetExceeded, Failure, Finding, Frame, Ptr, State, STEP_B
                      join_values, ty_of, unknown)
 from .intervals import SInt
 from .masks import MaskedDifference, clear_low_bits
+from .proof_shapes import AnyShape
 
 _COMPARE = {"<", "<=", ">", ">=", "==", "!=", "&&", "||", "!"}
 _FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
@@ -25,7 +26,7 @@ _ARITH: dict[str, Callable[[SInt, SInt, s.CType], SInt | None]] = {
 class Evaluator:
     """Expression semantics; `Run` (run.py) adds statements and calls."""
 
-    def __init__(self, dims: dict[str, tuple[int, ...] | None], shape: tuple[int, int, int],
+    def __init__(self, dims: dict[str, tuple[int, ...] | None], shape: tuple[int, int, int] | AnyShape,
                  constants: dict[int, tuple[s.Expr, Value]] | None = None):
         """`constants`: the values of literal and array-name nodes, shareable by the
         runs of one proof (facts.py); a fresh one when None."""

@@ -9,17 +9,24 @@ from .aliasing import stmt_exprs
 from .facts import FactsCache
 from .interpret import Evaluator
 from .intervals import SInt
+from .proof_shapes import AnyShape
 
 _UNBOUNDED = SInt.of(0, (1 << 31) - 1)
 
 
-def builtins(shape: tuple[int, int, int], lane: tuple[int, int, int] | None = None) -> dict[str, Value]:
+def builtins(shape: tuple[int, int, int] | AnyShape, lane: tuple[int, int, int] | None = None) -> dict[str, Value]:
     """Thread indices and block sizes under one block shape (one thread's
-    indices when `lane` is given); any grid."""
+    indices when `lane` is given), or under every shape of an `AnyShape`
+    (blockDim.c in [1, most], threadIdx.c in [0, most - 1]: each concrete
+    shape's values lie inside); any grid."""
+    if isinstance(shape, AnyShape) and lane is not None:
+        raise ValueError("one thread of an abstract block has no index")
+    fewest = (1, 1, 1) if isinstance(shape, AnyShape) else shape
+    most = shape.axes if isinstance(shape, AnyShape) else shape
     out: dict[str, Value] = {"warpSize": SInt.const(32)}
-    for k, (axis, n) in enumerate(zip("xyz", shape)):
-        out[f"threadIdx.{axis}"] = SInt.of(0, n - 1) if lane is None else SInt.const(lane[k])
-        out[f"blockDim.{axis}"] = SInt.const(n)
+    for k, axis in enumerate("xyz"):
+        out[f"threadIdx.{axis}"] = SInt.of(0, most[k] - 1) if lane is None else SInt.const(lane[k])
+        out[f"blockDim.{axis}"] = SInt.of(fewest[k], most[k])
         out[f"blockIdx.{axis}"] = _UNBOUNDED
         out[f"gridDim.{axis}"] = SInt.of(1, (1 << 31) - 1)
     return out
@@ -27,7 +34,7 @@ def builtins(shape: tuple[int, int, int], lane: tuple[int, int, int] | None = No
 
 class Run(Evaluator):
     def __init__(self, functions: dict[str, s.Function], dims: dict[str, tuple[int, ...] | None],
-                 shape: tuple[int, int, int], elem_bytes: dict[str, int] | None = None,
+                 shape: tuple[int, int, int] | AnyShape, elem_bytes: dict[str, int] | None = None,
                  lane: tuple[int, int, int] | None = None, facts: FactsCache | None = None, masks: bool = True):
         """`facts`: shared by the runs of one proof over the same `functions` (a fresh one when None);
         `masks`: whether the `x - (x & m)` rule (masks.py) applies."""

@@ -1,6 +1,7 @@
 """The gate every rewrite passes: an array's layout may change only when the
 sound range analysis (absint.py) proves, for every kernel instance that can
-reach it and every block shape that instance is planned for, that each access
+reach it and every block shape that instance may be launched with
+(proof_shapes.py: the exact shapes, or one run over every shape), that each access
 stays inside each dimension, that every access is one the rewrite sees, and
 that the array is named nowhere else.
 
@@ -18,10 +19,12 @@ from .absint import BudgetExceeded, Failure, Finding, Frame
 from .aliasing import stmt_exprs, walk_expr
 from .facts import FactsCache
 from .intervals import SInt
+from .proof_shapes import AnyShape, Exact, ProofShapes
 from .run import Run
 
 Shape = tuple[int, int, int]
-ShapesFor = Callable[[str, tuple[tuple[str, int], ...]], tuple[Shape, ...]]
+# (kernel name, instance's template arguments) -> the shapes its proof holds under.
+ShapesFor = Callable[[str, tuple[tuple[str, int], ...]], ProofShapes]
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +98,11 @@ def _dims(program: s.Program, functions: dict[str, s.Function], bindings: dict[s
 LANE_BUDGET = 1_500_000  # interpreter steps, over all lanes, for the per-lane retry
 
 
+def _lanes(shape: Shape | AnyShape) -> int | None:
+    """The threads of one concrete block; None for an abstract one (no per-lane retry there)."""
+    return None if isinstance(shape, AnyShape) else shape[0] * shape[1] * shape[2]
+
+
 def _run(functions, dims, shape, elem, fn, bindings, facts: FactsCache, lane=None, masks: bool = True) -> Run | None:
     run = Run(functions, dims, shape, elem, lane, facts, masks)
     try:
@@ -120,15 +128,17 @@ def _whole(functions, dims, shape, elem, fn, bindings, facts: FactsCache) -> Run
     if not run.used_masks:
         return run
     old = _run(functions, dims, shape, elem, fn, bindings, facts, masks=False)
+    lanes = _lanes(shape)
     retried = old is not None and old.findings and all(f.failure == Failure.OUT_OF_RANGE for f in old.findings) \
-        and old.steps * shape[0] * shape[1] * shape[2] <= LANE_BUDGET
+        and lanes is not None and old.steps * lanes <= LANE_BUDGET
     return run if retried else old
 
 
-def _per_lane(whole: Run, functions, dims, shape, elem, fn, bindings, facts: FactsCache) -> Run:
-    """The run again for every thread of the block, merged; `whole` when too costly."""
-    lanes = shape[0] * shape[1] * shape[2]
-    if whole.steps * lanes > LANE_BUDGET:
+def _per_lane(whole: Run, functions, dims, shape: Shape | AnyShape, elem, fn, bindings, facts: FactsCache) -> Run:
+    """The run again for every thread of the block, merged; `whole` when too costly
+    or when the block is abstract (its threads cannot be enumerated)."""
+    lanes = _lanes(shape)
+    if isinstance(shape, AnyShape) or lanes is None or whole.steps * lanes > LANE_BUDGET:
         return whole
     merged = Run(functions, dims, shape, elem, facts=facts)
     for z in range(shape[2]):
@@ -175,7 +185,8 @@ def prove(program: s.Program, shapes_for: ShapesFor, covered: Callable[[str, int
                 note(Finding(a, Failure.UNLAUNCHED, 0, what=fn.name))
             continue
         dims = _dims(program, functions, bindings, reach.get(fn.key, set()))
-        shapes = shapes_for(fn.name, inst.arguments)
+        wanted = shapes_for(fn.name, inst.arguments)
+        shapes: tuple[Shape | AnyShape, ...] = wanted.shapes if isinstance(wanted, Exact) else (wanted,)
         if not shapes:
             for a in reach.get(fn.key, ()):
                 note(Finding(a, Failure.UNLAUNCHED, 0, what=fn.name))
