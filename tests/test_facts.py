@@ -8,6 +8,7 @@ from rapcc import sound_ir as s
 from rapcc.analysis.absint import Failure, Finding
 from rapcc.analysis.facts import FactsCache
 from rapcc.analysis.intervals import SInt
+from rapcc.analysis.proof_shapes import Exact
 from rapcc.analysis.run import Run
 from rapcc.analysis.soundness import prove
 
@@ -74,8 +75,8 @@ def _program(index: s.Expr) -> s.Program:
     return s.Program((fn,), (array,), (s.Instance(fn.key, (), True),), frozenset(), ())
 
 
-def _shapes(name: str, args) -> tuple[tuple[int, int, int], ...]:
-    return ((32, 8, 1),)
+def _shapes(name: str, args) -> Exact:
+    return Exact(((32, 8, 1),))
 
 
 def _each_lane_alone(program: s.Program) -> Finding | None:

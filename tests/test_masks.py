@@ -11,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 from rapcc import sound_ir as s
 from rapcc.analysis import facts
 from rapcc.analysis.intervals import SInt
+from rapcc.analysis.proof_shapes import Exact
 from rapcc.analysis.masks import clear_low_bits, masked_differences
 from rapcc.analysis.run import Run
 from rapcc.analysis.soundness import prove
@@ -179,11 +180,11 @@ def kernels(draw):
 @given(kernels())
 def test_verdicts_are_the_concrete_ones_with_and_without_the_rule(case) -> None:
     fn, shape, extent, in_range = case
-    verdict = prove(program(fn, extent), lambda n, a: (shape,), lambda a, b, c: True).findings[0][1] is None
+    verdict = prove(program(fn, extent), lambda n, a: Exact((shape,)), lambda a, b, c: True).findings[0][1] is None
     assert verdict == in_range  # sound, and as strong as each thread alone (these indices are exact per thread)
     with pytest.MonkeyPatch.context() as mp:
         _old_path(mp)
-        old = prove(program(fn, extent), lambda n, a: (shape,), lambda a, b, c: True).findings[0][1] is None
+        old = prove(program(fn, extent), lambda n, a: Exact((shape,)), lambda a, b, c: True).findings[0][1] is None
     assert old == verdict
 
 

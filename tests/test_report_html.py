@@ -41,10 +41,10 @@ class _Heatmaps(HTMLParser):
             self._current = None
 
 
-def page(name: str) -> tuple[str, _Heatmaps]:
+def page(name: str, options: Options = Options()) -> tuple[str, _Heatmaps]:
     path = f"examples/{name}.cu"
     src = (EXAMPLES / f"{name}.cu").read_bytes()
-    result = rewrite_source(src, path, Options())
+    result = rewrite_source(src, path, options)
     html = render_html(path, src, result.plans, f"rapcc analyze {path} --html r.html")
     p = _Heatmaps()
     p.feed(html)
@@ -132,7 +132,8 @@ def test_measured_suite_results_sit_next_to_the_prediction(run_cli, tmp_path):
 
 
 def test_the_contents_link_every_array_with_its_predicted_gain():
-    html, p = page("helper_clones")
+    # Its kernels' launch is elsewhere: the case's 32x1 block, stated, lets the proof hold.
+    html, p = page("helper_clones", Options(block_dim=(32, 1, 1)))
     toc = html[html.index('<nav class="toc">'):html.index("</nav>")]
     sections = [line.split('id="')[1].split('"')[0] for line in html.splitlines()
                 if line.startswith('<section class="array"')]

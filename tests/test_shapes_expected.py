@@ -18,6 +18,12 @@ extern "C" __global__ void __launch_bounds__(256) transpose16(float *out, const 
 }
 """
 
+# The same, with the guard that makes the 16x16 tile safe under every shape
+# __launch_bounds__(256) allows (256x1 would walk tile[0][255] flat: padding moves it).
+TRANSPOSE_16_GUARDED = TRANSPOSE_16.replace(
+    b"  __shared__ float tile[T][T];\n",
+    b"  __shared__ float tile[T][T];\n  if (threadIdx.x >= T || threadIdx.y >= T) return;\n")
+
 # The same kernel read through blockDim only: nothing bounds the shape but __launch_bounds__.
 LINEAR_1D = b"""extern "C" __global__ void __launch_bounds__(128) copy(float *out, const float *in) {
   __shared__ float s[128];
@@ -37,6 +43,10 @@ UNKNOWN_SHAPE = b"""extern "C" __global__ void transpose_any(float *out, const f
     out[j * n + tx] = tile[tx][j];
 }
 """
+
+# The same, safe under any launch: a block wider than 32 would write past a row of the tile.
+UNKNOWN_SHAPE_GUARDED = UNKNOWN_SHAPE.replace(b"  int tx = threadIdx.x, ty = threadIdx.y;\n",
+                                              b"  int tx = threadIdx.x, ty = threadIdx.y;\n  if (tx >= 32) return;\n")
 
 # Guesses that the code contradicts: under 32x16 and 16x16 half the lanes leave `s`.
 FLAT_2D = b"""extern "C" __global__ void flat2d(float *out, const float *in) {
@@ -98,10 +108,11 @@ def _array(result, name: str) -> dict:
 
 
 def test_transpose_with_launch_bounds_is_analysed_as_16x16_not_256x1():
-    r = rewrite_source(TRANSPOSE_16, "t.cu", Options())
+    r = rewrite_source(TRANSPOSE_16_GUARDED, "t.cu", Options())
     tile = _array(r, "tile")
     assert tile["block_dim"] == [16, 16, 1] and tile["block_dim_source"] == "inferred"
-    assert tile["block_dims"] == [[16, 16, 1]]
+    # The guard keeps 32x8 and 8x32 inside the tile, so the code no longer rules them out.
+    assert tile["block_dims"][0] == [16, 16, 1] and [256, 1, 1] not in tile["block_dims"]
     assert tile["strategy"] != "none"
     load = next(x for x in tile["accesses"] if x["kind"] == "load")
     # 16x16 reads a column of 16 rows of 16 words: 8-way, not the 256x1 picture.
@@ -117,8 +128,18 @@ def test_launch_bounds_alone_still_gives_a_one_dimensional_kernel_its_shape():
     assert s["block_dims"] == [[128, 1, 1], [64, 1, 1]]
 
 
+def test_an_unguarded_tile_is_planned_for_guesses_but_kept_unless_proved_for_every_shape():
+    """The guesses steer the plan; the proof holds for every shape or the array is kept."""
+    for src in (TRANSPOSE_16, UNKNOWN_SHAPE):
+        r = rewrite_source(src, "u.cu", Options())
+        tile = _array(r, "tile")
+        assert tile["block_dim_source"] == "inferred" and tile["strategy"] == "none"
+        assert "under some block shape" in tile["reason"]
+        assert any(d.check_id == "rapcc-unproved" and "--block-dim" in d.message for d in r.diagnostics)
+
+
 def test_unknown_shape_gets_a_layout_that_gains_under_every_plausible_shape():
-    r = rewrite_source(UNKNOWN_SHAPE, "u.cu", Options())
+    r = rewrite_source(UNKNOWN_SHAPE_GUARDED, "u.cu", Options())
     tile = _array(r, "tile")
     assert len(tile["block_dims"]) >= 2
     assert tile["strategy"] != "none" and tile["reason"].startswith("robust over ")
