@@ -143,6 +143,7 @@ class Frame:
     gotos: dict[str, list] = field(default_factory=dict)  # followed label -> states of the gotos to it
     labels: dict | None = None  # id(block) -> its followed labels (labels.py); None: the run finds them
     masked: dict | None = None  # id(`-` node) -> its masks.MaskedDifference; None: no such rule applies
+    copies: dict[str, str] = field(default_factory=dict)  # local -> the builtin it equals (copies.py)
 
 
 @dataclass

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from .. import sound_ir as s
 from .absint import local_types
 from .aliasing import stable_locals, unsafe_aliases
+from .copies import thread_index_copies
 from .labels import FollowedLabel, followed_labels
 from .masks import MaskedDifference, masked_differences
 
@@ -26,11 +27,12 @@ class FunctionFacts:
     stable: frozenset[str]
     labels: dict[int, tuple[FollowedLabel, ...]]  # id(block) -> its followed labels (labels.py)
     masked: dict[int, MaskedDifference]  # id(`-` node) -> the `x - (x & m)` it is (masks.py)
+    copies: dict[str, str]  # local -> the thread index or block size it always equals (copies.py)
 
 
 def function_facts(fn: s.Function) -> FunctionFacts:
     return FunctionFacts(local_types(fn), unsafe_aliases(fn), stable_locals(fn), followed_labels(fn),
-                         masked_differences(fn))
+                         masked_differences(fn), thread_index_copies(fn))
 
 
 class FactsCache:

@@ -446,6 +446,14 @@ class Evaluator:
                 return None
             st = dict(st)
             st[key] = new
+            for other in _equal_to(key, fr):  # copies of one thread index (copies.py) narrow together
+                v = st.get(other)
+                if isinstance(v, SInt):
+                    both = iv.meet_lower(v, new.lo)
+                    both = iv.meet_upper(both, new.hi) if both is not None else None
+                    if both is None:
+                        return None
+                    st[other] = both
         return st
 
     def _target(self, e: s.Expr, st: State, fr: Frame) -> tuple[str, int] | None:
@@ -482,6 +490,14 @@ class Evaluator:
         for a in e.args:
             self.escape(self.eval(a, st, fr), e.start, "argument of a function rapcc does not follow")
         return unknown(e.ty)
+
+
+def _equal_to(key: str, fr: Frame) -> list[str]:
+    """The other state keys that hold the same value as `key` wherever both are live (copies.py)."""
+    if not fr.copies:
+        return []
+    b = fr.copies.get(key, key)
+    return [k for k in [b, *(k for k, c in fr.copies.items() if c == b)] if k != key and k not in fr.escaped]
 
 
 def promote(t: s.CType) -> s.CType:

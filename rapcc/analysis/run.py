@@ -54,7 +54,8 @@ class Run(Evaluator):
     def frame(self, fn: s.Function, bindings: dict[str, int], extra_escaped: frozenset[str] = frozenset()) -> Frame:
         f = self.facts.of(fn)
         return Frame(fn, bindings, fn.escaped | extra_escaped, f.types, f.unsafe_aliases,
-                     stable=f.stable - extra_escaped, labels=f.labels, masked=f.masked if self.masks else None)
+                     stable=f.stable - extra_escaped, labels=f.labels, masked=f.masked if self.masks else None,
+                     copies={k: b for k, b in f.copies.items() if k not in extra_escaped})
 
     def kernel(self, fn: s.Function, bindings: dict[str, int]) -> None:
         fr = self.frame(fn, bindings)
