@@ -1,0 +1,52 @@
+"""Host-fuzzer family for issue 27's class 1: a launch whose block shape rapcc
+cannot read. The host runs it 64x4 or 128x2; a guess of the usual shapes
+(32x8, 16x16, ...) would find the kernel's flat walk in range.
+
+The launch function takes the block's sides as parameters and nothing in the
+file calls it, so rapcc knows no shape (frontend/host_values.py) and the proof
+must hold for every one. The bad kernel reads `tile[ty][tx]`: inside the
+tile's allocation for both launched blocks ((by - 1) * W + bx - 1 < H * W for
+every tile here), but past a row since bx > W, so any layout change moves what
+it reads. The twin
+reads it only where `tx < W && ty < H`, which every layout keeps.
+"""
+from __future__ import annotations
+
+import random
+
+from .hostgen import HostKernel, Launch, Tile, fold
+
+# (H, W) with W < 64: a 64- or 128-wide block walks past a row, never past the tile.
+TILES = ((8, 32), (16, 16), (16, 32))
+HIDDEN_BLOCKS = ((64, 4), (128, 2))
+
+
+def hidden_launch(rng: random.Random, name: str, twin: bool) -> HostKernel:
+    h, w = rng.choice(TILES)
+    tile = Tile(rng.choice(("int", "float")), h, w)
+    bx, by = rng.choice(HIDDEN_BLOCKS)
+    read = (f"    if (tx < {w} && ty < {h}) acc += tile[ty][tx];\n" if twin
+            else "    acc += tile[ty][tx];\n")
+    source = (
+        f"__global__ void {name}(const int* __restrict__ in, int* __restrict__ out, int p)\n"
+        "{\n"
+        f"    __shared__ {tile.elem} tile[{h}][{w}];\n"
+        "    const int tx = threadIdx.x, ty = threadIdx.y;\n"
+        "    const int nt = (int)(blockDim.x * blockDim.y);\n"
+        "    const int tid = ty * (int)blockDim.x + tx;\n"
+        f"    for (int i = tid; i < {h * w}; i += nt)\n"
+        f"        tile[i / {w}][i % {w}] = ({tile.elem})(in[(i * 7 + (int)blockIdx.x * 13) & 4095] & 1023);\n"
+        "    __syncthreads();\n"
+        f"    {tile.elem} acc = tile[tx % {h}][ty % {w}];\n"
+        f"{read}"
+        f"    out[blockIdx.x * nt + tid] = {fold(tile.elem, 'acc')};\n"
+        "}\n"
+        "#ifdef __CUDACC__\n"
+        "// Called from code rapcc does not see: the block's sides are known only at run time.\n"
+        f"void {name}_launch(const int* in, int* out, unsigned bx, unsigned by) "
+        f"{{ {name}<<<2, dim3(bx, by)>>>(in, out, 0); }}\n"
+        "#endif\n")
+    return HostKernel(name, "hidden_launch", twin, source, (Launch(name, 2, (bx, by), 0),))
+
+
+SHAPE_FAMILIES = (hidden_launch,)
