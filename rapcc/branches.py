@@ -7,8 +7,9 @@ the subscript stays inside its dimensions (a flat walk `tile[0][f]` does
 not). rapcc therefore parses the same bytes again with the branch's macros
 flipped, until the branch is active, and runs the range proof on the
 accesses it then sees: the source is unchanged, so they sit at the same
-offsets as the skipped spellings. A branch no flip activates stays unproved
-and its array is left untouched.
+offsets as the skipped spellings. The sound range proof (gate.py) must hold
+on that parse too, under the shapes it takes (analysis/proof_shapes.py). A
+branch no flip activates stays unproved and its array is left untouched.
 """
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ from dataclasses import replace
 from typing import Callable
 
 from .analysis.arrays import ArrayAnalysis, analyze
+from .gate import proof_findings
 from .ir import InactiveUse, TranslationUnitInfo
+from .refusals import refusal
 
 MAX_VARIANTS = 8  # re-parses per file
 
@@ -60,6 +63,7 @@ def prove_branches(analyses: tuple[ArrayAnalysis, ...], defines: tuple[str, ...]
             continue
         open_offsets = {u.range.start for u in pending if u.range.start not in verdict}
         seen = _verdicts(info, analyze(_restricted(info, open_offsets), block_option), flags)
+        _sound_verdicts(info, block_option, flags, seen, open_offsets)
         for u in pending:
             if u.range.start in seen and u.range.start not in verdict:
                 verdict[u.range.start] = seen[u.range.start]
@@ -108,6 +112,26 @@ def _verdicts(info: TranslationUnitInfo, analyses: tuple[ArrayAnalysis, ...], fl
         for e in a.escapes:
             out[e.range.start] = f"{e.reason} (parsed with {how})"
     return out
+
+
+def _sound_verdicts(info: TranslationUnitInfo, block_option, flags: tuple[str, ...], seen: dict[int, str],
+                    offsets: set[int]) -> None:
+    """`seen` with each spelling at `offsets` the replay passed refused unless the range
+    proof (gate.py) holds for its array in this parse too, under the shapes the proof
+    takes: the replay's are the planner's guesses, and a build with these flags may
+    launch the kernel with any shape its launch does not fix."""
+    arrays = {a.range.start: a.array for a in info.accesses if a.range.start in offsets and seen.get(a.range.start) == ""}
+    if not arrays:
+        return
+    findings = proof_findings(info, block_option)
+    names = {a.key: a.name for a in info.arrays}
+    how = " ".join(flags)
+    for offset, key in arrays.items():
+        f = findings.get(key) if findings is not None else None
+        if findings is None:
+            seen[offset] = f"the range proof did not run on that parse (parsed with {how})"
+        elif f is not None:
+            seen[offset] = f"{refusal(f, names.get(key, key))} (parsed with {how})"
 
 
 def _mark(u: InactiveUse, verdict: dict[int, str]) -> InactiveUse:

@@ -11,34 +11,17 @@ from dataclasses import replace
 
 from . import ir
 from .analysis.absint import Failure, Finding
-from .analysis.proof_shapes import AnyShape, ProofShapes, Unread, proof_shapes
-from .analysis.soundness import ShapesFor, prove
+from .analysis.proof_shapes import shapes_for
+from .analysis.soundness import prove
 from .planner import ArrayPlan
 from .refusals import refusal
 from .strategies import identity
 
 
-def _shapes_for(info: ir.TranslationUnitInfo, option: tuple[int, int, int] | None) -> ShapesFor:
-    """Each (kernel, instance)'s shapes for the proof: stated or read exactly, else every
-    shape (proof_shapes.py). The planner's guesses are not consulted: a guess that
-    misses the real launch would let a walk into the padding pass as proved."""
-    kernels: dict[str, list[ir.Kernel]] = {}
-    for k in info.kernels:
-        kernels.setdefault(k.name, []).append(k)
-
-    def shapes_for(name: str, args: tuple[tuple[str, int], ...]) -> ProofShapes:
-        mine = kernels.get(name, [])
-        if len(mine) > 1 and option is None:
-            # Overloads share the name the proof asks by: whose launches are whose is not known.
-            return AnyShape(name, Unread.OVERLOADED)
-        return proof_shapes(name, mine[0] if mine else None, option, args)
-    return shapes_for
-
-
-def gate(plans: tuple[ArrayPlan, ...], info: ir.TranslationUnitInfo, option) -> tuple[ArrayPlan, ...]:
-    """`plans` with each layout the range proof does not hold for replaced by the array as written."""
-    if not any(p.rewritten for p in plans) or info.sound is None:
-        return plans
+def proof_findings(info: ir.TranslationUnitInfo, option) -> dict[str, Finding | None] | None:
+    """The range proof's answer for every array of `info` (None: no sound IR to prove on)."""
+    if info.sound is None:
+        return None
     program = info.sound()
     by_array: dict[str, list[ir.Access]] = {}
     for a in info.accesses:
@@ -50,8 +33,17 @@ def gate(plans: tuple[ArrayPlan, ...], info: ir.TranslationUnitInfo, option) -> 
         # subscript the front end missed (`t[t[i][0]][j]`) pass for the outer.
         return any(start <= a.range.start and a.range.end <= end for a in by_array.get(key, ()))
 
-    proof = prove(program, _shapes_for(info, option), covered)
-    findings = dict(proof.findings)
+    # The launches' shapes or the user's, else every shape: never the planner's guesses (proof_shapes.py).
+    return dict(prove(program, shapes_for(info.kernels, option), covered).findings)
+
+
+def gate(plans: tuple[ArrayPlan, ...], info: ir.TranslationUnitInfo, option) -> tuple[ArrayPlan, ...]:
+    """`plans` with each layout the range proof does not hold for replaced by the array as written."""
+    if not any(p.rewritten for p in plans):
+        return plans
+    findings = proof_findings(info, option)
+    if findings is None:
+        return plans
     out = []
     for p in plans:
         if not p.rewritten:

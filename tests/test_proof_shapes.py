@@ -12,7 +12,7 @@ from rapcc import sound_ir as s
 from rapcc.analysis.absint import Failure, Frame
 from rapcc.analysis.copies import thread_index_copies
 from rapcc.analysis.intervals import SInt
-from rapcc.analysis.proof_shapes import AnyShape, Exact, Unread, proof_shapes
+from rapcc.analysis.proof_shapes import AnyShape, Exact, Unread, proof_shapes, shapes_for
 from rapcc.analysis.run import Run, builtins
 from rapcc.analysis.soundness import prove
 from rapcc.pipeline import Options, rewrite_source
@@ -257,3 +257,41 @@ def test_a_guard_on_the_index_bounds_its_copy_under_every_shape() -> None:
     # Moved after its copy was made, `tx` is no longer the guarded index: [1, 1024].
     ((_, finding),) = _proved(_guarded(s.ExprStmt(s.Step(1, True, s.Var("tx", I), I))))
     assert finding is not None and finding.failure == Failure.OUT_OF_RANGE and finding.values == SInt.of(1, 1024)
+
+
+# A branch this parse skips is proved on a parse that takes it (branches.py), by the same
+# proof: under the planner's 32x8 its walk stays in range, under a 64x4 launch it does not.
+SKIPPED = """#include <cstdlib>
+__global__ void k(const float *in, float *o) {
+  __shared__ float tile[8][32];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  if (tx < 32 && ty < 8) tile[ty][tx] = in[ty * 32 + tx];
+  __syncthreads();
+  if (tx < 32 && ty < 8) o[ty * 32 + tx] = tile[tx & 7][ty * 4 + (tx >> 3)];
+#ifdef FLAT
+  READ
+#endif
+}
+int main(int argc, char **argv) {
+  float *i, *o;
+  k<<<1, dim3(atoi(argv[1]), atoi(argv[2]))>>>(i, o);
+}
+"""
+
+
+def test_a_skipped_branch_walking_flat_under_an_unknown_launch_is_kept() -> None:
+    plan, _ = _tile(SKIPPED.replace("READ", "o[ty * 64 + tx] = tile[ty][tx];").encode(), Options(strategy="pad"))
+    assert not plan.rewritten
+    assert "branch at line 8 (on FLAT)" in plan.reason and "under some block shape" in plan.reason
+
+
+def test_its_guarded_twin_is_rewritten() -> None:
+    plan, _ = _tile(SKIPPED.replace("READ", "if (tx < 32 && ty < 8) o[ty * 64 + tx] = tile[ty][tx];").encode(),
+                    Options(strategy="pad"))
+    assert plan.rewritten
+
+
+def test_overloads_of_one_name_are_proved_for_every_shape() -> None:
+    of = shapes_for((_kernel(launch_block_dims=((32, 8, 1),)), _kernel(launch_block_dims=((16, 16, 1),))), None)
+    assert of("k", ()) == AnyShape("k", Unread.OVERLOADED)
+    assert shapes_for((_kernel(), _kernel()), (8, 8, 1))("k", ()) == Exact(((8, 8, 1),))

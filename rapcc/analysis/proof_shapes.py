@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, Iterable
 
 if TYPE_CHECKING:
     from ..ir import Kernel
@@ -97,3 +97,19 @@ def proof_shapes(name: str, kernel: Kernel | None, option: Shape | None,
         # Every launch of the kernel was read: whichever instance it ran, its shape is one of these.
         return Exact(tuple(kernel.launch_block_dims))
     return AnyShape(name, Unread.NO_LAUNCH, _most_threads(kernel))
+
+
+def shapes_for(kernels: Iterable[Kernel], option: Shape | None
+               ) -> Callable[[str, tuple[tuple[str, int], ...]], ProofShapes]:
+    """`proof_shapes` by kernel name, as the proof asks (soundness.ShapesFor)."""
+    by_name: dict[str, list[Kernel]] = {}
+    for k in kernels:
+        by_name.setdefault(k.name, []).append(k)
+
+    def of(name: str, arguments: tuple[tuple[str, int], ...]) -> ProofShapes:
+        mine = by_name.get(name, [])
+        if len(mine) > 1 and option is None:
+            # Overloads share the name the proof asks by: whose launches are whose is not known.
+            return AnyShape(name, Unread.OVERLOADED)
+        return proof_shapes(name, mine[0] if mine else None, option, arguments)
+    return of
