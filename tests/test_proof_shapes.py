@@ -295,3 +295,20 @@ def test_overloads_of_one_name_are_proved_for_every_shape() -> None:
     of = shapes_for((_kernel(launch_block_dims=((32, 8, 1),)), _kernel(launch_block_dims=((16, 16, 1),))), None)
     assert of("k", ()) == AnyShape("k", Unread.OVERLOADED)
     assert shapes_for((_kernel(), _kernel()), (8, 8, 1))("k", ()) == Exact(((8, 8, 1),))
+
+
+def test_a_copy_out_of_scope_does_not_hide_a_branch() -> None:
+    """`tx`, narrowed in a block that ended, is stale where the guard on threadIdx.x meets it:
+    the branch is still interpreted (tile[threadIdx.x] on tile[64] with threadIdx.x >= 64)."""
+    u = s.int_ty(s.UINT)
+    first = s.If(_bin("==", s.Builtin("blockIdx.x"), s.Lit(0, u)),
+                 s.Block((s.Decl("tx", I, _b("threadIdx.x")),
+                          s.If(_bin(">=", s.Var("tx", I), s.Lit(32, I)), s.Return(None), None))), None)
+    late = s.If(_bin(">=", s.Builtin("threadIdx.x"), s.Lit(64, u)),
+                s.ExprStmt(s.Subscript(s.SharedRef(TILE, 0), s.Builtin("threadIdx.x"), s.OTHER, 10, 20)), None)
+    fn = _fn(first, late)
+    program = s.Program((fn,), (s.SharedDecl(TILE, "tile", fn.key, (s.Lit(64, I),), 0, False, 4),),
+                        (s.Instance(fn.key, (), True),), frozenset(), ())
+    for shapes in (Exact(((128, 1, 1),)), AnyShape("k", Unread.NO_LAUNCH)):
+        ((_, finding),) = prove(program, lambda n, a: shapes, lambda a, st, en: True).findings
+        assert finding is not None and finding.failure == Failure.OUT_OF_RANGE, shapes

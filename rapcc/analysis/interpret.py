@@ -448,11 +448,11 @@ class Evaluator:
             st[key] = new
             for other in _equal_to(key, fr):  # copies of one thread index (copies.py) narrow together
                 v = st.get(other)
-                if isinstance(v, SInt):
-                    both = iv.meet_lower(v, new.lo)
-                    both = iv.meet_upper(both, new.hi) if both is not None else None
-                    if both is None:
-                        return None
+                both = iv.meet_lower(v, new.lo) if isinstance(v, SInt) else None
+                both = iv.meet_upper(both, new.hi) if both is not None else None
+                # Empty: `other` may be a copy whose scope ended (its value stale), so the
+                # branch is not taken as unreachable; it is kept as it was.
+                if both is not None:
                     st[other] = both
         return st
 
