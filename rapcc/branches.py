@@ -7,7 +7,7 @@ the subscript stays inside its dimensions (a flat walk `tile[0][f]` does
 not). rapcc therefore parses the same bytes again with the branch's macros
 flipped, until the branch is active, and runs the range proof on the
 accesses it then sees: the source is unchanged, so they sit at the same
-offsets as the skipped spellings. The sound range proof (gate.py) must hold
+offsets as the skipped spellings. The sound range proof (analysis/soundness.py) must hold
 on that parse too, under the shapes it takes (analysis/proof_shapes.py). A
 branch no flip activates stays unproved and its array is left untouched.
 """
@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Callable
 
 from .analysis.arrays import ArrayAnalysis, analyze
-from .gate import proof_findings
+from .analysis.soundness import prove_file
 from .ir import InactiveUse, TranslationUnitInfo
 from .refusals import refusal
 
@@ -117,13 +117,13 @@ def _verdicts(info: TranslationUnitInfo, analyses: tuple[ArrayAnalysis, ...], fl
 def _sound_verdicts(info: TranslationUnitInfo, block_option, flags: tuple[str, ...], seen: dict[int, str],
                     offsets: set[int]) -> None:
     """`seen` with each spelling at `offsets` the replay passed refused unless the range
-    proof (gate.py) holds for its array in this parse too, under the shapes the proof
+    proof (analysis/soundness.py) holds for its array in this parse too, under the shapes the proof
     takes: the replay's are the planner's guesses, and a build with these flags may
     launch the kernel with any shape its launch does not fix."""
     arrays = {a.range.start: a.array for a in info.accesses if a.range.start in offsets and seen.get(a.range.start) == ""}
     if not arrays:
         return
-    findings = proof_findings(info, block_option)
+    findings = prove_file(info, block_option)
     names = {a.key: a.name for a in info.arrays}
     how = " ".join(flags)
     for offset, key in arrays.items():

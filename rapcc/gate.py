@@ -11,37 +11,17 @@ from dataclasses import replace
 
 from . import ir
 from .analysis.absint import Failure, Finding
-from .analysis.proof_shapes import shapes_for
-from .analysis.soundness import prove
+from .analysis.soundness import prove_file
 from .planner import ArrayPlan
 from .refusals import refusal
 from .strategies import identity
-
-
-def proof_findings(info: ir.TranslationUnitInfo, option) -> dict[str, Finding | None] | None:
-    """The range proof's answer for every array of `info` (None: no sound IR to prove on)."""
-    if info.sound is None:
-        return None
-    program = info.sound()
-    by_array: dict[str, list[ir.Access]] = {}
-    for a in info.accesses:
-        by_array.setdefault(a.array, []).append(a)
-
-    def covered(key: str, start: int, end: int) -> bool:
-        # A recorded access inside the span (the span of `atomicAdd(&t[i], v)`
-        # holds `t[i]`); an access merely overlapping one would let an inner
-        # subscript the front end missed (`t[t[i][0]][j]`) pass for the outer.
-        return any(start <= a.range.start and a.range.end <= end for a in by_array.get(key, ()))
-
-    # The launches' shapes or the user's, else every shape: never the planner's guesses (proof_shapes.py).
-    return dict(prove(program, shapes_for(info.kernels, option), covered).findings)
 
 
 def gate(plans: tuple[ArrayPlan, ...], info: ir.TranslationUnitInfo, option) -> tuple[ArrayPlan, ...]:
     """`plans` with each layout the range proof does not hold for replaced by the array as written."""
     if not any(p.rewritten for p in plans):
         return plans
-    findings = proof_findings(info, option)
+    findings = prove_file(info, option)
     if findings is None:
         return plans
     out = []

@@ -14,12 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable
 
+from .. import ir
 from .. import sound_ir as s
 from .absint import BudgetExceeded, Failure, Finding, Frame
 from .aliasing import stmt_exprs, walk_expr
 from .facts import FactsCache
 from .intervals import SInt
-from .proof_shapes import AnyShape, Exact, ProofShapes
+from .proof_shapes import AnyShape, Exact, ProofShapes, shapes_for
 from .run import Run
 
 Shape = tuple[int, int, int]
@@ -214,4 +215,23 @@ def prove(program: s.Program, shapes_for: ShapesFor, covered: Callable[[str, int
     return Proof(tuple(first.items()))
 
 
-__all__ = ["Proof", "prove", "walk_expr"]
+def prove_file(info: ir.TranslationUnitInfo, option: Shape | None) -> dict[str, Finding | None] | None:
+    """The proof's answer for every array of one parse (None: no sound IR to prove on), under
+    the launches' shapes or the user's (`option`: --block-dim), else every shape: never the
+    planner's guesses (proof_shapes.py)."""
+    if info.sound is None:
+        return None
+    by_array: dict[str, list[ir.Access]] = {}
+    for a in info.accesses:
+        by_array.setdefault(a.array, []).append(a)
+
+    def covered(key: str, start: int, end: int) -> bool:
+        # A recorded access inside the span (the span of `atomicAdd(&t[i], v)`
+        # holds `t[i]`); an access merely overlapping one would let an inner
+        # subscript the front end missed (`t[t[i][0]][j]`) pass for the outer.
+        return any(start <= a.range.start and a.range.end <= end for a in by_array.get(key, ()))
+
+    return dict(prove(info.sound(), shapes_for(info.kernels, option), covered).findings)
+
+
+__all__ = ["Proof", "prove", "prove_file", "walk_expr"]
