@@ -22,6 +22,7 @@ from .annotations import comments, layout_pragmas, own_line_directive_spans, rap
 from .inactive import inactive_uses, spellings
 from .macros import macro_values
 from .preorder import Preorder
+from .referents import foreign
 from .tokens import file_tokens
 from .collect_aliases import _Aliases
 from .collect_arrays import _Arrays
@@ -72,7 +73,7 @@ def collect(tu: ci.TranslationUnit, path: str, source: bytes, rdc: bool = False,
         escapes=tuple(col.escapes), kernels=kernels, vars=dict(col.vars), aliases=aliases,
         already_rewritten=source.startswith(RAPCC_HEADER_MARK),
         inactive=inactive_uses(tu, path, source, col.tokens, arrays, kernels, col._range, aliases),
-        spellings={a.key: spellings(col.tokens, source, a, _scope(a, kernels, source)) for a in arrays},
+        spellings={a.key: _own_spellings(col, a, kernels) for a in arrays},
         macro_values=macro_values(tu, col.tokens, kernels) if arrays and host_facts else {},
         comments=comments(col.tokens, source), layout_pragmas=layout_pragmas(col.tokens, path, source),
         clones=tuple(col.clones.values()), rapcc_pragmas=rapcc_pragma_spans(col.tokens, source),
@@ -128,6 +129,15 @@ def _merged(aliases: list[ir.Alias]) -> tuple[ir.Alias, ...]:
             a = replace(old, bindings=tuple(dict.fromkeys(old.bindings + a.bindings)))
         out[k] = a
     return tuple(out.values())
+
+
+def _own_spellings(col: _Collector, arr: ir.SharedArray, kernels: tuple[ir.Kernel, ...]) -> tuple[int, ...]:
+    """The tokens spelling the array's name in its scope, but those clang binds
+    to another declaration (a shadowing local, a parameter, a member): the
+    verifier holds every one of them to be the array's (issue 31)."""
+    found = spellings(col.tokens, col.source, arr, _scope(arr, kernels, col.source))
+    other = foreign(col.tu, col.path, found, arr.name, arr.key, ((s, e) for s, e, _ in col._expansions))
+    return tuple(off for off in found if off not in other)
 
 
 def _scope(arr: ir.SharedArray, kernels: tuple[ir.Kernel, ...], source: bytes) -> tuple[int, int]:

@@ -132,7 +132,7 @@ class _Aliases(_CollectorState):
         assert name_off is not None
         self.aliases.append(ir.Alias(
             arr.key, decl.spelling, self._range(name_off, name_off + len(decl.spelling)),
-            (self._cursor_range(init),), self._name_spellings(decl.spelling, name_off, scope_end)))
+            (self._cursor_range(init),), self._name_spellings(decl.spelling, name_off, scope_end, key)))
         return True
 
     def _cast_alias_decl(self, decl: Cursor, ctx: _Ctx, stack: tuple[Cursor, ...], depth: dict[str, int]) -> bool:
