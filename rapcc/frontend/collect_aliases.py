@@ -13,6 +13,7 @@ from .aliases import alias_shape, cast_alias_shape
 from .clangext import children, expansion_location, file_location
 from .exprs import decl_key, to_expr
 from .providers import provider_call
+from .referents import KEYWORDS, rebound
 from .collect_state import _CollectorState, _Ctx, _View
 
 
@@ -116,6 +117,8 @@ class _Aliases(_CollectorState):
             why = "is reassigned or its address is taken"
         elif self._names.get(decl.spelling, 0) > 1 or self._names.get(arr.name, 0) > 1:
             why = "shares its name with another declaration"
+        elif (hidden := self._rebound_in(decl, scope)) is not None:
+            why = f"is initialised with '{hidden}', which a declaration inside its scope may name again"
         elif any(x is None for x in lead) or (shape.offset is not None and offset is None):
             why = "has an offset that is not a constant expression of variables never written"
         elif shape.volatile and (shape.lead or shape.offset is not None):
@@ -134,6 +137,21 @@ class _Aliases(_CollectorState):
             arr.key, decl.spelling, self._range(name_off, name_off + len(decl.spelling)),
             (self._cursor_range(init),), self._name_spellings(decl.spelling, name_off, scope_end, key)))
         return True
+
+    def _rebound_in(self, decl: Cursor, scope: tuple[int, int] | None) -> str | None:
+        """A name the alias's initializer spells (its array's, its offset's
+        variables and constants) that a declaration in the alias's scope may
+        name again (issue 31): the rewrite re-spells that text at each use of
+        the alias, where it must name what it names here."""
+        init = next((k for k in children(decl) if k.kind.is_expression()), None)
+        if init is None or scope is None:
+            return None
+        start, end = file_location(init.extent.start).offset, file_location(init.extent.end).offset
+        names = frozenset(t.spelling for t in self.tokens.between(start, end)
+                          if (t.spelling[:1].isalpha() or t.spelling[:1] == "_") and t.spelling not in KEYWORDS)
+        stretch = [(t.spelling, t.start) for t in self.tokens.between(*scope)]
+        macros = [(m, s) for s, _, m in self._expansions if scope[0] <= s < scope[1]]
+        return rebound(self.tu, self.path, stretch, names, macros, self.macros)
 
     def _cast_alias_decl(self, decl: Cursor, ctx: _Ctx, stack: tuple[Cursor, ...], depth: dict[str, int]) -> bool:
         """`float *d = (float *)sData` (Rodinia's dwt2d over bytes): a view whose

@@ -15,12 +15,24 @@ clang leaves unresolved names nothing: each of these stays a possible use.
 """
 from __future__ import annotations
 
+from enum import Enum
 from typing import Iterable
 
 import clang.cindex as ci
 from clang.cindex import CursorKind as K
 
 from .exprs import decl_key
+
+# C++'s keywords (and CUDA's qualifiers): never a name a declaration introduces.
+KEYWORDS = frozenset("""
+alignas alignof and and_eq asm auto bitand bitor bool break case catch char char8_t char16_t char32_t class
+compl concept const consteval constexpr constinit const_cast continue co_await co_return co_yield decltype
+default delete do double dynamic_cast else enum explicit export extern false float for friend goto if inline
+int long mutable namespace new noexcept not not_eq nullptr operator or or_eq private protected public register
+reinterpret_cast requires return short signed sizeof static static_assert static_cast struct switch template
+this thread_local throw true try typedef typeid typename union unsigned using virtual void volatile wchar_t
+while xor xor_eq __shared__ __device__ __global__ __host__ __constant__ __restrict__ __forceinline__
+""".split())
 
 # Cursors that stand for a name written at their location and say what it names.
 _REFERENCES = {K.DECL_REF_EXPR, K.MEMBER_REF_EXPR, K.MEMBER_REF, K.VARIABLE_REF}
@@ -29,21 +41,34 @@ _DECLARATIONS = {K.VAR_DECL, K.PARM_DECL, K.FIELD_DECL, K.FUNCTION_DECL, K.CXX_M
                  K.ENUM_CONSTANT_DECL, K.NAMESPACE}
 
 
+class Binding(Enum):
+    """What clang says one identifier token is."""
+    DECLARES = "declares"  # a declarator: the token introduces a name
+    REFERS = "refers"  # a use of a declaration clang resolved
+    UNKNOWN = "unknown"  # no cursor tells (skipped code, a macro, an unresolved name)
+
+
+def binding(tu: ci.TranslationUnit, file: ci.File, offset: int, name: str) -> tuple[Binding, str | None]:
+    """What the token `name` at `offset` is, and the key of the declaration
+    it is or names (None when UNKNOWN)."""
+    cursor = ci.Cursor.from_location(tu, ci.SourceLocation.from_offset(tu, file, offset))
+    if cursor is None or cursor.spelling != name:
+        return Binding.UNKNOWN, None
+    loc = cursor.location
+    if loc.file is None or loc.offset != offset:
+        return Binding.UNKNOWN, None  # the cursor stands elsewhere: this token is not what it names
+    if cursor.kind in _DECLARATIONS:
+        return Binding.DECLARES, decl_key(cursor)
+    if cursor.kind in _REFERENCES:
+        ref = cursor.referenced
+        return (Binding.REFERS, decl_key(ref)) if ref is not None else (Binding.UNKNOWN, None)
+    return Binding.UNKNOWN, None
+
+
 def referent(tu: ci.TranslationUnit, file: ci.File, offset: int, name: str) -> str | None:
     """The key of the declaration clang binds the token `name` at `offset` to
     (the declaration itself for a declarator), or None when clang does not say."""
-    cursor = ci.Cursor.from_location(tu, ci.SourceLocation.from_offset(tu, file, offset))
-    if cursor is None or cursor.spelling != name:
-        return None
-    loc = cursor.location
-    if loc.file is None or loc.offset != offset:
-        return None  # the cursor stands elsewhere: this token is not what it names
-    if cursor.kind in _DECLARATIONS:
-        return decl_key(cursor)
-    if cursor.kind in _REFERENCES:
-        ref = cursor.referenced
-        return decl_key(ref) if ref is not None else None
-    return None
+    return binding(tu, file, offset, name)[1]
 
 
 def foreign(tu: ci.TranslationUnit, path: str, offsets: Iterable[int], name: str, key: str,
@@ -64,4 +89,44 @@ def foreign(tu: ci.TranslationUnit, path: str, offsets: Iterable[int], name: str
         found = referent(tu, file, off, name)
         if found is not None and found != key:
             out.add(off)
+    return frozenset(out)
+
+
+def rebound(tu: ci.TranslationUnit, path: str, tokens: list[tuple[str, int]], names: frozenset[str],
+            expansions: Iterable[tuple[str, int]], macros: dict[str, list[str]]) -> str | None:
+    """A name among `names` that something in a stretch of code may declare
+    again, or None: text spelled once and re-spelled anywhere in the stretch
+    (an alias's offset, its array's name) names the same declarations there
+    only if nothing in it declares those names. `tokens`: the stretch's
+    (spelling, offset); a token of one of `names` that clang does not show to
+    be a use may declare it. `expansions`: (macro, offset) of each macro
+    invocation in the stretch, whose bodies (`macros`, each macro's tokens)
+    may declare any name they spell."""
+    if not names:
+        return None
+    file = tu.get_file(path)
+    for spelling, off in tokens:
+        if spelling in names and binding(tu, file, off, spelling)[0] != Binding.REFERS:
+            return spelling
+    for macro, _ in expansions:
+        hit = names & _expanded(macro, macros)
+        if hit:
+            return min(hit)
+    return None
+
+
+def _expanded(macro: str, macros: dict[str, list[str]]) -> frozenset[str]:
+    """Every token a macro's expansion may spell, through the macros it names."""
+    seen: set[str] = set()
+    todo = [macro]
+    out: set[str] = set()
+    while todo:
+        m = todo.pop()
+        if m in seen:
+            continue
+        seen.add(m)
+        for t in macros.get(m, ()):
+            out.add(t)
+            if t in macros:
+                todo.append(t)
     return frozenset(out)
