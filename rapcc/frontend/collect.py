@@ -19,7 +19,7 @@ import clang.cindex as ci
 
 from .. import ir
 from .annotations import comments, layout_pragmas, own_line_directive_spans, rapcc_pragma_spans
-from .inactive import inactive_uses, spellings
+from .inactive import array_scope, inactive_uses, spellings
 from .macros import macro_values
 from .preorder import Preorder
 from .referents import foreign
@@ -135,14 +135,6 @@ def _own_spellings(col: _Collector, arr: ir.SharedArray, kernels: tuple[ir.Kerne
     """The tokens spelling the array's name in its scope, but those clang binds
     to another declaration (a shadowing local, a parameter, a member): the
     verifier holds every one of them to be the array's (issue 31)."""
-    found = spellings(col.tokens, col.source, arr, _scope(arr, kernels, col.source))
+    found = spellings(col.tokens, col.source, arr, array_scope(arr, kernels, len(col.source)))
     other = foreign(col.tu, col.path, found, arr.name, arr.key, ((s, e) for s, e, _ in col._expansions))
     return tuple(off for off in found if off not in other)
-
-
-def _scope(arr: ir.SharedArray, kernels: tuple[ir.Kernel, ...], source: bytes) -> tuple[int, int]:
-    """The bytes an array's name can be used in: its function, or the whole file."""
-    for k in kernels:
-        if arr.function is not None and k.name == arr.function and k.range.start <= arr.decl.start < k.range.end:
-            return k.range.start, k.range.end
-    return 0, len(source)

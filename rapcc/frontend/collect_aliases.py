@@ -13,7 +13,7 @@ from .aliases import alias_shape, cast_alias_shape
 from .clangext import children, expansion_location, file_location
 from .exprs import decl_key, to_expr
 from .providers import provider_call
-from .referents import KEYWORDS, rebound
+from .referents import KEYWORDS, expanded, rebound
 from .collect_state import _CollectorState, _Ctx, _View
 
 
@@ -147,10 +147,12 @@ class _Aliases(_CollectorState):
         if init is None or scope is None:
             return None
         start, end = file_location(init.extent.start).offset, file_location(init.extent.end).offset
-        names = frozenset(t.spelling for t in self.tokens.between(start, end)
-                          if (t.spelling[:1].isalpha() or t.spelling[:1] == "_") and t.spelling not in KEYWORDS)
-        stretch = [(t.spelling, t.start) for t in self.tokens.between(*scope)]
-        macros = [(m, s) for s, _, m in self._expansions if scope[0] <= s < scope[1]]
+        # The text's names, and those its macros expand to: re-expanded at each use.
+        spelled = {t.spelling for t in self.tokens.between(start, end)}
+        spelled |= {w for m in spelled if m in self.macros for w in expanded(m, self.macros)}
+        names = frozenset(w for w in spelled if (w[:1].isalpha() or w[:1] == "_") and w not in KEYWORDS)
+        stretch = [(t.spelling, t.start) for t in self.tokens.between(end, scope[1])]
+        macros = [(m, s) for s, _, m in self._expansions if end <= s < scope[1]]
         return rebound(self.tu, self.path, stretch, names, macros, self.macros)
 
     def _cast_alias_decl(self, decl: Cursor, ctx: _Ctx, stack: tuple[Cursor, ...], depth: dict[str, int]) -> bool:

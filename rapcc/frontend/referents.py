@@ -59,6 +59,8 @@ def binding(tu: ci.TranslationUnit, file: ci.File, offset: int, name: str) -> tu
         return Binding.UNKNOWN, None  # the cursor stands elsewhere: this token is not what it names
     if cursor.kind in _DECLARATIONS:
         return Binding.DECLARES, decl_key(cursor)
+    if cursor.kind == K.MACRO_INSTANTIATION:
+        return Binding.REFERS, None  # a macro's name: what its body declares is the caller's to read
     if cursor.kind in _REFERENCES:
         ref = cursor.referenced
         return (Binding.REFERS, decl_key(ref)) if ref is not None else (Binding.UNKNOWN, None)
@@ -109,13 +111,13 @@ def rebound(tu: ci.TranslationUnit, path: str, tokens: list[tuple[str, int]], na
         if spelling in names and binding(tu, file, off, spelling)[0] != Binding.REFERS:
             return spelling
     for macro, _ in expansions:
-        hit = names & _expanded(macro, macros)
+        hit = names & expanded(macro, macros)
         if hit:
             return min(hit)
     return None
 
 
-def _expanded(macro: str, macros: dict[str, list[str]]) -> frozenset[str]:
+def expanded(macro: str, macros: dict[str, list[str]]) -> frozenset[str]:
     """Every token a macro's expansion may spell, through the macros it names."""
     seen: set[str] = set()
     todo = [macro]
