@@ -1,0 +1,230 @@
+"""Issue 31: a shared array's uses are tied to its declaration by clang's
+name lookup, never by its spelling, in the rewrite, the verifier and the
+token scans. Each shadowing form is checked against its twin (the same file
+with the shadowing declaration renamed): the twin is rewritten, and so is the
+shadowing form wherever the rewrite stays exact; where a text would be
+re-spelled in a scope that names it again, the array is kept with a
+diagnostic."""
+from __future__ import annotations
+
+import re
+import subprocess
+
+import pytest
+
+from conftest import require_nvcc
+from rapcc.diagnostics import InternalError
+from rapcc.frontend import parse_file
+from rapcc.pipeline import Options, RewriteResult, rewrite_source_strategies
+
+STRATEGIES = ("auto", "pad", "xor", "rap", "bvxor", "bwperm", "bwxor", "swizzle")
+
+# The issue's reduced case: a scalar `tile` in a nested block of `a`, and a
+# second kernel with its own `tile` of another type and shape.
+ISSUE = b"""\
+__global__ void a(float *out, const float *in) {
+    __shared__ float tile[32][24];
+    int tx = threadIdx.x, ty = threadIdx.y;
+    for (int c = ty; c < 24; c += blockDim.y) tile[tx][c] = in[tx * 24 + c];
+    __syncthreads();
+    float acc1 = 0.0f;
+    for (int r = 0; r < 32; ++r) acc1 += tile[r][ty % 24];
+    out[ty * 32 + tx] = acc1;
+    { float tile = acc1 * 0.5f; (void)tile; }
+}
+__global__ void b(float *out, const float *in) {
+    __shared__ double tile[32][48];
+    int tx = threadIdx.x;
+    for (int k = 0; k < 48; ++k) tile[tx % 32][k] = in[k];
+    __syncthreads();
+    float acc = 0.0f;
+    for (int k = 0; k < 48; ++k) acc += (float)tile[threadIdx.x % 32][k];
+    out[threadIdx.x] = acc;
+}
+void launch(float *o, const float *i) {
+    a<<<1, dim3(32, 8)>>>(o, i);
+    b<<<1, 32>>>(o, i);
+}
+"""
+
+
+def _all(src: bytes, name: str = "t.cu") -> dict[str, RewriteResult]:
+    results = rewrite_source_strategies(src, name, Options(seed=1), STRATEGIES)
+    errors = {s: r for s, r in results.items() if isinstance(r, InternalError)}
+    assert not errors, errors
+    return results  # type: ignore[return-value]
+
+
+def _rewritten(results: dict[str, RewriteResult], strategy: str) -> set[tuple[str | None, str]]:
+    return {(p.analysis.array.function, p.analysis.array.name) for p in results[strategy].plans if p.rewritten}
+
+
+def _twin(src: bytes, shadow: str, renamed: str) -> bytes:
+    """`src` with the text `shadow` (the shadowing construct) spelled `renamed`."""
+    assert src.count(shadow.encode()) == 1
+    return src.replace(shadow.encode(), renamed.encode())
+
+
+def test_issue_case_is_rewritten_under_every_strategy():
+    results = _all(ISSUE)
+    for strategy in ("auto", "pad", "xor", "rap"):
+        assert _rewritten(results, strategy) == {("a", "tile"), ("b", "tile")}, strategy
+    text = results["pad"].text.decode()
+    # each array padded, the nested scalar untouched
+    assert "__shared__ float tile[32][24 + 1];" in text and "__shared__ double tile[32][48 + 1];" in text
+    assert "{ float tile = acc1 * 0.5f; (void)tile; }" in text
+
+
+def test_issue_case_twin_rewritten_alike():
+    """Without the nested scalar the same arrays are rewritten the same way."""
+    twin = _all(_twin(ISSUE, "{ float tile = acc1 * 0.5f; (void)tile; }", "{ float t2 = acc1 * 0.5f; (void)t2; }"))
+    shadowed = _all(ISSUE)
+    for strategy in STRATEGIES:
+        assert _rewritten(twin, strategy) == _rewritten(shadowed, strategy), strategy
+
+
+@pytest.mark.nvcc
+def test_issue_case_rewrites_compile(tmp_path):
+    nvcc = require_nvcc()
+    results = _all(ISSUE)
+    done = 0
+    for strategy, r in results.items():
+        if r.text == ISSUE:
+            continue
+        out = tmp_path / f"t.{strategy}.cu"
+        out.write_bytes(r.text)
+        proc = subprocess.run([nvcc, "-arch=sm_90", "-cubin", "-o", str(out.with_suffix(".cubin")), str(out)],
+                              capture_output=True, text=True)
+        assert proc.returncode == 0, f"{strategy}: {proc.stderr[:600]}"
+        done += 1
+    assert done >= 4
+
+
+def _kernel(decl: str, extra_top: str, body: str) -> bytes:
+    """A kernel with a conflicting transposed read of its `tile` and `body` after it."""
+    return (f"{extra_top}"
+            "__global__ void k(float *out, const float *in) {\n"
+            f"{decl}"
+            "    int tx = threadIdx.x, ty = threadIdx.y;\n"
+            "    for (int c = 0; c < 32; ++c) tile[ty][c] = in[ty * 32 + c];\n"
+            "    __syncthreads();\n"
+            "    float acc = tile[tx][ty];\n"
+            f"{body}"
+            "    out[ty * 32 + tx] = acc;\n"
+            "}\n"
+            "void launch(float *o, const float *i) { k<<<1, dim3(32, 32)>>>(o, i); }\n").encode()
+
+
+LOCAL = "    __shared__ float tile[32][32];\n"
+
+# (shadowing form, the text that shadows, the same text with another name)
+FORMS = {
+    "nested_array": (
+        _kernel(LOCAL, "", "    {\n        float tile[4];\n        for (int i = 0; i < 4; ++i) tile[i] = i;\n"
+                           "        acc += tile[tx & 3];\n    }\n"),
+        "float tile[4];\n        for (int i = 0; i < 4; ++i) tile[i] = i;\n        acc += tile[tx & 3];",
+        "float t4[4];\n        for (int i = 0; i < 4; ++i) t4[i] = i;\n        acc += t4[tx & 3];"),
+    "helper_param": (
+        _kernel(LOCAL, "__device__ float h(const float *tile, int i) { return tile[i & 7] + tile[0]; }\n",
+                "    acc += h(in, tx);\n"),
+        "h(const float *tile, int i) { return tile[i & 7] + tile[0]; }",
+        "h(const float *p, int i) { return p[i & 7] + p[0]; }"),
+    # in a helper, beside a file-scope `tile` whose uses the whole file may hold
+    # (a lambda in the kernel itself leaves its subscripts unproved)
+    "lambda_param": (
+        _kernel("", "__shared__ float tile[32][32];\n"
+                    "__device__ int hl(int v) { auto f = [](int tile) { return tile + 1; }; return f(v); }\n",
+                "    acc += hl(ty);\n"),
+        "[](int tile) { return tile + 1; }", "[](int t) { return t + 1; }"),
+    "member": (
+        _kernel(LOCAL, "struct P { int tile; int pad; };\n",
+                "    P q; q.tile = tx; q.pad = 1;\n    acc += q.tile + q.pad;\n"),
+        "P q; q.tile = tx; q.pad = 1;\n    acc += q.tile + q.pad;",
+        "P q; q.pad = tx;\n    acc += q.pad;"),
+    "namespace_array": (
+        # a namespace-scope `__shared__ tile` that the kernel's local array hides,
+        # and a second kernel that uses it
+        _kernel(LOCAL, "__shared__ int tile_g[64][64];\nnamespace ns { __shared__ float tile[64][32]; }\n"
+                       "__global__ void g(float *out) {\n"
+                       "    for (int c = 0; c < 32; ++c) ns::tile[threadIdx.x][c] = c;\n    __syncthreads();\n"
+                       "    out[threadIdx.x] = ns::tile[threadIdx.x % 32][threadIdx.x % 32];\n}\n", ""),
+        "namespace ns { __shared__ float tile[64][32]; }", "namespace ns { __shared__ float tilx[64][32]; }"),
+}
+
+
+@pytest.mark.parametrize("form", sorted(FORMS))
+def test_shadowing_form_is_rewritten_as_its_twin(form):
+    """The shadowing form: no internal error, the array rewritten under every
+    strategy that rewrites its twin, and the other declaration's text as written."""
+    src, shadow, renamed = FORMS[form]
+    if form == "namespace_array":  # the twin renames the namespace's array: its uses too
+        twin_src = src.replace(b"ns::tile", b"ns::tilx").replace(shadow.encode(), renamed.encode())
+    else:
+        twin_src = _twin(src, shadow, renamed)
+    shadowed, twin = _all(src), _all(twin_src)
+    mine = (None if form == "lambda_param" else "k", "tile")
+    assert mine in _rewritten(twin, "xor")
+    for strategy in STRATEGIES:
+        assert mine in _rewritten(shadowed, strategy) or mine not in _rewritten(twin, strategy), strategy
+        text = shadowed[strategy].text.decode()
+        if form != "namespace_array":
+            assert shadow in text, strategy  # the shadowing declaration and its uses are not the array's
+
+
+@pytest.mark.parametrize("strategy", ["xor", "swizzle"])
+def test_nested_shared_array_of_the_same_name(strategy):
+    """A nested block's own `__shared__ tile`: two arrays of one function and
+    name, each rewritten with its own mapping (the verifier used to take one
+    for the other and stop with an internal error)."""
+    src = _kernel(LOCAL, "", "    {\n        __shared__ int tile[8][64];\n"
+                             "        for (int c = 0; c < 64; c += 4) tile[ty % 8][(c + tx) % 64] = tx + c;\n"
+                             "        __syncthreads();\n        acc += tile[tx % 8][ty * 2];\n    }\n")
+    results = _all(src)
+    arrays = [p for p in results[strategy].plans if p.rewritten]
+    assert len(arrays) == 2 and {p.analysis.array.elem_type for p in arrays} == {"float", "int"}
+    text = results[strategy].text.decode()
+    helpers = set(re.findall(r"(__rapcc_tile_[0-9a-f]{8})_at\(tile,", text))
+    assert len(helpers) == 2
+
+
+# An alias's initializer is re-spelled at each use of the alias (`row[i]`
+# becomes `at(tile, (ty + K) % 32, i)`): inside a block that declares `K` or
+# `tile` again, that text names something else.
+ALIAS_CONST = ("const int K = 1;\n", LOCAL,
+               "    const float *row = tile[(ty + K) % 32];\n    { int K = 31; acc += row[tx] + K; }\n")
+ALIAS_BASE = ("__shared__ float tile[32][32];\n", "",
+              "    const float *row = tile[(ty + 1) % 32];\n"
+              "    { float tile[32][32]; tile[0][tx] = 1.0f; acc += row[tx] + tile[0][tx]; }\n")
+
+
+@pytest.mark.parametrize("case,hidden,renamed", [(ALIAS_CONST, "{ int K = 31; acc += row[tx] + K; }",
+                                                  "{ int K2 = 31; acc += row[tx] + K2; }"),
+                                                 (ALIAS_BASE, "tile[0][tx] = 1.0f; acc += row[tx] + tile[0][tx];",
+                                                  "tilx[0][tx] = 1.0f; acc += row[tx] + tilx[0][tx];")])
+def test_alias_text_hidden_at_its_use_keeps_the_array(case, hidden, renamed):
+    top, decl, body = case
+    src = _kernel(decl, top, body)
+    results = _all(src)
+    for strategy in ("xor", "swizzle", "rap"):
+        assert not results[strategy].changed, strategy  # was wrong code: `K` read as 31
+        assert any("which a declaration inside its scope may name again" in d.message
+                   for d in results[strategy].diagnostics), strategy
+    twin_src = src.replace(hidden.encode(), renamed.encode())
+    if case is ALIAS_BASE:
+        twin_src = twin_src.replace(b"{ float tile[32][32];", b"{ float tilx[32][32];")
+    assert twin_src != src
+    twin = _all(twin_src)
+    assert twin["xor"].changed and "_at(tile, " in twin["xor"].text.decode()
+
+
+def test_skipped_global_qualified_use_counts():
+    """`::tile` in a skipped branch is a use of the file-scope `tile` (it was
+    dropped as "a member of something else"); `q.tile` there is not."""
+    src = (b"__shared__ float tile[32][32];\nstruct Q { float tile; };\n"
+           b"__global__ void k(float *out) {\n    Q q; q.tile = 1.0f;\n"
+           b"    tile[threadIdx.y][threadIdx.x] = 1.0f;\n    __syncthreads();\n"
+           b"    out[0] = tile[threadIdx.x][threadIdx.y] + q.tile;\n"
+           b"#ifdef OTHER\n    out[1] = ::tile[1][2];\n    out[2] = q.tile;\n#endif\n}\n")
+    info, _ = parse_file("t.cu", src, Options())
+    uses = [src[u.range.start - 2:u.range.end] for u in info.inactive]
+    assert uses == [b"::tile"]
