@@ -228,3 +228,16 @@ def test_skipped_global_qualified_use_counts():
     info, _ = parse_file("t.cu", src, Options())
     uses = [src[u.range.start - 2:u.range.end] for u in info.inactive]
     assert uses == [b"::tile"]
+
+
+def test_skipped_use_belongs_to_its_own_overload():
+    """Two kernels named `k` (overloads), each with its own `tile`: a skipped
+    use in the first is the first's (the scan took functions by name: the
+    last `k`'s range, so it found it in neither)."""
+    body = (b"    __shared__ float tile[32][32];\n    tile[threadIdx.y][threadIdx.x] = 1.0f;\n    __syncthreads();\n"
+            b"    out[0] = tile[threadIdx.x][threadIdx.y];\n")
+    src = (b"__global__ void k(float *out) {\n" + body + b"#ifdef OTHER\n    out[1] = tile[1][2];\n#endif\n}\n"
+           b"__global__ void k(float *out, int n) {\n" + body + b"}\n")
+    info, _ = parse_file("t.cu", src, Options())
+    first = min(info.arrays, key=lambda a: a.decl.start)
+    assert [u.array for u in info.inactive] == [first.key]
