@@ -13,6 +13,7 @@ array declarations). This module runs it and packs the result.
 """
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, replace
 
 import clang.cindex as ci
@@ -136,5 +137,13 @@ def _own_spellings(col: _Collector, arr: ir.SharedArray, kernels: tuple[ir.Kerne
     to another declaration (a shadowing local, a parameter, a member): the
     verifier holds every one of them to be the array's (issue 31)."""
     found = spellings(col.tokens, col.source, arr, array_scope(arr, kernels, len(col.source)))
-    other = foreign(col.tu, col.path, found, arr.name, arr.key, ((s, e) for s, e, _ in col._expansions))
+    # A token inside one of the array's own uses is its use: only the rest are asked about (a C call each).
+    uses = sorted((u.range.start, u.range.end) for u in (*col.accesses, *col.escapes) if u.array == arr.key)
+    starts = [u[0] for u in uses]
+
+    def used(off: int) -> bool:
+        i = bisect.bisect_right(starts, off) - 1
+        return any(s <= off < e for s, e in uses[max(0, i - 8):i + 1])
+    unsure = [off for off in found if off != arr.decl.start and not used(off)]
+    other = foreign(col.tu, col.path, unsure, arr.name, arr.key, ((s, e) for s, e, _ in col._expansions))
     return tuple(off for off in found if off not in other)
