@@ -252,3 +252,34 @@ def test_skipped_use_belongs_to_its_own_overload():
     info, _ = parse_file("t.cu", src, Options())
     first = min(info.arrays, key=lambda a: a.decl.start)
     assert [u.array for u in info.inactive] == [first.key]
+
+
+# A prototype names its reference parameters in the other order from the
+# definition: the first argument `f` is the definition's `a`, whose address escapes.
+SWAPPED = b"""\
+__device__ void adv(int &b, int &a);
+__global__ void k(float *out, const float *in) {
+    __shared__ float tile[32][32];
+    int tx = threadIdx.x, ty = threadIdx.y;
+    for (int c = 0; c < 32; ++c) tile[ty][c] = in[ty * 32 + c];
+    __syncthreads();
+    int f = tx, g = 0;
+    adv(f, g);
+    out[ty * 32 + tx] = tile[ty][f];
+}
+__device__ void adv(int &a, int &b) { int *p = &a; *p = 40; b = 1; }
+void launch(float *o, const float *i) { k<<<1, dim3(32, 32)>>>(o, i); }
+"""
+
+
+def test_reference_parameter_matched_by_place_not_name():
+    """`f` becomes 40 through the escaping `a`: the array stays (it was
+    rewritten, as if `f` were the plainly assigned `b`: wrong code)."""
+    results = _all(SWAPPED)
+    assert not any(r.changed for r in results.values())
+
+
+def test_reference_parameter_matched_by_place_twin():
+    """The same names, with `a` plainly assigned an in-range column: rewritten."""
+    results = _all(SWAPPED.replace(b"int *p = &a; *p = 40; b = 1;", b"a = 3; b = 1;"))
+    assert results["xor"].changed and b"_at(tile, ty, f)" in results["xor"].text
