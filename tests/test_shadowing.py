@@ -283,3 +283,18 @@ def test_reference_parameter_matched_by_place_twin():
     """The same names, with `a` plainly assigned an in-range column: rewritten."""
     results = _all(SWAPPED.replace(b"int *p = &a; *p = 40; b = 1;", b"a = 3; b = 1;"))
     assert results["xor"].changed and b"_at(tile, ty, f)" in results["xor"].text
+
+
+ALIAS_MEMBER = _kernel(LOCAL, "struct P { int row; };\n",
+                       "    const float *row = tile[(ty + 1) % 32];\n"
+                       "    P q; q.row = tx;\n    acc += row[tx] + q.row;\n")
+
+
+@pytest.mark.parametrize("member", ["row", "col"])
+def test_alias_beside_a_member_of_its_name(member):
+    """`q.row` is not the alias `row`: the alias is rewritten through and the
+    verifier accepts the member (it stopped with an internal error)."""
+    src = ALIAS_MEMBER.replace(b"int row; }", f"int {member}; }}".encode()).replace(b"q.row", f"q.{member}".encode())
+    results = _all(src)
+    text = results["xor"].text.decode()
+    assert results["xor"].changed and "_at(tile, ((ty + 1) % 32), tx)" in text and f"q.{member}" in text
