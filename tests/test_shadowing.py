@@ -298,3 +298,44 @@ def test_alias_beside_a_member_of_its_name(member):
     results = _all(src)
     text = results["xor"].text.decode()
     assert results["xor"].changed and "_at(tile, ((ty + 1) % 32), tx)" in text and f"q.{member}" in text
+
+
+QUALIFIED = b"""\
+__shared__ float tile[32][32];
+__global__ void k(float *out, const float *in) {
+    int tx = threadIdx.x, ty = threadIdx.y;
+    for (int c = 0; c < 32; ++c) tile[ty][c] = in[ty * 32 + c];
+    __syncthreads();
+    float acc = tile[tx][ty];
+    float tile[32][32];
+    for (int c = 0; c < 32; ++c) tile[ty][c] = 0.0f;
+    const float *row = ::tile[(ty + 1) % 32];
+    acc += ::tile[ty][tx] + row[tx] + tile[ty][tx];
+    out[ty * 32 + tx] = acc;
+}
+void launch(float *o, const float *i) { k<<<1, dim3(32, 32)>>>(o, i); }
+"""
+
+
+@pytest.mark.parametrize("hidden", [True, False])
+def test_qualified_use_keeps_its_qualifier(hidden):
+    """`::tile` where a local `tile` hides the array: the accessor and the
+    alias's re-spelled base name `::tile` (they named the local: the verifier
+    stopped with an internal error). The twin renames the local."""
+    src = QUALIFIED if hidden else QUALIFIED.replace(b"    float tile[32][32];", b"    float tilx[32][32];") \
+        .replace(b"tile[ty][c] = 0.0f", b"tilx[ty][c] = 0.0f").replace(b"+ tile[ty][tx]", b"+ tilx[ty][tx]")
+    results = _all(src)
+    text = results["xor"].text.decode()
+    assert results["xor"].changed
+    assert "_at(::tile, ty, tx)" in text and "_at(::tile, ((ty + 1) % 32), tx)" in text
+    assert text.count("_at(") - text.count("_at(T (&a)") == 4  # the four uses of the file-scope array
+
+
+@pytest.mark.nvcc
+def test_qualified_rewrites_compile(tmp_path):
+    nvcc = require_nvcc()
+    out = tmp_path / "q.cu"
+    out.write_bytes(_all(QUALIFIED)["xor"].text)
+    proc = subprocess.run([nvcc, "-arch=sm_90", "-cubin", "-o", str(tmp_path / "q.cubin"), str(out)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[:600]

@@ -129,7 +129,9 @@ class _Aliases(_CollectorState):
             return True
         off_expr, off_text = offset if offset is not None else (None, None)
         # A volatile alias is rewritten through its own name (`p[map(i)]`), keeping the qualifier.
-        via = ir.Via(decl.spelling if shape.volatile else arr.name, tuple(t for _, t in lead), off_text)  # type: ignore[misc]
+        # The array as the initializer names it (`::tile` where a local hides `tile`, issue 31).
+        base = self._qualified_name(shape.base, base_off, arr.name)
+        via = ir.Via(decl.spelling if shape.volatile else base, tuple(t for _, t in lead), off_text)  # type: ignore[misc]
         self._views[key] = _View(arr, decl.spelling, tuple(e for e, _ in lead), off_expr, via)  # type: ignore[misc]
         init = next(k for k in children(decl) if k.kind.is_expression())
         assert name_off is not None
@@ -137,6 +139,19 @@ class _Aliases(_CollectorState):
             arr.key, decl.spelling, self._range(name_off, name_off + len(decl.spelling)),
             (self._cursor_range(init),), self._name_spellings(decl.spelling, name_off, scope_end, key)))
         return True
+
+    def _qualified_name(self, ref: Cursor, name_off: int | None, name: str) -> str:
+        """`ref`'s name as written, with its `::` qualifiers; `name` where it is
+        not one plain (qualified) name in the file."""
+        start = file_location(ref.extent.start)
+        if name_off is None or start.file != self.path or not 0 <= name_off - start.offset <= 256:
+            return name
+        text = self.source[start.offset:name_off + len(name)].decode(errors="replace")
+        qualifier = text[:-len(name)]
+        if qualifier and (not qualifier.rstrip(" \t").endswith("::")
+                          or any(not (c.isalnum() or c in "_: \t") for c in qualifier)):
+            return name
+        return text
 
     def _rebound_in(self, decl: Cursor, scope: tuple[int, int] | None) -> str | None:
         """A name the alias's initializer spells (its array's, its offset's
