@@ -144,7 +144,34 @@ def _access_edit(acc: Access, helper: Helper, src: bytes, name: str) -> Edit:
         size = f", {helper.size_arg}" if helper.size_arg else ""
         return Edit(r.start, r.end, f"{helper.map_name}({_text(src, r.start, r.end)}{size})")
     args = ", ".join(_text(src, r.start, r.end) for r in acc.index_ranges)
-    return Edit(acc.range.start, acc.range.end, f"{helper.accessor_name}({name}, {args})")
+    # `::tile[i][j]` becomes `at(::tile, i, j)`: an unqualified `tile` there may
+    # name a local (issue 31). A qualifier not read stays outside the call; the
+    # verifier then finds the use is not the array's.
+    start = qualified_start(src, acc.range.start)
+    start = acc.range.start if start is None else start
+    return Edit(start, acc.range.end, f"{helper.accessor_name}({_text(src, start, acc.range.start)}{name}, {args})")
+
+
+def qualified_start(src: bytes, start: int) -> int | None:
+    """Where the name whose last identifier starts at `start` begins, with
+    its `::` qualifiers (`::tile`, `ns::tile`); None for a qualifier rapcc
+    does not read (a template's, `X<1>::tile`)."""
+    i = start
+    while True:
+        j = i
+        while j > 0 and src[j - 1:j] in (b" ", b"\t"):
+            j -= 1
+        if src[max(j - 2, 0):j] != b"::":
+            return i
+        k = j - 2
+        while k > 0 and src[k - 1:k] in (b" ", b"\t"):
+            k -= 1
+        m = k
+        while m > 0 and (src[m - 1:m].isalnum() or src[m - 1:m] == b"_"):
+            m -= 1
+        if m == k:  # nothing names a scope: the global `::`, unless a template's arguments end there
+            return None if src[k - 1:k] in (b">", b")") else j - 2
+        i = m
 
 
 def clone_name(clone: Clone, array: str, src: bytes) -> str:

@@ -169,13 +169,34 @@ def _check_predictions(plan: ArrayPlan, fn, banks: BankModel, label: str) -> Non
             raise InternalError(f"{label}: emitted helper predicts {got} wavefronts, the plan {expected}")
 
 
+def counterparts(info: TranslationUnitInfo, plans: tuple[ArrayPlan, ...]) -> dict[str, SharedArray]:
+    """Each planned array's declaration in the output, by the input's key.
+    Keys hold lines and columns, which the rewrite moves; names repeat (a
+    nested block's own `__shared__ tile`, issue 31). The rewrite adds and
+    removes no declaration of the user's functions, so the k-th array of a
+    function and name in the input is the k-th of that function and name in
+    the output."""
+    def grouped(arrays: list[SharedArray]) -> dict[tuple[str | None, str], list[SharedArray]]:
+        out: dict[tuple[str | None, str], list[SharedArray]] = {}
+        for a in sorted(arrays, key=lambda a: a.decl.start):
+            out.setdefault((a.function, a.name), []).append(a)
+        return out
+    olds = grouped([p.analysis.array for p in plans])
+    news = grouped(list(info.arrays))
+    found: dict[str, SharedArray] = {}
+    for group, mine in olds.items():
+        theirs = news.get(group, [])
+        found.update((a.key, b) for a, b in zip(mine, theirs))
+    return found
+
+
 def _check_reparsed(info: TranslationUnitInfo, plans: tuple[ArrayPlan, ...], by_map: dict[str, Helper]) -> None:
-    arrays = {(a.function, a.name): a for a in info.arrays}
+    arrays = counterparts(info, plans)
     for plan in plans:
         if not plan.rewritten:
             continue
         arr = plan.analysis.array
-        new = arrays.get((arr.function, arr.name))
+        new = arrays.get(arr.key)
         if new is None:
             raise InternalError(f"'{arr.name}' disappeared from the output")
         planned: tuple = () if plan.mapping.dynamic_group else plan.mapping.phys_dims

@@ -13,15 +13,17 @@ array declarations). This module runs it and packs the result.
 """
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, replace
 
 import clang.cindex as ci
 
 from .. import ir
 from .annotations import comments, layout_pragmas, own_line_directive_spans, rapcc_pragma_spans
-from .inactive import inactive_uses, spellings
+from .inactive import array_scope, inactive_uses, spellings
 from .macros import macro_values
 from .preorder import Preorder
+from .referents import foreign
 from .tokens import file_tokens
 from .collect_aliases import _Aliases
 from .collect_arrays import _Arrays
@@ -72,7 +74,7 @@ def collect(tu: ci.TranslationUnit, path: str, source: bytes, rdc: bool = False,
         escapes=tuple(col.escapes), kernels=kernels, vars=dict(col.vars), aliases=aliases,
         already_rewritten=source.startswith(RAPCC_HEADER_MARK),
         inactive=inactive_uses(tu, path, source, col.tokens, arrays, kernels, col._range, aliases),
-        spellings={a.key: spellings(col.tokens, source, a, _scope(a, kernels, source)) for a in arrays},
+        spellings={a.key: _own_spellings(col, a, kernels) for a in arrays},
         macro_values=macro_values(tu, col.tokens, kernels) if arrays and host_facts else {},
         comments=comments(col.tokens, source), layout_pragmas=layout_pragmas(col.tokens, path, source),
         clones=tuple(col.clones.values()), rapcc_pragmas=rapcc_pragma_spans(col.tokens, source),
@@ -130,9 +132,18 @@ def _merged(aliases: list[ir.Alias]) -> tuple[ir.Alias, ...]:
     return tuple(out.values())
 
 
-def _scope(arr: ir.SharedArray, kernels: tuple[ir.Kernel, ...], source: bytes) -> tuple[int, int]:
-    """The bytes an array's name can be used in: its function, or the whole file."""
-    for k in kernels:
-        if arr.function is not None and k.name == arr.function and k.range.start <= arr.decl.start < k.range.end:
-            return k.range.start, k.range.end
-    return 0, len(source)
+def _own_spellings(col: _Collector, arr: ir.SharedArray, kernels: tuple[ir.Kernel, ...]) -> tuple[int, ...]:
+    """The tokens spelling the array's name in its scope, but those clang binds
+    to another declaration (a shadowing local, a parameter, a member): the
+    verifier holds every one of them to be the array's (issue 31)."""
+    found = spellings(col.tokens, col.source, arr, array_scope(arr, kernels, len(col.source)))
+    # A token inside one of the array's own uses is its use: only the rest are asked about (a C call each).
+    uses = sorted((u.range.start, u.range.end) for u in (*col.accesses, *col.escapes) if u.array == arr.key)
+    starts = [u[0] for u in uses]
+
+    def used(off: int) -> bool:
+        i = bisect.bisect_right(starts, off) - 1
+        return any(s <= off < e for s, e in uses[max(0, i - 8):i + 1])
+    unsure = [off for off in found if off != arr.decl.start and not used(off)]
+    other = foreign(col.tu, col.path, unsure, arr.name, arr.key, ((s, e) for s, e, _ in col._expansions))
+    return tuple(off for off in found if off not in other)

@@ -13,6 +13,7 @@ from .aliases import alias_shape, cast_alias_shape
 from .clangext import children, expansion_location, file_location
 from .exprs import decl_key, to_expr
 from .providers import provider_call
+from .referents import KEYWORDS, expanded, rebound
 from .collect_state import _CollectorState, _Ctx, _View
 
 
@@ -116,6 +117,8 @@ class _Aliases(_CollectorState):
             why = "is reassigned or its address is taken"
         elif self._names.get(decl.spelling, 0) > 1 or self._names.get(arr.name, 0) > 1:
             why = "shares its name with another declaration"
+        elif (hidden := self._rebound_in(decl, scope)) is not None:
+            why = f"is initialised with '{hidden}', which a declaration inside its scope may name again"
         elif any(x is None for x in lead) or (shape.offset is not None and offset is None):
             why = "has an offset that is not a constant expression of variables never written"
         elif shape.volatile and (shape.lead or shape.offset is not None):
@@ -126,14 +129,46 @@ class _Aliases(_CollectorState):
             return True
         off_expr, off_text = offset if offset is not None else (None, None)
         # A volatile alias is rewritten through its own name (`p[map(i)]`), keeping the qualifier.
-        via = ir.Via(decl.spelling if shape.volatile else arr.name, tuple(t for _, t in lead), off_text)  # type: ignore[misc]
+        # The array as the initializer names it (`::tile` where a local hides `tile`, issue 31).
+        base = self._qualified_name(shape.base, base_off, arr.name)
+        via = ir.Via(decl.spelling if shape.volatile else base, tuple(t for _, t in lead), off_text)  # type: ignore[misc]
         self._views[key] = _View(arr, decl.spelling, tuple(e for e, _ in lead), off_expr, via)  # type: ignore[misc]
         init = next(k for k in children(decl) if k.kind.is_expression())
         assert name_off is not None
         self.aliases.append(ir.Alias(
             arr.key, decl.spelling, self._range(name_off, name_off + len(decl.spelling)),
-            (self._cursor_range(init),), self._name_spellings(decl.spelling, name_off, scope_end)))
+            (self._cursor_range(init),), self._name_spellings(decl.spelling, name_off, scope_end, key)))
         return True
+
+    def _qualified_name(self, ref: Cursor, name_off: int | None, name: str) -> str:
+        """`ref`'s name as written, with its `::` qualifiers; `name` where it is
+        not one plain (qualified) name in the file."""
+        start = file_location(ref.extent.start)
+        if name_off is None or start.file != self.path or not 0 <= name_off - start.offset <= 256:
+            return name
+        text = self.source[start.offset:name_off + len(name)].decode(errors="replace")
+        qualifier = text[:-len(name)]
+        if qualifier and (not qualifier.rstrip(" \t").endswith("::")
+                          or any(not (c.isalnum() or c in "_: \t") for c in qualifier)):
+            return name
+        return text
+
+    def _rebound_in(self, decl: Cursor, scope: tuple[int, int] | None) -> str | None:
+        """A name the alias's initializer spells (its array's, its offset's
+        variables and constants) that a declaration in the alias's scope may
+        name again (issue 31): the rewrite re-spells that text at each use of
+        the alias, where it must name what it names here."""
+        init = next((k for k in children(decl) if k.kind.is_expression()), None)
+        if init is None or scope is None:
+            return None
+        start, end = file_location(init.extent.start).offset, file_location(init.extent.end).offset
+        # The text's names, and those its macros expand to: re-expanded at each use.
+        spelled = {t.spelling for t in self.tokens.between(start, end)}
+        spelled |= {w for m in spelled if m in self.macros for w in expanded(m, self.macros)}
+        names = frozenset(w for w in spelled if (w[:1].isalpha() or w[:1] == "_") and w not in KEYWORDS)
+        stretch = [(t.spelling, t.start) for t in self.tokens.between(end, scope[1])]
+        macros = [(m, s) for s, _, m in self._expansions if end <= s < scope[1]]
+        return rebound(self.tu, self.path, stretch, names, macros, self.macros)
 
     def _cast_alias_decl(self, decl: Cursor, ctx: _Ctx, stack: tuple[Cursor, ...], depth: dict[str, int]) -> bool:
         """`float *d = (float *)sData` (Rodinia's dwt2d over bytes): a view whose

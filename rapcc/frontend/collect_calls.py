@@ -113,7 +113,8 @@ class _Calls(_CollectorState):
             self.aliases.append(ir.Alias(
                 arr.key, param.spelling, self._range(poff, poff + len(param.spelling)),
                 (self._cursor_range(ref),),
-                self._name_spellings(param.spelling, poff, file_location(fn.extent.end).offset)))
+                self._name_spellings(param.spelling, poff, file_location(fn.extent.end).offset,
+                                    decl_key(param))))
 
     def _template_callee(self, call: Cursor) -> tuple[Cursor | None, dict[str, ir.Expr]]:
         """The definition, in this file, of the function template a call runs

@@ -18,6 +18,7 @@ from .exprs import decl_key, substitute, to_expr
 from .host_values import Launch
 from .preorder import Preorder
 from .providers import Providers
+from .referents import foreign
 from .statements import ADDRESS_TAKEN, SubtreeWrites, assignment_counts
 from .tokens import FileTokens
 
@@ -185,8 +186,12 @@ class _CollectorState:
         d = self.vars.get(key)
         return d is not None and d.kind == "local" and self._assigned.get(key, 0) < ADDRESS_TAKEN
 
-    def _name_spellings(self, name: str, start: int, end: int) -> tuple[int, ...]:
-        return tuple(t.start for t in self.tokens.between(start, end) if t.spelling == name)
+    def _name_spellings(self, name: str, start: int, end: int, key: str) -> tuple[int, ...]:
+        """The tokens spelling `name` in [start, end) but those clang binds to
+        a declaration other than `key` (issue 31: a shadowing local, a member)."""
+        found = [t.start for t in self.tokens.between(start, end) if t.spelling == name]
+        other = foreign(self.tu, self.path, found, name, key, ((s, e) for s, e, _ in self._expansions))
+        return tuple(off for off in found if off not in other)
 
 
 def _function_key(fn: Cursor) -> str:

@@ -104,10 +104,27 @@ def _rapcc_pragmas(tokens: FileTokens) -> set[int]:
     return out
 
 
+def _member_of_other(prev: str, arr: ir.SharedArray) -> bool:
+    """Whether the name after the token `prev` cannot be the array: a member
+    (`q.tile`, `p->tile`) never is; a qualified name (`ns::tile`) never is a
+    function's local, but `::tile` may be a file-scope array."""
+    return prev in (".", "->") or (prev == "::" and arr.function is not None)
+
+
+def array_scope(arr: ir.SharedArray, kernels: tuple[ir.Kernel, ...], size: int) -> tuple[int, int]:
+    """The bytes an array's name can be used in: the function that declares
+    it (by name and range: names repeat), or the whole file of `size` bytes."""
+    for k in kernels:
+        if arr.function is not None and k.name == arr.function and k.range.start <= arr.decl.start < k.range.end:
+            return k.range.start, k.range.end
+    return 0, size
+
+
 def spellings(tokens: FileTokens, source: bytes, array: ir.SharedArray, scope: tuple[int, int]) -> tuple[int, ...]:
     """Offsets of every token that spells the array's name inside `scope`, in
     active and skipped code alike (members of other objects and rapcc's own
-    pragmas excluded)."""
+    pragmas excluded). Tokens clang binds to other declarations are the
+    caller's to drop (referents.py): this scan reads no cursor."""
     toks = tokens.tokens
     pragmas = _rapcc_pragmas(tokens)
     out = []
@@ -115,7 +132,7 @@ def spellings(tokens: FileTokens, source: bytes, array: ir.SharedArray, scope: t
         if t.spelling != array.name or t.start in pragmas:
             continue
         i = tokens.index_at(t.start)
-        if i is not None and i > 0 and toks[i - 1].spelling in (".", "->", "::"):
+        if i is not None and i > 0 and _member_of_other(toks[i - 1].spelling, array):
             continue
         out.append(t.start)
     return tuple(out)
@@ -180,7 +197,9 @@ def _array_uses(source: bytes, tokens: FileTokens,
         return tuple(found)
     directives = _directive_stack(tokens, source)
     starts = [d[0] for d in directives]
-    scopes = {k.name: (k.range.start, k.range.end) for k in kernels}
+    # Each array's own function, by its range (two functions may share a name:
+    # overloads, namespaces), or the whole file.
+    scopes = {a.key: array_scope(a, kernels, len(source)) for a in arrays}
     by_name: dict[str, list[ir.SharedArray]] = {}
     for a in arrays:
         by_name.setdefault(a.name, []).append(a)
@@ -195,14 +214,14 @@ def _array_uses(source: bytes, tokens: FileTokens,
             if t.start in in_define:
                 continue  # reported above, with its macro
             for arr in by_name.get(t.spelling, ()):
-                scope = scopes.get(arr.function) if arr.function else (0, len(source))
-                if scope is None or not scope[0] <= t.start < scope[1]:
+                scope = scopes[arr.key]
+                if not scope[0] <= t.start < scope[1]:
                     continue
                 i = tokens.index_at(t.start)
                 assert i is not None
                 prev = toks[i - 1].spelling if i > 0 else ""
-                if prev in (".", "->", "::"):
-                    continue  # a member of something else
+                if _member_of_other(prev, arr):
+                    continue
                 groups = 0
                 j = i + 1
                 while j < len(toks) and toks[j].spelling == "[":

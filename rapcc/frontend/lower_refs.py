@@ -41,10 +41,15 @@ def param_use(param: Cursor, definition: Cursor | None) -> s.RefUse:
         return s.RefUse.VALUE
     if definition is None:
         return s.RefUse.ESCAPING
-    target = next((p for p in children(definition) if p.kind == K.PARM_DECL
-                   and p.spelling == param.spelling), None)
+    # The definition's parameter in the same place: a prototype may name its
+    # parameters otherwise, even swapped (`f(int &b, int &a)`; issue 31).
+    owner = param.semantic_parent
+    mine = [p for p in children(owner) if p.kind == K.PARM_DECL] if owner is not None else []
+    place = next((i for i, p in enumerate(mine) if p == param), None)
+    theirs = [p for p in children(definition) if p.kind == K.PARM_DECL]
+    target = theirs[place] if place is not None and place < len(theirs) and len(mine) == len(theirs) else None
     body = next((k for k in children(definition) if k.kind == K.COMPOUND_STMT), None)
-    if target is None or body is None or not param.spelling:
+    if target is None or body is None or not target.spelling:
         return s.RefUse.ESCAPING
     key = decl_key(target)
 

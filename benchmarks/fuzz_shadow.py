@@ -1,0 +1,46 @@
+"""The host fuzzer's campaign over issue 31's families (tests/fuzz/hostgen_shadow.py):
+files where one name is declared at many scopes, rewritten under every
+strategy, each rewrite run on the CPU as C++ (g++, tests/fuzz/hostcuda.h)
+and compared with the original bit for bit.
+
+    python3 benchmarks/fuzz_shadow.py --seed S --count N --out DIR [--jobs 2]
+
+Prints the same counts as benchmarks/fuzz_host.py and writes DIR/results.json.
+Exit status 1 when any rewrite differs or rapcc fails.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.fuzz.hostcampaign import check_all, format_summary, summarize, write_json  # noqa: E402
+from tests.fuzz.hostfamilies import generate  # noqa: E402
+from tests.fuzz.hostgen_shadow import SHADOW_FAMILIES  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--seed", type=int, required=True)
+    ap.add_argument("--count", type=int, required=True, help="files to draw (the families in turn)")
+    ap.add_argument("--out", type=Path, required=True, help="folder for results.json and the findings' files")
+    ap.add_argument("--jobs", type=int, default=2, help="files checked at once (default 2)")
+    args = ap.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    start = time.monotonic()
+    kernels = generate(args.seed, args.count, SHADOW_FAMILIES)
+    results = check_all(kernels, args.out.resolve(), args.jobs)
+    summary = summarize(results)
+    write_json(results, args.out.resolve(), args.out / "results.json")
+    print(f"seed {args.seed}, {len(kernels)} files ({2 * len(kernels)} kernels) in {time.monotonic() - start:.0f} s")
+    print(format_summary(summary))
+    print(f"results: {args.out / 'results.json'}")
+    bugs = summary.differing + sum(c["rapcc_error"] for c in summary.per_strategy.values())
+    return 1 if bugs or summary.generator_errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
