@@ -104,7 +104,7 @@ def _main_parser() -> argparse.ArgumentParser:
     p.add_argument("--report-format", choices=("text", "json"), default="text")
     p.add_argument("--diff", action="store_true", help="print a unified diff of the rewrite to stdout (the "
                    "default without -o)")
-    _explain_flag(p)
+    _explain_flag(p, "stderr")
     p.add_argument("-v", "--verbose", action="store_true", help="print one line per file: the arrays rewritten, "
                    "their layouts and the predicted gain; and list each clang error in a system or toolkit header "
                    "(the CUDA toolkit's, rapcc's stand-ins) instead of one note for them all")
@@ -115,10 +115,10 @@ def _main_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _explain_flag(p: argparse.ArgumentParser) -> None:
+def _explain_flag(p: argparse.ArgumentParser, stream: str) -> None:
     p.add_argument("--explain", nargs="?", const="best", choices=EXPLAIN_MODES, metavar="all",
                    help="print each array's choice and the predicted cost of the best candidate of each strategy "
-                   "(--explain=all: of every candidate) to stderr")
+                   f"(--explain=all: of every candidate) to {stream}")
 
 
 def _explain_argv(argv: list[str]) -> list[str]:
@@ -343,7 +343,7 @@ def _analyze_main(argv: list[str]) -> int:
     p.add_argument("inputs", nargs="*", metavar="INPUT", help="CUDA source files (with -p: files of the "
                    "compile database; none means all of its CUDA files)")
     p.add_argument("--format", choices=("text", "json", "sarif"), default="text",
-                   help="text: compiler-style diagnostics on stderr; json: the report on stdout; sarif: a SARIF "
+                   help="text: compiler-style diagnostics on stdout; json: the report on stdout; sarif: a SARIF "
                         "2.1.0 log on stdout, with the auto rewrite's edits as fixes")
     p.add_argument("--html", metavar="PATH", help="also write a self-contained HTML report (one input) with bank "
                    "heatmaps before and after the auto rewrite")
@@ -356,7 +356,7 @@ def _analyze_main(argv: list[str]) -> int:
     p.add_argument("--src-root", metavar="DIR", default=".", help="with --format sarif: the folder file URIs are "
                    "relative to, as %%SRCROOT%% (default: the current folder; the repository's root for code "
                    "scanning)")
-    _explain_flag(p)
+    _explain_flag(p, "stdout (stderr with --format json or sarif)")
     _project_flag(p)
     p.add_argument("-v", "--verbose", action="store_true", help="list each clang error in a system or toolkit header "
                    "(the CUDA toolkit's, rapcc's stand-ins) instead of one note for them all (not in SARIF)")
@@ -385,7 +385,7 @@ def _analyze_main(argv: list[str]) -> int:
         if args.format == "json":
             reports.append(result.report)
         elif args.format == "text":
-            print_diagnostics(result.diagnostics, args.color)
+            print_diagnostics(result.diagnostics, args.color, sys.stdout)
         if wants_auto:
             command = done.auto_command
             if done.auto is not None:
@@ -396,7 +396,9 @@ def _analyze_main(argv: list[str]) -> int:
                     assert done.auto_failure is not None
                     raise done.auto_failure
             if args.explain and done.auto is not None:
-                sys.stderr.write(explain(done.auto, args.explain))
+                # The findings are analyze's output (`rapcc analyze *.cu --explain | less`); beside a
+                # JSON or SARIF log on stdout they go to stderr.
+                (sys.stdout if args.format == "text" else sys.stderr).write(explain(done.auto, args.explain))
             findings.append(FileFindings(path, source, result.diagnostics, result.suppressed, plans, broken,
                                          command, guards))
             if args.html:
@@ -410,7 +412,7 @@ def _analyze_main(argv: list[str]) -> int:
     if args.format == "sarif":
         print(json.dumps(build_sarif(findings, args.src_root), indent=2))
     if args.format == "text" and len(units) > 1:
-        print(analyze_summary(analysed), file=sys.stderr)
+        print(analyze_summary(analysed))
     failing = {FAIL_ON[k] for k in args.fail_on}
     if any(d.check_id in failing for d in shown):
         return EXIT_FINDINGS

@@ -83,10 +83,11 @@ def test_refuses_to_overwrite_input(run_cli):
 
 
 def test_analyze_prints_compiler_style_diagnostics(run_cli):
-    code, _, err = run_cli("analyze", "tests/golden/transpose16.cu")
-    assert code == 0
-    assert "tests/golden/transpose16.cu:17:37: warning: 8-way bank conflict on 'tile' (block access, S=16" in err
-    assert err.rstrip().endswith("[rapcc-bank-conflict]")
+    # On stdout, so that `rapcc analyze *.cu | less` shows them (issue 29).
+    code, out, err = run_cli("analyze", "tests/golden/transpose16.cu")
+    assert code == 0 and err == ""
+    assert "tests/golden/transpose16.cu:17:37: warning: 8-way bank conflict on 'tile' (block access, S=16" in out
+    assert out.rstrip().endswith("[rapcc-bank-conflict]")
 
 
 def test_analyze_json_contract(run_cli):
