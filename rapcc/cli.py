@@ -28,6 +28,7 @@ from .diagnostics import Diagnostic, InternalError, RapccError
 from .output import is_no_output, same_file, write_output
 from .pipeline import STRATEGIES, Options, RewriteResult, rewrite_source
 from .toolkit import DISABLE_ENV, find_toolkit
+from .wording import count
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_FINDINGS = 4  # `rapcc analyze --fail-on` found what it was told to fail on
@@ -226,7 +227,8 @@ def _many_main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         for f in failures:
             print_diagnostics(f.diagnostics, args.color)
             print(f"rapcc: error: {f.message}", file=sys.stderr)
-        print(f"rapcc: error: {len(failures)} of {len(units)} files failed; nothing was written", file=sys.stderr)
+        print(f"rapcc: error: {len(failures)} of {count(len(units), 'file')} failed; nothing was written",
+              file=sys.stderr)
         return EXIT_INTERNAL if any(f.internal for f in failures) else EXIT_INPUT
     for _, _, result in done:
         if args.explain:

@@ -14,6 +14,7 @@ from .diagnostics import Diagnostic
 from .pipeline import RewriteResult
 from .report import SHAPE_SOURCES
 from .summary import rewrite_line
+from .wording import count
 
 EXPLAIN_MODES = ("best", "all")
 
@@ -102,6 +103,6 @@ def analyze_summary(results: Sequence[RewriteResult]) -> str:
         for d in r.diagnostics:
             counts[d.level] = counts.get(d.level, 0) + 1
     conflicts = sum(1 for r in results for d in r.diagnostics if d.check_id == "rapcc-bank-conflict")
-    levels = ", ".join(f"{n} {level}{'s' if n != 1 else ''}" for level, n in sorted(counts.items())) or "no diagnostics"
-    return (f"rapcc: {len(results)} files, {arrays} shared-memory arrays, {conflicts} bank conflicts "
-            f"predicted ({levels})")
+    levels = ", ".join(count(n, level) for level, n in sorted(counts.items())) or "no diagnostics"
+    return (f"rapcc: {count(len(results), 'file')}, {count(arrays, 'shared-memory array')}, "
+            f"{count(conflicts, 'bank conflict')} predicted ({levels})")
