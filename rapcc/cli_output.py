@@ -14,7 +14,8 @@ from .diagnostics import Diagnostic
 from .pipeline import RewriteResult
 from .report import SHAPE_SOURCES
 from .summary import rewrite_line
-from .wording import count
+from .layout_words import layout_words, memory_cost
+from .wording import count, size
 
 EXPLAIN_MODES = ("best", "all")
 
@@ -49,7 +50,10 @@ def text_report(result: RewriteResult) -> str:
         source = SHAPE_SOURCES.get(a["block_dim_source"], a["block_dim_source"])
         lines.append(f"  {a['function'] or '<file scope>'}: {a['name']}{dims} ({a['elem_bytes']}-byte elements, block"
                      f"{'s' if ',' in shapes else ''} {shapes} {source})")
-        lines.append(f"    strategy: {a['strategy']}" + (f" [{a['mapping']}]" if a.get("mapping") else "") + f" - {a['reason']}")
+        grown = a.get("bytes_before") is not None and a["bytes_after"] != a["bytes_before"]
+        cost = f"; {a['bytes_before']:,} -> {size(a['bytes_after'])} of shared memory" if grown else ""
+        lines.append(f"    strategy: {a['strategy']}" + (f" [{a['mapping']}]" if a.get("mapping") else "")
+                     + f" - {a['reason']}{cost}")
         for x in a["accesses"]:
             wb, wa = x["wavefronts_before"], x["wavefronts_after"]
             pred = "unpredictable" if wb is None else f"{wb:.2f} -> {wa:.2f} wavefronts (ideal {x['ideal_wavefronts']:.2f})"
@@ -64,11 +68,14 @@ def text_report(result: RewriteResult) -> str:
 
 def explain(result: RewriteResult, mode: str = "best") -> str:
     """Each array's choice and its candidates, cheapest first: by default the
-    best candidate of each strategy, with `mode` "all" every one."""
+    best candidate of each strategy, with `mode` "all" every one. A candidate
+    reads as what it does, its extra instructions and memory, then its paper."""
     lines = []
     for p in result.plans:
         a = p.analysis.array
         lines.append(f"'{a.name}' in '{a.function or '<file scope>'}': chose {p.mapping.strategy} ({p.reason})")
+        if p.rewritten:
+            lines.append(f"    layout: {layout_words(p.mapping.form)}{memory_cost(p.mapping, a.elem_bytes)}")
         ranked = sorted(p.candidates, key=lambda c: c.cost)
         if mode != "all":
             best: dict[str, object] = {}
@@ -78,7 +85,11 @@ def explain(result: RewriteResult, mode: str = "best") -> str:
         else:
             shown = ranked
         for c in shown:
-            lines.append(f"    {c.cost:10.1f}  {c.mapping.strategy:6s} {c.mapping.description} (+{c.mapping.ops} instr)")
+            m = c.mapping
+            ops = f"; +{count(m.ops, 'instruction')} per access" if m.ops else ""
+            cite = f" [{m.form.cite}]" if m.form.cite else ""
+            lines.append(f"    {c.cost:10.1f}  {m.strategy:7s} {layout_words(m.form)}{ops}"
+                         f"{memory_cost(m, a.elem_bytes)}{cite}")
         if mode != "all" and len(shown) < len(ranked):
             lines.append(f"    ({len(ranked) - len(shown)} more candidates: --explain=all)")
     return "\n".join(lines) + "\n" if lines else "no shared-memory arrays\n"

@@ -7,6 +7,7 @@ from .analysis.predict import Prediction
 from .analysis.warps import COUNT_TRIPS
 from .banks import DEFAULT_BANKS
 from .diagnostics import Diagnostic
+from .layout_words import byte_sizes
 from .planner import EXPECTED_LABEL, ArrayPlan, BlockKind
 from .refusals import refusal
 
@@ -36,8 +37,13 @@ def build_report(path: str, plans: tuple[ArrayPlan, ...], analyze_only: bool) ->
                 # (ptxas fuses adjacent words of the array as written only).
                 "executions_after": None if after is None else after.executions,
             })
+        sizes = byte_sizes(p.mapping, arr.elem_bytes)
+        if sizes is not None and (analyze_only or not p.rewritten):
+            sizes = (sizes[0], sizes[0])
         arrays.append({
             "name": arr.name, "function": arr.function, "line": arr.decl.line,
+            # Shared memory as written and in the chosen layout (padding grows it); None: sized at launch.
+            "bytes_before": None if sizes is None else sizes[0], "bytes_after": None if sizes is None else sizes[1],
             "elem_bytes": arr.elem_bytes, "dims": list(arr.dims), "extern": arr.is_extern,
             "block_dim": [a.block.x, a.block.y, a.block.z], "block_dim_source": a.block.source,
             # Every shape the plan holds under (the first is block_dim), and the guesses the code contradicts.

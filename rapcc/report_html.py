@@ -26,6 +26,7 @@ from .analysis.predict import Prediction, row_major
 from .banks import DEFAULT_BANKS, BankModel
 from .rewrite import edits_for, helper_for
 from .planner import ArrayPlan
+from .layout_words import memory_cost, with_citation
 from .report import SHAPE_SOURCES
 from .report_svg import bar_chart, heatmap
 from .strategies import Mapping
@@ -273,7 +274,8 @@ def array_view(plan: ArrayPlan, source: bytes, banks: BankModel, path: str = "")
     start, end = _line_of(source, arr.decl.start)
     dims = "".join(f"[{d}]" for d in arr.dims) or "[]"
     chosen = plan.mapping
-    cands = tuple(CandidateView(round(c.cost, 1), c.mapping.strategy, c.mapping.description, c.mapping.ops,
+    cands = tuple(CandidateView(round(c.cost, 1), c.mapping.strategy,
+                                with_citation(c.mapping.form) + memory_cost(c.mapping, arr.elem_bytes), c.mapping.ops,
                                 c.mapping == chosen)
                   for c in sorted(plan.candidates, key=lambda c: c.cost))
     return ArrayView(

@@ -47,7 +47,7 @@ def test_explain_all_shows_every_candidate(run_cli):
     code, _, every = run_cli("tests/golden/fwt8.cu", "--explain=all")
     assert code == 0
     assert len(every.splitlines()) > len(best.splitlines())
-    assert "bvxor k1=0 k2=2" in every and "bwxor MIH" in every
+    assert "XOR the word address's low bits with its bits from bit 2" in every and "(MIH heuristic)" in every
 
 
 @pytest.mark.parametrize("name", ["analyze", "analyse"])
