@@ -108,25 +108,56 @@ def _guessed(p: ArrayPlan) -> bool:
     return a.block.source in UNCERTAIN_SHAPES and not a.escapes and a.out_of_range() is not None
 
 
+# A note names at most this many shapes in a list, and this many contradicting accesses.
+MAX_LISTED, MAX_CLAUSES = 6, 2
+
+
+def _listed(items: list[str], limit: int) -> str:
+    """"a, b, c" or "a, b, c and 4 more"."""
+    if len(items) <= limit:
+        return ", ".join(items)
+    return ", ".join(items[:limit]) + f" and {len(items) - limit} more"
+
+
+def _code(text: str, limit: int = 60) -> str:
+    """Code quoted in a note, shortened past `limit` characters (the line number says where it is)."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[:limit - 3] + "..."
+
+
+def _shares(shares: list[float]) -> str:
+    """"50%" or "2% to 23%"."""
+    lo, hi = min(shares), max(shares)
+    return f"{lo:.0%}" if f"{lo:.0%}" == f"{hi:.0%}" else f"{lo:.0%} to {hi:.0%}"
+
+
 def _shape_note(plans: list[ArrayPlan]) -> Diagnostic:
     """One note for a kernel whose block shape rapcc guessed: the set it
     planned for, the shapes its code contradicts, and how to state the shape.
     A guess of rapcc's own is not the user's mistake: a note, not a warning."""
     first = plans[0].analysis
     arr = first.array
-    shapes = ", ".join(dict.fromkeys(s.block.text() for p in plans for s in p.analysis.per_shape))
+    shapes = _listed(list(dict.fromkeys(s.block.text() for p in plans for s in p.analysis.per_shape)), MAX_LISTED)
     how = _GUESSED_FROM.get(first.block.source, first.block.source)
-    why: dict[str, list[str]] = {}  # why the code contradicts them -> shapes
+    # One clause per access that contradicts shapes, naming them all (issue 29:
+    # a clause per shape made notes of 700 characters).
+    dropped: dict[tuple[str, int, str], list[tuple[str, float]]] = {}  # access -> (shape, share of lanes)
+    wrong: list[str] = []
     for p in plans:
         for d in p.analysis.dropped_shapes:
-            reason = f"'{d.access.text}' at line {d.access.range.line} leaves '{d.array}' for {d.share:.0%} of its lanes"
-            why.setdefault(reason, []).append(f"{d.shape.text()} left out")
+            dropped.setdefault((d.access.text, d.access.range.line, d.array), []).append((d.shape.text(), d.share))
         oob = p.analysis.out_of_range()
         if oob is not None and not p.analysis.escapes:
             x, _ = oob
-            reason = f"'{x.access.text}' at line {x.access.range.line} leaves '{p.analysis.array.name}' under it"
-            why.setdefault(reason, []).append(f"{p.analysis.block.text()} is probably wrong")
-    contradicted = "".join(f"; {', '.join(dict.fromkeys(shapes))}, since {reason}" for reason, shapes in why.items())
+            wrong.append(f"; {p.analysis.block.text()} is probably wrong, since '{_code(x.access.text)}' at line "
+                         f"{x.access.range.line} leaves '{p.analysis.array.name}' under it")
+    clauses = [f"; {_listed(list(dict.fromkeys(s for s, _ in left)), MAX_LISTED)} left out, since '{_code(text)}' at line "
+               f"{line} leaves '{array}' for {_shares([share for _, share in left])} of "
+               f"{'its' if len(left) == 1 else 'their'} lanes" for (text, line, array), left in dropped.items()]
+    clauses += wrong
+    more = len(clauses) - MAX_CLAUSES
+    contradicted = "".join(clauses[:MAX_CLAUSES]) + (f"; {more} more (the report's block_dims_dropped)"
+                                                     if more > 0 else "")
     unknown = "".join(f" ({u})" for u in first.unknown_launches[:1])  # why a launch's shape is unknown
     return Diagnostic("note", arr.decl.file, arr.decl.line, arr.decl.col,
                       f"block shape of '{arr.function}' unknown{unknown}; planned for {shapes} ({how}){contradicted}; "
