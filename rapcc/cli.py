@@ -24,6 +24,7 @@ from . import __version__
 from .cli_output import EXPLAIN_MODES, analyze_summary, explain, print_diagnostics, text_report, unified_diff, \
     verbose_line
 from .color import MODES as COLOR_MODES
+from .config_file import block_shape, find_config
 from .diagnostics import Diagnostic, InternalError, RapccError
 from .output import is_no_output, same_file, write_output
 from .pipeline import STRATEGIES, Options, RewriteResult, rewrite_source
@@ -46,14 +47,23 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _block_dim(text: str) -> tuple[int, int, int]:
-    parts = text.lower().replace(",", "x").split("x")
     try:
-        vals = [int(p) for p in parts if p.strip()]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid block shape '{text}' (expected e.g. 32x8)")
-    if not 1 <= len(vals) <= 3 or any(v <= 0 for v in vals) or vals[0] * (vals + [1, 1])[1] * (vals + [1, 1])[2] > 1024:
-        raise argparse.ArgumentTypeError(f"invalid block shape '{text}' (1 to 3 positive sizes, at most 1024 threads)")
-    return tuple(vals + [1] * (3 - len(vals)))  # type: ignore[return-value]
+        return block_shape(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
+    """`argv` parsed over the settings of the project's `.rapcc.toml` or
+    `[tool.rapcc]` (config_file.py), found from the first input (or -p's
+    folder): the command line's flags win, its lists add to the file's."""
+    args = parser.parse_args(argv)
+    start = args.inputs[0] if args.inputs else getattr(args, "project", None) or "."
+    config = find_config(start)
+    if config is None:
+        return args
+    parser.set_defaults(**config.defaults())
+    return parser.parse_args(argv)
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -275,7 +285,7 @@ def _suggest_include(done, targets: list[Path]) -> None:
 
 def _rewrite_main(argv: list[str]) -> int:
     parser = _main_parser()
-    args = parser.parse_args(argv)
+    args = _parse(parser, argv)
     if args.no_backup and not args.in_place:
         parser.error("--no-backup goes with --in-place")
     if args.project or args.out_dir or args.in_place or len(args.inputs) > 1:
@@ -363,7 +373,7 @@ def _analyze_main(argv: list[str]) -> int:
     p.add_argument("-v", "--verbose", action="store_true", help="list each clang error in a system or toolkit header "
                    "(the CUDA toolkit's, rapcc's stand-ins) instead of one note for them all (not in SARIF)")
     _common(p)
-    args = p.parse_args(argv)
+    args = _parse(p, argv)
     if not args.inputs and not args.project:
         p.error("no input file")
     base = _options(args, "none", "")
