@@ -267,8 +267,8 @@ def apply_edits(src: bytes, edits: list[Edit]) -> bytes:
 
 def rewrite(src: bytes, path: str, plans: tuple[ArrayPlan, ...], command: str,
             guards: tuple[tuple[str, int], ...] = (), line_directives: bool = True,
-            blank: tuple[tuple[int, int], ...] = (), earlier: tuple[tuple[int, int], ...] = ()
-            ) -> tuple[bytes, tuple[Helper, ...]]:
+            blank: tuple[tuple[int, int], ...] = (), earlier: tuple[tuple[int, int], ...] = (),
+            header: bool = True) -> tuple[bytes, tuple[Helper, ...]]:
     """The rewritten file and its helpers; `src` itself when no plan rewrites anything.
 
     `guards` are the macro values the layouts were proved for: the output ends
@@ -277,7 +277,9 @@ def rewrite(src: bytes, path: str, plans: tuple[ArrayPlan, ...], command: str,
     `blank` are byte spans of directives to remove (rapcc's pragmas, for a
     compiler that would warn about them); their line breaks stay, so lines do not move.
     `earlier` are the spans of an earlier run's header comments (`earlier_header_spans`):
-    their lines move into this run's header, so a file rewritten again has one."""
+    their lines move into this run's header, so a file rewritten again has one.
+    Without `header` the output has no header comment and the helpers start
+    the file (SARIF's fixes: edits of the user's code alone)."""
     chosen = [p for p in plans if p.rewritten]
     blanks = [blank_edit(src, start, end) for start, end in blank]
     if not chosen:
@@ -299,7 +301,7 @@ def rewrite(src: bytes, path: str, plans: tuple[ArrayPlan, ...], command: str,
     for p, h in by_plan:
         edits.extend(clone_edits(p, h, src, path, main, line_directives))
     env = _env()
-    header = env.get_template("header.j2").render(
+    comment = "" if not header else env.get_template("header.j2").render(
         version=__version__, command=command, earlier=_earlier_lines(src, earlier),
         arrays=[{"name": p.analysis.array.name, "function": p.analysis.array.function or HEADER_FILE_SCOPE,
                  "strategy": p.mapping.strategy, "description": p.mapping.description,
@@ -313,4 +315,6 @@ def rewrite(src: bytes, path: str, plans: tuple[ArrayPlan, ...], command: str,
     if guards:
         tail = env.get_template("guards.j2").render(guards=guards).encode().replace(b"\n", newline)
         body += (b"" if body.endswith(b"\n") else newline) + tail
-    return (header + prologue).encode().replace(b"\n", newline) + body, tuple(helpers)
+    if not header:  # the helpers alone, from the first line, and nothing if there are none
+        prologue = prologue.strip("\n") + "\n" if prologue.strip() else ""
+    return (comment + prologue).encode().replace(b"\n", newline) + body, tuple(helpers)
