@@ -349,7 +349,7 @@ def _analyze_main(argv: list[str]) -> int:
     # The report writers and the batch runner load only for `analyze` (issue 20: start-up).
     from .batch import analyse_all
     from .build import project
-    from .report_html import measured_view, render_html
+    from .report_html import HtmlInput, measured_view, render_pages
     from .sarif import FileFindings, build_sarif
     p = _Parser(prog="rapcc analyze", description="Report the bank conflicts of every shared-memory access; rewrite nothing.")
     p.add_argument("inputs", nargs="*", metavar="INPUT", help="CUDA source files (with -p: files of the "
@@ -357,8 +357,8 @@ def _analyze_main(argv: list[str]) -> int:
     p.add_argument("--format", choices=("text", "json", "sarif"), default="text",
                    help="text: compiler-style diagnostics on stdout; json: the report on stdout; sarif: a SARIF "
                         "2.1.0 log on stdout, with the auto rewrite's edits as fixes")
-    p.add_argument("--html", metavar="PATH", help="also write a self-contained HTML report (one input) with bank "
-                   "heatmaps before and after the auto rewrite")
+    p.add_argument("--html", metavar="PATH", help="also write a self-contained HTML report with bank heatmaps "
+                   "before and after the auto rewrite (several inputs: one page, with a table of contents)")
     p.add_argument("--fail-on", action="append", choices=tuple(FAIL_ON), default=[],
                    help=f"exit {EXIT_FINDINGS} if a diagnostic of this kind is not suppressed in the source "
                         "(repeatable; for CI and pre-commit)")
@@ -379,12 +379,11 @@ def _analyze_main(argv: list[str]) -> int:
     base = _options(args, "none", "")
     units = project.project_units(args.project, args.inputs, base) if args.project \
         else [project.Unit(f, base) for f in args.inputs]
-    if args.html and len(units) != 1:
-        p.error("--html takes one input file")
     reports: list[dict] = []
     findings: list[FileFindings] = []
     shown: list[Diagnostic] = []
     analysed: list[RewriteResult] = []
+    pages: list[HtmlInput] = []
 
     def auto_command(path: str) -> str:
         return f"rapcc {shlex.quote(path)} --strategy auto --seed {args.seed} -o OUTPUT"
@@ -417,7 +416,9 @@ def _analyze_main(argv: list[str]) -> int:
                 measured = None
                 if args.measured:
                     measured = measured_view(_read_results(args.measured), Path(path).stem, args.measured)
-                write_output(args.html, render_html(path, source, plans, command, measured=measured).encode())
+                pages.append(HtmlInput(path, source, plans, command, measured))
+    if args.html:
+        write_output(args.html, render_pages(pages).encode())
     if args.format == "json":
         single = len(units) == 1 and not args.project
         print(json.dumps(reports[0] if single else reports, indent=2))

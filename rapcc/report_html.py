@@ -268,7 +268,7 @@ def rewrite_diff(plan: ArrayPlan, source: bytes, path: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def array_view(plan: ArrayPlan, source: bytes, banks: BankModel, path: str = "") -> ArrayView:
+def array_view(plan: ArrayPlan, source: bytes, banks: BankModel, path: str = "", prefix: str = "") -> ArrayView:
     a = plan.analysis
     arr = a.array
     start, end = _line_of(source, arr.decl.start)
@@ -279,7 +279,7 @@ def array_view(plan: ArrayPlan, source: bytes, banks: BankModel, path: str = "")
                                 c.mapping == chosen)
                   for c in sorted(plan.candidates, key=lambda c: c.cost))
     return ArrayView(
-        anchor=f"array-{arr.name}-{arr.decl.line}", name=arr.name, function=arr.function or "<file scope>",
+        anchor=f"{prefix}array-{arr.name}-{arr.decl.line}", name=arr.name, function=arr.function or "<file scope>",
         declaration=source[start:end].decode("utf-8", "replace").strip(), decl_line=arr.decl.line,
         elem=f"{arr.elem_type} {dims}, {arr.elem_bytes}-byte elements",
         block=f"{a.block.text()} ({SHAPE_SOURCES.get(a.block.source, a.block.source)})", strategy=chosen.strategy, reason=plan.reason,
@@ -288,15 +288,47 @@ def array_view(plan: ArrayPlan, source: bytes, banks: BankModel, path: str = "")
         gain=predicted_gain(plan), diff=rewrite_diff(plan, source, path))
 
 
-def render_html(path: str, source: bytes, plans: tuple[ArrayPlan, ...], command: str,
-                banks: BankModel = DEFAULT_BANKS, measured: Measured | None = None) -> str:
-    """The whole report as one HTML document."""
-    env = jinja2.Environment(loader=jinja2.FunctionLoader(_template_source), autoescape=True,
-                             undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
-    env.filters["svg"] = Markup  # built and escaped by report_svg
-    arrays = [array_view(p, source, banks, path) for p in plans]
+@dataclass(frozen=True, slots=True)
+class HtmlInput:
+    """One file of a report: its source, the plans to show, and how to reproduce them."""
+
+    path: str
+    source: bytes
+    plans: tuple[ArrayPlan, ...]
+    command: str
+    measured: Measured | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FileView:
+    anchor: str  # the id of its section (several files)
+    path: str
+    command: str
+    arrays: tuple[ArrayView, ...]
+    kernels: dict[str, list[ArrayView]]  # function -> its arrays, for the table of contents
+    measured: Measured | None
+
+
+def _file_view(f: HtmlInput, k: int, many: bool, banks: BankModel) -> FileView:
+    # Several files: each file's anchors carry its index, so that equal array names do not collide.
+    prefix = f"f{k}-" if many else ""
+    arrays = tuple(array_view(p, f.source, banks, f.path, prefix) for p in f.plans)
     kernels: dict[str, list[ArrayView]] = {}
     for a in arrays:
         kernels.setdefault(a.function, []).append(a)
-    return env.get_template("report.html.j2").render(path=path, version=__version__, command=command,
-                                                     arrays=arrays, kernels=kernels, measured=measured)
+    return FileView(f"file-{k}", f.path, f.command, arrays, kernels, f.measured)
+
+
+def render_pages(files: list[HtmlInput], banks: BankModel = DEFAULT_BANKS) -> str:
+    """One HTML document for one file or several (with a table of contents over them all)."""
+    env = jinja2.Environment(loader=jinja2.FunctionLoader(_template_source), autoescape=True,
+                             undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
+    env.filters["svg"] = Markup  # built and escaped by report_svg
+    views = [_file_view(f, k, len(files) > 1, banks) for k, f in enumerate(files)]
+    return env.get_template("report.html.j2").render(version=__version__, files=views)
+
+
+def render_html(path: str, source: bytes, plans: tuple[ArrayPlan, ...], command: str,
+                banks: BankModel = DEFAULT_BANKS, measured: Measured | None = None) -> str:
+    """The whole report of one file as one HTML document."""
+    return render_pages([HtmlInput(path, source, plans, command, measured)], banks)
