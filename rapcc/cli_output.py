@@ -54,6 +54,9 @@ def text_report(result: RewriteResult) -> str:
         cost = f"; {a['bytes_before']:,} -> {size(a['bytes_after'])} of shared memory" if grown else ""
         lines.append(f"    strategy: {a['strategy']}" + (f" [{a['mapping']}]" if a.get("mapping") else "")
                      + f" - {a['reason']}{cost}")
+        if a.get("instances"):  # a template-sized array: each instantiation and what it pays
+            lines.extend(_instance_lines(a["instances"]))
+            continue
         for x in a["accesses"]:
             wb, wa = x["wavefronts_before"], x["wavefronts_after"]
             pred = "unpredictable" if wb is None else f"{wb:.2f} -> {wa:.2f} wavefronts (ideal {x['ideal_wavefronts']:.2f})"
@@ -66,16 +69,38 @@ def text_report(result: RewriteResult) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _instance_lines(instances: list[dict]) -> list[str]:
+    """The text report's lines for each instantiation of a template-sized array."""
+    lines = []
+    for i in instances:
+        args = ", ".join(f"{n}={v}" for n, v in i["template_arguments"].items())
+        block = "x".join(map(str, i["block_dim"]))
+        memory = ""
+        if i["bytes_before"] is not None:
+            memory = f"; {i['bytes_before']:,} -> {size(i['bytes_after'])}"
+        lines.append(f"    instance {args} (block {block}): cost {i['cost_before']:.1f} -> {i['cost_after']:.1f}{memory}")
+        for x in i["accesses"]:
+            wb, wa = x["wavefronts_before"], x["wavefronts_after"]
+            pred = "unpredictable" if wb is None else f"{wb:.2f} -> {wa:.2f} wavefronts (ideal {x['ideal_wavefronts']:.2f})"
+            lines.append(f"      line {x['line']}:{x['col']} {x['kind']:6s} {pred}")
+    return lines
+
+
 def explain(result: RewriteResult, mode: str = "best") -> str:
     """Each array's choice and its candidates, cheapest first: by default the
     best candidate of each strategy, with `mode` "all" every one. A candidate
-    reads as what it does, its extra instructions and memory, then its paper."""
+    reads as what it does, its extra instructions and memory, then its paper;
+    a template-sized array's instantiations follow, each with what it pays."""
     lines = []
+    report_arrays = {p.analysis.array.key: r for p, r in zip(result.plans, result.report["arrays"])}
     for p in result.plans:
         a = p.analysis.array
         lines.append(f"'{a.name}' in '{a.function or '<file scope>'}': chose {p.mapping.strategy} ({p.reason})")
         if p.rewritten:
-            lines.append(f"    layout: {layout_words(p.mapping.form)}{memory_cost(p.mapping, a.elem_bytes)}")
+            lines.append(f"    layout: {layout_words(p.mapping.form)}" +
+                         ("" if p.instances else memory_cost(p.mapping, a.elem_bytes)))
+        for i in report_arrays.get(a.key, {}).get("instances", ()):
+            lines.extend(_instance_lines([i]))
         ranked = sorted(p.candidates, key=lambda c: c.cost)
         if mode != "all":
             best: dict[str, object] = {}

@@ -8,7 +8,7 @@ from .analysis.warps import COUNT_TRIPS
 from .banks import DEFAULT_BANKS
 from .diagnostics import Diagnostic
 from .layout_words import byte_sizes
-from .planner import EXPECTED_LABEL, ArrayPlan, BlockKind
+from .planner import EXPECTED_LABEL, ArrayPlan, BlockKind, InstanceCost
 from .refusals import refusal
 
 
@@ -37,7 +37,7 @@ def build_report(path: str, plans: tuple[ArrayPlan, ...], analyze_only: bool) ->
                 # (ptxas fuses adjacent words of the array as written only).
                 "executions_after": None if after is None else after.executions,
             })
-        sizes = byte_sizes(p.mapping, arr.elem_bytes)
+        sizes = byte_sizes(p.mapping, arr.elem_bytes) if not p.instances else _largest(p)
         if sizes is not None and (analyze_only or not p.rewritten):
             sizes = (sizes[0], sizes[0])
         arrays.append({
@@ -63,9 +63,35 @@ def build_report(path: str, plans: tuple[ArrayPlan, ...], analyze_only: bool) ->
             "skipped_branch_uses": [{"line": u.range.line, "col": u.range.col, "branch_line": u.directive.line,
                                      "macros": list(u.macros), "sized": u.sized} for u in a.inactive],
             "accesses": accesses,
+            # A template-sized array: each instantiation (under each planned shape) and its price.
+            "instances": [instance_report(p, c, analyze_only) for c in p.instances],
             "hand_fix": _hand_fix(a),
         })
     return {"file": path, "rapcc_version": __version__, "arrays": arrays}
+
+
+def _largest(p: ArrayPlan) -> tuple[int, int] | None:
+    """(bytes as written, bytes in the layout) of a template-sized array's largest instantiation."""
+    sizes = [s for s in (byte_sizes(c.mapping, c.analysis.elem_bytes) for c in p.instances) if s is not None]
+    return (max(b for b, _ in sizes), max(a for _, a in sizes)) if sizes else None
+
+
+def instance_report(p: ArrayPlan, c: InstanceCost, analyze_only: bool) -> dict:
+    """The JSON of one instantiation of a template-sized array: its accesses and price."""
+    i = c.analysis
+    paid = p.rewritten and not analyze_only
+    after = c.after if paid else c.before
+    sizes = byte_sizes(c.mapping, i.elem_bytes)
+    before_bytes = None if sizes is None else sizes[0]
+    return {
+        "template_arguments": dict(i.template_arguments), "block_dim": [i.block.x, i.block.y, i.block.z],
+        "dims": list(i.logical_dims or ()),
+        "bytes_before": before_bytes, "bytes_after": sizes[1] if sizes is not None and paid else before_bytes,
+        "cost_before": round(c.cost_before, 4), "cost_after": round(c.cost_after if paid else c.cost_before, 4),
+        "accesses": [{"line": x.access.range.line, "col": x.access.range.col, "kind": x.access.kind,
+                      "wavefronts_before": _num(b, "wavefronts"), "wavefronts_after": _num(f, "wavefronts"),
+                      "ideal_wavefronts": _num(b, "ideal")} for x, b, f in zip(i.accesses, c.before, after)],
+    }
 
 
 def _hand_fix(a) -> dict | None:
@@ -221,28 +247,52 @@ def diagnostics_for(plans: tuple[ArrayPlan, ...]) -> tuple[Diagnostic, ...]:
             r = x.access.range
             out.append(Diagnostic("warning", r.file, r.line, r.col, f"{why}; '{arr.name}' is left untouched",
                                   "rapcc-escape"))
-        for x, before in zip(a.accesses, p.before):
-            r = x.access.range
-            if before is None and x.samples.unknown is None:
-                if x.proof is not None and not x.proof.never_runs:
-                    msg = (f"access to '{arr.name}' first runs after the {COUNT_TRIPS} loop trips the replay "
-                           "steps through; its bank conflicts are not predicted")
-                else:
-                    msg = f"access to '{arr.name}' never runs with block shape {a.block.text()}"
-                out.append(Diagnostic("remark", r.file, r.line, r.col, msg, "rapcc-not-executed"))
-                continue
-            if before is None:
-                out.append(Diagnostic("remark", r.file, r.line, r.col,
-                                      f"cannot predict bank conflicts on '{arr.name}' (random access: "
-                                      f"'{x.samples.unknown}' is not known statically)", "rapcc-random-access"))
-                continue
-            if before.excess > 1e-9:
-                what = f"{x.cls} access" + (f", S={x.stride}" if x.stride not in (None, 0, 1) else "")
-                expected = f" {EXPECTED_LABEL}" if x.samples.expected else ""
-                if x.samples.varies:
-                    expected += f"; {x.samples.varies}"
-                out.append(Diagnostic("warning", r.file, r.line, r.col,
-                                      f"{_ways(before)}-way bank conflict on '{arr.name}' ({what}; "
-                                      f"{before.wavefronts:.2f} wavefronts per request{expected}, "
-                                      f"ideal {before.ideal:.2f})", "rapcc-bank-conflict"))
+        # Every instantiation's conflicts (issue 29: only the first was reported), under
+        # the reported block shape as for any array (the first an instantiation is planned for).
+        first: dict[tuple, InstanceCost] = {}
+        for c in p.instances:
+            first.setdefault(c.analysis.template_arguments, c)
+        if len(first) > 1:
+            for args, c in first.items():
+                tag = " in instance " + ", ".join(f"{n}={v}" for n, v in args)
+                out.extend(_access_diagnostics(arr.name, c.analysis, c.before, tag))
+        else:
+            out.extend(_access_diagnostics(arr.name, a, p.before, ""))
     return tuple(out)
+
+
+def instance_tags(p: ArrayPlan) -> list[str]:
+    """How each of the plan's instances is named: its template arguments, and
+    its block shape where one instantiation is planned under several."""
+    args = [", ".join(f"{n}={v}" for n, v in c.analysis.template_arguments) for c in p.instances]
+    return [f"{t}, block {c.analysis.block.text()}" if args.count(t) > 1 else t for t, c in zip(args, p.instances)]
+
+
+def _access_diagnostics(name: str, a, befores, tag: str) -> list[Diagnostic]:
+    """The remarks and conflict warnings of one analysis' accesses (`tag`: which instance)."""
+    out = []
+    for x, before in zip(a.accesses, befores):
+        r = x.access.range
+        if before is None and x.samples.unknown is None:
+            if x.proof is not None and not x.proof.never_runs:
+                msg = (f"access to '{name}'{tag} first runs after the {COUNT_TRIPS} loop trips the replay "
+                       "steps through; its bank conflicts are not predicted")
+            else:
+                msg = f"access to '{name}'{tag} never runs with block shape {a.block.text()}"
+            out.append(Diagnostic("remark", r.file, r.line, r.col, msg, "rapcc-not-executed"))
+            continue
+        if before is None:
+            out.append(Diagnostic("remark", r.file, r.line, r.col,
+                                  f"cannot predict bank conflicts on '{name}'{tag} (random access: "
+                                  f"'{x.samples.unknown}' is not known statically)", "rapcc-random-access"))
+            continue
+        if before.excess > 1e-9:
+            what = f"{x.cls} access" + (f", S={x.stride}" if x.stride not in (None, 0, 1) else "")
+            expected = f" {EXPECTED_LABEL}" if x.samples.expected else ""
+            if x.samples.varies:
+                expected += f"; {x.samples.varies}"
+            out.append(Diagnostic("warning", r.file, r.line, r.col,
+                                  f"{_ways(before)}-way bank conflict on '{name}'{tag} ({what}; "
+                                  f"{before.wavefronts:.2f} wavefronts per request{expected}, "
+                                  f"ideal {before.ideal:.2f})", "rapcc-bank-conflict"))
+    return out

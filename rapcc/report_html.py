@@ -27,7 +27,8 @@ from .banks import DEFAULT_BANKS, BankModel
 from .rewrite import edits_for, helper_for
 from .planner import ArrayPlan
 from .layout_words import memory_cost, with_citation
-from .report import SHAPE_SOURCES
+from .report import SHAPE_SOURCES, instance_report
+from .wording import size
 from .report_svg import bar_chart, heatmap
 from .strategies import Mapping
 
@@ -68,6 +69,17 @@ class CandidateView:
 
 
 @dataclass(frozen=True, slots=True)
+class InstanceView:
+    """One instantiation of a template-sized array and what it pays for the layout."""
+
+    args: str
+    block: str
+    memory: str
+    cost: str
+    accesses: str
+
+
+@dataclass(frozen=True, slots=True)
 class ArrayView:
     anchor: str  # the id of its section, for the table of contents
     name: str
@@ -84,6 +96,7 @@ class ArrayView:
     gain: str  # predicted wavefronts over all its accesses, before -> after, for the table of contents
     # What the rewrite changes: the declaration's line and one access's, as '-'/'+' lines (none when unchanged).
     diff: tuple[str, ...] = ()
+    instances: tuple[InstanceView, ...] = ()  # a template-sized array's instantiations
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,7 +298,23 @@ def array_view(plan: ArrayPlan, source: bytes, banks: BankModel, path: str = "",
         block=f"{a.block.text()} ({SHAPE_SOURCES.get(a.block.source, a.block.source)})", strategy=chosen.strategy, reason=plan.reason,
         emitted=emitted_mapping(chosen), candidates=cands,
         accesses=tuple(access_view(plan, k, source, banks) for k in range(len(a.accesses))),
-        gain=predicted_gain(plan), diff=rewrite_diff(plan, source, path))
+        gain=predicted_gain(plan), diff=rewrite_diff(plan, source, path), instances=instance_views(plan))
+
+
+def _wf(v: float | None) -> str:
+    return "?" if v is None else f"{v:.2f}"
+
+
+def instance_views(plan: ArrayPlan) -> tuple[InstanceView, ...]:
+    out = []
+    for i in (instance_report(plan, c, analyze_only=False) for c in plan.instances):
+        memory = "" if i["bytes_before"] is None else f"{i['bytes_before']:,} -> {size(i['bytes_after'])}"
+        accesses = "; ".join(f"line {x['line']} {x['kind']}: {_wf(x['wavefronts_before'])} -> "
+                             f"{_wf(x['wavefronts_after'])}" for x in i["accesses"])
+        out.append(InstanceView(", ".join(f"{n}={v}" for n, v in i["template_arguments"].items()),
+                                "x".join(map(str, i["block_dim"])), memory,
+                                f"{i['cost_before']:.1f} -> {i['cost_after']:.1f}", accesses))
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
