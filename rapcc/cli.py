@@ -24,6 +24,7 @@ from . import __version__
 from .cli_output import EXPLAIN_MODES, analyze_summary, explain, print_diagnostics, text_report, unified_diff, \
     verbose_line
 from .color import MODES as COLOR_MODES
+from .completion import SHELLS, bash_script
 from .config_file import block_shape, find_config
 from .diagnostics import Diagnostic, InternalError, RapccError
 from .output import is_no_output, same_file, write_output
@@ -122,6 +123,8 @@ def _main_parser() -> argparse.ArgumentParser:
     p.add_argument("--report-html", metavar="PATH", help="write a self-contained HTML report with bank heatmaps "
                    "of every access before and after the rewrite")
     p.add_argument("--version", action="version", version=f"rapcc {__version__}")
+    p.add_argument("--print-completion", choices=SHELLS, metavar="bash", help="print a bash completion script "
+                   "(eval \"$(rapcc --print-completion bash)\"; zsh takes it after bashcompinit) and exit")
     _common(p)
     return p
 
@@ -286,6 +289,9 @@ def _suggest_include(done, targets: list[Path]) -> None:
 def _rewrite_main(argv: list[str]) -> int:
     parser = _main_parser()
     args = _parse(parser, argv)
+    if args.print_completion:
+        sys.stdout.write(bash_script(parser, _subcommand_parsers()))
+        return EXIT_OK
     if args.no_backup and not args.in_place:
         parser.error("--no-backup goes with --in-place")
     if args.project or args.out_dir or args.in_place or len(args.inputs) > 1:
@@ -345,12 +351,7 @@ def _read_results(path: str) -> dict:
     return data
 
 
-def _analyze_main(argv: list[str]) -> int:
-    # The report writers and the batch runner load only for `analyze` (issue 20: start-up).
-    from .batch import analyse_all
-    from .build import project
-    from .report_html import HtmlInput, measured_view, render_pages
-    from .sarif import FileFindings, build_sarif
+def _analyze_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="rapcc analyze", description="Report the bank conflicts of every shared-memory access; rewrite nothing.")
     p.add_argument("inputs", nargs="*", metavar="INPUT", help="CUDA source files (with -p: files of the "
                    "compile database; none means all of its CUDA files)")
@@ -373,6 +374,16 @@ def _analyze_main(argv: list[str]) -> int:
     p.add_argument("-v", "--verbose", action="store_true", help="list each clang error in a system or toolkit header "
                    "(the CUDA toolkit's, rapcc's stand-ins) instead of one note for them all (not in SARIF)")
     _common(p)
+    return p
+
+
+def _analyze_main(argv: list[str]) -> int:
+    # The report writers and the batch runner load only for `analyze` (issue 20: start-up).
+    from .batch import analyse_all
+    from .build import project
+    from .report_html import HtmlInput, measured_view, render_pages
+    from .sarif import FileFindings, build_sarif
+    p = _analyze_parser()
     args = _parse(p, argv)
     if not args.inputs and not args.project:
         p.error("no input file")
@@ -430,6 +441,15 @@ def _analyze_main(argv: list[str]) -> int:
     if any(d.check_id in failing for d in shown):
         return EXIT_FINDINGS
     return EXIT_OK
+
+
+def _subcommand_parsers() -> dict[str, argparse.ArgumentParser]:
+    """Each subcommand's parser, for the completion script."""
+    holder = _Parser(prog="rapcc")
+    sub = holder.add_subparsers(dest="command")
+    for name in SUBCOMMANDS[1:]:
+        __import__(f"rapcc.commands.{name}", fromlist=["add_parser"]).add_parser(sub)
+    return {"analyze": _analyze_parser(), **{n: sub.choices[n] for n in SUBCOMMANDS[1:]}}
 
 
 def _subcommand_main(name: str, argv: list[str]) -> int:
