@@ -24,10 +24,13 @@ from . import __version__
 from .cli_output import EXPLAIN_MODES, analyze_summary, explain, print_diagnostics, text_report, unified_diff, \
     verbose_line
 from .color import MODES as COLOR_MODES
+from .completion import SHELLS, bash_script
+from .config_file import block_shape, find_config
 from .diagnostics import Diagnostic, InternalError, RapccError
 from .output import is_no_output, same_file, write_output
 from .pipeline import STRATEGIES, Options, RewriteResult, rewrite_source
 from .toolkit import DISABLE_ENV, find_toolkit
+from .wording import count
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_FINDINGS = 4  # `rapcc analyze --fail-on` found what it was told to fail on
@@ -45,14 +48,23 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _block_dim(text: str) -> tuple[int, int, int]:
-    parts = text.lower().replace(",", "x").split("x")
     try:
-        vals = [int(p) for p in parts if p.strip()]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid block shape '{text}' (expected e.g. 32x8)")
-    if not 1 <= len(vals) <= 3 or any(v <= 0 for v in vals) or vals[0] * (vals + [1, 1])[1] * (vals + [1, 1])[2] > 1024:
-        raise argparse.ArgumentTypeError(f"invalid block shape '{text}' (1 to 3 positive sizes, at most 1024 threads)")
-    return tuple(vals + [1] * (3 - len(vals)))  # type: ignore[return-value]
+        return block_shape(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
+    """`argv` parsed over the settings of the project's `.rapcc.toml` or
+    `[tool.rapcc]` (config_file.py), found from the first input (or -p's
+    folder): the command line's flags win, its lists add to the file's."""
+    args = parser.parse_args(argv)
+    start = args.inputs[0] if args.inputs else getattr(args, "project", None) or "."
+    config = find_config(start)
+    if config is None:
+        return args
+    parser.set_defaults(**config.defaults())
+    return parser.parse_args(argv)
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -105,21 +117,23 @@ def _main_parser() -> argparse.ArgumentParser:
     p.add_argument("--report-format", choices=("text", "json"), default="text")
     p.add_argument("--diff", action="store_true", help="print a unified diff of the rewrite to stdout (the "
                    "default without -o)")
-    _explain_flag(p)
+    _explain_flag(p, "stderr")
     p.add_argument("-v", "--verbose", action="store_true", help="print one line per file: the arrays rewritten, "
                    "their layouts and the predicted gain; and list each clang error in a system or toolkit header "
                    "(the CUDA toolkit's, rapcc's stand-ins) instead of one note for them all")
     p.add_argument("--report-html", metavar="PATH", help="write a self-contained HTML report with bank heatmaps "
                    "of every access before and after the rewrite")
     p.add_argument("--version", action="version", version=f"rapcc {__version__}")
+    p.add_argument("--print-completion", choices=SHELLS, metavar="bash", help="print a bash completion script "
+                   "(eval \"$(rapcc --print-completion bash)\"; zsh takes it after bashcompinit) and exit")
     _common(p)
     return p
 
 
-def _explain_flag(p: argparse.ArgumentParser) -> None:
+def _explain_flag(p: argparse.ArgumentParser, stream: str) -> None:
     p.add_argument("--explain", nargs="?", const="best", choices=EXPLAIN_MODES, metavar="all",
                    help="print each array's choice and the predicted cost of the best candidate of each strategy "
-                   "(--explain=all: of every candidate) to stderr")
+                   f"(--explain=all: of every candidate) to {stream}")
 
 
 def _explain_argv(argv: list[str]) -> list[str]:
@@ -227,7 +241,8 @@ def _many_main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         for f in failures:
             print_diagnostics(f.diagnostics, args.color)
             print(f"rapcc: error: {f.message}", file=sys.stderr)
-        print(f"rapcc: error: {len(failures)} of {len(units)} files failed; nothing was written", file=sys.stderr)
+        print(f"rapcc: error: {len(failures)} of {count(len(units), 'file')} failed; nothing was written",
+              file=sys.stderr)
         return EXIT_INTERNAL if any(f.internal for f in failures) else EXIT_INPUT
     for _, _, result in done:
         if args.explain:
@@ -274,7 +289,10 @@ def _suggest_include(done, targets: list[Path]) -> None:
 
 def _rewrite_main(argv: list[str]) -> int:
     parser = _main_parser()
-    args = parser.parse_args(argv)
+    args = _parse(parser, argv)
+    if args.print_completion:
+        sys.stdout.write(bash_script(parser, _subcommand_parsers()))
+        return EXIT_OK
     if args.no_backup and not args.in_place:
         parser.error("--no-backup goes with --in-place")
     if args.project or args.out_dir or args.in_place or len(args.inputs) > 1:
@@ -334,20 +352,15 @@ def _read_results(path: str) -> dict:
     return data
 
 
-def _analyze_main(argv: list[str]) -> int:
-    # The report writers and the batch runner load only for `analyze` (issue 20: start-up).
-    from .batch import analyse_all
-    from .build import project
-    from .report_html import measured_view, render_html
-    from .sarif import FileFindings, build_sarif
+def _analyze_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="rapcc analyze", description="Report the bank conflicts of every shared-memory access; rewrite nothing.")
     p.add_argument("inputs", nargs="*", metavar="INPUT", help="CUDA source files (with -p: files of the "
                    "compile database; none means all of its CUDA files)")
     p.add_argument("--format", choices=("text", "json", "sarif"), default="text",
-                   help="text: compiler-style diagnostics on stderr; json: the report on stdout; sarif: a SARIF "
+                   help="text: compiler-style diagnostics on stdout; json: the report on stdout; sarif: a SARIF "
                         "2.1.0 log on stdout, with the auto rewrite's edits as fixes")
-    p.add_argument("--html", metavar="PATH", help="also write a self-contained HTML report (one input) with bank "
-                   "heatmaps before and after the auto rewrite")
+    p.add_argument("--html", metavar="PATH", help="also write a self-contained HTML report with bank heatmaps "
+                   "before and after the auto rewrite (several inputs: one page, with a table of contents)")
     p.add_argument("--fail-on", action="append", choices=tuple(FAIL_ON), default=[],
                    help=f"exit {EXIT_FINDINGS} if a diagnostic of this kind is not suppressed in the source "
                         "(repeatable; for CI and pre-commit)")
@@ -357,23 +370,32 @@ def _analyze_main(argv: list[str]) -> int:
     p.add_argument("--src-root", metavar="DIR", default=".", help="with --format sarif: the folder file URIs are "
                    "relative to, as %%SRCROOT%% (default: the current folder; the repository's root for code "
                    "scanning)")
-    _explain_flag(p)
+    _explain_flag(p, "stdout (stderr with --format json or sarif)")
     _project_flag(p)
     p.add_argument("-v", "--verbose", action="store_true", help="list each clang error in a system or toolkit header "
                    "(the CUDA toolkit's, rapcc's stand-ins) instead of one note for them all (not in SARIF)")
     _common(p)
-    args = p.parse_args(argv)
+    return p
+
+
+def _analyze_main(argv: list[str]) -> int:
+    # The report writers and the batch runner load only for `analyze` (issue 20: start-up).
+    from .batch import analyse_all
+    from .build import project
+    from .report_html import HtmlInput, measured_view, render_pages
+    from .sarif import FileFindings, build_sarif
+    p = _analyze_parser()
+    args = _parse(p, argv)
     if not args.inputs and not args.project:
         p.error("no input file")
     base = _options(args, "none", "")
     units = project.project_units(args.project, args.inputs, base) if args.project \
         else [project.Unit(f, base) for f in args.inputs]
-    if args.html and len(units) != 1:
-        p.error("--html takes one input file")
     reports: list[dict] = []
     findings: list[FileFindings] = []
     shown: list[Diagnostic] = []
     analysed: list[RewriteResult] = []
+    pages: list[HtmlInput] = []
 
     def auto_command(path: str) -> str:
         return f"rapcc {shlex.quote(path)} --strategy auto --seed {args.seed} -o OUTPUT"
@@ -386,7 +408,7 @@ def _analyze_main(argv: list[str]) -> int:
         if args.format == "json":
             reports.append(result.report)
         elif args.format == "text":
-            print_diagnostics(result.diagnostics, args.color)
+            print_diagnostics(result.diagnostics, args.color, sys.stdout)
         if wants_auto:
             command = done.auto_command
             if done.auto is not None:
@@ -397,25 +419,38 @@ def _analyze_main(argv: list[str]) -> int:
                     assert done.auto_failure is not None
                     raise done.auto_failure
             if args.explain and done.auto is not None:
-                sys.stderr.write(explain(done.auto, args.explain))
+                # The findings are analyze's output (`rapcc analyze *.cu --explain | less`); beside a
+                # JSON or SARIF log on stdout they go to stderr.
+                (sys.stdout if args.format == "text" else sys.stderr).write(explain(done.auto, args.explain))
             findings.append(FileFindings(path, source, result.diagnostics, result.suppressed, plans, broken,
                                          command, guards))
             if args.html:
                 measured = None
                 if args.measured:
                     measured = measured_view(_read_results(args.measured), Path(path).stem, args.measured)
-                write_output(args.html, render_html(path, source, plans, command, measured=measured).encode())
+                pages.append(HtmlInput(path, source, plans, command, measured))
+    if args.html:
+        write_output(args.html, render_pages(pages).encode())
     if args.format == "json":
         single = len(units) == 1 and not args.project
         print(json.dumps(reports[0] if single else reports, indent=2))
     if args.format == "sarif":
         print(json.dumps(build_sarif(findings, args.src_root), indent=2))
     if args.format == "text" and len(units) > 1:
-        print(analyze_summary(analysed), file=sys.stderr)
+        print(analyze_summary(analysed))
     failing = {FAIL_ON[k] for k in args.fail_on}
     if any(d.check_id in failing for d in shown):
         return EXIT_FINDINGS
     return EXIT_OK
+
+
+def _subcommand_parsers() -> dict[str, argparse.ArgumentParser]:
+    """Each subcommand's parser, for the completion script."""
+    holder = _Parser(prog="rapcc")
+    sub = holder.add_subparsers(dest="command")
+    for name in SUBCOMMANDS[1:]:
+        __import__(f"rapcc.commands.{name}", fromlist=["add_parser"]).add_parser(sub)
+    return {"analyze": _analyze_parser(), **{n: sub.choices[n] for n in SUBCOMMANDS[1:]}}
 
 
 def _subcommand_main(name: str, argv: list[str]) -> int:

@@ -14,6 +14,8 @@ from .diagnostics import Diagnostic
 from .pipeline import RewriteResult
 from .report import SHAPE_SOURCES
 from .summary import rewrite_line
+from .layout_words import layout_words, memory_cost
+from .wording import count, size
 
 EXPLAIN_MODES = ("best", "all")
 
@@ -48,7 +50,13 @@ def text_report(result: RewriteResult) -> str:
         source = SHAPE_SOURCES.get(a["block_dim_source"], a["block_dim_source"])
         lines.append(f"  {a['function'] or '<file scope>'}: {a['name']}{dims} ({a['elem_bytes']}-byte elements, block"
                      f"{'s' if ',' in shapes else ''} {shapes} {source})")
-        lines.append(f"    strategy: {a['strategy']}" + (f" [{a['mapping']}]" if a.get("mapping") else "") + f" - {a['reason']}")
+        grown = a.get("bytes_before") is not None and a["bytes_after"] != a["bytes_before"]
+        cost = f"; {a['bytes_before']:,} -> {size(a['bytes_after'])} of shared memory" if grown else ""
+        lines.append(f"    strategy: {a['strategy']}" + (f" [{a['mapping']}]" if a.get("mapping") else "")
+                     + f" - {a['reason']}{cost}")
+        if a.get("instances"):  # a template-sized array: each instantiation and what it pays
+            lines.extend(_instance_lines(a["instances"]))
+            continue
         for x in a["accesses"]:
             wb, wa = x["wavefronts_before"], x["wavefronts_after"]
             pred = "unpredictable" if wb is None else f"{wb:.2f} -> {wa:.2f} wavefronts (ideal {x['ideal_wavefronts']:.2f})"
@@ -61,13 +69,38 @@ def text_report(result: RewriteResult) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _instance_lines(instances: list[dict]) -> list[str]:
+    """The text report's lines for each instantiation of a template-sized array."""
+    lines = []
+    for i in instances:
+        args = ", ".join(f"{n}={v}" for n, v in i["template_arguments"].items())
+        block = "x".join(map(str, i["block_dim"]))
+        memory = ""
+        if i["bytes_before"] is not None:
+            memory = f"; {i['bytes_before']:,} -> {size(i['bytes_after'])}"
+        lines.append(f"    instance {args} (block {block}): cost {i['cost_before']:.1f} -> {i['cost_after']:.1f}{memory}")
+        for x in i["accesses"]:
+            wb, wa = x["wavefronts_before"], x["wavefronts_after"]
+            pred = "unpredictable" if wb is None else f"{wb:.2f} -> {wa:.2f} wavefronts (ideal {x['ideal_wavefronts']:.2f})"
+            lines.append(f"      line {x['line']}:{x['col']} {x['kind']:6s} {pred}")
+    return lines
+
+
 def explain(result: RewriteResult, mode: str = "best") -> str:
     """Each array's choice and its candidates, cheapest first: by default the
-    best candidate of each strategy, with `mode` "all" every one."""
+    best candidate of each strategy, with `mode` "all" every one. A candidate
+    reads as what it does, its extra instructions and memory, then its paper;
+    a template-sized array's instantiations follow, each with what it pays."""
     lines = []
+    report_arrays = {p.analysis.array.key: r for p, r in zip(result.plans, result.report["arrays"])}
     for p in result.plans:
         a = p.analysis.array
         lines.append(f"'{a.name}' in '{a.function or '<file scope>'}': chose {p.mapping.strategy} ({p.reason})")
+        if p.rewritten:
+            lines.append(f"    layout: {layout_words(p.mapping.form)}" +
+                         ("" if p.instances else memory_cost(p.mapping, a.elem_bytes)))
+        for i in report_arrays.get(a.key, {}).get("instances", ()):
+            lines.extend(_instance_lines([i]))
         ranked = sorted(p.candidates, key=lambda c: c.cost)
         if mode != "all":
             best: dict[str, object] = {}
@@ -77,7 +110,11 @@ def explain(result: RewriteResult, mode: str = "best") -> str:
         else:
             shown = ranked
         for c in shown:
-            lines.append(f"    {c.cost:10.1f}  {c.mapping.strategy:6s} {c.mapping.description} (+{c.mapping.ops} instr)")
+            m = c.mapping
+            ops = f"; +{count(m.ops, 'instruction')} per access" if m.ops else ""
+            cite = f" [{m.form.cite}]" if m.form.cite else ""
+            lines.append(f"    {c.cost:10.1f}  {m.strategy:7s} {layout_words(m.form)}{ops}"
+                         f"{memory_cost(m, a.elem_bytes)}{cite}")
         if mode != "all" and len(shown) < len(ranked):
             lines.append(f"    ({len(ranked) - len(shown)} more candidates: --explain=all)")
     return "\n".join(lines) + "\n" if lines else "no shared-memory arrays\n"
@@ -102,6 +139,6 @@ def analyze_summary(results: Sequence[RewriteResult]) -> str:
         for d in r.diagnostics:
             counts[d.level] = counts.get(d.level, 0) + 1
     conflicts = sum(1 for r in results for d in r.diagnostics if d.check_id == "rapcc-bank-conflict")
-    levels = ", ".join(f"{n} {level}{'s' if n != 1 else ''}" for level, n in sorted(counts.items())) or "no diagnostics"
-    return (f"rapcc: {len(results)} files, {arrays} shared-memory arrays, {conflicts} bank conflicts "
-            f"predicted ({levels})")
+    levels = ", ".join(count(n, level) for level, n in sorted(counts.items())) or "no diagnostics"
+    return (f"rapcc: {count(len(results), 'file')}, {count(arrays, 'shared-memory array')}, "
+            f"{count(conflicts, 'bank conflict')} predicted ({levels})")

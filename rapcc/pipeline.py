@@ -17,7 +17,7 @@ from .ir import EscapeKind, TranslationUnitInfo
 from .occupancy import within_occupancy
 from .planner import ArrayPlan, plan_array, within_static_limit
 from .report import build_report, diagnostics_for
-from .rewrite import header_arrays, rewrite
+from .rewrite import earlier_header_spans, header_arrays, rewrite
 from .steer import layout_requests, plan_with_requests
 from .suppress import split_suppressed
 from .strategies import StrategyContext
@@ -146,6 +146,14 @@ def _blanked(info: TranslationUnitInfo, options: Options) -> tuple[tuple[int, in
     return spans + (() if options.line_directives else info.own_line_directives)
 
 
+def _earlier_headers(info: TranslationUnitInfo, source: bytes) -> tuple[tuple[int, int], ...]:
+    """The header comments of the earlier run of rapcc whose output `source`
+    is: a rewrite merges them into its own header (one header, not a stack)."""
+    if not info.already_rewritten:
+        return ()
+    return earlier_header_spans(source, tuple((c.line, c.end_line) for c in info.comments))
+
+
 def macro_guards(info: TranslationUnitInfo, plans) -> tuple[tuple[str, int], ...]:
     """The macro values the rewritten arrays' functions read (see frontend/macros.py)."""
     found: dict[str, int] = {}
@@ -200,7 +208,7 @@ def rewrite_source_strategies(source: bytes, path: str, options: Options,
         try:
             guards = macro_guards(info, plans)
             text, helpers = rewrite(source, path, plans, options.command or f"rapcc {path} --strategy {strategy} --seed {options.seed}",
-                                    guards, options.line_directives, _blanked(info, options))
+                                    guards, options.line_directives, _blanked(info, options), _earlier_headers(info, source))
             if any(p.rewritten for p in plans):
                 # The verification reads arrays and their uses, not launches.
                 reparsed, _ = parse_file(path, text, options, host_facts=False)

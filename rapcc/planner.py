@@ -57,6 +57,21 @@ class Candidate:
 
 
 @dataclass(frozen=True, slots=True)
+class InstanceCost:
+    """One instantiation of a template-sized array under one block shape, and
+    what it pays for the plan's layout (issue 29: the report showed the first
+    instance only). `mapping` is the layout as this instance's dimensions
+    spell it; the costs are `score`'s."""
+
+    analysis: ArrayAnalysis  # the instance: its template arguments, block shape, dimensions and accesses
+    mapping: Mapping
+    before: tuple[Prediction | None, ...]
+    after: tuple[Prediction | None, ...]
+    cost_before: float
+    cost_after: float
+
+
+@dataclass(frozen=True, slots=True)
 class ArrayPlan:
     analysis: ArrayAnalysis
     mapping: Mapping
@@ -73,6 +88,8 @@ class ArrayPlan:
     # kept as it is, and its accesses, which go through rapcc's helpers, are
     # not diagnosed again.
     kept: bool = False
+    # A template-sized array: every instantiation (under every planned shape) and its price.
+    instances: tuple[InstanceCost, ...] = ()
 
     @property
     def rewritten(self) -> bool:
@@ -212,7 +229,7 @@ def plan_array(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPl
     if why is not None:
         before = tuple(predict(x.samples, _flat_layout(a), a.elem_bytes, x.access.width,
                                x.access.offset, ctx.banks) for x in a.accesses)
-        return ArrayPlan(a, none, why.text, before, before, blocked=why.kind)
+        return ArrayPlan(a, none, why.text, before, before, blocked=why.kind, instances=_as_written(a, ctx, replays))
     base = score(a, none, ctx, replays)
     if strategy == "none":
         return ArrayPlan(a, none, "strategy 'none'", base.predictions, base.predictions, (base,))
@@ -335,6 +352,13 @@ def plan_robust(a: ArrayAnalysis, mappings: list[Mapping], ctx: StrategyContext,
                      base.predictions, chosen.predictions, tuple([base] + first))
 
 
+def _as_written(a: ArrayAnalysis, ctx: StrategyContext, replays: Replays) -> tuple[InstanceCost, ...]:
+    """Each instantiation's cost as written, for an array kept for a reason of its own."""
+    pairs = [i for shaped in a.per_shape for i in (shaped.instances or ())]
+    scored = [(i, score(i, identity(i.logical_dims or ()), ctx, replays)) for i in pairs]
+    return tuple(InstanceCost(i, b.mapping, b.predictions, b.predictions, b.cost, b.cost) for i, b in scored)
+
+
 def plan_template(a: ArrayAnalysis, strategy: str, ctx: StrategyContext, replays: Replays | None = None) -> ArrayPlan:
     """One layout for every instantiation of a template-sized array. Only
     padding the last dimension by a constant is valid whatever the template
@@ -350,7 +374,10 @@ def plan_template(a: ArrayAnalysis, strategy: str, ctx: StrategyContext, replays
     args = "; ".join(dict.fromkeys(", ".join(f"{n}={v}" for n, v in i.template_arguments) for i in pairs))
     replays = replays if replays is not None else Replays()
     base = [score(i, identity(i.logical_dims or ()), ctx, replays) for i in pairs]
-    keep = ArrayPlan(a, identity(first.logical_dims or ()), "", base[0].predictions, base[0].predictions)
+    as_written = tuple(InstanceCost(i, b.mapping, b.predictions, b.predictions, b.cost, b.cost)
+                       for i, b in zip(pairs, base))
+    keep = ArrayPlan(a, identity(first.logical_dims or ()), "", base[0].predictions, base[0].predictions,
+                     instances=as_written)
     if strategy == "none":
         return replace(keep, reason="strategy 'none'")
     if strategy not in ("auto", "pad") or len(a.array.dims) < 2:
@@ -382,8 +409,10 @@ def plan_template(a: ArrayAnalysis, strategy: str, ctx: StrategyContext, replays
             return replace(keep, reason=f"unchanged: padding by {pad} is predicted slower for {at} under block "
                                         f"shape {i.block.x}x{i.block.y}x{i.block.z}, one of the shapes guessed")
     chosen = by_pad[pad][0]
+    paid = tuple(InstanceCost(i, c.mapping, b.predictions, c.predictions, b.cost, c.cost)
+                 for i, b, c in zip(pairs, base, by_pad[pad]))
     return ArrayPlan(a, chosen.mapping, f"padding by {pad} is cheapest over {args} (cost {total[pad]:.1f} vs "
-                     f"{unchanged:.1f} unchanged)", base[0].predictions, chosen.predictions)
+                     f"{unchanged:.1f} unchanged)", base[0].predictions, chosen.predictions, instances=paid)
 
 
 def _flat_layout(a: ArrayAnalysis):

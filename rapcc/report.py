@@ -7,7 +7,8 @@ from .analysis.predict import Prediction
 from .analysis.warps import COUNT_TRIPS
 from .banks import DEFAULT_BANKS
 from .diagnostics import Diagnostic
-from .planner import EXPECTED_LABEL, ArrayPlan, BlockKind
+from .layout_words import byte_sizes
+from .planner import EXPECTED_LABEL, ArrayPlan, BlockKind, InstanceCost
 from .refusals import refusal
 
 
@@ -36,8 +37,13 @@ def build_report(path: str, plans: tuple[ArrayPlan, ...], analyze_only: bool) ->
                 # (ptxas fuses adjacent words of the array as written only).
                 "executions_after": None if after is None else after.executions,
             })
+        sizes = byte_sizes(p.mapping, arr.elem_bytes) if not p.instances else _largest(p)
+        if sizes is not None and (analyze_only or not p.rewritten):
+            sizes = (sizes[0], sizes[0])
         arrays.append({
             "name": arr.name, "function": arr.function, "line": arr.decl.line,
+            # Shared memory as written and in the chosen layout (padding grows it); None: sized at launch.
+            "bytes_before": None if sizes is None else sizes[0], "bytes_after": None if sizes is None else sizes[1],
             "elem_bytes": arr.elem_bytes, "dims": list(arr.dims), "extern": arr.is_extern,
             "block_dim": [a.block.x, a.block.y, a.block.z], "block_dim_source": a.block.source,
             # Every shape the plan holds under (the first is block_dim), and the guesses the code contradicts.
@@ -57,9 +63,35 @@ def build_report(path: str, plans: tuple[ArrayPlan, ...], analyze_only: bool) ->
             "skipped_branch_uses": [{"line": u.range.line, "col": u.range.col, "branch_line": u.directive.line,
                                      "macros": list(u.macros), "sized": u.sized} for u in a.inactive],
             "accesses": accesses,
+            # A template-sized array: each instantiation (under each planned shape) and its price.
+            "instances": [instance_report(p, c, analyze_only) for c in p.instances],
             "hand_fix": _hand_fix(a),
         })
     return {"file": path, "rapcc_version": __version__, "arrays": arrays}
+
+
+def _largest(p: ArrayPlan) -> tuple[int, int] | None:
+    """(bytes as written, bytes in the layout) of a template-sized array's largest instantiation."""
+    sizes = [s for s in (byte_sizes(c.mapping, c.analysis.elem_bytes) for c in p.instances) if s is not None]
+    return (max(b for b, _ in sizes), max(a for _, a in sizes)) if sizes else None
+
+
+def instance_report(p: ArrayPlan, c: InstanceCost, analyze_only: bool) -> dict:
+    """The JSON of one instantiation of a template-sized array: its accesses and price."""
+    i = c.analysis
+    paid = p.rewritten and not analyze_only
+    after = c.after if paid else c.before
+    sizes = byte_sizes(c.mapping, i.elem_bytes)
+    before_bytes = None if sizes is None else sizes[0]
+    return {
+        "template_arguments": dict(i.template_arguments), "block_dim": [i.block.x, i.block.y, i.block.z],
+        "dims": list(i.logical_dims or ()),
+        "bytes_before": before_bytes, "bytes_after": sizes[1] if sizes is not None and paid else before_bytes,
+        "cost_before": round(c.cost_before, 4), "cost_after": round(c.cost_after if paid else c.cost_before, 4),
+        "accesses": [{"line": x.access.range.line, "col": x.access.range.col, "kind": x.access.kind,
+                      "wavefronts_before": _num(b, "wavefronts"), "wavefronts_after": _num(f, "wavefronts"),
+                      "ideal_wavefronts": _num(b, "ideal")} for x, b, f in zip(i.accesses, c.before, after)],
+    }
 
 
 def _hand_fix(a) -> dict | None:
@@ -102,25 +134,56 @@ def _guessed(p: ArrayPlan) -> bool:
     return a.block.source in UNCERTAIN_SHAPES and not a.escapes and a.out_of_range() is not None
 
 
+# A note names at most this many shapes in a list, and this many contradicting accesses.
+MAX_LISTED, MAX_CLAUSES = 6, 2
+
+
+def _listed(items: list[str], limit: int) -> str:
+    """"a, b, c" or "a, b, c and 4 more"."""
+    if len(items) <= limit:
+        return ", ".join(items)
+    return ", ".join(items[:limit]) + f" and {len(items) - limit} more"
+
+
+def _code(text: str, limit: int = 60) -> str:
+    """Code quoted in a note, shortened past `limit` characters (the line number says where it is)."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[:limit - 3] + "..."
+
+
+def _shares(shares: list[float]) -> str:
+    """"50%" or "2% to 23%"."""
+    lo, hi = min(shares), max(shares)
+    return f"{lo:.0%}" if f"{lo:.0%}" == f"{hi:.0%}" else f"{lo:.0%} to {hi:.0%}"
+
+
 def _shape_note(plans: list[ArrayPlan]) -> Diagnostic:
     """One note for a kernel whose block shape rapcc guessed: the set it
     planned for, the shapes its code contradicts, and how to state the shape.
     A guess of rapcc's own is not the user's mistake: a note, not a warning."""
     first = plans[0].analysis
     arr = first.array
-    shapes = ", ".join(dict.fromkeys(s.block.text() for p in plans for s in p.analysis.per_shape))
+    shapes = _listed(list(dict.fromkeys(s.block.text() for p in plans for s in p.analysis.per_shape)), MAX_LISTED)
     how = _GUESSED_FROM.get(first.block.source, first.block.source)
-    why: dict[str, list[str]] = {}  # why the code contradicts them -> shapes
+    # One clause per access that contradicts shapes, naming them all (issue 29:
+    # a clause per shape made notes of 700 characters).
+    dropped: dict[tuple[str, int, str], list[tuple[str, float]]] = {}  # access -> (shape, share of lanes)
+    wrong: list[str] = []
     for p in plans:
         for d in p.analysis.dropped_shapes:
-            reason = f"'{d.access.text}' at line {d.access.range.line} leaves '{d.array}' for {d.share:.0%} of its lanes"
-            why.setdefault(reason, []).append(f"{d.shape.text()} left out")
+            dropped.setdefault((d.access.text, d.access.range.line, d.array), []).append((d.shape.text(), d.share))
         oob = p.analysis.out_of_range()
         if oob is not None and not p.analysis.escapes:
             x, _ = oob
-            reason = f"'{x.access.text}' at line {x.access.range.line} leaves '{p.analysis.array.name}' under it"
-            why.setdefault(reason, []).append(f"{p.analysis.block.text()} is probably wrong")
-    contradicted = "".join(f"; {', '.join(dict.fromkeys(shapes))}, since {reason}" for reason, shapes in why.items())
+            wrong.append(f"; {p.analysis.block.text()} is probably wrong, since '{_code(x.access.text)}' at line "
+                         f"{x.access.range.line} leaves '{p.analysis.array.name}' under it")
+    clauses = [f"; {_listed(list(dict.fromkeys(s for s, _ in left)), MAX_LISTED)} left out, since '{_code(text)}' at line "
+               f"{line} leaves '{array}' for {_shares([share for _, share in left])} of "
+               f"{'its' if len(left) == 1 else 'their'} lanes" for (text, line, array), left in dropped.items()]
+    clauses += wrong
+    more = len(clauses) - MAX_CLAUSES
+    contradicted = "".join(clauses[:MAX_CLAUSES]) + (f"; {more} more (the report's block_dims_dropped)"
+                                                     if more > 0 else "")
     unknown = "".join(f" ({u})" for u in first.unknown_launches[:1])  # why a launch's shape is unknown
     return Diagnostic("note", arr.decl.file, arr.decl.line, arr.decl.col,
                       f"block shape of '{arr.function}' unknown{unknown}; planned for {shapes} ({how}){contradicted}; "
@@ -184,28 +247,52 @@ def diagnostics_for(plans: tuple[ArrayPlan, ...]) -> tuple[Diagnostic, ...]:
             r = x.access.range
             out.append(Diagnostic("warning", r.file, r.line, r.col, f"{why}; '{arr.name}' is left untouched",
                                   "rapcc-escape"))
-        for x, before in zip(a.accesses, p.before):
-            r = x.access.range
-            if before is None and x.samples.unknown is None:
-                if x.proof is not None and not x.proof.never_runs:
-                    msg = (f"access to '{arr.name}' first runs after the {COUNT_TRIPS} loop trips the replay "
-                           "steps through; its bank conflicts are not predicted")
-                else:
-                    msg = f"access to '{arr.name}' never runs with block shape {a.block.text()}"
-                out.append(Diagnostic("remark", r.file, r.line, r.col, msg, "rapcc-not-executed"))
-                continue
-            if before is None:
-                out.append(Diagnostic("remark", r.file, r.line, r.col,
-                                      f"cannot predict bank conflicts on '{arr.name}' (random access: "
-                                      f"'{x.samples.unknown}' is not known statically)", "rapcc-random-access"))
-                continue
-            if before.excess > 1e-9:
-                what = f"{x.cls} access" + (f", S={x.stride}" if x.stride not in (None, 0, 1) else "")
-                expected = f" {EXPECTED_LABEL}" if x.samples.expected else ""
-                if x.samples.varies:
-                    expected += f"; {x.samples.varies}"
-                out.append(Diagnostic("warning", r.file, r.line, r.col,
-                                      f"{_ways(before)}-way bank conflict on '{arr.name}' ({what}; "
-                                      f"{before.wavefronts:.2f} wavefronts per request{expected}, "
-                                      f"ideal {before.ideal:.2f})", "rapcc-bank-conflict"))
+        # Every instantiation's conflicts (issue 29: only the first was reported), under
+        # the reported block shape as for any array (the first an instantiation is planned for).
+        first: dict[tuple, InstanceCost] = {}
+        for c in p.instances:
+            first.setdefault(c.analysis.template_arguments, c)
+        if len(first) > 1:
+            for args, c in first.items():
+                tag = " in instance " + ", ".join(f"{n}={v}" for n, v in args)
+                out.extend(_access_diagnostics(arr.name, c.analysis, c.before, tag))
+        else:
+            out.extend(_access_diagnostics(arr.name, a, p.before, ""))
     return tuple(out)
+
+
+def instance_tags(p: ArrayPlan) -> list[str]:
+    """How each of the plan's instances is named: its template arguments, and
+    its block shape where one instantiation is planned under several."""
+    args = [", ".join(f"{n}={v}" for n, v in c.analysis.template_arguments) for c in p.instances]
+    return [f"{t}, block {c.analysis.block.text()}" if args.count(t) > 1 else t for t, c in zip(args, p.instances)]
+
+
+def _access_diagnostics(name: str, a, befores, tag: str) -> list[Diagnostic]:
+    """The remarks and conflict warnings of one analysis' accesses (`tag`: which instance)."""
+    out = []
+    for x, before in zip(a.accesses, befores):
+        r = x.access.range
+        if before is None and x.samples.unknown is None:
+            if x.proof is not None and not x.proof.never_runs:
+                msg = (f"access to '{name}'{tag} first runs after the {COUNT_TRIPS} loop trips the replay "
+                       "steps through; its bank conflicts are not predicted")
+            else:
+                msg = f"access to '{name}'{tag} never runs with block shape {a.block.text()}"
+            out.append(Diagnostic("remark", r.file, r.line, r.col, msg, "rapcc-not-executed"))
+            continue
+        if before is None:
+            out.append(Diagnostic("remark", r.file, r.line, r.col,
+                                  f"cannot predict bank conflicts on '{name}'{tag} (random access: "
+                                  f"'{x.samples.unknown}' is not known statically)", "rapcc-random-access"))
+            continue
+        if before.excess > 1e-9:
+            what = f"{x.cls} access" + (f", S={x.stride}" if x.stride not in (None, 0, 1) else "")
+            expected = f" {EXPECTED_LABEL}" if x.samples.expected else ""
+            if x.samples.varies:
+                expected += f"; {x.samples.varies}"
+            out.append(Diagnostic("warning", r.file, r.line, r.col,
+                                  f"{_ways(before)}-way bank conflict on '{name}'{tag} ({what}; "
+                                  f"{before.wavefronts:.2f} wavefronts per request{expected}, "
+                                  f"ideal {before.ideal:.2f})", "rapcc-bank-conflict"))
+    return out

@@ -26,7 +26,9 @@ from .analysis.predict import Prediction, row_major
 from .banks import DEFAULT_BANKS, BankModel
 from .rewrite import edits_for, helper_for
 from .planner import ArrayPlan
-from .report import SHAPE_SOURCES
+from .layout_words import memory_cost, with_citation
+from .report import SHAPE_SOURCES, instance_report
+from .wording import size
 from .report_svg import bar_chart, heatmap
 from .strategies import Mapping
 
@@ -67,6 +69,17 @@ class CandidateView:
 
 
 @dataclass(frozen=True, slots=True)
+class InstanceView:
+    """One instantiation of a template-sized array and what it pays for the layout."""
+
+    args: str
+    block: str
+    memory: str
+    cost: str
+    accesses: str
+
+
+@dataclass(frozen=True, slots=True)
 class ArrayView:
     anchor: str  # the id of its section, for the table of contents
     name: str
@@ -83,6 +96,7 @@ class ArrayView:
     gain: str  # predicted wavefronts over all its accesses, before -> after, for the table of contents
     # What the rewrite changes: the declaration's line and one access's, as '-'/'+' lines (none when unchanged).
     diff: tuple[str, ...] = ()
+    instances: tuple[InstanceView, ...] = ()  # a template-sized array's instantiations
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,34 +281,83 @@ def rewrite_diff(plan: ArrayPlan, source: bytes, path: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def array_view(plan: ArrayPlan, source: bytes, banks: BankModel, path: str = "") -> ArrayView:
+def array_view(plan: ArrayPlan, source: bytes, banks: BankModel, path: str = "", prefix: str = "") -> ArrayView:
     a = plan.analysis
     arr = a.array
     start, end = _line_of(source, arr.decl.start)
     dims = "".join(f"[{d}]" for d in arr.dims) or "[]"
     chosen = plan.mapping
-    cands = tuple(CandidateView(round(c.cost, 1), c.mapping.strategy, c.mapping.description, c.mapping.ops,
+    cands = tuple(CandidateView(round(c.cost, 1), c.mapping.strategy,
+                                with_citation(c.mapping.form) + memory_cost(c.mapping, arr.elem_bytes), c.mapping.ops,
                                 c.mapping == chosen)
                   for c in sorted(plan.candidates, key=lambda c: c.cost))
     return ArrayView(
-        anchor=f"array-{arr.name}-{arr.decl.line}", name=arr.name, function=arr.function or "<file scope>",
+        anchor=f"{prefix}array-{arr.name}-{arr.decl.line}", name=arr.name, function=arr.function or "<file scope>",
         declaration=source[start:end].decode("utf-8", "replace").strip(), decl_line=arr.decl.line,
         elem=f"{arr.elem_type} {dims}, {arr.elem_bytes}-byte elements",
         block=f"{a.block.text()} ({SHAPE_SOURCES.get(a.block.source, a.block.source)})", strategy=chosen.strategy, reason=plan.reason,
         emitted=emitted_mapping(chosen), candidates=cands,
         accesses=tuple(access_view(plan, k, source, banks) for k in range(len(a.accesses))),
-        gain=predicted_gain(plan), diff=rewrite_diff(plan, source, path))
+        gain=predicted_gain(plan), diff=rewrite_diff(plan, source, path), instances=instance_views(plan))
+
+
+def _wf(v: float | None) -> str:
+    return "?" if v is None else f"{v:.2f}"
+
+
+def instance_views(plan: ArrayPlan) -> tuple[InstanceView, ...]:
+    out = []
+    for i in (instance_report(plan, c, analyze_only=False) for c in plan.instances):
+        memory = "" if i["bytes_before"] is None else f"{i['bytes_before']:,} -> {size(i['bytes_after'])}"
+        accesses = "; ".join(f"line {x['line']} {x['kind']}: {_wf(x['wavefronts_before'])} -> "
+                             f"{_wf(x['wavefronts_after'])}" for x in i["accesses"])
+        out.append(InstanceView(", ".join(f"{n}={v}" for n, v in i["template_arguments"].items()),
+                                "x".join(map(str, i["block_dim"])), memory,
+                                f"{i['cost_before']:.1f} -> {i['cost_after']:.1f}", accesses))
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class HtmlInput:
+    """One file of a report: its source, the plans to show, and how to reproduce them."""
+
+    path: str
+    source: bytes
+    plans: tuple[ArrayPlan, ...]
+    command: str
+    measured: Measured | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FileView:
+    anchor: str  # the id of its section (several files)
+    path: str
+    command: str
+    arrays: tuple[ArrayView, ...]
+    kernels: dict[str, list[ArrayView]]  # function -> its arrays, for the table of contents
+    measured: Measured | None
+
+
+def _file_view(f: HtmlInput, k: int, many: bool, banks: BankModel) -> FileView:
+    # Several files: each file's anchors carry its index, so that equal array names do not collide.
+    prefix = f"f{k}-" if many else ""
+    arrays = tuple(array_view(p, f.source, banks, f.path, prefix) for p in f.plans)
+    kernels: dict[str, list[ArrayView]] = {}
+    for a in arrays:
+        kernels.setdefault(a.function, []).append(a)
+    return FileView(f"file-{k}", f.path, f.command, arrays, kernels, f.measured)
+
+
+def render_pages(files: list[HtmlInput], banks: BankModel = DEFAULT_BANKS) -> str:
+    """One HTML document for one file or several (with a table of contents over them all)."""
+    env = jinja2.Environment(loader=jinja2.FunctionLoader(_template_source), autoescape=True,
+                             undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
+    env.filters["svg"] = Markup  # built and escaped by report_svg
+    views = [_file_view(f, k, len(files) > 1, banks) for k, f in enumerate(files)]
+    return env.get_template("report.html.j2").render(version=__version__, files=views)
 
 
 def render_html(path: str, source: bytes, plans: tuple[ArrayPlan, ...], command: str,
                 banks: BankModel = DEFAULT_BANKS, measured: Measured | None = None) -> str:
-    """The whole report as one HTML document."""
-    env = jinja2.Environment(loader=jinja2.FunctionLoader(_template_source), autoescape=True,
-                             undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
-    env.filters["svg"] = Markup  # built and escaped by report_svg
-    arrays = [array_view(p, source, banks, path) for p in plans]
-    kernels: dict[str, list[ArrayView]] = {}
-    for a in arrays:
-        kernels.setdefault(a.function, []).append(a)
-    return env.get_template("report.html.j2").render(path=path, version=__version__, command=command,
-                                                     arrays=arrays, kernels=kernels, measured=measured)
+    """The whole report of one file as one HTML document."""
+    return render_pages([HtmlInput(path, source, plans, command, measured)], banks)

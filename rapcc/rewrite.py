@@ -68,6 +68,35 @@ def header_arrays(comment: str) -> tuple[tuple[str | None, str], ...]:
     return tuple(out)
 
 
+def earlier_header_spans(src: bytes, comments: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    """Byte spans (with their line break) of the header comments an earlier
+    run of rapcc wrote, among `comments` given as (first line, last line):
+    each must start its line with `/* rapcc ...` and end its last line with
+    `*/`, so that nothing else is taken for one."""
+    starts = [0]
+    for k, byte in enumerate(src):
+        if byte == 0x0A:
+            starts.append(k + 1)
+    out = []
+    for first, last in comments:
+        if not 1 <= first <= last < len(starts):
+            continue
+        start, end = starts[first - 1], starts[last]
+        text = src[start:end].decode("utf-8", errors="surrogateescape")
+        if text.startswith("/* rapcc ") and text.rstrip().endswith("*/") and header_arrays(text[3:]):
+            out.append((start, end))
+    return tuple(out)
+
+
+def _earlier_lines(src: bytes, spans: tuple[tuple[int, int], ...]) -> list[str]:
+    """The body lines (arrays and `Reproduce:`) of earlier headers, in order."""
+    lines: list[str] = []
+    for start, end in spans:
+        body = src[start:end].decode("utf-8", errors="surrogateescape").rstrip().splitlines()[1:-1]
+        lines.extend(line.rstrip("\r") for line in body)
+    return lines
+
+
 def _template_source(name: str) -> str:
     """Templates ship inside the installed package as `rapcc.templates`; a
     source checkout reads the repository's `templates/` folder."""
@@ -265,14 +294,19 @@ def apply_edits(src: bytes, edits: list[Edit]) -> bytes:
 
 def rewrite(src: bytes, path: str, plans: tuple[ArrayPlan, ...], command: str,
             guards: tuple[tuple[str, int], ...] = (), line_directives: bool = True,
-            blank: tuple[tuple[int, int], ...] = ()) -> tuple[bytes, tuple[Helper, ...]]:
+            blank: tuple[tuple[int, int], ...] = (), earlier: tuple[tuple[int, int], ...] = (),
+            header: bool = True) -> tuple[bytes, tuple[Helper, ...]]:
     """The rewritten file and its helpers; `src` itself when no plan rewrites anything.
 
     `guards` are the macro values the layouts were proved for: the output ends
     with an `#error` for a build that defines any of them otherwise. Without
     `line_directives` (a file rewritten in place) the output has no `#line`.
     `blank` are byte spans of directives to remove (rapcc's pragmas, for a
-    compiler that would warn about them); their line breaks stay, so lines do not move."""
+    compiler that would warn about them); their line breaks stay, so lines do not move.
+    `earlier` are the spans of an earlier run's header comments (`earlier_header_spans`):
+    their lines move into this run's header, so a file rewritten again has one.
+    Without `header` the output has no header comment and the helpers start
+    the file (SARIF's fixes: edits of the user's code alone)."""
     chosen = [p for p in plans if p.rewritten]
     blanks = [blank_edit(src, start, end) for start, end in blank]
     if not chosen:
@@ -282,7 +316,7 @@ def rewrite(src: bytes, path: str, plans: tuple[ArrayPlan, ...], command: str,
         head = f'#line 1 "{quoted}"\n'.encode() if line_directives else b""
         return head + apply_edits(src, blanks), ()
     helpers: list[Helper] = []
-    edits: list[Edit] = list(blanks)
+    edits: list[Edit] = blanks + [Edit(start, end, "") for start, end in earlier]
     by_plan: list[tuple[ArrayPlan, Helper | None]] = []
     for p in chosen:
         h = helper_for(p, path)
@@ -294,8 +328,8 @@ def rewrite(src: bytes, path: str, plans: tuple[ArrayPlan, ...], command: str,
     for p, h in by_plan:
         edits.extend(clone_edits(p, h, src, path, main, line_directives))
     env = _env()
-    header = env.get_template("header.j2").render(
-        version=__version__, command=command,
+    comment = "" if not header else env.get_template("header.j2").render(
+        version=__version__, command=command, earlier=_earlier_lines(src, earlier),
         arrays=[{"name": p.analysis.array.name, "function": p.analysis.array.function or HEADER_FILE_SCOPE,
                  "strategy": p.mapping.strategy, "description": p.mapping.description,
                  "macros": sorted({m for u in p.analysis.inactive for m in u.macros})} for p in chosen])
@@ -308,4 +342,6 @@ def rewrite(src: bytes, path: str, plans: tuple[ArrayPlan, ...], command: str,
     if guards:
         tail = env.get_template("guards.j2").render(guards=guards).encode().replace(b"\n", newline)
         body += (b"" if body.endswith(b"\n") else newline) + tail
-    return (header + prologue).encode().replace(b"\n", newline) + body, tuple(helpers)
+    if not header:  # the helpers alone, from the first line, and nothing if there are none
+        prologue = prologue.strip("\n") + "\n" if prologue.strip() else ""
+    return (comment + prologue).encode().replace(b"\n", newline) + body, tuple(helpers)

@@ -3,8 +3,8 @@
 One result per rapcc diagnostic (each conflicting access, each escape, ...),
 with the exact source region of the access or use. Where the `auto` strategy
 rewrites the array, the result carries a `fix`: the text edits of that real
-rewrite (the helper prologue inserted at the top, the declaration and every
-subscript replaced). Diagnostics silenced in the source stay in the log with
+rewrite on the user's code alone (the helpers inserted at the top, the
+declaration and every subscript replaced; no header comment or `#line`). Diagnostics silenced in the source stay in the log with
 an `inSource` suppression, as SARIF viewers expect.
 """
 from __future__ import annotations
@@ -67,6 +67,23 @@ RULES: dict[str, tuple[str, str]] = {
         "Malformed or unused rapcc pragma",
         "'#pragma rapcc layout(array, strategy)' must name an array declared after it and one of rapcc's "
         "strategies."),
+    "rapcc-parse-error": (
+        "clang error rapcc's analysis went past",
+        "clang reported an error in code no shared array depends on (host code, a helper header, a runtime API "
+        "rapcc's stand-in headers lack); the analysis went on without that code. Arrays declared, typed or used "
+        "in code with an error are left untouched (a rapcc-escape result names the error). Pass the build's -I "
+        "and -D flags, or --cuda-path, so that rapcc parses the file as nvcc does."),
+    "rapcc-parse": (
+        "The file could not be parsed",
+        "libclang could not read the file, or the unit named to include it does not; nothing in it is analysed."),
+    "rapcc-preprocessor": (
+        "Array also used in a branch this parse skipped",
+        "An '#if' branch the parse did not take subscripts the array; the chosen layout keeps those subscripts "
+        "valid for the macro values the note names."),
+    "rapcc-nolint": (
+        "Unmatched NOLINTBEGIN or NOLINTEND",
+        "A NOLINTBEGIN needs a later NOLINTEND with the same check list (as in clang-tidy); an unmatched mark "
+        "silences nothing."),
 }
 
 _LEVELS = {"error": "error", "warning": "warning", "note": "note", "remark": "note"}
@@ -74,7 +91,8 @@ _LEVELS = {"error": "error", "warning": "warning", "note": "note", "remark": "no
 DEFAULT_LEVELS = {"rapcc-bank-conflict": "warning", "rapcc-escape": "warning", "rapcc-block-dim": "note",
                   "rapcc-broken-fix": "error", "rapcc-random-access": "note", "rapcc-not-executed": "note",
                   "rapcc-file-scope": "note", "rapcc-pragma": "warning", "rapcc-budget": "note",
-                  "rapcc-unproved": "warning"}
+                  "rapcc-unproved": "warning", "rapcc-parse-error": "note", "rapcc-parse": "error",
+                  "rapcc-preprocessor": "note", "rapcc-nolint": "warning"}
 SRCROOT = "%SRCROOT%"
 # Code scanning keeps one set of alerts per category: the id up to its last slash.
 AUTOMATION_ID = "rapcc/analyze/"
@@ -153,7 +171,10 @@ def fix_for(plan: ArrayPlan, path: str, source: bytes, text: _Text, command: str
         return None
     helper = helper_for(plan, path)
     edits = edits_for(plan, helper, source)
-    whole, _ = rewrite(source, path, (plan,), command or f"rapcc {path} --strategy auto -o OUTPUT", guards)
+    # The user's code and the helpers it needs, nothing of rapcc's own: no
+    # header comment, no `#line` (issue 29).
+    whole, _ = rewrite(source, path, (plan,), command or f"rapcc {path} --strategy auto -o OUTPUT", guards,
+                       line_directives=False, header=False)
     body = apply_edits(source, edits)
     at = whole.find(body)
     if at < 0:
@@ -161,7 +182,7 @@ def fix_for(plan: ArrayPlan, path: str, source: bytes, text: _Text, command: str
     prologue = whole[:at].decode("utf-8", "replace")
     tail = whole[at + len(body):].decode("utf-8", "replace")  # the macro-value guard at the end
     replacements = [{"deletedRegion": {"startLine": 1, "startColumn": 1, "endLine": 1, "endColumn": 1},
-                     "insertedContent": {"text": prologue}}]
+                     "insertedContent": {"text": prologue}}] if prologue else []
     for e in sorted(set(edits), key=lambda e: (e.start, e.end)):
         replacements.append({"deletedRegion": text.region(e.start, e.end, snippet=False),
                              "insertedContent": {"text": e.text}})
@@ -216,10 +237,15 @@ def build_sarif(files: list[FileFindings], src_root: str = ".") -> dict:
                             "level": "error", "message": {"text": f.broken_fix},
                             "locations": [{"physicalLocation": {"artifactLocation": where(f.path),
                                                                 "region": {"startLine": 1}}}]})
+    described = dict(RULES)
+    for r in results:  # an id without a description still gets its rule (SARIF viewers need one per id)
+        if "ruleIndex" not in r:
+            described.setdefault(r["ruleId"], (r["ruleId"], "See the result's message."))
+            r["ruleIndex"] = list(described).index(r["ruleId"])
     rules = [{"id": rid, "name": "".join(w.capitalize() for w in rid.split("-")[1:]),
               "shortDescription": {"text": short}, "fullDescription": {"text": full},
-              "help": {"text": full}, "defaultConfiguration": {"level": DEFAULT_LEVELS[rid]}}
-             for rid, (short, full) in RULES.items()]
+              "help": {"text": full}, "defaultConfiguration": {"level": DEFAULT_LEVELS.get(rid, "note")}}
+             for rid, (short, full) in described.items()]
     return {
         "$schema": SCHEMA_URI, "version": "2.1.0",
         "runs": [{

@@ -34,8 +34,8 @@ def test_coloured_diagnostics_use_clangs_palette_and_keep_the_text():
 
 
 def test_the_cli_colours_only_when_asked(run_cli):
-    _, _, always = run_cli("analyze", "examples/transpose_32x8.cu", "--color", "always")
-    _, _, auto = run_cli("analyze", "examples/transpose_32x8.cu")  # stderr is not a terminal here
+    _, always, _ = run_cli("analyze", "examples/transpose_32x8.cu", "--color", "always")
+    _, auto, _ = run_cli("analyze", "examples/transpose_32x8.cu")  # stdout is not a terminal here
     assert "\033[1;35mwarning" in always and "\033" not in auto and "[rapcc-bank-conflict]" in auto
 
 

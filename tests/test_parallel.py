@@ -43,7 +43,7 @@ def test_analyze_many_files_prints_in_the_order_given(capsys) -> None:
 def test_analyze_text_diagnostics_in_file_order(capsys) -> None:
     paths = [str(EXAMPLES / f"{n}.cu") for n in FILES]
     main(["analyze", *paths])
-    err = capsys.readouterr().err
+    err = capsys.readouterr().out
     firsts = [err.find(p + ":") for p in paths]
     seen = [f for f in firsts if f >= 0]
     assert len(seen) >= 2 and seen == sorted(seen)

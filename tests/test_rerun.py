@@ -45,8 +45,15 @@ def _rewrite_twice(run_cli, tmp_path, strategy: str):
 def test_a_kernel_added_to_rewritten_code_is_rewritten_and_the_old_array_kept(run_cli, tmp_path, strategy):
     # A padded array has no helper: the header alone says that rapcc rewrote it.
     first, second, err = _rewrite_twice(run_cli, tmp_path, strategy)
-    kernel = second[second.index(first) + len(first):]
-    assert second.endswith(first + kernel)  # the first rewrite, helpers and all, as it was
+    # One header (issue 29: reruns stacked them) naming both runs' arrays; below
+    # it, the first rewrite, helpers and all, as it was.
+    header_end = first.index("*/\n") + 3
+    old_header, first_body = first[:header_end], first[header_end:]
+    kernel = second[second.index(first_body) + len(first_body):]
+    assert second.endswith(first_body + kernel)
+    assert second.count("/* rapcc ") == 1 and second.startswith("/* rapcc ")
+    new_header = second[:second.index("*/\n") + 3]
+    assert all(line in new_header for line in old_header.splitlines()[1:-1])  # 'tile' and its command
     assert f"buf[{_map_name(second)}(threadIdx.x * 4)]" in kernel
     assert "strategy: none - kept: rewritten by an earlier run of rapcc" in err
     assert "'buf' in 'stride4': " + strategy in second
@@ -95,4 +102,37 @@ def test_a_rerun_in_place_drops_the_line_directives_of_an_older_rewrite(run_cli,
     assert code == 0, err
     new = src.read_text()
     assert "#line" not in new and "__rapcc_buf_" in new
-    assert old.replace(f'#line 1 "{src}"', "") in new  # the directive's line stays, empty
+    body = old[old.index("*/\n") + 3:]  # below the header, which the new one takes in
+    assert body.replace(f'#line 1 "{src}"', "") in new  # the directive's line stays, empty
+
+
+def test_reruns_in_place_keep_one_header_and_the_first_backup(run_cli, tmp_path):
+    """Issue 29: each rerun stacked a header, and the second overwrote FILE.orig
+    with rapcc's own output, losing the source from before rapcc."""
+    src = tmp_path / "a.cu"
+    src.write_text(TRANSPOSE)
+    orig = tmp_path / "a.cu.orig"
+    assert run_cli(str(src), "--in-place", "--strategy", "xor")[0] == 0
+    assert orig.read_text() == TRANSPOSE
+    src.write_text(src.read_text() + STRIDE4)
+    assert run_cli(str(src), "--in-place", "--strategy", "xor")[0] == 0
+    third = STRIDE4.replace("stride4", "stride4b").replace("buf", "buf2")
+    src.write_text(src.read_text() + third)
+    code, _, err = run_cli(str(src), "--in-place", "--strategy", "xor")
+    assert code == 0, err
+    text = src.read_text()
+    assert text.count("/* rapcc ") == 1 and text.count("Reproduce:") == 3
+    assert all(f"'{a}' in '{f}': xor" in text for a, f in (("tile", "transpose"), ("buf", "stride4"),
+                                                           ("buf2", "stride4b")))
+    assert orig.read_text() == TRANSPOSE  # still the source from before rapcc
+
+
+def test_a_file_that_is_no_longer_rapccs_output_gets_a_fresh_backup(run_cli, tmp_path):
+    """The twin: the user put their own source back; that is what FILE.orig keeps."""
+    src = tmp_path / "a.cu"
+    src.write_text(TRANSPOSE)
+    assert run_cli(str(src), "--in-place", "--strategy", "xor")[0] == 0
+    edited = TRANSPOSE + STRIDE4
+    src.write_text(edited)
+    assert run_cli(str(src), "--in-place", "--strategy", "xor")[0] == 0
+    assert (tmp_path / "a.cu.orig").read_text() == edited

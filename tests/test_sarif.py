@@ -69,7 +69,38 @@ def test_the_fix_is_the_real_rewrite(run_cli, tmp_path, example):
     code, _, err = run_cli(path, "-o", str(out), "--strategy", "auto", "--seed", "1")
     assert code == 0, err
     fixed = apply_fix((ROOT / path).read_text(), fixes[0])
-    assert fixed == out.read_text()
+    # The rewrite less what is rapcc's own (issue 29): its header comment and the `#line`.
+    rewritten = out.read_text()
+    body = rewritten[rewritten.index("*/\n") + 3:].replace(f'#line 1 "{path}"\n', "").lstrip("\n")
+    assert fixed == body
+    assert "/* rapcc " not in fixed[:fixed.index("__global__")] and "#line" not in fixed
+
+
+def _ids_in_sources() -> set[str]:
+    """Every check id rapcc's code gives a Diagnostic, read from its sources."""
+    import re
+    ids: set[str] = set()
+    for f in (ROOT / "rapcc").rglob("*.py"):
+        text = f.read_text()
+        ids |= set(re.findall(r'"(rapcc-[a-z-]+)"\)[\])]', text))  # the last argument of Diagnostic(...)
+        ids |= set(re.findall(r'_CHECK_ID = "(rapcc-[a-z-]+)"', text))
+    return ids
+
+
+def test_every_rule_id_has_a_rule_entry(run_cli, tmp_path):
+    """Issue 29: `rapcc-parse-error` results had no rule."""
+    from rapcc.sarif import RULES
+    ids = _ids_in_sources()
+    assert {"rapcc-parse-error", "rapcc-bank-conflict", "rapcc-nolint"} <= ids
+    assert ids <= set(RULES), ids - set(RULES)
+    src = tmp_path / "k.cu"
+    src.write_text("#include <cuda_runtime.h>\nvoid h() { int v; cudaDeviceGetAttribute(&v, cudaNoSuchAttr, 0); }\n"
+                   + (EXAMPLES / "transpose_32x8.cu").read_text())
+    run = sarif(run_cli, str(src))["runs"][0]
+    rules = [r["id"] for r in run["tool"]["driver"]["rules"]]
+    used = {r["ruleId"] for r in run["results"]}
+    assert "rapcc-parse-error" in used and used <= set(rules)
+    assert all(rules[r["ruleIndex"]] == r["ruleId"] for r in run["results"])
 
 
 def test_fixes_of_several_arrays_make_the_whole_rewrite(run_cli, tmp_path):
@@ -79,7 +110,9 @@ def test_fixes_of_several_arrays_make_the_whole_rewrite(run_cli, tmp_path):
     assert len(by_array) == 2  # 'a' and 'b' are both rewritten
     # Each fix carries the whole prologue and the macro-value guard at the end;
     # combined, the body edits and one copy of the guard make the rewrite.
-    reps = [rep for fix in by_array.values() for rep in fix["artifactChanges"][0]["replacements"][1:]]
+    at_top = {"startLine": 1, "startColumn": 1, "endLine": 1, "endColumn": 1}  # where a prologue goes
+    reps = [rep for fix in by_array.values() for rep in fix["artifactChanges"][0]["replacements"]
+            if rep["deletedRegion"] != at_top]
     unique = [r for i, r in enumerate(reps) if r not in reps[:i]]
     body_only = {"artifactChanges": [{"replacements": unique}]}
     out = tmp_path / "out.cu"

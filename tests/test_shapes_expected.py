@@ -167,7 +167,8 @@ def test_guessed_shapes_the_code_contradicts_are_dropped_in_one_note():
     # A guess of rapcc's own is one note per kernel naming the set, not a warning per shape.
     (note,) = [d for d in r.diagnostics if d.check_id == "rapcc-block-dim"]
     assert note.level == "note" and "planned for 32x8, 16x8 (assumed)" in note.message
-    assert "32x16 left out, 16x16 left out, since" in note.message and "50% of its lanes" in note.message
+    # One clause per access, naming every shape it contradicts (issue 29: a clause per shape).
+    assert "32x16, 16x16 left out, since" in note.message and "50% of their lanes" in note.message
     assert 'annotate("rapcc_block_dim(x, y, z)")' in note.message and "#pragma" not in note.message
     # The range proof still holds under every shape that is planned for.
     plan = next(p for p in r.plans if p.analysis.array.name == "s")

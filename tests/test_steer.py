@@ -157,16 +157,16 @@ def test_fail_on_escape(run_cli, tmp_path):
     src = tmp_path / "k.cu"
     src.write_text("__device__ float elsewhere(float *p);\n__global__ void k(float *o)\n{\n"
                    "    __shared__ float s[32];\n    s[threadIdx.x] = 1.0f;\n    o[threadIdx.x] = elsewhere(s);\n}\n")
-    code, _, err = run_cli("analyze", str(src), "--fail-on", "escape", "--fail-on", "conflict")
-    assert code == 4 and "[rapcc-escape]" in err
+    code, out, _ = run_cli("analyze", str(src), "--fail-on", "escape", "--fail-on", "conflict")
+    assert code == 4 and "[rapcc-escape]" in out
 
 
 def test_analyze_takes_several_files(run_cli, tmp_path):
     a, b = tmp_path / "a.cu", tmp_path / "b.cu"
     a.write_bytes(source())
     b.write_bytes(source(store_comment="  // rapcc: ignore"))
-    code, _, err = run_cli("analyze", str(a), str(b), "--fail-on", "conflict")
-    assert code == 4 and f"{a}:6:" in err and f"{b}:" not in err
+    code, out, _ = run_cli("analyze", str(a), str(b), "--fail-on", "conflict")
+    assert code == 4 and f"{a}:6:" in out and f"{b}:" not in out
     code, out, _ = run_cli("analyze", str(a), str(b), "--format", "json")
     reports = json.loads(out)  # several files: a list of reports, in order
     assert code == 0 and [r["file"] for r in reports] == [str(a), str(b)]

@@ -167,7 +167,9 @@ def test_hash_rewrites_are_deterministic(strategy):
 def test_explain_lists_the_hash_candidates(run_cli, tmp_path):
     code, _, err = run_cli("tests/golden/fwt8.cu", "-o", str(tmp_path / "o.cu"), "--explain=all")
     assert code == 0
-    assert "bvxor k1=0 k2=2" in err and "bwxor MIH" in err
+    # In words (issue 29), from the hashes' parameters: bvxor k1=0 k2=2, bwxor's MIH features.
+    assert "XOR the word address's low bits with its bits from bit 2" in err
+    assert "(MIH heuristic)" in err and "[seed 004 §4.4, §5.2.2]" in err
 
 
 def test_access_sets_once_per_array_are_the_sets_computed_fresh():

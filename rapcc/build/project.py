@@ -14,6 +14,7 @@ each unit may use its functions and arrays differently.
 """
 from __future__ import annotations
 
+import codecs
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -28,6 +29,7 @@ from .compdb import CompileDatabaseError, CompileEntry, read_compile_database
 from .launch_index import LaunchShapes, merge_launches
 
 BACKUP_SUFFIX = ".orig"
+RAPCC_HEADER = b"/* rapcc "  # how rapcc's output begins (templates/header.j2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,14 +170,25 @@ def write_out_dir(done: Sequence[tuple[Unit, bytes, RewriteResult]], out_dir: st
     return targets
 
 
+def _keeps_backup(source: bytes, backup: Path) -> bool:
+    """Whether an existing FILE.orig is the source from before rapcc: the file
+    rewritten again is rapcc's own output (its header comes first), so the
+    backup a first run made holds what the user wrote (issue 29: a rerun
+    overwrote it with rapcc's output). A file that is not rapcc's output is
+    the user's again: its backup is made anew."""
+    return source.removeprefix(codecs.BOM_UTF8).startswith(RAPCC_HEADER) and backup.is_file()
+
+
 def write_in_place(done: Sequence[tuple[Unit, bytes, RewriteResult]], backup: bool) -> list[Path]:
-    """Replace each changed file; the original goes to FILE.orig (unless `backup` is off).
+    """Replace each changed file; the original goes to FILE.orig (unless `backup` is off,
+    or FILE.orig already holds the source from before rapcc's first run).
     Every new text is staged next to its file before any file is replaced."""
     changed = [(Path(u.path), source, r.text) for u, source, r in done if r.text != source]
     files: list[tuple[Path, bytes]] = []
     for path, source, text in changed:
-        if backup:
-            files.append((path.with_name(path.name + BACKUP_SUFFIX), source))
+        orig = path.with_name(path.name + BACKUP_SUFFIX)
+        if backup and not _keeps_backup(source, orig):
+            files.append((orig, source))
         files.append((path, text))
     write_outputs(files)
     return [p for p, _, _ in changed]

@@ -20,7 +20,12 @@ keeps the rest of the AST, so rapcc goes on:
   an error inside an instantiated body leaves the user's AST as written;
 - an error in the main file outside every declaration (a broken `#if`, an
   `#error`, stray tokens between functions) means the file's structure cannot
-  be trusted, and the whole file is refused (`ParseError`).
+  be trusted, and the whole file is refused (`ParseError`);
+- so does a syntax error in the main file (clang's "Parse Issue" category: a
+  missing `;`, an unbalanced bracket), when every header was found: it is
+  the user's to fix, as nvcc would say, and no stand-in rapcc lacks causes
+  it. With a header missing, a macro it defines may be what clang could not
+  parse, so such errors taint their declaration as above.
 
 A header that is not found stays a warning: clang parses on, and whatever the
 file needed from it shows up as an error in the code that needed it.
@@ -42,6 +47,10 @@ from .toplevel import top_level
 _SCOPES = {K.NAMESPACE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL}
 _NOT_DECLS = {K.MACRO_DEFINITION, K.MACRO_INSTANTIATION, K.INCLUSION_DIRECTIVE}
 _CHECK_ID = "rapcc-parse-error"
+_SYNTAX = "Parse Issue"  # clang's category of syntax errors
+# Parse errors clang makes on code nvcc's front end takes (an attribute
+# placed where EDG allows it): they taint their declaration, not the file.
+_DIALECT = frozenset({"an attribute list cannot appear here"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +63,7 @@ class ClangError:
     main_line: int  # the line in the main file to name (0: none)
     main_col: int
     system: bool = False  # located in a system or toolkit header (see headers.py)
+    syntax: bool = False  # clang's "Parse Issue" in the main file
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +116,8 @@ def _error(d: ci.Diagnostic, path: str, headers: HeaderKinds | None) -> ClangErr
     file = loc.file.name if loc.file else path
     diag = Diagnostic("error", file, loc.line, loc.column, d.spelling, "clang-diagnostic")
     if file == path:
-        return ClangError(diag, (loc.offset,), loc.line, loc.column)
+        syntax = d.category_name == _SYNTAX and d.spelling not in _DIALECT
+        return ClangError(diag, (loc.offset,), loc.line, loc.column, syntax=syntax)
     if headers is not None and headers.is_system(file):
         return ClangError(diag, (), 0, 0, system=True)
     # "in instantiation of ... requested here" leads back to the main file;
@@ -181,10 +192,14 @@ def error_scopes(tu: ci.TranslationUnit, path: str, headers: HeaderKinds | None 
     spans = [(c.extent.start.offset, c.extent.end.offset + 1, c) for c in decls]
     tainted: list[TaintedDecl] = []
     structural: list[ClangError] = []
+    headers_found = not any(d.spelling.endswith("file not found") for d in tu.diagnostics)
     for e in errors:
         if id(e) in harmless:
             continue
         if not e.main_offsets:
+            continue
+        if e.syntax and headers_found:
+            structural.append(e)
             continue
         hit = False
         for off in e.main_offsets:

@@ -9,13 +9,47 @@ Hash strategies of seed 004 slot in as further producers of Mappings.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Protocol
+from enum import Enum
+from typing import Callable, Protocol, Union
 
 import numpy as np
 
 from ..analysis.arrays import ArrayAnalysis
 from ..banks import BankModel
 from ..cexpr import compile_helper, helper_source
+
+
+class Scheme(Enum):
+    """What a mapping does, as a family of layouts; `Form` holds its parameters."""
+
+    UNCHANGED = "unchanged"
+    PAD_ROWS = "pad_rows"  # row: elements per row; pad: elements added to each
+    PAD_GROUPS = "pad_groups"  # every: group elements; pad: elements after each group
+    XOR_ROWS = "xor_rows"  # bits: row bits XORed in; at: lowest column bit; shift: row bits skipped
+    XOR_FLAT = "xor_flat"  # bits; at; source: lowest index bit read; dynamic: 1 when within n
+    RAP_ROWS = "rap_rows"  # unit: |p|; seed; dims: leading dimensions permuted
+    RAP_GROUPS = "rap_groups"  # every: group elements; unit: |p|; seed
+    BIT_XOR = "bit_xor"  # k1, k2, mask, n: bank = (a >> k1) ^ ((a >> k2) & mask) on n bits
+    BIT_PERMUTE = "bit_permute"  # features: the address bit of each bank bit; heuristic
+    BIT_PAIRS = "bit_pairs"  # features: the (i, j) address bits XORed into each bank bit; heuristic
+    LINEAR = "linear"  # cute: (B, M, S) or (); map: the unit bits -> bank bits; optimal: 1 or 0
+
+
+Param = Union[int, str, tuple]
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    """A mapping's layout as data: its scheme, its parameters by name, and the
+    paper it comes from. The report layer (`rapcc/layout_words.py`) says it in
+    words; nothing reads the parameters back from text."""
+
+    scheme: Scheme
+    params: tuple[tuple[str, Param], ...] = ()
+    cite: str = ""
+
+    def get(self, name: str, default: Param = 0) -> Param:
+        return next((v for k, v in self.params if k == name), default)
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +64,7 @@ class Mapping:
     # elements the launch provides, and permutes only aligned groups of this
     # many elements that lie wholly below n (the rest stay in place).
     dynamic_group: int = 0
+    form: Form = Form(Scheme.UNCHANGED)  # what the layout does, for the report's words
 
     @property
     def params(self) -> list[str]:
@@ -72,7 +107,7 @@ def guarded(expr: str, group: int) -> str:
 
 
 def identity(dims: tuple[int, ...]) -> Mapping:
-    return Mapping("none", "unchanged", dims, dims, None, 0)
+    return Mapping("none", "unchanged", dims, dims, None, 0)  # form: UNCHANGED
 
 
 @dataclass(frozen=True, slots=True)

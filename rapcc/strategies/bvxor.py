@@ -22,7 +22,7 @@ import numpy as np
 
 from ..analysis.arrays import ArrayAnalysis
 from ..hashing.bitvector import BitVectorXor, candidate_conflicts, pruned_candidates, varying_bits
-from .base import Mapping, StrategyContext
+from .base import Form, Mapping, Scheme, StrategyContext
 from .hashed import HashDomain, access_sets, hash_domain, realise
 
 # Candidates evaluated per vectorised batch: the batch holds a candidates x
@@ -76,7 +76,8 @@ def search_mappings(sets: tuple[tuple[int, ...], ...], dom: HashDomain, name: st
         if h.mask == 0:
             h = BitVectorXor(h.k1, 0, 0, dom.n, dom.m)  # k2 is unused
         m = realise(name, f"bvxor k1={h.k1} k2={h.k2} mask={h.mask} on {dom.n} bits (seed 004 §4.2, §5.1)",
-                    h, dom)
+                    h, dom, Form(Scheme.BIT_XOR, (("k1", h.k1), ("k2", h.k2), ("mask", h.mask), ("n", dom.n),
+                                                  ("m", dom.m)), "seed 004 §4.2, §5.1"))
         if m is not None and m.last_index not in out:
             out[m.last_index] = m
     return tuple(out.values())

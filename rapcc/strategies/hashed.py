@@ -39,11 +39,11 @@ from ..analysis.arrays import ArrayAnalysis
 from ..analysis.predict import row_major
 from ..banks import BankModel
 from ..hashing.base import BankHash, gf2_rank
-from ..hashing.bitwise import Feature
+from ..hashing.bitwise import BitwisePermutation, BitwiseXor, Feature
 from ..hashing.givargis import givargis_order
 from ..hashing.mih import mih_order
 from ..hashing.software import preferred_columns, software_mapping
-from .base import Mapping, is_pow2, log2
+from .base import Form, Mapping, Scheme, is_pow2, log2
 
 # The searches see at most MAX_DISTINCT distinct access sets (the most frequent
 # ones), repeated in proportion to how often they execute so that about
@@ -267,7 +267,7 @@ def count_ops(expr: str) -> int:
     return len(re.findall(r">>|<<|[&^|*+]", expr))
 
 
-def realise(strategy: str, description: str, bank_hash: BankHash, dom: HashDomain) -> Mapping | None:
+def realise(strategy: str, description: str, bank_hash: BankHash, dom: HashDomain, form: Form) -> Mapping | None:
     """The §6 / §7.2 software mapping of a configured hash as a last-index
     Mapping; None when it cannot be expressed here or changes nothing."""
     rows = tuple(bank_hash.rows())
@@ -295,10 +295,19 @@ def realise(strategy: str, description: str, bank_hash: BankHash, dom: HashDomai
     if not changed:
         return None
     expr = terms[0] if len(terms) == 1 else "(" + " ^ ".join(terms) + ")"
-    return Mapping(strategy, description, dom.dims, dom.dims, expr, count_ops(expr))
+    return Mapping(strategy, description, dom.dims, dom.dims, expr, count_ops(expr), form=form)
 
 
 HEURISTICS = (("MIH", mih_order, "§5.2.2"), ("Givargis", givargis_order, "§5.2.1"))
+
+
+def _form(h: BankHash, heuristic: str, cite: str) -> Form:
+    """A bit-wise hash as data: each bank bit's address bits (a permutation
+    picks one per bank bit, an XOR hash one or two)."""
+    if isinstance(h, BitwiseXor):
+        return Form(Scheme.BIT_PAIRS, (("features", tuple(tuple(p) for p in h.pairs)), ("heuristic", heuristic)), cite)
+    assert isinstance(h, BitwisePermutation), type(h)
+    return Form(Scheme.BIT_PERMUTE, (("features", h.bits), ("heuristic", heuristic)), cite)
 
 
 def heuristic_mappings(strategy: str, section: str, analysis: ArrayAnalysis, banks: BankModel,
@@ -328,7 +337,8 @@ def heuristic_mappings(strategy: str, section: str, analysis: ArrayAnalysis, ban
         if len(order) < dom.m:
             continue
         h = build([features[i] for i in order], dom.n)
-        m = realise(strategy, f"{strategy} {label} {h.describe()} (seed 004 {section}, {heuristic_section})", h, dom)
+        m = realise(strategy, f"{strategy} {label} {h.describe()} (seed 004 {section}, {heuristic_section})", h, dom,
+                    _form(h, label, f"seed 004 {section}, {heuristic_section}"))
         if m is not None and m.last_index not in out:
             out[m.last_index] = m
     return list(out.values())

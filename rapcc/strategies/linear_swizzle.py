@@ -23,7 +23,7 @@ import numpy as np
 
 from ..analysis.arrays import ArrayAnalysis
 from ..hashing.f2 import XorSwizzle, is_subspace, lower_bound, search
-from .base import Mapping, StrategyContext, is_pow2, log2
+from .base import Form, Mapping, Scheme, StrategyContext, is_pow2, log2
 from .hashed import HashDomain, access_sets, count_ops, hash_domain
 
 # Candidates handed to the planner: the fewest-wavefront swizzles, by terms.
@@ -101,6 +101,13 @@ def describe(sw: XorSwizzle, dom: HashDomain, waves: int, bound: int, sets: int,
             "Linear Layouts §5.4)")
 
 
+def _form(sw: XorSwizzle, dom: HashDomain, optimal: bool) -> Form:
+    cute = sw.cute()
+    shape = () if cute is None else (cute[0], cute[1] + dom.sub, cute[2])
+    return Form(Scheme.LINEAR, (("cute", shape), ("map", tuple(sw.g)), ("optimal", int(optimal))),
+                "Linear Layouts §5.4")
+
+
 class LinearSwizzleStrategy:
     name = "swizzle"
 
@@ -128,7 +135,7 @@ class LinearSwizzleStrategy:
             if expr is None or expr in out:
                 continue
             out[expr] = Mapping(self.name, describe(sw, dom, waves, bound, distinct, linear), dom.dims, dom.dims,
-                                expr, count_ops(expr))
+                                expr, count_ops(expr), form=_form(sw, dom, waves <= bound))
             if len(out) >= MAX_CANDIDATES:
                 break
         return list(out.values())

@@ -9,9 +9,10 @@ size, so it is never used where the size matters elsewhere (extern arrays,
 from __future__ import annotations
 
 from ..analysis.arrays import ArrayAnalysis
-from .base import Mapping, StrategyContext, is_pow2, log2, row_lengths
+from .base import Form, Mapping, Scheme, StrategyContext, is_pow2, log2, row_lengths
 
 MAX_PAD_ELEMS = 8
+CITE = "seeds 001, 002"
 
 
 def half_line_pad(row: int, line: int) -> int:
@@ -48,7 +49,8 @@ class PaddingStrategy:
                           | set(range(1, half_line_pad(dims[-1], line) + 1)))
             for p in pads:
                 phys = dims[:-1] + (dims[-1] + p,)
-                out.append(Mapping(self.name, f"pad row {dims[-1]} -> {dims[-1] + p}", dims, phys, None, 0))
+                out.append(Mapping(self.name, f"pad row {dims[-1]} -> {dims[-1] + p}", dims, phys, None, 0,
+                                   form=Form(Scheme.PAD_ROWS, (("row", dims[-1]), ("pad", p)), CITE)))
             return out
         n = dims[0]
         for r in row_lengths(analysis):
@@ -58,5 +60,6 @@ class PaddingStrategy:
                 extra = ((n - 1) >> log2(r)) * p
                 expr = f"i0 + (i0 >> {log2(r)}u)" if p == 1 else f"i0 + (i0 >> {log2(r)}u) * {p}u"
                 out.append(Mapping(self.name, f"pad {p} after every {r} elements ({n} -> {n + extra})",
-                                   dims, (n + extra,), expr, 2 if p == 1 else 3))
+                                   dims, (n + extra,), expr, 2 if p == 1 else 3,
+                                   form=Form(Scheme.PAD_GROUPS, (("every", r), ("pad", p)), CITE)))
         return out

@@ -20,7 +20,9 @@ import random
 import zlib
 
 from ..analysis.arrays import ArrayAnalysis
-from .base import Mapping, StrategyContext, is_pow2, log2, row_lengths
+from .base import Form, Mapping, Scheme, StrategyContext, is_pow2, log2, row_lengths
+
+CITE = "seed 000 §IV"
 
 
 def permutation_params(seed: int, salt: str, unit: int) -> tuple[int, int, int]:
@@ -56,7 +58,8 @@ class RapStrategy:
             total = " + ".join([last] + shifts)
             expr = f"({total}) & {cols - 1}u" if is_pow2(cols) else f"({total}) % {cols}u"
             return [Mapping(self.name, f"rap shift by p(row), |p| = {unit}, seed {ctx.seed}", dims, dims, expr,
-                            4 + 4 * len(shifts))]
+                            4 + 4 * len(shifts), form=Form(Scheme.RAP_ROWS, (("unit", unit), ("seed", ctx.seed),
+                                                                             ("dims", len(dims) - 1)), CITE))]
         n = dims[0]
         out = []
         for r in row_lengths(analysis):
@@ -65,5 +68,6 @@ class RapStrategy:
             unit = min(r, max(1, line // e))
             p = _perm_expr(f"(i0 >> {log2(r)}u)", unit, permutation_params(ctx.seed, salt, unit))
             expr = f"(i0 & ~{r - 1}u) | ((i0 + {p}) & {r - 1}u)"
-            out.append(Mapping(self.name, f"rap rows of {r}, |p| = {unit}, seed {ctx.seed}", dims, dims, expr, 9))
+            out.append(Mapping(self.name, f"rap rows of {r}, |p| = {unit}, seed {ctx.seed}", dims, dims, expr, 9,
+                               form=Form(Scheme.RAP_GROUPS, (("every", r), ("unit", unit), ("seed", ctx.seed)), CITE)))
         return out

@@ -11,7 +11,9 @@ i = k / R and j = k % R.
 from __future__ import annotations
 
 from ..analysis.arrays import ArrayAnalysis
-from .base import Mapping, StrategyContext, guarded, is_dynamic, is_pow2, log2, row_lengths
+from .base import Form, Mapping, Scheme, StrategyContext, guarded, is_dynamic, is_pow2, log2, row_lengths
+
+CITE = "seed 003, CuTe's Swizzle"
 
 
 def _swizzles(cols: int, elem_bytes: int, bank_line_bytes: int) -> list[tuple[int, int, int]]:
@@ -48,7 +50,8 @@ class XorStrategy:
             for b, m, s in _swizzles(group, e, line):
                 sel = f"({row} >> {s}u)" if s else row
                 expr = f"i{len(dims) - 1} ^ (({sel} & {(1 << b) - 1}u) << {m}u)"
-                out.append(Mapping(self.name, f"xor Swizzle<{b},{m},{s}> on rows of {cols}", dims, dims, expr, 3 if s == 0 else 4))
+                out.append(Mapping(self.name, f"xor Swizzle<{b},{m},{s}> on rows of {cols}", dims, dims, expr, 3 if s == 0 else 4,
+                                   form=Form(Scheme.XOR_ROWS, (("bits", b), ("at", m), ("shift", s)), CITE)))
             return out
         n = dims[0]
         for r in row_lengths(analysis):
@@ -57,7 +60,8 @@ class XorStrategy:
             for b, m, s in _swizzles(r, e, line):
                 shift = log2(r) + s
                 expr = f"i0 ^ (((i0 >> {shift}u) & {(1 << b) - 1}u) << {m}u)"
-                out.append(Mapping(self.name, f"xor Swizzle<{b},{m},{shift}> on {n} elements", dims, dims, expr, 3))
+                out.append(Mapping(self.name, f"xor Swizzle<{b},{m},{shift}> on {n} elements", dims, dims, expr, 3,
+                                   form=Form(Scheme.XOR_FLAT, (("bits", b), ("at", m), ("source", shift)), CITE)))
         return out
 
     def _dynamic(self, analysis: ArrayAnalysis, e: int, line: int) -> list[Mapping]:
@@ -73,5 +77,7 @@ class XorStrategy:
                 group = 1 << (m + b)
                 expr = guarded(f"i0 ^ (((i0 >> {shift}u) & {(1 << b) - 1}u) << {m}u)", group)
                 out.append(Mapping(self.name, f"xor Swizzle<{b},{m},{shift}> within the dynamic allocation",
-                                   (0,), (0,), expr, 6, dynamic_group=group))
+                                   (0,), (0,), expr, 6, dynamic_group=group,
+                                   form=Form(Scheme.XOR_FLAT, (("bits", b), ("at", m), ("source", shift),
+                                                               ("dynamic", 1)), CITE)))
         return out
