@@ -29,7 +29,9 @@ from .exprs import decl_key, int_type
 from .host_domain import MAX_DEPTH, MAX_VALUES, Dim, Instance, KernelLaunches, Launch, State, Unknown, Value, _cap, _join
 from .host_interp import _Events, _Run
 from .preorder import Preorder
-from .host_syntax import _CONFIG_CALLS, _FUNCTIONS, _INSPECTING_APIS, _LAUNCH_APIS, _args, _function_key, _function_ref, _is_kernel
+from .host_syntax import (_CONFIG_CALLS, _FUNCTIONS, _INSPECTING_APIS, _LAUNCH_APIS, _LAUNCH_EX, _args, _function_key,
+                          _function_ref, _is_kernel)
+from .host_mentions import pointer_aliases
 
 _SCOPES = (K.NAMESPACE, K.CLASS_DECL, K.STRUCT_DECL, K.CLASS_TEMPLATE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL)
 
@@ -47,6 +49,9 @@ class HostLaunches:
     # for. A CPU reference loop that launches nothing is not interpreted.
     launching: frozenset[str] = frozenset()
     walks: Preorder = field(default_factory=Preorder)  # the parse's walks, shared with the collector
+    # Local function pointers that only ever hold one kernel and only launch it
+    # (`auto f = k; f<<<g, b>>>()`): the pointer's key -> the kernel (host_mentions.py).
+    pointers: dict[str, Cursor] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._runs: dict[tuple[str, tuple], _Events] = {}
@@ -139,7 +144,7 @@ class HostLaunches:
             template = fn.kind == K.FUNCTION_TEMPLATE
             for entry in self.entries(key):
                 for launch in self.run(key, entry).launches:
-                    out.append(Launch(launch.kernel, None, launch.line, launch.shapes, launch.unknown)
+                    out.append(Launch(launch.kernel, None, launch.line, launch.shapes, launch.unknown, launch.smem)
                                if template else launch)
         return out
 
@@ -174,6 +179,7 @@ def host_launches(tops: list[Cursor], walks: Preorder | None = None) -> list[Lau
     callers: dict[str, list[str]] = {}
     kernel_refs: list[Launch] = []
     launching: set[str] = set()
+    pointers: dict[str, Cursor] = {}
     for key, fn in functions.items():
         calls, inspected = set(), set()
         for c in walks.walk(fn):
@@ -183,13 +189,16 @@ def host_launches(tops: list[Cursor], walks: Preorder | None = None) -> list[Lau
             if callee is not None:
                 calls.add(_offset(callee))
             spelling = c.spelling
-            if spelling in _LAUNCH_APIS or spelling in _CONFIG_CALLS:
+            if spelling in _LAUNCH_APIS or spelling in _CONFIG_CALLS or spelling in _LAUNCH_EX:
                 launching.add(key)
-            if spelling in tuple(_LAUNCH_APIS) + _INSPECTING_APIS:
+            if spelling in tuple(_LAUNCH_APIS) + _LAUNCH_EX + _INSPECTING_APIS:
                 for a in _args(c):
                     ref = _function_ref(a)
                     if ref is not None:
                         inspected.update(_offset(k) for k in a.walk_preorder() if k.kind == K.DECL_REF_EXPR)
+        aliases = pointer_aliases(fn, walks)
+        pointers.update({k: kernel for k, (kernel, _) in aliases.items()})
+        inspected.update(at for _, at in aliases.values())  # the alias's launches are the kernel's
         for c in walks.walk(fn):
             if c.kind != K.DECL_REF_EXPR or c.referenced is None or \
                     c.referenced.kind not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE):
@@ -200,10 +209,11 @@ def host_launches(tops: list[Cursor], walks: Preorder | None = None) -> list[Lau
             elif _is_kernel(c.referenced):
                 if _offset(c) not in inspected:
                     kernel_refs.append(Launch(c.spelling, None, c.location.line, (), Unknown(
-                        f"'{c.spelling}' is passed as a pointer at line {c.location.line}; rapcc cannot see that launch")))
+                        f"'{c.spelling}' is passed as a pointer at line {c.location.line}; rapcc cannot see that launch"),
+                        None))
             else:
                 references[target] = references.get(target, 0) + 1
-    host = HostLaunches(functions, references, callers, frozenset(launching), walks)
+    host = HostLaunches(functions, references, callers, frozenset(launching), walks, pointers)
     return host.launches() + kernel_refs
 
 
