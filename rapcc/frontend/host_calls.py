@@ -177,8 +177,8 @@ def config_of(run: "_Run", arg: Cursor, st: "State") -> tuple[Value, Value]:
         why = Unknown("the launch config is not a local 'cudaLaunchConfig_t' given as '&cfg'")
         return why, why
     key = decl_key(target.referenced)
-    if key in run.escaped or run.goto:
-        why = Unknown(run.escaped.get(key, f"'{run.fn.spelling}' uses 'goto'"))
+    if key in run.escaped or run.goto or run.broken:
+        why = Unknown(run.escaped.get(key, run.broken or f"'{run.fn.spelling}' uses 'goto'"))
         return why, why
     return tuple(st.get(field_key(key, f), Unknown(f"'{target.spelling}.{f}' is not set here"))  # type: ignore
                  for f in _READ)

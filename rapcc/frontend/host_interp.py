@@ -34,6 +34,10 @@ class _Run:
         self.host, self.fn, self.body = host, fn, body
         self.escaped = _escaped(body, host.walks)
         self.goto = any(k.kind in (K.GOTO_STMT, K.INDIRECT_GOTO_STMT) for k in host.walks.walk(body))
+        # clang dropped code here (an error): what it wrote is missing, so no variable is known.
+        start, end = body.extent.start.offset, body.extent.end.offset
+        self.broken = next((f"'{fn.spelling}' has code clang could not parse" for at in host.errors
+                            if start <= at < end), None)
         self.events = _Events([], {})
         self.arrays: dict[str, Unknown | int] = {}  # local arrays: length, or why their elements are unknown
         self.jumps: list[Jumps] = []  # the loops and switches around the statement being read
@@ -113,8 +117,8 @@ class _Run:
         """`cfg.blockDim`, `cfg.dynamicSmemBytes` of a local config (host_calls.py)."""
         if key in self.escaped:
             return Unknown(self.escaped[key])
-        if self.goto:
-            return Unknown(f"'{self.fn.spelling}' uses 'goto'")
+        if self.goto or self.broken:
+            return Unknown(self.broken or f"'{self.fn.spelling}' uses 'goto'")
         return st.get(field_key(key, field), Unknown(f"'{source_text(c)}' is not followed"))
 
     def combine(self, c: Cursor, op: str, vals: list[Value]) -> Value:
@@ -208,6 +212,8 @@ class _Run:
             return Unknown(self.escaped[key])
         if self.goto:
             return Unknown(f"'{self.fn.spelling}' uses 'goto'")
+        if self.broken:
+            return Unknown(self.broken)
         if key in st:
             return st[key]
         if ref.type.is_const_qualified():  # a constant of an enclosing scope (a lambda's)
