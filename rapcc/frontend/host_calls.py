@@ -91,6 +91,8 @@ def config_init(run: "_Run", init: Cursor, st: "State", name: str) -> dict[str, 
     `{.blockDim = b, ...}` (omitted fields are value-initialised: a `dim3`
     is 1x1x1, the bytes 0); any other value is unknown."""
     s = strip(init)
+    if s.kind == K.CALL_EXPR and not children(s) and is_config(s):  # default construction: `cudaLaunchConfig_t cfg;`
+        return {"blockDim": _DEFAULTS["blockDim"], "dynamicSmemBytes": Unknown(f"'{name}.dynamicSmemBytes' is not set")}
     if s.kind != K.INIT_LIST_EXPR:
         why = Unknown(f"'{name}' is a config rapcc does not read field by field")
         return {f: why for f in _READ}

@@ -204,7 +204,7 @@ def _escaped(body: Cursor, walks: Preorder) -> dict[str, str]:
             out.setdefault(key, f"'{name}' is passed by reference to '{use.spelling}' (line {line})")
         elif use.kind == K.VAR_DECL and _is_reference(use.type):
             out.setdefault(key, f"'{name}' is bound to the reference '{use.spelling}' (line {line})")
-        elif use.kind in _REF_CASTS and _is_reference(use.type):
+        elif use.kind in _REF_CASTS:  # of the lvalue itself (a value cast reads it first): a reference
             out.setdefault(key, f"'{name}' is cast to a reference (line {line})")
 
     visit(body)
