@@ -29,7 +29,7 @@ def _int(spelling: str) -> int | None:
 
 def _close(tokens: list[Token], i: int) -> int | None:
     """Index of the bracket closing tokens[i]."""
-    want, depth = [], 0
+    want: list[str] = []
     for j in range(i, len(tokens)):
         s = tokens[j].spelling
         if s in _OPEN:
@@ -40,7 +40,6 @@ def _close(tokens: list[Token], i: int) -> int | None:
                 return j
         elif s in (")", "}", "]"):
             return None
-        depth += 1
     return None
 
 

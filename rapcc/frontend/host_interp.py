@@ -9,11 +9,10 @@ from clang.cindex import Cursor, CursorKind as K
 
 from .clangext import binary_operator, evaluate_int, unary_operator
 from .exprs import decl_key, int_type, source_text, strip
-from .host_domain import (MAX_THREADS, MAX_TRIPS, Launch, State, Unknown, Value, _as_dim, _binary, _cap, _join,
-                          _wrap)
+from .host_domain import MAX_THREADS, Launch, State, Unknown, Value, _as_dim, _binary, _cap, _join, _wrap
 from .host_loops import Jumps, jump, loop, range_for
 from .host_calls import assign_config, config_field, declare_config, dim3_value, field_key, is_config, launch_call
-from .host_syntax import (_FUNCTIONS, _OCCUPANCY, _args, _children, _escaped, _for_parts, _function_key, _is_dim3,
+from .host_syntax import (_FUNCTIONS, _OCCUPANCY, _args, _children, _escaped, _function_key, _is_dim3,
                           _occupancy_outputs, _paren_close, _walk_parents, _writes, instance_of)
 
 if TYPE_CHECKING:

@@ -246,17 +246,3 @@ def _writes(c: Cursor, walks: Preorder) -> set[str]:
         if target is not None and strip(target).kind == K.DECL_REF_EXPR and strip(target).referenced is not None:
             out.add(decl_key(strip(target).referenced))
     return out
-
-
-def _has_jump(body: Cursor) -> bool:
-    """A `break`/`continue` of this loop (not of a nested loop or switch)."""
-    def visit(c: Cursor) -> bool:
-        for k in children(c):
-            if k.kind in (K.BREAK_STMT, K.CONTINUE_STMT):
-                return True
-            if k.kind not in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT, K.SWITCH_STMT, K.CXX_FOR_RANGE_STMT) and visit(k):
-                return True
-        return False
-    return body.kind in (K.BREAK_STMT, K.CONTINUE_STMT) or visit(body)
-
-

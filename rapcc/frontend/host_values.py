@@ -154,12 +154,18 @@ class HostLaunches:
 
 
 def _definitions(tops: Iterable[Cursor]) -> Iterable[Cursor]:
+    for c in _functions(tops):
+        if c.is_definition() and any(k.kind == K.COMPOUND_STMT for k in children(c)):
+            yield c
+
+
+def _functions(tops: Iterable[Cursor]) -> Iterable[Cursor]:
+    """Every function declared at file, namespace or class scope (prototypes too)."""
     for c in tops:
-        if c.kind in _FUNCTIONS and c.is_definition():
-            if any(k.kind == K.COMPOUND_STMT for k in children(c)):
-                yield c
+        if c.kind in _FUNCTIONS:
+            yield c
         elif c.kind in _SCOPES:
-            yield from _definitions(c.get_children())
+            yield from _functions(c.get_children())
 
 
 def _callee(call: Cursor) -> Cursor | None:
@@ -192,7 +198,8 @@ def host_launches(tops: list[Cursor], walks: Preorder | None = None, tokens: Fil
     kernel_refs: list[Launch] = []
     launching: set[str] = set()
     pointers: dict[str, Cursor] = {}
-    seen: set[int] = {f.location.offset for f in functions.values() if _is_kernel(f)}  # mentions judged here
+    # Mentions judged here: the kernels' own declarations, and below, each reference.
+    seen: set[int] = {f.location.offset for f in _functions(tops) if _is_kernel(f)}
     for key, fn in functions.items():
         calls, inspected = set(), set()
         # Code the interpreter does not run: a launch there is not read.
