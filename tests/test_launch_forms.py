@@ -54,6 +54,10 @@ def _report(host: bytes, std: str = "c++17") -> dict:
 def test_local_pointer_set_once_launches_its_kernel_exactly():
     _exact(b"void run() { auto f = k; f<<<1, dim3(64, 4)>>>(0); }", {(64, 4, 1)})
     _exact(b"void run() { void (*fp)(float *) = &k; fp<<<2, dim3(128, 2)>>>(0); }", {(128, 2, 1)})
+    _exact(b"void run() { auto f = k; void *a[1]; cudaLaunchKernel((const void *)f, dim3(2), dim3(64, 4), a); }",
+           {(64, 4, 1)})
+    _exact(b"void run() { auto f = k; cudaLaunchConfig_t cfg = {}; cfg.blockDim = dim3(128, 2); "
+           b"cudaLaunchKernelEx(&cfg, f, (float *)0); }", {(128, 2, 1)})
 
 
 def test_pointer_to_a_template_instance_keeps_the_instance():
@@ -226,6 +230,9 @@ def test_report_shows_a_swapped_dim3_as_unknown_and_its_twin_exactly():
     (b"void run() { int s = 16; while (true) { s *= 2; if (s > 64) break; k<<<1, dim3(s, 2)>>>(0); } }",
      {(32, 2, 1), (64, 2, 1)}),
     (b"constexpr int S[] = {64, 128};\nvoid run() { for (int s : S) k<<<1, dim3(s, 2)>>>(0); }",
+     {(64, 2, 1), (128, 2, 1)}),
+    # the list is evaluated once, before the first trip
+    (b"void run() { int a = 64; for (int s : {a, 2 * a}) { a = 1; k<<<1, dim3(s, 2)>>>(0); } }",
      {(64, 2, 1), (128, 2, 1)}),
     # a jump rapcc cannot decide: both ways, the union
     (b"void run(bool c) { for (int s : {32, 64}) { if (c) continue; k<<<1, dim3(s, 4)>>>(0); } }\n"

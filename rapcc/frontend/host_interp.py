@@ -343,10 +343,16 @@ class _Run:
             self.events.calls.setdefault(_function_key(ref), []).append(tuple(self.value(a, st) for a in args))
         return st
 
-    def pointed_kernel(self, call: Cursor) -> Cursor | None:
-        """The kernel a launch through a local function pointer runs (host_mentions.py)."""
-        callee = strip(next(iter(self._kids(call)), call))
-        ref = callee.referenced if callee.kind == K.DECL_REF_EXPR else None
+    def pointed_kernel(self, expr: Cursor) -> Cursor | None:
+        """The kernel a local function pointer named by `expr` (a launch's callee,
+        `(void *)f`) holds, where host_mentions.py found it holds only that one."""
+        c = strip(expr)
+        while c.kind in (K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXPR):
+            kids = [k for k in self._kids(c) if k.kind.is_expression()]
+            if len(kids) != 1:
+                return None
+            c = strip(kids[0])
+        ref = c.referenced if c.kind == K.DECL_REF_EXPR else None
         return self.host.pointers.get(decl_key(ref)) if ref is not None and ref.kind == K.VAR_DECL else None
 
     def launch(self, name: str, ref: Cursor | None, at: Cursor, block: Value, smem: Value) -> None:

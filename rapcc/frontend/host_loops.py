@@ -133,13 +133,14 @@ def range_for(run: "_Run", c: Cursor, st: State) -> State | None:
     if len(items) > MAX_TRIPS:
         return _as_whole(run, c, body, st, [], f"{why}, of more than {MAX_TRIPS} trips")
     key = decl_key(var)
+    values = [_converted(run.value(item, st), var) for item in items]  # the range is evaluated once, first
     exits: list[State | None] = []
     s: State | None = st
-    for item in items:
+    for v in values:
         if s is None:
             break
         s = dict(s)
-        s[key] = _converted(run.value(item, {}), var)
+        s[key] = v
         s = _trip(run, body, s, exits) if body is not None else s
     return _join_all([s, *exits])
 
