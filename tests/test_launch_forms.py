@@ -125,6 +125,8 @@ def test_launch_kernel_ex_designated_initializer_and_the_c_api():
     (b"cudaLaunchConfig_t make();\nvoid run() { cudaLaunchConfig_t cfg = make(); "
      b"cudaLaunchKernelEx(&cfg, k, (float *)0); }", "does not read field by field"),
     (b"void run(const cudaLaunchConfig_t *c) { cudaLaunchKernelEx(c, k, (float *)0); }", "'&cfg'"),
+    (b"void run() { cudaLaunchConfig_t cfg = {.gridDim = 2, .blockDim.x = 64}; "
+     b"cudaLaunchKernelEx(&cfg, k, (float *)0); }", "initializer rapcc does not read"),
 ])
 def test_a_config_rapcc_cannot_follow_is_unknown(host, why):
     k = _kernel(host)

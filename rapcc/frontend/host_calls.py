@@ -99,11 +99,12 @@ def config_init(run: "_Run", init: Cursor, st: "State", name: str) -> dict[str, 
     out = dict(_DEFAULTS)
     for i, item in enumerate(children(s)):
         kids = children(item)
-        if item.kind == K.UNEXPOSED_EXPR and len(kids) == 2 and kids[0].kind == K.MEMBER_REF:  # `.field = v`
+        designated = item.kind == K.UNEXPOSED_EXPR and any(k.kind == K.MEMBER_REF for k in kids)
+        if designated and len(kids) == 2 and kids[0].kind == K.MEMBER_REF:  # `.field = v`
             field, value = kids[0].spelling, kids[1]
-        elif i < len(CONFIG_FIELDS) and item.kind != K.MEMBER_REF:
+        elif not designated and i < len(CONFIG_FIELDS):
             field, value = CONFIG_FIELDS[i], item
-        else:
+        else:  # `.blockDim.x = 64`, and anything else
             return {f: Unknown(f"'{name}' has an initializer rapcc does not read") for f in _READ}
         if field == "blockDim":
             out[field] = dim3_value(run, value, st)
