@@ -266,6 +266,28 @@ def test_report_shows_a_loop_with_continue_as_its_set():
 
 # -- every mention explained; dynamic shared memory ----------------------------------------
 
+def test_a_kernel_named_in_a_macro_argument_is_explained():
+    # The expansion's cursors sit at its start; the argument's token is counted there.
+    _exact(b"#define CHECK(x) do { if ((x) != 0) abort(); } while (0)\n"
+           b"void run() { void *a[1]; CHECK(cudaLaunchKernel((const void *)k, dim3(1), dim3(64, 4), a)); "
+           b"CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, 0)); }", {(64, 4, 1)})
+
+
+def test_a_loop_a_macro_spells_is_unknown_never_dropped():
+    # No tokens of its own to split its parts by: read as a whole.
+    _unknown(b"#define EACH for (int s = 32; s <= 64; s *= 2) k<<<1, dim3(s, 4)>>>(0)\nvoid run() { EACH; }",
+             "'for' at line 7 is not followed")
+
+
+def test_a_catch_does_not_follow_its_try():
+    _unknown(b"void run() { unsigned b = 32; try { b = 64; } catch (...) { k<<<1, dim3(b, 4)>>>(0); } }",
+             "is not followed")
+
+
+def test_a_launch_no_run_reaches_is_unknown_never_dropped():
+    _unknown(b"void run() { return; k<<<1, 2048>>>(0); }", "code rapcc does not follow")
+
+
 def test_a_launch_inside_a_lambda_is_unknown():
     _unknown(b"void run() { auto go = [&] { k<<<1, 64>>>(0); }; go(); }", "inside a lambda")
 

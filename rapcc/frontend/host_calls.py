@@ -171,6 +171,26 @@ def launch_call(run: "_Run", c: Cursor, st: "State") -> bool:
     return False
 
 
+def site_kernel(c: Cursor, pointers: dict[str, Cursor]) -> str | None:
+    """The name of the kernel call `c` launches in a form `launch_call` reads, else None."""
+    def named(expr: Cursor) -> Cursor | None:
+        ref = _function_ref(expr)
+        if ref is not None:
+            return ref
+        s = strip(expr)
+        while s.kind in (K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXPR) and children(s):
+            s = strip(children(s)[-1])
+        var = s.referenced if s.kind == K.DECL_REF_EXPR else None
+        return pointers.get(decl_key(var)) if var is not None and var.kind == K.VAR_DECL else None
+    args = _args(c)
+    if _config(c) is not None and c.spelling:
+        kernel = named(next(iter(children(c)), c))
+        return kernel.spelling if kernel is not None else c.spelling
+    at = _LAUNCH_APIS.get(c.spelling, 1 if c.spelling in _LAUNCH_EX else None)
+    kernel = named(args[at]) if at is not None and len(args) > at else None
+    return kernel.spelling if kernel is not None else None
+
+
 def config_of(run: "_Run", arg: Cursor, st: "State") -> tuple[Value, Value]:
     """(block, dynamic smem) of the config `&cfg` a launch is given."""
     s = strip(arg)

@@ -11,6 +11,7 @@ from .clangext import binary_operator, evaluate_int, unary_operator
 from .exprs import decl_key, int_type, source_text, strip
 from .host_domain import MAX_THREADS, Launch, State, Unknown, Value, _as_dim, _binary, _cap, _join, _wrap
 from .host_loops import Jumps, jump, loop, range_for
+from .preorder import cursor_key
 from .host_calls import assign_config, config_field, declare_config, dim3_value, field_key, is_config, launch_call
 from .host_syntax import (_FUNCTIONS, _OCCUPANCY, _args, _children, _escaped, _function_key, _is_dim3,
                           _occupancy_outputs, _paren_close, _walk_parents, _writes, instance_of)
@@ -356,6 +357,7 @@ class _Run:
         return self.host.pointers.get(decl_key(ref)) if ref is not None and ref.kind == K.VAR_DECL else None
 
     def launch(self, name: str, ref: Cursor | None, at: Cursor, block: Value, smem: Value) -> None:
+        self.host.read.add(cursor_key(at))
         instance = instance_of(ref) if ref is not None else None
         line = at.location.line
         bytes_ = None if isinstance(smem, Unknown) or any(isinstance(x, tuple) for x in smem) \
@@ -393,9 +395,13 @@ class _Run:
                 if d.kind == K.VAR_DECL:
                     self.declare(d, st)
             return st
-        if kind == K.IF_STMT:
+        # An `if`, `for` or `while` expanded from a macro (`CHECK(k<<<...>>>())`) has
+        # no tokens of its own to split its parts by: followed as a whole, below.
+        kids = self._kids(c) if kind in (K.IF_STMT, K.FOR_STMT, K.WHILE_STMT) else []
+        expanded = bool(kids) and kids[0].extent.start.offset <= c.extent.start.offset
+        if kind == K.IF_STMT and not expanded:
             return self.if_stmt(c, st)
-        if kind in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT):
+        if kind in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT) and not expanded:
             return loop(self, c, st)
         if kind == K.CXX_FOR_RANGE_STMT:
             return range_for(self, c, st)
@@ -411,15 +417,17 @@ class _Run:
             return self.effects(c, dict(st))
         if kind == K.NULL_STMT:
             return st
-        # switch, try, labels, range-for...: what they write is unknown; their launches are still read.
+        # switch, try, labels, what a macro spells...: what they write is unknown in
+        # them and after them, and each part is read from that state for its
+        # launches (not one after another: a `catch` or an `else` does not follow
+        # what runs before it in the text).
         why = f"'{source_text(c).split(' ')[0]}' at line {c.location.line} is not followed"
         st = self.havoc(c, st, why)
-        inner = dict(st)
         for k in self._kids(c):
             if kind == K.SWITCH_STMT and k.kind == K.COMPOUND_STMT:
                 self.switch_body(k, st)
             elif k.kind.is_statement() or k.kind.is_expression():
-                inner = self.stmt(k, inner) or dict(st)
+                self.stmt(k, dict(st))
         return st
 
     def switch_body(self, body: Cursor, st: State) -> None:

@@ -127,9 +127,12 @@ def unexplained_mentions(tokens: list[Token], names: set[str], tops: list[Cursor
               and not any(s <= t.start < e for s, e in skipped) and not any(s <= t.start < e for _, s, e in defines)}
     bodies = {name: [t for t in tokens if s < t.start < e] for name, s, e in defines}
     needed = {m: _kernel_count(m, bodies, names, set()) for m in bodies}
-    expansions = [(c.extent.start.offset, c.extent.end.offset, c.spelling, c.location.line)
-                  for c in tops if c.kind == K.MACRO_INSTANTIATION and c.spelling in needed]
-    if not wanted and not any(needed[e[2]] for e in expansions):
+    # Every expansion that spells a kernel's name, in its arguments or (a macro of
+    # this file) its body: clang puts what it expands at the expansion's start.
+    expansions = [(start, end, c.spelling, c.location.line) for c in tops if c.kind == K.MACRO_INSTANTIATION
+                  for start, end in [(c.extent.start.offset, c.extent.end.offset)]
+                  if needed.get(c.spelling) or any(start <= at < end for at in wanted)]
+    if not wanted and not expansions:
         return [], []
     located: dict[int, list[str]] = {}
     refs: dict[int, str] = {}  # mentions of a kernel the interpreter did not judge
@@ -146,7 +149,7 @@ def unexplained_mentions(tokens: list[Token], names: set[str], tops: list[Cursor
     for start, end, macro, line in expansions:
         for name in names:
             inside = [t for t in wanted.values() if start <= t.start < end and t.spelling == name]
-            need = len(inside) + needed[macro].get(name, 0)
+            need = len(inside) + needed.get(macro, {}).get(name, 0)
             have = sum(located.get(at, []).count(name) for at in range(start, end))
             if need > have:
                 out.append(Launch(name, None, line, (), Unknown(

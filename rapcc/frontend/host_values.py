@@ -33,7 +33,9 @@ from .preorder import Preorder
 from .exprs import strip
 from .host_syntax import (_CONFIG_CALLS, _FUNCTIONS, _INSPECTING_APIS, _LAUNCH_APIS, _LAUNCH_EX, _args, _config,
                           _function_key, _function_ref, _is_kernel)
+from .host_calls import site_kernel
 from .host_mentions import pointer_aliases, unexplained_mentions
+from .preorder import CursorKey, cursor_key
 from .tokens import FileTokens
 
 _SCOPES = (K.NAMESPACE, K.CLASS_DECL, K.STRUCT_DECL, K.CLASS_TEMPLATE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL)
@@ -60,6 +62,7 @@ class HostLaunches:
     def __post_init__(self) -> None:
         self._runs: dict[tuple[str, tuple], _Events] = {}
         self._stack: set[str] = set()
+        self.read: set[CursorKey] = set()  # the launch calls some run recorded
 
     def global_value(self, ref: Cursor) -> Value:
         """A file-scope variable: a `const`/`constexpr` one is its initializer;
@@ -256,7 +259,23 @@ def host_launches(tops: list[Cursor], walks: Preorder | None = None, tokens: Fil
                    and d.location.file is not None and d.location.file.name == tu.spelling
                    and not any(s <= d.location.offset < e for s, e in read)) if tu is not None else ()
     host = HostLaunches(functions, references, callers, frozenset(launching), walks, pointers, errors)
-    return host.launches() + kernel_refs + dropped
+    return host.launches() + kernel_refs + dropped + _unread(host)
+
+
+def _unread(host: HostLaunches) -> list[Launch]:
+    """A launch call no run reached (dead code, or control flow a macro spelled
+    that is not followed): its kernel's launches are unknown, never dropped."""
+    out = []
+    for key in host.launching:
+        for c in host.walks.walk(host.functions[key]):
+            if c.kind != K.CALL_EXPR or cursor_key(c) in host.read:
+                continue
+            kernel = site_kernel(c, host.pointers)
+            if kernel is not None:
+                line = c.location.line
+                out.append(Launch(kernel, None, line, (), Unknown(
+                    f"the launch of '{kernel}' at line {line} is in code rapcc does not follow"), None))
+    return out
 
 
 def kernel_launches(launches: list[Launch], name: str,
