@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.fuzz.hostcampaign import check_all, format_summary, summarize, write_json  # noqa: E402
 from tests.fuzz.hostfamilies import FAMILIES, generate  # noqa: E402
+from tests.fuzz.hostgen_launch import LAUNCH_UNKNOWN_FAMILIES  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -33,9 +34,10 @@ def main(argv: list[str] | None = None) -> int:
     families = FAMILIES
     if args.families:
         wanted = set(args.families.split(","))
-        families = tuple(f for f in FAMILIES if f.__name__ in wanted)
+        known = FAMILIES + LAUNCH_UNKNOWN_FAMILIES
+        families = tuple(f for f in known if f.__name__ in wanted)
         if not families:
-            ap.error(f"no family among {', '.join(f.__name__ for f in FAMILIES)}")
+            ap.error(f"no family among {', '.join(f.__name__ for f in known)}")
     args.out.mkdir(parents=True, exist_ok=True)
     start = time.monotonic()
     kernels = generate(args.seed, args.count, families)

@@ -324,6 +324,11 @@ class Kernel:
     launch_bound: int | None = None  # the most threads those unknown launches may have, where known
     # Each template instantiation's own launch shapes: ((instantiation, (shape, ...)), ...).
     instance_block_dims: tuple[tuple[tuple[tuple[str, int], ...], tuple[tuple[int, int, int], ...]], ...] = ()
+    # The dynamic shared memory bytes its launches may ask for (`<<<g, b, smem>>>`,
+    # cudaLaunchKernel's smem, `cfg.dynamicSmemBytes`), each value once, in source
+    # order; None where some launch's bytes are unknown (frontend/host_calls.py).
+    # () where no launch is seen: the bytes are then unknown too.
+    launch_dynamic_smem: tuple[int | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -99,7 +99,7 @@ def launches_in_file(path: str, source: bytes, options: _ParseOptions) -> dict[s
         tu, _ = parse(path, source, _config(options))
     except ParseError as exc:
         raise RapccError(f"{path}: the input has errors", tuple(exc.diagnostics)) from exc
-    return launch_block_shapes(tu)
+    return launch_block_shapes(tu, source)
 
 
 def including_unit(path: str, candidates: list[str], options: _ParseOptions) -> str | None:

@@ -39,6 +39,9 @@ class Launch:
     line: int
     shapes: tuple[Dim, ...]
     unknown: Unknown | None = None
+    # The dynamic shared memory bytes it may ask for (`<<<g, b, smem>>>`,
+    # `cudaLaunchKernel`'s smem, `cfg.dynamicSmemBytes`); None: unknown.
+    smem: tuple[int, ...] | None = (0,)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,11 +9,12 @@ from clang.cindex import Cursor, CursorKind as K
 
 from .clangext import binary_operator, evaluate_int, unary_operator
 from .exprs import decl_key, int_type, source_text, strip
-from .host_domain import (MAX_THREADS, MAX_TRIPS, Launch, State, Unknown, Value, _as_dim, _binary, _cap, _join,
-                          _wrap)
-from .host_syntax import (_FUNCTIONS, _LAUNCH_APIS, _OCCUPANCY, _args, _children, _config, _escaped, _for_parts,
-                          _function_key, _function_ref, _has_jump, _is_dim3, _occupancy_outputs, _paren_close,
-                          _walk_parents, _writes, instance_of)
+from .host_domain import MAX_THREADS, Launch, State, Unknown, Value, _as_dim, _binary, _cap, _join, _wrap
+from .host_loops import Jumps, jump, loop, range_for
+from .preorder import cursor_key
+from .host_calls import assign_config, config_field, declare_config, dim3_value, field_key, is_config, launch_call
+from .host_syntax import (_FUNCTIONS, _OCCUPANCY, _args, _children, _escaped, _function_key, _is_dim3,
+                          _occupancy_outputs, _paren_close, _walk_parents, _writes, instance_of)
 
 if TYPE_CHECKING:
     from .host_values import HostLaunches
@@ -33,8 +34,13 @@ class _Run:
         self.host, self.fn, self.body = host, fn, body
         self.escaped = _escaped(body, host.walks)
         self.goto = any(k.kind in (K.GOTO_STMT, K.INDIRECT_GOTO_STMT) for k in host.walks.walk(body))
+        # clang dropped code here (an error): what it wrote is missing, so no variable is known.
+        start, end = body.extent.start.offset, body.extent.end.offset
+        self.broken = next((f"'{fn.spelling}' has code clang could not parse" for at in host.errors
+                            if start <= at < end), None)
         self.events = _Events([], {})
         self.arrays: dict[str, Unknown | int] = {}  # local arrays: length, or why their elements are unknown
+        self.jumps: list[Jumps] = []  # the loops and switches around the statement being read
         self.template = fn.kind == K.FUNCTION_TEMPLATE or (fn.semantic_parent is not None
                                                             and fn.semantic_parent.kind == K.CLASS_TEMPLATE)
 
@@ -88,6 +94,11 @@ class _Run:
                 return self.value(kids[1] if t else kids[2], st)
             a, b = self.value(kids[1], st), self.value(kids[2], st)
             return a if isinstance(a, Unknown) else b if isinstance(b, Unknown) else _cap(a | b)
+        if kind == K.INIT_LIST_EXPR and _is_dim3(c):
+            return dim3_value(self, c, st)
+        field = config_field(c) if kind == K.MEMBER_REF_EXPR else None
+        if field is not None:
+            return self.config_read(c, *field, st)
         if kind == K.MEMBER_REF_EXPR and c.spelling in ("x", "y", "z"):
             kids = self._kids(c)
             base = self.value(kids[0], st) if len(kids) == 1 and _is_dim3(kids[0]) else Unknown("not a 'dim3'")
@@ -101,6 +112,14 @@ class _Run:
             return self.element(c, st)
         v = evaluate_int(c)
         return frozenset({v}) if v is not None else Unknown(f"'{source_text(c)}' is not followed")
+
+    def config_read(self, c: Cursor, key: str, field: str, st: State) -> Value:
+        """`cfg.blockDim`, `cfg.dynamicSmemBytes` of a local config (host_calls.py)."""
+        if key in self.escaped:
+            return Unknown(self.escaped[key])
+        if self.goto or self.broken:
+            return Unknown(self.broken or f"'{self.fn.spelling}' uses 'goto'")
+        return st.get(field_key(key, field), Unknown(f"'{source_text(c)}' is not followed"))
 
     def combine(self, c: Cursor, op: str, vals: list[Value]) -> Value:
         bad = next((v for v in vals if isinstance(v, Unknown)), None)
@@ -193,6 +212,8 @@ class _Run:
             return Unknown(self.escaped[key])
         if self.goto:
             return Unknown(f"'{self.fn.spelling}' uses 'goto'")
+        if self.broken:
+            return Unknown(self.broken)
         if key in st:
             return st[key]
         if ref.type.is_const_qualified():  # a constant of an enclosing scope (a lambda's)
@@ -223,9 +244,20 @@ class _Run:
 
     # -- side effects ----------------------------------------------------------
 
-    def assign(self, target: Cursor, v: Value, st: State) -> None:
+    def assign(self, target: Cursor, v: Value, st: State, rhs: Cursor | None = None) -> None:
         target = strip(target)
-        if target.kind == K.DECL_REF_EXPR and target.referenced is not None:
+        field = config_field(target)
+        if field is not None:
+            assign_config(self, field[0], field[1], None, v, st, rhs)
+            return
+        if target.kind == K.MEMBER_REF_EXPR and target.spelling in ("x", "y", "z"):
+            field = config_field(next(iter(self._kids(target))))
+            if field is not None:
+                assign_config(self, field[0], field[1], "xyz".index(target.spelling), v, st, rhs)
+                return
+        if target.kind == K.DECL_REF_EXPR and target.referenced is not None and is_config(target):
+            assign_config(self, decl_key(target.referenced), None, None, v, st, rhs)
+        elif target.kind == K.DECL_REF_EXPR and target.referenced is not None:
             st[decl_key(target.referenced)] = v
         elif target.kind == K.ARRAY_SUBSCRIPT_EXPR:
             kids = self._kids(target)
@@ -263,7 +295,7 @@ class _Run:
             kids = self._kids(c)
             if op == "=" and len(kids) == 2:
                 st = self.effects(kids[1], st)
-                self.assign(kids[0], self.value(kids[1], st), st)
+                self.assign(kids[0], self.value(kids[1], st), st, kids[1])
                 return st
             if op in ("&&", "||") and len(kids) == 2:  # the right side may not run
                 st = self.effects(kids[0], st)
@@ -297,19 +329,13 @@ class _Run:
         if c.spelling == "operator=" and len(args) >= 1:
             kids = [k for k in self._kids(c) if k.kind.is_expression()]
             st = self.effects(args[-1], st)
-            self.assign(kids[0], self.value(args[-1], st), st)
+            self.assign(kids[0], self.value(args[-1], st), st, args[-1])
             return st
         for a in args:
             st = self.effects(a, st)
-        config = _config(c)
         ref = c.referenced
-        if config is not None and c.spelling:
-            block = [a for a in _args(config)]
-            self.launch(c.spelling, ref, c, self.value(block[1], st) if len(block) >= 2 else Unknown("no block argument"))
-        elif c.spelling in _LAUNCH_APIS and len(args) > _LAUNCH_APIS[c.spelling]:
-            kernel = _function_ref(args[0])
-            if kernel is not None:
-                self.launch(kernel.spelling, kernel, c, self.value(args[_LAUNCH_APIS[c.spelling]], st))
+        if launch_call(self, c, st):
+            pass
         elif c.spelling == _OCCUPANCY:
             out = _occupancy_outputs(c)
             if out is not None:
@@ -318,15 +344,30 @@ class _Run:
             self.events.calls.setdefault(_function_key(ref), []).append(tuple(self.value(a, st) for a in args))
         return st
 
-    def launch(self, name: str, ref: Cursor | None, at: Cursor, block: Value) -> None:
+    def pointed_kernel(self, expr: Cursor) -> Cursor | None:
+        """The kernel a local function pointer named by `expr` (a launch's callee,
+        `(void *)f`) holds, where host_mentions.py found it holds only that one."""
+        c = strip(expr)
+        while c.kind in (K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXPR):
+            kids = [k for k in self._kids(c) if k.kind.is_expression()]
+            if len(kids) != 1:
+                return None
+            c = strip(kids[0])
+        ref = c.referenced if c.kind == K.DECL_REF_EXPR else None
+        return self.host.pointers.get(decl_key(ref)) if ref is not None and ref.kind == K.VAR_DECL else None
+
+    def launch(self, name: str, ref: Cursor | None, at: Cursor, block: Value, smem: Value) -> None:
+        self.host.read.add(cursor_key(at))
         instance = instance_of(ref) if ref is not None else None
         line = at.location.line
+        bytes_ = None if isinstance(smem, Unknown) or any(isinstance(x, tuple) for x in smem) \
+            else tuple(sorted(smem))
         if isinstance(block, Unknown):
-            self.events.launches.append(Launch(name, instance, line, (), block))
+            self.events.launches.append(Launch(name, instance, line, (), block, bytes_))
             return
         shapes = tuple(dict.fromkeys(d for d in map(_as_dim, block)
                                      if min(d) > 0 and d[0] * d[1] * d[2] <= MAX_THREADS))
-        self.events.launches.append(Launch(name, instance, line, shapes))
+        self.events.launches.append(Launch(name, instance, line, shapes, None, bytes_))
 
     # -- statements ------------------------------------------------------------
 
@@ -334,7 +375,7 @@ class _Run:
         st = dict(st)
         written = _writes(c, self.host.walks)
         for key in list(st):  # and each element of an array written
-            if key in written or key.split("[")[0] in written:
+            if key in written or key.split("[")[0] in written or key.split(".")[0] in written:
                 st[key] = Unknown(why)
         for key in written:
             st[key] = Unknown(why)
@@ -354,30 +395,39 @@ class _Run:
                 if d.kind == K.VAR_DECL:
                     self.declare(d, st)
             return st
-        if kind == K.IF_STMT:
+        # An `if`, `for` or `while` expanded from a macro (`CHECK(k<<<...>>>())`) has
+        # no tokens of its own to split its parts by: followed as a whole, below.
+        kids = self._kids(c) if kind in (K.IF_STMT, K.FOR_STMT, K.WHILE_STMT) else []
+        expanded = bool(kids) and kids[0].extent.start.offset <= c.extent.start.offset
+        if kind == K.IF_STMT and not expanded:
             return self.if_stmt(c, st)
-        if kind in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT):
-            return self.loop(c, st)
+        if kind in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT) and not expanded:
+            return loop(self, c, st)
+        if kind == K.CXX_FOR_RANGE_STMT:
+            return range_for(self, c, st)
         if kind == K.RETURN_STMT:
             for k in self._kids(c):
                 self.effects(k, dict(st))
                 self.events.returns.append(self.value(k, st))
             return None
         if kind in (K.BREAK_STMT, K.CONTINUE_STMT):
-            return None  # only met where the loop or switch is followed as a whole (havoc)
+            jump(self, c, st)
+            return None
         if kind.is_expression():
             return self.effects(c, dict(st))
         if kind == K.NULL_STMT:
             return st
-        # switch, try, labels, range-for...: what they write is unknown; their launches are still read.
+        # switch, try, labels, what a macro spells...: what they write is unknown in
+        # them and after them, and each part is read from that state for its
+        # launches (not one after another: a `catch` or an `else` does not follow
+        # what runs before it in the text).
         why = f"'{source_text(c).split(' ')[0]}' at line {c.location.line} is not followed"
         st = self.havoc(c, st, why)
-        inner = dict(st)
         for k in self._kids(c):
             if kind == K.SWITCH_STMT and k.kind == K.COMPOUND_STMT:
                 self.switch_body(k, st)
             elif k.kind.is_statement() or k.kind.is_expression():
-                inner = self.stmt(k, inner) or dict(st)
+                self.stmt(k, dict(st))
         return st
 
     def switch_body(self, body: Cursor, st: State) -> None:
@@ -385,16 +435,24 @@ class _Run:
         (in `st`, where what the switch writes is unknown), so the cases after a
         `break` are read too (their launches and calls)."""
         inner: State | None = dict(st)
-        for k in self._kids(body):
-            if k.kind in (K.CASE_STMT, K.DEFAULT_STMT):
-                inner = dict(st) if inner is None else _join(inner, dict(st))
-            inner = self.stmt(k, inner)
+        self.jumps.append(Jumps(False))  # its `break`s leave the switch, whose state is `st`
+        try:
+            for k in self._kids(body):
+                if k.kind in (K.CASE_STMT, K.DEFAULT_STMT):
+                    inner = dict(st) if inner is None else _join(inner, dict(st))
+                inner = self.stmt(k, inner)
+        finally:
+            self.jumps.pop()
 
     def declare(self, d: Cursor, st: State) -> None:
         key = decl_key(d)
         init = [k for k in self._kids(d) if k.kind.is_expression()]
         if d.storage_class is not None and d.storage_class.name == "STATIC":
             st[key] = Unknown(f"'{d.spelling}' is a static local")
+        elif is_config(d):
+            if init:
+                st.update(self.effects(init[-1], dict(st)))
+            declare_config(self, d, init[-1] if init else None, st)
         elif init:
             st.update(self.effects(init[-1], dict(st)))
             st[key] = self.value(init[-1], st) if (int_type(d.type) is not None or _is_dim3(d)) \
@@ -430,52 +488,6 @@ class _Run:
             return None
         return True if all(v) else False if not any(v) else None
 
-    def loop(self, c: Cursor, st: State) -> State | None:
-        if c.kind == K.FOR_STMT:
-            init, cond, inc, body = _for_parts(c)
-        elif c.kind == K.WHILE_STMT:
-            close = _paren_close(c)
-            kids = self._kids(c)
-            init, inc = [], None
-            cond = next((k for k in kids if k.extent.start.offset < close), None)
-            body = next((k for k in kids if k.extent.start.offset >= close), None)
-        else:
-            kids = self._kids(c)
-            init, inc, body, cond = [], None, kids[0] if kids else None, kids[1] if len(kids) > 1 else None
-        for k in init:
-            st = self.stmt(k, st)
-        if st is None:
-            return None
-        if body is None:
-            return self.havoc(c, st, f"changed in the loop at line {c.location.line}")
-        why = None if not _has_jump(body) and (cond is None or cond.kind.is_expression()) \
-            else f"changed in the loop at line {c.location.line}, which has 'break' or 'continue'"
-        first = c.kind == K.DO_STMT
-        trips = 0
-        while why is None:
-            if not first:
-                t = self.truth(cond, st) if cond is not None else True
-                if t is False:
-                    return st
-                if t is None:
-                    why = f"changed in the loop at line {c.location.line}, whose trips rapcc cannot count"
-                    break
-            first = False
-            if trips == MAX_TRIPS:
-                why = f"changed in the loop at line {c.location.line}, of more than {MAX_TRIPS} trips"
-                break
-            trips += 1
-            st = self.stmt(body, dict(st))
-            if st is None:
-                return None
-            if inc is not None:
-                st = self.effects(inc, st)
-            if cond is not None:
-                st = self.effects(cond, st)
-        # The loop as a whole: every variable it writes is unknown in it and after it.
-        st = self.havoc(c, st, why)
-        self.stmt(body, dict(st))
-        return st
 
 
 def _array_uses(body: Cursor, decl: Cursor) -> Unknown | int:

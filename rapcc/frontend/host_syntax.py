@@ -134,33 +134,80 @@ def _walk_parents(c: Cursor, parent: Cursor | None = None, walks: Preorder | Non
         yield from _walk_parents(k, c, walks)
 
 
+_REF_CASTS = (K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXPR, K.CXX_CONST_CAST_EXPR,
+              K.CXX_FUNCTIONAL_CAST_EXPR)
+_LAUNCH_EX = ("cudaLaunchKernelEx", "cudaLaunchKernelExC")  # (config *, kernel, ...): the config is only read
+
+
+def _is_reference(t) -> bool:
+    return t.get_canonical().kind.name.endswith("REFERENCE")
+
+
+def _use_of(node: Cursor, ancestors: list[Cursor]) -> tuple[Cursor, Cursor | None]:
+    """(the lvalue a variable's name is part of, what uses it): climbs from the
+    name through parentheses, members (`b.x`, `cfg.blockDim.y`) and the base of
+    a subscript, so that `std::swap(b.x, b.y)`, `f(b.x)` and `&b.x` are seen as
+    uses of `b` itself."""
+    for parent in reversed(ancestors):
+        first = next(iter(children(parent)), None)
+        if parent.kind == K.PAREN_EXPR or (parent.kind in (K.MEMBER_REF_EXPR, K.ARRAY_SUBSCRIPT_EXPR)
+                                           and first is not None and first == node):
+            node = parent
+            continue
+        return node, parent
+    return node, None
+
+
 def _escaped(body: Cursor, walks: Preorder) -> dict[str, str]:
     """Locals and parameters whose address is taken, or bound to a reference
     (`int &r = n`, `f(n)` for `void f(int &)`, `std::cin >> n`), or captured by
-    a lambda: key -> why. Out-parameters of cudaOccupancyMaxPotentialBlockSize are
-    modelled where the call is made, and not counted. `walks`: the parse's walks."""
+    a lambda: key -> why; a member counts for its variable (`std::swap(b.x, b.y)`,
+    `set(b.x)`, `&b.x`, `unsigned &r = b.x`). Out-parameters of
+    cudaOccupancyMaxPotentialBlockSize are modelled where the call is made, and
+    the config `cudaLaunchKernelEx(&cfg, ...)` reads; neither is counted.
+    `walks`: the parse's walks."""
     out: dict[str, str] = {}
     lambdas: list[tuple[int, int]] = []
     modelled = {k.extent.start.offset for call in walks.walk(body)
                 if call.kind == K.CALL_EXPR and call.spelling == _OCCUPANCY
                 for a in _args(call)[:2] for k in walks.walk(a) if k.kind == K.DECL_REF_EXPR}
-    for c, parent in _walk_parents(body, None, walks):
+    modelled |= {k.extent.start.offset for call in walks.walk(body)
+                 if call.kind == K.CALL_EXPR and call.spelling in _LAUNCH_EX
+                 for a in _args(call)[:1] if strip(a).kind == K.UNARY_OPERATOR
+                 for k in walks.walk(a) if k.kind == K.DECL_REF_EXPR}
+    stack: list[Cursor] = []
+
+    def visit(c: Cursor) -> None:
         if c.kind == K.LAMBDA_EXPR:
             lambdas.append((c.extent.start.offset, c.extent.end.offset))
-        if c.kind != K.DECL_REF_EXPR or c.referenced is None or c.referenced.kind not in (K.VAR_DECL, K.PARM_DECL):
-            continue
-        key, name, at = decl_key(c.referenced), c.spelling, c.extent.start.offset
+        if c.kind == K.DECL_REF_EXPR and c.referenced is not None and c.referenced.kind in (K.VAR_DECL, K.PARM_DECL):
+            note(c)
+        stack.append(c)
+        for k in walks.children(c):
+            visit(k)
+        stack.pop()
+
+    def note(c: Cursor) -> None:
+        key, name, at, line = decl_key(c.referenced), c.spelling, c.extent.start.offset, c.location.line
         if any(s <= at < e for s, e in lambdas):
             out.setdefault(key, f"'{name}' is captured by a lambda")
-        if parent is None or at in modelled:
-            continue
-        if parent.kind == K.UNARY_OPERATOR and unary_operator(parent) == "&":
-            out.setdefault(key, f"the address of '{name}' is taken (line {c.location.line})")
-        elif parent.kind == K.CALL_EXPR and parent.spelling not in ("operator=", "dim3") \
-                and c.spelling != parent.spelling:
-            out.setdefault(key, f"'{name}' is passed by reference to '{parent.spelling}' (line {c.location.line})")
-        elif parent.kind == K.VAR_DECL and parent.type.get_canonical().kind.name.endswith("REFERENCE"):
-            out.setdefault(key, f"'{name}' is bound to the reference '{parent.spelling}' (line {c.location.line})")
+        if not stack or at in modelled:
+            return
+        node, use = _use_of(c, stack)
+        if use is None:
+            return
+        callee = next(iter(children(use)), None)
+        if use.kind == K.UNARY_OPERATOR and unary_operator(use) == "&":
+            out.setdefault(key, f"the address of '{name}' is taken (line {line})")
+        elif use.kind == K.CALL_EXPR and use.spelling not in ("operator=", "dim3") \
+                and not (callee is not None and callee == node) and c.spelling != use.spelling:
+            out.setdefault(key, f"'{name}' is passed by reference to '{use.spelling}' (line {line})")
+        elif use.kind == K.VAR_DECL and _is_reference(use.type):
+            out.setdefault(key, f"'{name}' is bound to the reference '{use.spelling}' (line {line})")
+        elif use.kind in _REF_CASTS:  # of the lvalue itself (a value cast reads it first): a reference
+            out.setdefault(key, f"'{name}' is cast to a reference (line {line})")
+
+    visit(body)
     return out
 
 
@@ -199,17 +246,3 @@ def _writes(c: Cursor, walks: Preorder) -> set[str]:
         if target is not None and strip(target).kind == K.DECL_REF_EXPR and strip(target).referenced is not None:
             out.add(decl_key(strip(target).referenced))
     return out
-
-
-def _has_jump(body: Cursor) -> bool:
-    """A `break`/`continue` of this loop (not of a nested loop or switch)."""
-    def visit(c: Cursor) -> bool:
-        for k in children(c):
-            if k.kind in (K.BREAK_STMT, K.CONTINUE_STMT):
-                return True
-            if k.kind not in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT, K.SWITCH_STMT, K.CXX_FOR_RANGE_STMT) and visit(k):
-                return True
-        return False
-    return body.kind in (K.BREAK_STMT, K.CONTINUE_STMT) or visit(body)
-
-

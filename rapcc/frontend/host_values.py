@@ -22,14 +22,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
+import clang.cindex as ci
 from clang.cindex import Cursor, CursorKind as K
 
-from .clangext import children
+from .clangext import children, skipped_ranges
 from .exprs import decl_key, int_type
 from .host_domain import MAX_DEPTH, MAX_VALUES, Dim, Instance, KernelLaunches, Launch, State, Unknown, Value, _cap, _join
 from .host_interp import _Events, _Run
 from .preorder import Preorder
-from .host_syntax import _CONFIG_CALLS, _FUNCTIONS, _INSPECTING_APIS, _LAUNCH_APIS, _args, _function_key, _function_ref, _is_kernel
+from .exprs import strip
+from .host_syntax import (_CONFIG_CALLS, _FUNCTIONS, _INSPECTING_APIS, _LAUNCH_APIS, _LAUNCH_EX, _args, _config,
+                          _function_key, _function_ref, _is_kernel)
+from .host_calls import site_kernel
+from .host_mentions import pointer_aliases, unexplained_mentions
+from .preorder import CursorKey, cursor_key
+from .tokens import FileTokens
 
 _SCOPES = (K.NAMESPACE, K.CLASS_DECL, K.STRUCT_DECL, K.CLASS_TEMPLATE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL)
 
@@ -47,10 +54,15 @@ class HostLaunches:
     # for. A CPU reference loop that launches nothing is not interpreted.
     launching: frozenset[str] = frozenset()
     walks: Preorder = field(default_factory=Preorder)  # the parse's walks, shared with the collector
+    # Local function pointers that only ever hold one kernel and only launch it
+    # (`auto f = k; f<<<g, b>>>()`): the pointer's key -> the kernel (host_mentions.py).
+    pointers: dict[str, Cursor] = field(default_factory=dict)
+    errors: tuple[int, ...] = ()  # offsets of clang's errors in the main file: the code there is missing
 
     def __post_init__(self) -> None:
         self._runs: dict[tuple[str, tuple], _Events] = {}
         self._stack: set[str] = set()
+        self.read: set[CursorKey] = set()  # the launch calls some run recorded
 
     def global_value(self, ref: Cursor) -> Value:
         """A file-scope variable: a `const`/`constexpr` one is its initializer;
@@ -139,18 +151,24 @@ class HostLaunches:
             template = fn.kind == K.FUNCTION_TEMPLATE
             for entry in self.entries(key):
                 for launch in self.run(key, entry).launches:
-                    out.append(Launch(launch.kernel, None, launch.line, launch.shapes, launch.unknown)
+                    out.append(Launch(launch.kernel, None, launch.line, launch.shapes, launch.unknown, launch.smem)
                                if template else launch)
         return out
 
 
 def _definitions(tops: Iterable[Cursor]) -> Iterable[Cursor]:
+    for c in _functions(tops):
+        if c.is_definition() and any(k.kind == K.COMPOUND_STMT for k in children(c)):
+            yield c
+
+
+def _functions(tops: Iterable[Cursor]) -> Iterable[Cursor]:
+    """Every function declared at file, namespace or class scope (prototypes too)."""
     for c in tops:
-        if c.kind in _FUNCTIONS and c.is_definition():
-            if any(k.kind == K.COMPOUND_STMT for k in children(c)):
-                yield c
+        if c.kind in _FUNCTIONS:
+            yield c
         elif c.kind in _SCOPES:
-            yield from _definitions(c.get_children())
+            yield from _functions(c.get_children())
 
 
 def _callee(call: Cursor) -> Cursor | None:
@@ -165,46 +183,99 @@ def _offset(c: Cursor) -> tuple[int, int]:
     return c.extent.start.offset, c.extent.end.offset
 
 
-def host_launches(tops: list[Cursor], walks: Preorder | None = None) -> list[Launch]:
+def _inside(c: Cursor, spans: list[tuple[int, int]]) -> bool:
+    at = c.extent.start.offset
+    return any(s <= at < e for s, e in spans)
+
+
+def host_launches(tops: list[Cursor], walks: Preorder | None = None, tokens: FileTokens | None = None) -> list[Launch]:
     """Every kernel launch the main file's functions make (`tops`: its
-    top-level cursors; `walks`: the parse's walks, shared with the collector)."""
+    top-level cursors; `walks`: the parse's walks, shared with the collector;
+    `tokens`: the main file's, to find the kernels' names no expression
+    explains (host_mentions.py); without them that check is not made)."""
     walks = walks if walks is not None else Preorder()
     functions = {_function_key(f): f for f in _definitions(tops)}
+    names = {f.spelling for f in functions.values() if _is_kernel(f)}
     references: dict[str, int] = {}
     callers: dict[str, list[str]] = {}
     kernel_refs: list[Launch] = []
     launching: set[str] = set()
+    pointers: dict[str, Cursor] = {}
+    # Mentions judged here: the kernels' own declarations, and below, each reference.
+    seen: set[int] = {f.location.offset for f in _functions(tops) if _is_kernel(f)}
     for key, fn in functions.items():
         calls, inspected = set(), set()
+        # Code the interpreter does not run: a launch there is not read.
+        hidden = [_offset(c) for c in walks.walk(fn) if c.kind in (K.LAMBDA_EXPR, K.CLASS_DECL, K.STRUCT_DECL)]
         for c in walks.walk(fn):
             if c.kind != K.CALL_EXPR:
                 continue
             callee = _callee(c)
             if callee is not None:
                 calls.add(_offset(callee))
+            first = strip(next(iter(walks.children(c)), c))
+            if _config(c) is not None and first.kind == K.OVERLOADED_DECL_REF and not _inside(first, hidden):
+                seen.add(first.location.offset)  # a launch in a template, by a name not yet resolved
             spelling = c.spelling
-            if spelling in _LAUNCH_APIS or spelling in _CONFIG_CALLS:
+            if spelling in _LAUNCH_APIS or spelling in _CONFIG_CALLS or spelling in _LAUNCH_EX:
                 launching.add(key)
-            if spelling in tuple(_LAUNCH_APIS) + _INSPECTING_APIS:
+            if spelling in tuple(_LAUNCH_APIS) + _LAUNCH_EX + _INSPECTING_APIS:
                 for a in _args(c):
                     ref = _function_ref(a)
                     if ref is not None:
                         inspected.update(_offset(k) for k in a.walk_preorder() if k.kind == K.DECL_REF_EXPR)
+        aliases = pointer_aliases(fn, walks)
+        pointers.update({k: kernel for k, (kernel, _) in aliases.items()})
+        inspected.update(at for _, at in aliases.values())  # the alias's launches are the kernel's
         for c in walks.walk(fn):
             if c.kind != K.DECL_REF_EXPR or c.referenced is None or \
                     c.referenced.kind not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE):
                 continue
             target = _function_key(c.referenced)
-            if _offset(c) in calls:
+            kernel = _is_kernel(c.referenced)
+            if kernel:
+                names.add(c.spelling)
+                seen.update((c.extent.start.offset, c.location.offset))
+            if kernel and (_offset(c) in calls or _offset(c) in inspected) and _inside(c, hidden):
+                kernel_refs.append(Launch(c.spelling, None, c.location.line, (), Unknown(
+                    f"'{c.spelling}' is launched at line {c.location.line} inside a lambda or a local class, "
+                    "which rapcc does not follow"), None))
+            elif _offset(c) in calls:
                 callers.setdefault(target, []).append(key)
-            elif _is_kernel(c.referenced):
+            elif kernel:
                 if _offset(c) not in inspected:
                     kernel_refs.append(Launch(c.spelling, None, c.location.line, (), Unknown(
-                        f"'{c.spelling}' is passed as a pointer at line {c.location.line}; rapcc cannot see that launch")))
+                        f"'{c.spelling}' is passed as a pointer at line {c.location.line}; rapcc cannot see that launch"),
+                        None))
             else:
                 references[target] = references.get(target, 0) + 1
-    host = HostLaunches(functions, references, callers, frozenset(launching), walks)
-    return host.launches() + kernel_refs
+    tu = tops[0].translation_unit if tops else None
+    dropped: list[Launch] = []
+    read: list[tuple[int, int]] = []  # launches read from their tokens, which have no effects
+    if tokens is not None and tu is not None and names:
+        skipped = [(a.offset, b.offset) for a, b in skipped_ranges(tu) if a.file == tu.spelling]
+        dropped, read = unexplained_mentions(tokens.tokens, names, tops, walks, skipped, seen)
+    errors = tuple(d.location.offset for d in tu.diagnostics if d.severity >= ci.Diagnostic.Error
+                   and d.location.file is not None and d.location.file.name == tu.spelling
+                   and not any(s <= d.location.offset < e for s, e in read)) if tu is not None else ()
+    host = HostLaunches(functions, references, callers, frozenset(launching), walks, pointers, errors)
+    return host.launches() + kernel_refs + dropped + _unread(host)
+
+
+def _unread(host: HostLaunches) -> list[Launch]:
+    """A launch call no run reached (dead code, or control flow a macro spelled
+    that is not followed): its kernel's launches are unknown, never dropped."""
+    out = []
+    for key in host.launching:
+        for c in host.walks.walk(host.functions[key]):
+            if c.kind != K.CALL_EXPR or cursor_key(c) in host.read:
+                continue
+            kernel = site_kernel(c, host.pointers)
+            if kernel is not None:
+                line = c.location.line
+                out.append(Launch(kernel, None, line, (), Unknown(
+                    f"the launch of '{kernel}' at line {line} is in code rapcc does not follow"), None))
+    return out
 
 
 def kernel_launches(launches: list[Launch], name: str,
@@ -231,6 +302,10 @@ def kernel_fields(launches: list[Launch], name: str, instances: tuple[Instance, 
     facts = kernel_launches(launches, name, instances)
     extra = tuple(elsewhere)
     unknown = tuple(dict.fromkeys(facts.unknown + unknown_elsewhere))
-    return {"launch_block_dims": tuple(dict.fromkeys(facts.shapes + extra)),
+    smem: list[int | None] = [b for x in launches if x.kernel == name for b in (x.smem if x.smem is not None else (None,))]
+    if extra or unknown_elsewhere:  # the including unit's launches: their bytes are not read
+        smem.append(None)
+    return {"launch_dynamic_smem": tuple(dict.fromkeys(smem)),
+            "launch_block_dims": tuple(dict.fromkeys(facts.shapes + extra)),
             "launch_unknown": unknown, "launch_bound": facts.bound if not unknown_elsewhere else None,
             "instance_block_dims": facts.by_instance if not extra else ()}

@@ -163,7 +163,7 @@ def unit_context(path: str, source: bytes, config: ParseConfig) -> UnitContext:
                                                 ci.CursorKind.VAR_DECL) \
                     and ref.location.file is not None and same(ref.location.file.name, path):
                 referenced.add(ref.spelling)
-    found, whys = launch_facts(tu)
+    found, whys = launch_facts(tu, text)
     launches = tuple((name, tuple(shapes)) for name, shapes in found.items())
     where = os.path.basename(unit)
     unknown = tuple((name, tuple(f"in '{where}', {why}" for why in reasons)) for name, reasons in whys.items())

@@ -20,6 +20,7 @@ from tests.conftest import require_nvcc
 from .hostcampaign import check_all, format_summary, summarize
 from .hostcheck import GXX, Outcome, build_and_run, check_kernel, host_text, precompile_header
 from .hostfamilies import FAMILIES, generate
+from .hostgen_launch import LAUNCH_UNKNOWN_FAMILIES
 from .hostgen import HostKernel, Launch, Tile, single_kernel
 from .hostsave import REGRESSIONS, load
 
@@ -154,13 +155,29 @@ def test_host_regressions(tmp_path):
     assert not lost, f"near twins no strategy rewrites any more: {lost}"
 
 
+@pytest.mark.slow
+@needs_gxx
+@pytest.mark.xfail(reason="an unknown launch is planned under guessed shapes until the proof takes every shape "
+                          "(issue 27 §4, gate.py: another branch); then add LAUNCH_UNKNOWN_FAMILIES to FAMILIES",
+                   strict=False)
+def test_unknown_launch_forms_are_refused(tmp_path):
+    """The bad launch-style kernels in the forms rapcc reports as unknown
+    launches (a pointer passed on, `&cfg` passed on, a braced list of
+    variables, `std::swap(b.x, b.y)`, a loop up to a parameter): refused."""
+    kernels = generate(SEED, 2 * len(LAUNCH_UNKNOWN_FAMILIES), LAUNCH_UNKNOWN_FAMILIES)
+    results = check_all(kernels, tmp_path, jobs=2)
+    assert not [r.generator_error for r in results if r.generator_error]
+    bugs = [(r.kernel.family, x.strategy, x.outcome.value) for r in results for x in r.bugs]
+    assert not bugs, bugs
+
+
 @pytest.mark.nvcc
 @pytest.mark.slow
 def test_every_family_compiles_with_nvcc(tmp_path):
     """The generated CUDA is CUDA: one bad kernel and one twin per family
     through nvcc and ptxas (the asm naming a file-scope array included)."""
     nvcc = require_nvcc()
-    for k in generate(SEED, SAMPLE):
+    for k in generate(SEED, SAMPLE) + generate(SEED, 2 * len(LAUNCH_UNKNOWN_FAMILIES), LAUNCH_UNKNOWN_FAMILIES):
         src = tmp_path / f"{k.name}.cu"
         src.write_text(k.source)
         done = subprocess.run([nvcc, "-arch=sm_90", "-cubin", "-o", str(tmp_path / "k.cubin"), str(src)],

@@ -883,4 +883,5 @@ typedef void (*cudaHostFn_t)(void *);
 typedef void (*cudaStreamCallback_t)(cudaStream_t, cudaError_t, void *);
 cudaError_t cudaLaunchHostFunc(cudaStream_t, cudaHostFn_t, void *);
 cudaError_t cudaStreamAddCallback(cudaStream_t, cudaStreamCallback_t, void *, unsigned int);
+#include "rapcc_cuda_launch.h"
 #endif
