@@ -67,16 +67,27 @@ def stmt_exprs(st: s.Stmt):
             stack.extend(expr_children(n))  # an expression
 
 
+def writes_of(x: object) -> set[str]:
+    """The locals one node may write: an assignment's (a member of a local
+    struct writes the struct), what an unmodelled construct names, and those
+    a call binds to a callee's plain `T &` (`bump(r)`)."""
+    if isinstance(x, (s.Assign, s.Step)):
+        root = s.root_local(x.target)
+        return {root} if root is not None else set()
+    if isinstance(x, (s.Opaque, s.OpaqueStmt)):
+        return set(x.writes)
+    if isinstance(x, s.Call):
+        return set(x.writes)
+    if isinstance(x, s.Decl):
+        return {x.key}
+    return set()
+
+
 def written(nodes) -> set[str]:
     out: set[str] = set()
     for n in nodes:
         for x in stmt_exprs(n):
-            if isinstance(x, (s.Assign, s.Step)) and isinstance(x.target, s.Var):
-                out.add(x.target.key)
-            elif isinstance(x, (s.Opaque, s.OpaqueStmt)):
-                out |= x.writes
-            elif isinstance(x, s.Decl):
-                out.add(x.key)
+            out |= writes_of(x)
     return out
 
 
@@ -128,12 +139,10 @@ def stable_locals(fn: s.Function) -> frozenset[str]:
     assigned = set(fn.escaped)
     declared: dict[str, int] = {}
     for x in stmt_exprs(fn.body):
-        if isinstance(x, (s.Assign, s.Step)) and isinstance(x.target, s.Var):
-            assigned.add(x.target.key)
-        elif isinstance(x, (s.Opaque, s.OpaqueStmt)):
-            assigned |= x.writes
-        elif isinstance(x, s.Decl):
+        if isinstance(x, s.Decl):
             declared[x.key] = declared.get(x.key, 0) + 1
+        else:
+            assigned |= writes_of(x)
     out = {p.key for p in fn.params if p.key not in assigned and not p.by_reference}
     body = fn.body.stmts if isinstance(fn.body, s.Block) else ()
     for st in body:
