@@ -6,8 +6,9 @@ import random
 from .hostgen import HostKernel
 from .hostgen_flow import FLOW_FAMILIES, Family
 from .hostgen_names import NAME_FAMILIES
+from .hostgen_uses import USE_FAMILIES
 
-FAMILIES: tuple[Family, ...] = FLOW_FAMILIES + NAME_FAMILIES
+FAMILIES: tuple[Family, ...] = FLOW_FAMILIES + NAME_FAMILIES + USE_FAMILIES
 
 
 def generate(seed: int, count: int, families: tuple[Family, ...] = FAMILIES) -> list[HostKernel]:
