@@ -246,6 +246,9 @@ class Decl:
     key: str
     ty: Ty
     init: Expr | None
+    # A reference used as more than its value (`(&x)[3]`, `x.v`, passed on):
+    # `init` is the address it binds, which a shared element's makes an escape.
+    reference: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,8 @@ from __future__ import annotations
 import pytest
 
 from rapcc.analysis.absint import Failure
+from rapcc.analysis.soundness import prove
+from rapcc.frontend import parse_file
 from rapcc.pipeline import Options, rewrite_source
 
 STRATEGIES = ["auto", "xor", "pad"]
@@ -195,3 +197,85 @@ def test_a_static_local_is_owned_state_too() -> None:
     r = rewrite_source(src.encode(), "k.cu", Options(strategy="xor"))
     plan = _plan(r, "a")
     assert not plan.rewritten and "static variable 'calls'" in plan.reason
+
+
+def _proof(src: str, tmp_path) -> dict[str, Failure | None]:
+    """The range proof's verdict per array name, alone: every access counts as
+    covered, so no refusal here comes from the collector."""
+    cu = tmp_path / "k.cu"
+    cu.write_text(src)
+    info, _ = parse_file(str(cu), cu.read_bytes(), Options())
+    program = info.sound()
+    names = {a.key: a.name for a in program.arrays}
+    proof = prove(program, lambda name, args: ((32, 8, 1),), lambda a, start, end: True)
+    return {names[k]: (f.failure if f is not None else None) for k, f in proof.findings}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_the_proof_alone_refuses_the_wrong_use_and_proves_the_twin(name: str, tmp_path) -> None:
+    """The gate's proof does not lean on the collector: it sees each wrong use itself."""
+    array, failure, wrong, twin = CASES[name]
+    assert _proof(KERNEL.replace("    /*CASE*/", wrong), tmp_path)[array] == failure
+    assert _proof(KERNEL.replace("    /*CASE*/", twin), tmp_path)[array] is None
+
+
+# Alias definitions whose index reads more than locals: the rewrite re-reads it at each use.
+ALIAS_INDEX = {
+    "memory": ("    __shared__ int idx[4];\n    if (t == 0) idx[0] = 3;\n    __syncthreads();\n"
+               "    { const float *row = tile[idx[0]]; __syncthreads(); if (t == 0) idx[0] = 5;\n"
+               "      __syncthreads(); acc += row[tx]; }"),
+    "struct_member": "    { S st; st.r = ty; const float *row = tile[st.r]; st.r = 31 - st.r; acc += row[tx]; }",
+    "struct_member_by_reference": "    { S st; st.r = ty; const float *row = tile[st.r]; bump(st.r); acc += row[tx]; }",
+}
+
+
+@pytest.mark.parametrize("name", sorted(ALIAS_INDEX))
+def test_an_alias_index_read_from_memory_or_a_member_is_an_alias_failure(name: str, tmp_path) -> None:
+    src = "struct S { int r; };\n" + KERNEL.replace("    /*CASE*/", ALIAS_INDEX[name])
+    assert _proof(src, tmp_path)["tile"] == Failure.ALIAS
+    twin = "    { int q = ty; const float *row = tile[min(q, 31) & 31]; acc += row[tx]; }"
+    assert _proof(KERNEL.replace("    /*CASE*/", twin), tmp_path)["tile"] is None
+
+
+@pytest.mark.parametrize("strategy", ["xor", "pad"])
+@pytest.mark.parametrize("write", ["reinterpret_cast<short &>(g) = 100;", "(unsigned &)g = 100u;"])
+def test_a_local_written_through_a_reference_cast_is_unknown(write: str, strategy: str) -> None:
+    """`g` becomes 100 through the cast: `tile[0][g]` leaves row 0."""
+    plan = _plan(_rewrite(f"    {{ int g = tx; {write} acc += tile[0][g]; }}", strategy), "tile")
+    assert not plan.rewritten and plan.unproved is not None
+    assert plan.unproved[0].failure == Failure.OUT_OF_RANGE
+    twin = _plan(_rewrite(f"    {{ int g = tx; {write} acc += tile[0][g & 31]; }}", strategy), "tile")
+    assert twin.rewritten, twin.reason
+
+
+def test_a_member_of_a_member_is_checked_in_its_extent(tmp_path) -> None:
+    src = """
+struct In { float v[2]; };
+struct Out { int tag; In in; };
+__global__ void k(float *out, const float *in)
+{
+    __shared__ Out cells[256];
+    unsigned tx = threadIdx.x, ty = threadIdx.y, t = ty * 32 + tx;
+    cells[t].in.v[0] = in[t];
+    cells[t].in.v[1] = in[t + 1];
+    __syncthreads();
+    out[t] = cells[(tx * 8 + ty) % 256].in.v[0] + CASE;
+}
+"""
+    assert _proof(src.replace("CASE", "cells[ty].in.v[tx % 4]"), tmp_path)["cells"] == Failure.OUT_OF_RANGE
+    assert _proof(src.replace("CASE", "(&cells[ty].in.v[0])[1]"), tmp_path)["cells"] == Failure.ESCAPE
+    assert _proof(src.replace("CASE", "cells[ty].in.v[tx % 2]"), tmp_path)["cells"] is None
+
+
+@pytest.mark.parametrize("wrong, twin", [
+    ("    { const float &x = buf[t]; acc += (&x)[1]; }", "    { const float &x = buf[t]; acc += x; }"),
+    ("    { float &x = tile[ty][tx]; acc += (&x)[32]; }", "    { float &x = tile[ty][tx]; x += 1.0f; acc += x; }"),
+    ("    { const float &x = pair[ty].v[0]; acc += (&x)[3]; }", "    { const float &x = pair[ty].v[1]; acc += x; }"),
+    ("    { const V2 &x = pair[ty]; const float *f = x.v; acc += f[3]; }", "    { const float &x = pair[t].v[0]; acc += x * x; }"),
+])
+def test_a_reference_to_an_element_is_followed_only_as_its_value(wrong: str, twin: str, tmp_path) -> None:
+    """A local reference is the element it binds while it is only read and
+    assigned; its address (or a member array of it) is a walk from there."""
+    array = "buf" if "buf" in wrong else "tile" if "tile" in wrong else "pair"
+    assert _proof(KERNEL.replace("    /*CASE*/", wrong), tmp_path)[array] == Failure.ESCAPE
+    assert _proof(KERNEL.replace("    /*CASE*/", twin), tmp_path)[array] is None

@@ -100,6 +100,55 @@ def _names_memory(e: s.Expr) -> bool:
                for n in walk_expr(e))
 
 
+_PURE = (s.Lit, s.Var, s.Builtin, s.TemplateParam, s.Binary, s.Conv, s.Select)
+
+
+def _pure(e: s.Expr) -> bool:
+    """Reads locals and computes, nothing else: what the rewrite re-reads at a
+    use is what the definition read, while those locals are not written."""
+    for n in walk_expr(e):
+        if isinstance(n, s.Unary):
+            if n.op in ("*", "&"):
+                return False
+        elif isinstance(n, s.Call):
+            if n.kind not in (s.CallKind.MIN, s.CallKind.MAX, s.CallKind.ABS):
+                return False
+        elif not isinstance(n, _PURE):
+            return False  # memory (`tile[idx[0]]`, `st.r`), a global, an assignment
+    return True
+
+
+def _indices_pure(e: s.Expr) -> bool:
+    """Whether every index an alias's definition computes (`tile[r]`, `s + 32 * r`,
+    `&t[a][b]`) is pure; the spine from the array to the alias is not an index."""
+    stack = [e]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, s.Conv) or (isinstance(n, s.Unary) and n.op == "&"):
+            stack.append(n.operand)
+        elif isinstance(n, s.Subscript):
+            stack.append(n.base)
+            if not _pure(n.index):
+                return False
+        elif isinstance(n, s.Binary) and n.op in ("+", "-"):
+            pointer = [x for x in (n.lhs, n.rhs) if _ty(x).kind == s.ValueKind.POINTER]
+            stack += pointer
+            if not all(_pure(x) for x in (n.lhs, n.rhs) if x not in pointer):
+                return False
+        elif isinstance(n, s.Select):
+            stack += [n.then, n.other]
+            if not _pure(n.cond):
+                return False
+        elif not isinstance(n, (s.SharedRef, s.Var)):
+            return False
+    return True
+
+
+def _ty(e: s.Expr) -> s.Ty:
+    return s.Ty(s.ValueKind.POINTER) if isinstance(e, s.SharedRef) else s.int_ty(s.INT) \
+        if isinstance(e, s.Builtin) else e.ty
+
+
 def unsafe_aliases(fn: s.Function) -> frozenset[str]:
     """Pointer locals and parameters whose uses the rewrite could not re-read faithfully."""
     bad: set[str] = set()
@@ -112,7 +161,8 @@ def unsafe_aliases(fn: s.Function) -> frozenset[str]:
         if decl.ty.kind != s.ValueKind.POINTER or decl.init is None or not _names_memory(decl.init):
             return
         after = written(later)
-        if decl.key in after or decl.key in fn.escaped or _reads(decl.init) & (after | fn.escaped):
+        if decl.key in after or decl.key in fn.escaped or _reads(decl.init) & (after | fn.escaped) \
+                or not _indices_pure(decl.init):
             bad.add(decl.key)
 
     for n in stmt_exprs(fn.body):

@@ -181,6 +181,9 @@ class Evaluator:
 
     def member_of(self, e: s.Field, st: State, fr: Frame) -> Value:
         """The element `e` is a member of (its access checked): a Ptr when shared."""
+        inner = _lvalue(e.base)
+        if not e.arrow and isinstance(inner, s.Field):
+            return self.member_of(inner, st, fr)  # `s[i].in.v`: a member of a member, the same element
         base = self.eval(e.base, st, fr) if e.arrow else self.place(e.base, st, fr)
         if isinstance(base, Ptr):
             if e.arrow or self.element(base):

@@ -16,8 +16,9 @@ from clang.cindex import Cursor, CursorKind as K, TypeKind as T
 from .. import sound_ir as s
 from .clangext import binary_operator, children, evaluate_int, overloaded_decls, specialized_template, unary_operator
 from .exprs import decl_key
-from .lower_casts import reinterprets
-from .lower_refs import asm_outputs, end_of, is_local as _is_local, kids as _kids, offset_of, param_use
+from .lower_casts import bare_lvalue, reinterprets
+from .lower_refs import (asm_outputs, end_of, is_local as _is_local, kids as _kids, offset_of, only_plain_uses,
+                         param_use)
 from .preorder import Preorder
 from .statements import for_parts
 from .tokens import FileTokens
@@ -167,6 +168,10 @@ class FunctionLowering:
                 self.escaped.add(decl_key(c))
             elif kind == K.CALL_EXPR:
                 self._scan_call(c)
+            elif kind in _CASTS and len(ops := _exprs(c)) == 1 and bare_lvalue(ops[0]):
+                # A reference cast (`(unsigned &)g = 100u`): a write through it is not an
+                # assignment of the local the lowering sees.
+                self._escape_base(ops[0])
             elif kind == K.ASM_STMT and (outputs := asm_outputs(c, self.tokens)) is not None:
                 self.escaped |= outputs
             elif kind in (K.LAMBDA_EXPR, K.ASM_STMT, K.MS_ASM_STMT, K.CXX_FOR_RANGE_STMT, K.CXX_TRY_STMT):
@@ -296,6 +301,10 @@ class FunctionLowering:
             inits = [self.expr(e) for e in exprs]
             self.escaped.add(key)
             return s.Block(tuple(s.ExprStmt(e) for e in inits))
+        if canon.kind in (T.LVALUEREFERENCE, T.RVALUEREFERENCE) and exprs and (
+                canon.get_pointee().get_canonical().kind in _ARRAY_TYPES or not only_plain_uses(self.fn, key)):
+            bound = s.Unary("&", self.expr(exprs[-1]), s.Ty(s.ValueKind.POINTER), offset_of(d), end_of(d))
+            return s.Decl(key, s.Ty(s.ValueKind.POINTER), bound, reference=True)
         init = self.expr(exprs[-1]) if exprs else None
         return s.Decl(key, ty, init)
 

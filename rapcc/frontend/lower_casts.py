@@ -61,7 +61,7 @@ def _written_reference(cast: Cursor, operand: Cursor, tokens: FileTokens) -> boo
     return False
 
 
-def _bare_lvalue(operand: Cursor) -> bool:
+def bare_lvalue(operand: Cursor) -> bool:
     """The operand reaches the cast as an lvalue, not converted to a value first."""
     c = operand
     while c.kind == K.PAREN_EXPR and len(kids(c)) == 1:
@@ -79,7 +79,7 @@ def reinterprets(cast: Cursor, operand: Cursor, tokens: FileTokens) -> bool:
     written = _written_reference(cast, operand, tokens)
     if written is False:
         return False
-    if written is None and not _bare_lvalue(operand):
+    if written is None and not bare_lvalue(operand):
         return False
     to, frm = cast.type.get_canonical(), operand.type.get_canonical()
     if to.kind in _REFERENCES:
