@@ -279,3 +279,18 @@ def test_a_reference_to_an_element_is_followed_only_as_its_value(wrong: str, twi
     array = "buf" if "buf" in wrong else "tile" if "tile" in wrong else "pair"
     assert _proof(KERNEL.replace("    /*CASE*/", wrong), tmp_path)[array] == Failure.ESCAPE
     assert _proof(KERNEL.replace("    /*CASE*/", twin), tmp_path)[array] is None
+
+
+@pytest.mark.parametrize("use, kept", [
+    ("acc += AS_PAIR(buf[2 * (t % 128)]).y;", True),  # the macro's tokens hide the `&`: the bare lvalue shows it
+    ("acc += LOAD(buf[t]);", False),  # a value cast inside a macro: its operand is loaded first
+    ("acc += SAME(buf[t]);", False),
+])
+def test_a_cast_written_inside_a_macro_is_read_from_its_operand(use: str, kept: bool) -> None:
+    pre = ("#define AS_PAIR(x) reinterpret_cast<const float2 &>(x)\n#define LOAD(x) ((float)(x))\n"
+           "#define SAME(x) static_cast<const float &>(x)\n")
+    r = rewrite_source((pre + KERNEL.replace("    /*CASE*/", f"    {use}")).encode(), "k.cu", Options(strategy="xor"))
+    plan = _plan(r, "buf")
+    assert plan.rewritten is not kept, plan.reason
+    if kept:
+        assert plan.unproved is not None and plan.unproved[0].failure == Failure.ESCAPE

@@ -45,8 +45,8 @@ def _written_reference(cast: Cursor, operand: Cursor, tokens: FileTokens) -> boo
     if end <= start:
         return None
     toks = tokens.between(start, end)
-    if not toks:
-        return None
+    if not toks or toks[0].start != start or not _spelled_as_cast(cast.kind, toks):
+        return None  # a macro's expansion: these tokens are not the cast's
     if any(t.spelling in ("&", "&&") for t in toks):
         return True
     if any(t.spelling in _UNSEEN for t in toks):
@@ -59,6 +59,19 @@ def _written_reference(cast: Cursor, operand: Cursor, tokens: FileTokens) -> boo
         elif k.kind == K.TEMPLATE_REF:
             return True  # a template's instance may be any type
     return False
+
+
+_NAMED = {K.CXX_STATIC_CAST_EXPR: "static_cast", K.CXX_REINTERPRET_CAST_EXPR: "reinterpret_cast"}
+
+
+def _spelled_as_cast(kind, toks: list) -> bool:
+    """The tokens before the operand are the cast's own: `( T )`, `static_cast < T > (`, `T (`."""
+    if kind == K.CSTYLE_CAST_EXPR:
+        return toks[0].spelling == "(" and toks[-1].spelling == ")"
+    if kind in _NAMED:
+        return len(toks) >= 4 and toks[0].spelling == _NAMED[kind] and toks[1].spelling == "<" \
+            and toks[-1].spelling == "("
+    return toks[-1].spelling in ("(", "{")
 
 
 def bare_lvalue(operand: Cursor) -> bool:
