@@ -12,8 +12,11 @@ the GPU under `auto`; its legal twin is still rewritten.
 """
 from __future__ import annotations
 
+import subprocess
+
 import pytest
 
+from conftest import require_nvcc
 from rapcc.analysis.absint import Failure
 from rapcc.analysis.soundness import prove
 from rapcc.frontend import parse_file
@@ -294,3 +297,17 @@ def test_a_cast_written_inside_a_macro_is_read_from_its_operand(use: str, kept: 
     assert plan.rewritten is not kept, plan.reason
     if kept:
         assert plan.unproved is not None and plan.unproved[0].failure == Failure.ESCAPE
+
+
+@pytest.mark.nvcc
+def test_every_rewritten_twin_compiles(tmp_path) -> None:
+    """The twins' rewrites are CUDA: one unit, each in its own namespace, through nvcc and ptxas."""
+    nvcc = require_nvcc()
+    units = [_rewrite(twin, strategy).text.decode() for _, _, _, twin in CASES.values() for strategy in ("xor", "pad")]
+    units.append(rewrite_source(("__shared__ float carry[256];\n" + OWNER.replace("/*OWN*/", "")).encode(), "k.cu",
+                                Options(strategy="xor")).text.decode())
+    src = tmp_path / "twins.cu"
+    src.write_text("".join(f"namespace twin{i} {{\n{u}\n}}\n" for i, u in enumerate(units)))
+    done = subprocess.run([nvcc, "-arch=sm_90", "-cubin", "-o", str(tmp_path / "t.cubin"), str(src)],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
