@@ -182,6 +182,11 @@ class Field:
     ty: Ty
     start: int
     end: int
+    # The member is an array: its one extent where it is 1-D and constant
+    # (`v` of `struct { float v[2]; }`), 0 for any other array, None when the
+    # member is not an array. A member array stays inside its element only
+    # when subscripted within that extent (interpret.py).
+    member_extent: int | None = None
 
 
 class CallKind(Enum):
@@ -203,6 +208,9 @@ class Call:
     ty: Ty
     start: int
     end: int
+    # Locals the call binds to a callee's plain `T &` (RefUse.PLAIN): it may
+    # write them, though no `Assign` shows it (aliasing.written).
+    writes: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,6 +246,9 @@ class Decl:
     key: str
     ty: Ty
     init: Expr | None
+    # A reference used as more than its value (`(&x)[3]`, `x.v`, passed on):
+    # `init` is the address it binds, which a shared element's makes an escape.
+    reference: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,6 +367,9 @@ class Function:
     # Shared arrays named where they may be reached in ways no proof covers
     # (a lambda's body, a cast to another element type).
     escapes: tuple[tuple[str, str, int], ...]  # (array key, reason, offset)
+    # It returns a reference (`float &cell(float *s, int i)`): its `return`
+    # hands back a place, not a value (run.py).
+    returns_ref: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -389,3 +403,16 @@ class Program:
     # Arrays named where no expression of this file shows (asm strings,
     # macro bodies, tokens no cursor explains): (key, reason, offset).
     hidden_names: tuple[tuple[str, str, int], ...]
+
+
+def root_local(e: "Expr") -> str | None:
+    """The local whose storage the lvalue `e` is part of (`x`, `st.f`), if any."""
+    while True:
+        if isinstance(e, Var):
+            return e.key
+        if isinstance(e, Field) and not e.arrow:
+            e = e.base
+        elif isinstance(e, Conv) and e.implicit:
+            e = e.operand
+        else:
+            return None

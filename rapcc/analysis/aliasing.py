@@ -67,16 +67,27 @@ def stmt_exprs(st: s.Stmt):
             stack.extend(expr_children(n))  # an expression
 
 
+def writes_of(x: object) -> set[str]:
+    """The locals one node may write: an assignment's (a member of a local
+    struct writes the struct), what an unmodelled construct names, and those
+    a call binds to a callee's plain `T &` (`bump(r)`)."""
+    if isinstance(x, (s.Assign, s.Step)):
+        root = s.root_local(x.target)
+        return {root} if root is not None else set()
+    if isinstance(x, (s.Opaque, s.OpaqueStmt)):
+        return set(x.writes)
+    if isinstance(x, s.Call):
+        return set(x.writes)
+    if isinstance(x, s.Decl):
+        return {x.key}
+    return set()
+
+
 def written(nodes) -> set[str]:
     out: set[str] = set()
     for n in nodes:
         for x in stmt_exprs(n):
-            if isinstance(x, (s.Assign, s.Step)) and isinstance(x.target, s.Var):
-                out.add(x.target.key)
-            elif isinstance(x, (s.Opaque, s.OpaqueStmt)):
-                out |= x.writes
-            elif isinstance(x, s.Decl):
-                out.add(x.key)
+            out |= writes_of(x)
     return out
 
 
@@ -87,6 +98,55 @@ def _reads(e: s.Expr) -> set[str]:
 def _names_memory(e: s.Expr) -> bool:
     return any(isinstance(n, s.SharedRef) or (isinstance(n, s.Var) and n.ty.kind == s.ValueKind.POINTER)
                for n in walk_expr(e))
+
+
+_PURE = (s.Lit, s.Var, s.Builtin, s.TemplateParam, s.Binary, s.Conv, s.Select)
+
+
+def _pure(e: s.Expr) -> bool:
+    """Reads locals and computes, nothing else: what the rewrite re-reads at a
+    use is what the definition read, while those locals are not written."""
+    for n in walk_expr(e):
+        if isinstance(n, s.Unary):
+            if n.op in ("*", "&"):
+                return False
+        elif isinstance(n, s.Call):
+            if n.kind not in (s.CallKind.MIN, s.CallKind.MAX, s.CallKind.ABS):
+                return False
+        elif not isinstance(n, _PURE):
+            return False  # memory (`tile[idx[0]]`, `st.r`), a global, an assignment
+    return True
+
+
+def _indices_pure(e: s.Expr) -> bool:
+    """Whether every index an alias's definition computes (`tile[r]`, `s + 32 * r`,
+    `&t[a][b]`) is pure; the spine from the array to the alias is not an index."""
+    stack = [e]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, s.Conv) or (isinstance(n, s.Unary) and n.op == "&"):
+            stack.append(n.operand)
+        elif isinstance(n, s.Subscript):
+            stack.append(n.base)
+            if not _pure(n.index):
+                return False
+        elif isinstance(n, s.Binary) and n.op in ("+", "-"):
+            pointer = [x for x in (n.lhs, n.rhs) if _ty(x).kind == s.ValueKind.POINTER]
+            stack += pointer
+            if not all(_pure(x) for x in (n.lhs, n.rhs) if x not in pointer):
+                return False
+        elif isinstance(n, s.Select):
+            stack += [n.then, n.other]
+            if not _pure(n.cond):
+                return False
+        elif not isinstance(n, (s.SharedRef, s.Var)):
+            return False
+    return True
+
+
+def _ty(e: s.Expr) -> s.Ty:
+    return s.Ty(s.ValueKind.POINTER) if isinstance(e, s.SharedRef) else s.int_ty(s.INT) \
+        if isinstance(e, s.Builtin) else e.ty
 
 
 def unsafe_aliases(fn: s.Function) -> frozenset[str]:
@@ -101,7 +161,8 @@ def unsafe_aliases(fn: s.Function) -> frozenset[str]:
         if decl.ty.kind != s.ValueKind.POINTER or decl.init is None or not _names_memory(decl.init):
             return
         after = written(later)
-        if decl.key in after or decl.key in fn.escaped or _reads(decl.init) & (after | fn.escaped):
+        if decl.key in after or decl.key in fn.escaped or _reads(decl.init) & (after | fn.escaped) \
+                or not _indices_pure(decl.init):
             bad.add(decl.key)
 
     for n in stmt_exprs(fn.body):
@@ -128,12 +189,10 @@ def stable_locals(fn: s.Function) -> frozenset[str]:
     assigned = set(fn.escaped)
     declared: dict[str, int] = {}
     for x in stmt_exprs(fn.body):
-        if isinstance(x, (s.Assign, s.Step)) and isinstance(x.target, s.Var):
-            assigned.add(x.target.key)
-        elif isinstance(x, (s.Opaque, s.OpaqueStmt)):
-            assigned |= x.writes
-        elif isinstance(x, s.Decl):
+        if isinstance(x, s.Decl):
             declared[x.key] = declared.get(x.key, 0) + 1
+        else:
+            assigned |= writes_of(x)
     out = {p.key for p in fn.params if p.key not in assigned and not p.by_reference}
     body = fn.body.stmts if isinstance(fn.body, s.Block) else ()
     for st in body:

@@ -172,8 +172,40 @@ class Evaluator:
         return unknown(e.ty)
 
     def _field(self, e: s.Field, st: State, fr: Frame) -> Value:
-        self.place(e, st, fr)
+        base = self.member_of(e, st, fr)
+        if e.member_extent is not None and isinstance(base, Ptr):
+            # A member array used as a pointer (`const float *flat = s[0].v`):
+            # walks from it are not followed.
+            self.fail(base.array, Failure.ESCAPE, e.start, what="a member array of an element used as a pointer")
+            return None
         return unknown(e.ty)
+
+    def member_of(self, e: s.Field, st: State, fr: Frame) -> Value:
+        """The element `e` is a member of (its access checked): a Ptr when shared."""
+        inner = _lvalue(e.base)
+        if not e.arrow and isinstance(inner, s.Field):
+            return self.member_of(inner, st, fr)  # `s[i].in.v`: a member of a member, the same element
+        base = self.eval(e.base, st, fr) if e.arrow else self.place(e.base, st, fr)
+        if isinstance(base, Ptr):
+            if e.arrow or self.element(base):
+                self.access(base, e.start, e.end)
+            else:
+                self.fail(base.array, Failure.OPAQUE, e.start, what="member of a row")
+        return base
+
+    def _member_element(self, e: s.Subscript, f: s.Field, st: State, fr: Frame) -> Value:
+        """`s[i].v[k]`: one element of the member array `v`, inside `s[i]` only
+        while k is inside v's extent (a walk past it reaches the next element,
+        which a new layout moves)."""
+        base = self.member_of(f, st, fr)
+        index = self.eval(e.index, st, fr)
+        if isinstance(base, Ptr):
+            if not f.member_extent:
+                self.fail(base.array, Failure.OPAQUE, e.start, what="a member array of more than one dimension")
+            elif not isinstance(index, SInt) or index.lo < 0 or index.hi >= f.member_extent:
+                values = index if isinstance(index, SInt) else None
+                self.fail(base.array, Failure.OUT_OF_RANGE, e.start, dim=len(base.idx), values=values)
+        return base
 
     def _opaque(self, e: s.Opaque, st: State, fr: Frame) -> Value:
         self.havoc(st, e.writes, fr)
@@ -184,6 +216,9 @@ class Evaluator:
     def place(self, e: s.Expr, st: State, fr: Frame) -> Value:
         """Evaluate an lvalue: a Ptr for shared memory (the access is checked where used)."""
         if isinstance(e, s.Subscript):
+            if _is_member_element(e):
+                self._member_element(e, e.base, st, fr)
+                return None
             base = self.eval(e.base, st, fr)
             index = self.eval(e.index, st, fr)
             if isinstance(index, Ptr):  # `i[p]`, written backwards
@@ -195,12 +230,7 @@ class Evaluator:
         if isinstance(e, s.Conv) and e.implicit and e.ty.kind == s.ValueKind.OTHER:
             return self.place(e.operand, st, fr)  # clang's lvalue cast (const, a base class): the same object
         if isinstance(e, s.Field):
-            base = self.eval(e.base, st, fr) if e.arrow else self.place(e.base, st, fr)
-            if isinstance(base, Ptr):
-                if e.arrow or self.element(base):
-                    self.access(base, e.start, e.end)
-                else:
-                    self.fail(base.array, Failure.OPAQUE, e.start, what="member of a row")
+            self.member_of(e, st, fr)
             return None
         self.eval(e, st, fr)
         return None
@@ -215,11 +245,22 @@ class Evaluator:
             return iv.full(ty.int_type)
         if ty.kind is _POINTER:
             return self.decay(v) if isinstance(v, Ptr) else None
-        self.escape(v, 0, "cast to another element type")
+        # A reference cast (lower.py) views the place `&x` it names: that span.
+        self.escape(v, e.operand.start if isinstance(e.operand, s.Unary) else 0, "cast to another element type")
         return None
 
     def _unary(self, e: s.Unary, st: State, fr: Frame) -> Value:
         if e.op == "&":
+            target = _lvalue(e.operand)
+            part = target.base if _is_member_element(target) else target if isinstance(target, s.Field) else None
+            if part is not None:
+                # The address of a part of an element (`&s[i].x`, `&s[i].v[k]`):
+                # not followed, so a shared one escapes.
+                base = self._member_element(target, part, st, fr) if part is not target \
+                    else self.member_of(part, st, fr)
+                if isinstance(base, Ptr):
+                    self.fail(base.array, Failure.ESCAPE, e.start, what="the address of a member of an element")
+                return None
             p = self.place(e.operand, st, fr)
             if isinstance(e.operand, s.SharedRef):
                 self.fail(e.operand.key, Failure.ESCAPE, e.operand.offset, what="address of the whole array")
@@ -516,3 +557,16 @@ def common_type(a: s.CType, b: s.CType) -> s.CType:
 
 def _span(e: s.Expr) -> tuple[int, int]:
     return (e.start, e.end) if isinstance(e, (s.Subscript, s.Field, s.Call)) else (0, 0)
+
+
+
+def _lvalue(e: s.Expr) -> s.Expr:
+    """`e` through clang's lvalue casts (the same object)."""
+    while isinstance(e, s.Conv) and e.implicit:
+        e = e.operand
+    return e
+
+
+def _is_member_element(e: s.Expr) -> bool:
+    """`s[i].v[k]`: a subscript of a member array."""
+    return isinstance(e, s.Subscript) and type(e.base) is s.Field and e.base.member_extent is not None

@@ -5,7 +5,7 @@ from .. import sound_ir as s
 from . import intervals as iv
 from .absint import (FIXPOINT_ROUNDS, MAX_CALL_DEPTH, STEP_BUDGET, UNROLL_TRIPS, WIDEN_AFTER, BudgetExceeded,
                      Failure, Frame, Jumps, Ptr, State, Value, join_states, join_values, unknown, widen_states)
-from .aliasing import stmt_exprs
+from .aliasing import stmt_exprs, walk_expr
 from .facts import FactsCache
 from .interpret import Evaluator
 from .intervals import SInt
@@ -189,6 +189,11 @@ class Run(Evaluator):
 
     def _decl(self, n: s.Decl, st: State, fr: Frame) -> State | None:
         v = self.eval(n.init, st, fr) if n.init is not None else unknown(n.ty)
+        if n.reference and isinstance(v, Ptr):
+            # Bound to a shared element and used as more than its value: not followed.
+            self.fail(v.array, Failure.ESCAPE, getattr(n.init, "start", 0), what="a reference used as more than its value")
+            st[n.key] = None
+            return st
         if isinstance(v, Ptr):
             v = self.decay(v)
             if v.array is not None:
@@ -229,6 +234,22 @@ class Run(Evaluator):
         return None
 
     def _return(self, n: s.Return, st: State, fr: Frame) -> State | None:
+        if fr.fn.returns_ref and n.value is not None:
+            # A reference handed back is a place the caller may walk from
+            # (`&cell(s, b)` then `run[j]`): not followed, so a shared one escapes.
+            what, at = f"a reference returned by '{fr.fn.name}'", getattr(n.value, "start", 0)
+            p = self.place(n.value, st, fr)
+            if isinstance(p, Ptr):
+                self.fail(p.array, Failure.ESCAPE, at, what=what)
+            else:  # a place the rules above do not read (`c ? a[i] : b[j]`): whatever it names
+                for x in walk_expr(n.value):
+                    v = st.get(x.key) if isinstance(x, s.Var) else None
+                    if isinstance(x, s.SharedRef):
+                        self.fail(x.key, Failure.ESCAPE, x.offset, what=what)
+                    elif isinstance(v, Ptr):
+                        self.fail(v.array, Failure.ESCAPE, at, what=what)
+            fr.returns.append((st, None))
+            return None
         v = self.eval(n.value, st, fr) if n.value is not None else None
         fr.returns.append((st, v))
         return None

@@ -265,6 +265,12 @@ class _Calls(_CollectorState):
         parameter only, and every name must be spelled in the file."""
         calls = self._calls.get(fkey, ())
         name = fn.spelling
+        owned = owned_state(fn)
+        if owned is not None:
+            # Each copy would declare its own: two calls that share it through
+            # the original would then reach two arrays (issue 27).
+            return None, (f"'{name}' declares its own {owned}, which a copy of '{name}' would not share "
+                          "with the original")
         start = expansion_location(fn.extent.start).offset
         end = file_location(fn.extent.end).offset
         name_off = self._spelled_here(fn)
@@ -318,3 +324,24 @@ class _Calls(_CollectorState):
                 and c.referenced.type.get_canonical().kind == ci.TypeKind.POINTER and c.referenced.semantic_parent:
             return _function_key(c.referenced.semantic_parent)
         return None
+
+
+def owned_state(fn: Cursor) -> str | None:
+    """What state `fn` declares that outlives one call (a `__shared__` array,
+    a `static` or `__device__` local), described; None when it has none. A
+    `extern __shared__` array is the launch's one dynamic allocation, the same
+    in every copy."""
+    for c in fn.walk_preorder():
+        if c.kind != K.VAR_DECL or c.semantic_parent is None or c.semantic_parent.kind not in _FUNCTION_KINDS:
+            continue
+        attrs = {k.kind for k in children(c)}
+        if c.storage_class == ci.StorageClass.EXTERN:
+            continue
+        if K.CUDASHARED_ATTR in attrs:
+            return f"__shared__ variable '{c.spelling}'"
+        if c.storage_class == ci.StorageClass.STATIC or attrs & {K.CUDADEVICE_ATTR, K.CUDACONSTANT_ATTR}:
+            return f"static variable '{c.spelling}'"
+    return None
+
+
+_FUNCTION_KINDS = (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD, K.LAMBDA_EXPR)

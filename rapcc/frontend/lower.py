@@ -16,7 +16,9 @@ from clang.cindex import Cursor, CursorKind as K, TypeKind as T
 from .. import sound_ir as s
 from .clangext import binary_operator, children, evaluate_int, overloaded_decls, specialized_template, unary_operator
 from .exprs import decl_key
-from .lower_refs import asm_outputs, end_of, is_local as _is_local, kids as _kids, offset_of, param_use
+from .lower_casts import bare_lvalue, reinterprets
+from .lower_refs import (asm_outputs, end_of, is_local as _is_local, kids as _kids, offset_of, only_plain_uses,
+                         param_use)
 from .preorder import Preorder
 from .statements import for_parts
 from .tokens import FileTokens
@@ -86,6 +88,16 @@ def _pointee_spelling(t) -> str | None:
     return None
 
 
+def _member_extent(t) -> int | None:
+    """A member's extent when it is a 1-D constant array, 0 for any other array, None for no array."""
+    canon = t.get_canonical()
+    if canon.kind not in _ARRAY_TYPES:
+        return None
+    if canon.kind != T.CONSTANTARRAY or canon.element_type.get_canonical().kind in _ARRAY_TYPES:
+        return 0
+    return max(canon.element_count, 0)
+
+
 def is_shared(decl: Cursor) -> bool:
     return decl.kind == K.VAR_DECL and any(c.kind == K.CUDASHARED_ATTR for c in children(decl))
 
@@ -129,6 +141,7 @@ class FunctionLowering:
         self.seen_refs: set[int] = set()  # offsets of shared names lowered into a modelled node
         self.all_refs: dict[int, str] = {}  # offset -> array key, for every shared name in the body
         self.unseen_functions: set[str] = set()  # functions whose address this body takes
+        self._ref_writes: set[str] = set()  # locals the call being lowered binds to a plain `T &`
 
     # ---- the pre-pass: what escapes, what is written ----
     def scan(self, body: Cursor, walks: Preorder | None = None) -> None:
@@ -155,6 +168,10 @@ class FunctionLowering:
                 self.escaped.add(decl_key(c))
             elif kind == K.CALL_EXPR:
                 self._scan_call(c)
+            elif kind in _CASTS and len(ops := _exprs(c)) == 1 and bare_lvalue(ops[0]):
+                # A reference cast (`(unsigned &)g = 100u`): a write through it is not an
+                # assignment of the local the lowering sees.
+                self._escape_base(ops[0])
             elif kind == K.ASM_STMT and (outputs := asm_outputs(c, self.tokens)) is not None:
                 self.escaped |= outputs
             elif kind in (K.LAMBDA_EXPR, K.ASM_STMT, K.MS_ASM_STMT, K.CXX_FOR_RANGE_STMT, K.CXX_TRY_STMT):
@@ -284,6 +301,10 @@ class FunctionLowering:
             inits = [self.expr(e) for e in exprs]
             self.escaped.add(key)
             return s.Block(tuple(s.ExprStmt(e) for e in inits))
+        if canon.kind in (T.LVALUEREFERENCE, T.RVALUEREFERENCE) and exprs and (
+                canon.get_pointee().get_canonical().kind in _ARRAY_TYPES or not only_plain_uses(self.fn, key)):
+            bound = s.Unary("&", self.expr(exprs[-1]), s.Ty(s.ValueKind.POINTER), offset_of(d), end_of(d))
+            return s.Decl(key, s.Ty(s.ValueKind.POINTER), bound, reference=True)
         init = self.expr(exprs[-1]) if exprs else None
         return s.Decl(key, ty, init)
 
@@ -378,6 +399,11 @@ class FunctionLowering:
                 return s.Select(self.expr(kids[0]), self.expr(kids[1]), self.expr(kids[2]), lower_type(c.type))
         if kind in _CASTS or kind == K.CXX_CONST_CAST_EXPR:
             ops = _exprs(c)
+            if len(ops) == 1 and kind in _CASTS and reinterprets(c, ops[0], self.tokens):
+                # The bytes at the operand's address, as another type: its address
+                # is what the cast uses, and a shared one escapes (interpret.py).
+                place = s.Unary("&", self.expr(ops[0]), s.Ty(s.ValueKind.POINTER), offset_of(c), end_of(c))
+                return s.Conv(s.OTHER, place)
             if len(ops) == 1:
                 inner = self.expr(ops[0])
                 if kind == K.CXX_CONST_CAST_EXPR:
@@ -436,7 +462,8 @@ class FunctionLowering:
             if ref is not None and ref.spelling in _BUILTIN_STRUCTS and _system(ref) and c.spelling in ("x", "y", "z"):
                 return s.Builtin(f"{ref.spelling}.{c.spelling}")
             arrow = kids[0].type.get_canonical().kind == T.POINTER
-            return s.Field(self.expr(kids[0]), arrow, lower_type(c.type), offset_of(c), end_of(c))
+            return s.Field(self.expr(kids[0]), arrow, lower_type(c.type), offset_of(c), end_of(c),
+                           _member_extent(c.type))
         return self._opaque(c)
 
     def _unary(self, c: Cursor) -> s.Expr:
@@ -452,6 +479,14 @@ class FunctionLowering:
         return self._opaque(c)
 
     def _call(self, c: Cursor) -> s.Expr:
+        saved, self._ref_writes = self._ref_writes, set()
+        call = self._call_node(c)
+        if self._ref_writes and isinstance(call, s.Call):
+            call = replace(call, writes=frozenset(self._ref_writes))
+        self._ref_writes = saved
+        return call
+
+    def _call_node(self, c: Cursor) -> s.Expr:
         ref = c.referenced
         ty = lower_type(c.type)
         kids = _kids(c)
@@ -523,6 +558,8 @@ class FunctionLowering:
             j = i - shift
             use = param_use(params[j], definition) if 0 <= j < len(params) else s.RefUse.ESCAPING
             out.append(self._address(a) if use == s.RefUse.ESCAPING else e)
+            if use == s.RefUse.PLAIN and (root := s.root_local(e)) is not None:
+                self._ref_writes.add(root)
         return out
 
     def _effects(self, c: Cursor) -> tuple[set[str], set[str]]:

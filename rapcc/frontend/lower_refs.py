@@ -51,9 +51,17 @@ def param_use(param: Cursor, definition: Cursor | None) -> s.RefUse:
     body = next((k for k in children(definition) if k.kind == K.COMPOUND_STMT), None)
     if target is None or body is None or not target.spelling:
         return s.RefUse.ESCAPING
-    key = decl_key(target)
+    if not only_plain_uses(body, decl_key(target)):
+        return s.RefUse.ESCAPING
+    return s.RefUse.CONST if t.get_pointee().is_const_qualified() else s.RefUse.PLAIN
 
-    def plain(node: Cursor, parents: list[Cursor]) -> bool:
+
+
+def only_plain_uses(body: Cursor, key: str) -> bool:
+    """Whether every use of the reference `key` in `body` reads it (through its
+    implicit load) or assigns it as a whole: no address taken, no member, no
+    passing on, no capture by a lambda or an asm operand."""
+    def plain(node: Cursor) -> bool:
         for k in children(node):
             if k.kind == K.DECL_REF_EXPR and k.referenced is not None and decl_key(k.referenced) == key:
                 up = node
@@ -72,13 +80,10 @@ def param_use(param: Cursor, definition: Cursor | None) -> s.RefUse:
                     x.kind == K.DECL_REF_EXPR and x.referenced is not None and decl_key(x.referenced) == key
                     for x in k.walk_preorder()):
                 return False
-            if not plain(k, parents + [node]):
+            if not plain(k):
                 return False
         return True
-    if not plain(body, []):
-        return s.RefUse.ESCAPING
-    return s.RefUse.CONST if t.get_pointee().is_const_qualified() else s.RefUse.PLAIN
-
+    return plain(body)
 
 
 def asm_outputs(c: Cursor, tokens: FileTokens) -> set[str] | None:

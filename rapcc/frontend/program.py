@@ -135,7 +135,9 @@ def lower_program(tu: ci.TranslationUnit, path: str, source: bytes, tokens: File
         functions.append(s.Function(
             key=key, name=fn.spelling, params=params, body=lowered, is_kernel=_is_kernel(fn), template_params=tparams,
             escaped=frozenset(low.escaped), writes=tuple(sorted(low.writes.items())),
-            returns=lower_type(fn.result_type), escapes=tuple(low.escapes)))
+            returns=lower_type(fn.result_type), escapes=tuple(low.escapes),
+            returns_ref=fn.result_type.get_canonical().kind in (ci.TypeKind.LVALUEREFERENCE,
+                                                                ci.TypeKind.RVALUEREFERENCE)))
         unseen |= low.unseen_functions
         static = fn.storage_class == ci.StorageClass.STATIC
         if rdc and not _is_kernel(fn) and not static:

@@ -25,8 +25,8 @@ from .hostgen import HostKernel, Launch, Tile, single_kernel
 from .hostsave import REGRESSIONS, load
 
 SEED = 20261124
-# four kernels per family, two bad ones and two near twins: 80 kernels, about a
-# minute on two cores (g++ with a precompiled header, 2 workers)
+# four kernels per family, two bad ones and two near twins: 120 kernels, about two
+# minutes on two cores (g++ with a precompiled header, 2 workers)
 SAMPLE = 4 * len(FAMILIES)
 
 # Where the host compiler is missing these skip, except in CI (RAPCC_REQUIRE_NVCC=1: nvcc needs one), where they fail.
