@@ -56,6 +56,19 @@ def test_a_syntax_error_after_a_missing_header_is_tolerated(run_cli, tmp_path):
     assert code == 0 and out.read_text() == text
 
 
+def test_a_braced_launch_shape_nvcc_takes_is_no_syntax_error(run_cli, tmp_path):
+    """`k<<<1, {32, 32}>>>` compiles with nvcc; clang's parse rejects it. The
+    error taints the host function (the launch is read from its tokens or
+    called unknown), never the file: exit 0, an output written."""
+    src = tmp_path / "braced.cu"
+    text = KERNEL.replace("END", ";").replace("dim3(32, 32)", "{32, 32}")
+    src.write_text(text)
+    out = tmp_path / "out.cu"
+    code, _, err = run_cli(str(src), "-o", str(out))
+    assert code == 0 and out.exists(), err
+    assert "error:" not in err
+
+
 def test_the_correct_file_is_still_rewritten(run_cli, tmp_path):
     src = tmp_path / "good.cu"
     src.write_text(KERNEL.replace("END", ";"))

@@ -167,6 +167,20 @@ def _dialect(d: ci.Diagnostic, tu: ci.TranslationUnit) -> bool:
     return first is not None and first.spelling == "alignas"
 
 
+def _in_launch_config(d: ci.Diagnostic, tu: ci.TranslationUnit) -> bool:
+    """A syntax error inside a kernel launch's `<<<...>>>`: nvcc takes braced
+    lists there (`k<<<1, {64, 4}>>>`), clang does not. It taints the host
+    function it is in (its launch is read from the tokens or called unknown,
+    host_syntax.py), never the file."""
+    loc = d.location
+    if loc.file is None:
+        return False
+    start = ci.SourceLocation.from_position(tu, loc.file, loc.line, 1)
+    spelled = [t.spelling for t in tu.get_tokens(extent=ci.SourceRange.from_locations(start, loc))]
+    opens = max((i for i, t in enumerate(spelled) if t == "<<<"), default=-1)
+    return opens >= 0 and ">>>" not in spelled[opens:]
+
+
 def _shared_object(d: ci.Diagnostic, tu: ci.TranslationUnit) -> bool:
     """`__shared__ cuda::pipeline_shared_state<...> state;` (the SDK's async copy
     samples): clang refuses any constructor call for a shared variable, nvcc only
@@ -198,7 +212,7 @@ def error_scopes(tu: ci.TranslationUnit, path: str, headers: HeaderKinds | None 
             continue
         if not e.main_offsets:
             continue
-        if e.syntax and headers_found:
+        if e.syntax and headers_found and not _in_launch_config(found[errors.index(e)], tu):
             structural.append(e)
             continue
         hit = False

@@ -123,11 +123,9 @@ launch_loop_jump = _family("launch_loop_jump", _loop_jump)
 
 LAUNCH_FAMILIES = (launch_fnptr, launch_ex, launch_braced, launch_dim3_ref, launch_loop_jump)
 
-# The bad kernels in the forms rapcc reports as unknown launches. They are
-# refused only once the proof holds an unknown launch to every shape the
-# hardware allows (issue 27, "What to build" §4: gate.py and the soundness
-# analysis, another branch); until then the planner's guessed shapes let them
-# through. Not in FAMILIES until that lands (test_host_fuzz.py's
-# test_unknown_launch_forms_are_refused, marked xfail, says when it does).
+# The bad kernels in the forms rapcc reports as unknown launches: the proof
+# holds an unknown launch to every shape the hardware allows (issue 27 §4), so
+# they are refused (test_host_fuzz.py's test_unknown_launch_forms_are_refused).
+# Kept out of FAMILIES, whose near twins must be rewritten: these have none.
 LAUNCH_UNKNOWN_FAMILIES = tuple(_family(f"{f.__name__}_unknown", style, unknown=True) for f, style in
                                 zip(LAUNCH_FAMILIES, (_fnptr, _launch_ex, _braced, _dim3_ref, _loop_jump)))

@@ -157,9 +157,6 @@ def test_host_regressions(tmp_path):
 
 @pytest.mark.slow
 @needs_gxx
-@pytest.mark.xfail(reason="an unknown launch is planned under guessed shapes until the proof takes every shape "
-                          "(issue 27 §4, gate.py: another branch); then add LAUNCH_UNKNOWN_FAMILIES to FAMILIES",
-                   strict=False)
 def test_unknown_launch_forms_are_refused(tmp_path):
     """The bad launch-style kernels in the forms rapcc reports as unknown
     launches (a pointer passed on, `&cfg` passed on, a braced list of
