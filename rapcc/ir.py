@@ -324,6 +324,10 @@ class Kernel:
     launch_bound: int | None = None  # the most threads those unknown launches may have, where known
     # Each template instantiation's own launch shapes: ((instantiation, (shape, ...)), ...).
     instance_block_dims: tuple[tuple[tuple[tuple[str, int], ...], tuple[tuple[int, int, int], ...]], ...] = ()
+    # The dynamic shared memory of each launch of it (frontend/launch_smem.py),
+    # and why some launch's is not known (None: every launch's is read).
+    dynamic_smem: tuple[int, ...] = ()
+    dynamic_smem_unknown: str | None = "no launch of it in this file"
 
 
 @dataclass(frozen=True, slots=True)

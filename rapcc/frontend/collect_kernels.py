@@ -15,6 +15,7 @@ from .annotations import annotated_block_dim
 from .clangext import children, file_location, nontype_template_arguments, specialized_template
 from .exprs import decl_key, int_type, to_expr
 from .host_values import host_launches, kernel_fields
+from .launch_smem import NO_LAUNCH, DynamicSmem, dynamic_smem
 from .parse import SHIM_DIR
 from .providers import classify, find_providers, PROVIDES
 from .toplevel import Top, top_level
@@ -34,6 +35,7 @@ class _Kernels(_CollectorState):
         tops = top_level(self.tu)
         self._tops = [t.cursor for t in tops if t.main]
         self._launches = host_launches(self._tops, self._walks) if self.host_facts else []
+        self._dynamic = dynamic_smem(self._tops, self._walks) if self.host_facts else {}
         for launch in self._launches:  # by kernel: a scan of every launch per kernel is quadratic
             self._launches_of.setdefault(launch.kernel, []).append(launch)
         for c in self._tops:
@@ -138,12 +140,22 @@ class _Kernels(_CollectorState):
             name=name, is_global=is_global, range=self._cursor_range(fn),
             launch_bounds=self._launch_bounds(fn, body), pragma_block_dim=self._pragma_block_dim(body) or annotated_block_dim(fn),
             template_params=tuple(tparams), instantiations=self.instantiations.get(decl_key(fn), ()),
+            **self._dynamic_fields(name),
             **kernel_fields(self._launches_of.get(name, []), name, self.instantiations.get(decl_key(fn), ()),
                             self.launch_shapes.get(name, ()), self.launch_unknown.get(name, ()))))
         self._declare(fn, body)
         self._scope_end = file_location(fn.extent.end).offset
         self._bodies.setdefault(name, []).append(body)
         self._walk(body, _Ctx(name))
+
+    def _dynamic_fields(self, name: str) -> dict:
+        """The `ir.Kernel` fields of its launches' dynamic shared memory: a kernel
+        the unit that includes this file launches too is not known (that unit's
+        launches are read for their shapes only)."""
+        mine = self._dynamic.get(name, NO_LAUNCH)
+        if self.launch_shapes.get(name) or self.launch_unknown.get(name):
+            mine = DynamicSmem(mine.launches, "it is launched from the unit that includes this file")
+        return {"dynamic_smem": mine.launches, "dynamic_smem_unknown": mine.unknown}
 
     def _declare(self, fn: Cursor, body: Cursor) -> None:
         """Describe a function's locals and count its declarations per name."""

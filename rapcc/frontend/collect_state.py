@@ -16,6 +16,7 @@ from .. import ir
 from .clangext import children, file_location, in_main_file
 from .exprs import decl_key, substitute, to_expr
 from .host_values import Launch
+from .launch_smem import DynamicSmem
 from .preorder import Preorder
 from .providers import Providers
 from .statements import ADDRESS_TAKEN, SubtreeWrites, assignment_counts
@@ -108,6 +109,7 @@ class _CollectorState:
     _tops: list[Cursor] = field(default_factory=list)  # the main file's top-level cursors
     _launches: list[Launch] = field(default_factory=list)  # their kernel launches (host_values.py)
     _launches_of: dict[str, list[Launch]] = field(default_factory=dict)  # the same, by kernel name
+    _dynamic: dict[str, DynamicSmem] = field(default_factory=dict)  # their dynamic shared memory (launch_smem.py)
     host_facts: bool = True  # whether to read them (collect.py)
     _expansions: list[tuple[int, int, str]] = field(default_factory=list)  # macro uses: (start, end, name)
     _views: dict[str, _View | None] = field(default_factory=dict)  # pointer aliases (None: refused)

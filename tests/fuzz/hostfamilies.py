@@ -5,9 +5,10 @@ import random
 
 from .hostgen import HostKernel
 from .hostgen_flow import FLOW_FAMILIES, Family
+from .hostgen_instances import INSTANCE_FAMILIES
 from .hostgen_names import NAME_FAMILIES
 
-FAMILIES: tuple[Family, ...] = FLOW_FAMILIES + NAME_FAMILIES
+FAMILIES: tuple[Family, ...] = FLOW_FAMILIES + NAME_FAMILIES + INSTANCE_FAMILIES
 
 
 def generate(seed: int, count: int, families: tuple[Family, ...] = FAMILIES) -> list[HostKernel]:
