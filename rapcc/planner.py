@@ -414,6 +414,14 @@ def static_bytes(p: ArrayPlan) -> tuple[int, int]:
     return math.prod(p.mapping.logical_dims) * elem, math.prod(p.mapping.phys_dims) * elem
 
 
+@dataclass(frozen=True, slots=True)
+class DynamicBytes:
+    """The dynamic shared memory of a kernel's launches, for `within_static_limit`."""
+
+    most: int | None  # the most bytes any launch asks for; None when some launch's is not known
+    unknown: str | None = None  # why not, for the reason
+
+
 def within_static_limit(plans: tuple[ArrayPlan, ...], kernels: tuple[str, ...],
                         dynamic: dict[str, DynamicBytes] | None = None) -> tuple[ArrayPlan, ...]:
     """The plans, with the layouts that grow arrays given up, largest growth
@@ -461,26 +469,16 @@ def within_static_limit(plans: tuple[ArrayPlan, ...], kernels: tuple[str, ...],
     return tuple(out)
 
 
-@dataclass(frozen=True, slots=True)
-class DynamicBytes:
-    """The dynamic shared memory of a kernel's launches, for `within_static_limit`."""
-
-    most: int | None  # the most bytes any launch asks for; None when some launch's is not known
-    unknown: str | None = None  # why not, for the reason
-
-
 def dynamic_bytes(kernels: tuple[ir.Kernel, ...]) -> dict[str, DynamicBytes]:
-    """`within_static_limit`'s view of each kernel's launches (an overloaded
-    name is unknown unless every kernel of that name is read)."""
+    """`within_static_limit`'s view of each kernel's launches; kernels of one
+    name (overloads) count together: unknown if any of them is."""
     out: dict[str, DynamicBytes] = {}
     for k in kernels:
-        known = k.dynamic_smem_unknown is None and k.dynamic_smem
-        mine = DynamicBytes(max(k.dynamic_smem), None) if known else \
-            DynamicBytes(None, k.dynamic_smem_unknown or "no launch of it in this file")
-        had = out.get(k.name)
-        if had is not None and (had.most is None or mine.most is None):
-            mine = had if had.most is None else mine
-        elif had is not None:
-            mine = DynamicBytes(max(had.most, mine.most))  # type: ignore[type-var]
-        out[k.name] = mine
+        had = out.get(k.name, DynamicBytes(0))
+        if had.most is None:
+            continue
+        if k.dynamic_smem_unknown is not None or not k.dynamic_smem:
+            out[k.name] = DynamicBytes(None, k.dynamic_smem_unknown or "no launch of it in this file")
+        else:
+            out[k.name] = DynamicBytes(max(had.most, *k.dynamic_smem))
     return out
