@@ -227,3 +227,12 @@ int main(int argc, char **argv) { float *o = 0; void *args[] = {&o};
     assert got["k"].launches == (2048, 0) and got["k"].unknown.startswith(f"line {line}:")  # `N * 4`
     assert got["h"].launches == (256,) and got["h"].unknown is None and got["h"].most == 256
     assert got["u"].unknown is not None and got["u"].most is None
+
+
+def test_a_kernel_no_launch_of_the_file_shows_may_not_grow() -> None:
+    """Launched from another file, with dynamic memory rapcc cannot see: padding is given up; with the
+    launch in the file (no dynamic memory), the same kernel is padded."""
+    plan = _budget("", "pad")
+    assert not plan.rewritten and "no launch of it in this file" in plan.reason
+    plan = _budget("k<<<1, dim3(32, 32)>>>(o)", "pad")
+    assert plan.rewritten and _grows(plan), plan.reason
