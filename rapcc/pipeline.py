@@ -15,7 +15,7 @@ from .gate import gate
 from .interrupts import check as check_interrupted
 from .ir import EscapeKind, TranslationUnitInfo
 from .occupancy import within_occupancy
-from .planner import ArrayPlan, plan_array, within_static_limit
+from .planner import ArrayPlan, dynamic_bytes, plan_array, within_static_limit
 from .report import build_report, diagnostics_for
 from .rewrite import earlier_header_spans, header_arrays, rewrite
 from .steer import layout_requests, plan_with_requests
@@ -125,7 +125,7 @@ def _planned(info, analyses, strategy: str, ctx: StrategyContext, steer: bool = 
     if steer:
         plans = plan_with_requests(analyses, strategy, ctx, requests, plans)
     kernels = tuple(k.name for k in info.kernels if k.is_global)
-    plans = within_occupancy(within_static_limit(plans, kernels), kernels)
+    plans = within_occupancy(within_static_limit(plans, kernels, dynamic_bytes(info.kernels)), kernels)
     return gate(plans, info, block_option), list(pragma_warnings)
 
 

@@ -443,29 +443,52 @@ def static_bytes(p: ArrayPlan) -> tuple[int, int]:
     return math.prod(p.mapping.logical_dims) * elem, math.prod(p.mapping.phys_dims) * elem
 
 
-def within_static_limit(plans: tuple[ArrayPlan, ...], kernels: tuple[str, ...]) -> tuple[ArrayPlan, ...]:
+@dataclass(frozen=True, slots=True)
+class DynamicBytes:
+    """The dynamic shared memory of a kernel's launches, for `within_static_limit`."""
+
+    most: int | None  # the most bytes any launch asks for; None when some launch's is not known
+    unknown: str | None = None  # why not, for the reason
+
+
+def within_static_limit(plans: tuple[ArrayPlan, ...], kernels: tuple[str, ...],
+                        dynamic: dict[str, DynamicBytes] | None = None) -> tuple[ArrayPlan, ...]:
     """The plans, with the layouts that grow arrays given up, largest growth
-    first, wherever a kernel's static shared memory would pass
-    STATIC_SHARED_LIMIT. A kernel counts its own arrays, and, since rapcc does
-    not follow the call graph here, those of every `__device__` function and
-    the file-scope arrays: an over-count never emits code that fails to build."""
+    first, wherever a kernel's static shared memory would grow past what its
+    launches allow. A block holds its static arrays and the dynamic memory
+    its launch asks for, together within STATIC_SHARED_LIMIT, so growth is
+    allowed only where `dynamic` says how many dynamic bytes every launch of
+    the kernel asks for (`ir.Kernel.launch_dynamic_smem`, read by the host
+    interpreter, frontend/host_calls.py) and the sum stays within
+    the limit; a kernel absent from `dynamic`, or whose launches are not all
+    read, may not grow. A same-size layout (XOR, RAP, hashes) is taken where
+    it still gains. A kernel counts its own arrays, and, since rapcc does not
+    follow the call graph here, those of every `__device__` function and the
+    file-scope arrays: an over-count never emits code that fails to build."""
     out = list(plans)
+    dynamic = dynamic or {}
     owners = set(kernels) or {p.analysis.array.function for p in plans}
     for kernel in sorted(o for o in owners if o is not None):
+        launches = dynamic.get(kernel, DynamicBytes(None, "no launch of it in this file"))
         while True:
             mine = [k for k, p in enumerate(out) if p.analysis.array.function in (kernel, None)
                     or p.analysis.array.function not in owners]
             sizes = {k: static_bytes(out[k]) for k in mine}
             before, after = sum(b for b, _ in sizes.values()), sum(a for _, a in sizes.values())
-            if after <= max(before, STATIC_SHARED_LIMIT):
+            if after <= before or launches.most is not None and after + launches.most <= STATIC_SHARED_LIMIT:
                 break
             k = max((k for k in mine if sizes[k][1] > sizes[k][0]), key=lambda k: sizes[k][1] - sizes[k][0])
             old = out[k]
             same_size = [c for c in old.candidates if math.prod(c.mapping.phys_dims) == math.prod(c.mapping.logical_dims)
                          and c.mapping.strategy != "none"] if not old.analysis.instances else []
             keep = identity(old.mapping.logical_dims)
-            why = (f"'{old.mapping.description}' would take '{kernel}' to {after} bytes of static shared memory, over "
-                   f"the {STATIC_SHARED_LIMIT}-byte limit")
+            if launches.most is None:
+                why = (f"'{old.mapping.description}' would grow the static shared memory of '{kernel}' from {before} "
+                       f"to {after} bytes, and the dynamic shared memory of its launches is not known "
+                       f"({launches.unknown})")
+            else:
+                why = (f"'{old.mapping.description}' would take '{kernel}' to {after} bytes of static shared memory "
+                       f"and {launches.most} of dynamic, over the {STATIC_SHARED_LIMIT}-byte limit")
             base = next((c for c in old.candidates if c.mapping.strategy == "none"), None)
             best = min(same_size, key=lambda c: c.cost) if same_size else None
             if best is not None and base is not None and best.cost < base.cost:
@@ -474,3 +497,23 @@ def within_static_limit(plans: tuple[ArrayPlan, ...], kernels: tuple[str, ...]) 
             else:
                 out[k] = replace(old, mapping=keep, after=old.before, reason=f"unchanged: {why}")
     return tuple(out)
+
+
+def dynamic_bytes(kernels: tuple[ir.Kernel, ...]) -> dict[str, DynamicBytes]:
+    """`within_static_limit`'s view of each kernel's launches; kernels of one
+    name (overloads) count together: unknown if any of them is."""
+    out: dict[str, DynamicBytes] = {}
+    for k in kernels:
+        had = out.get(k.name, DynamicBytes(0))
+        if had.most is None:
+            continue
+        bytes_ = k.launch_dynamic_smem
+        if not bytes_:
+            out[k.name] = DynamicBytes(None, "no launch of it in this file")
+        elif k.launch_unknown:
+            out[k.name] = DynamicBytes(None, "some launch of it is not one rapcc reads")
+        elif None in bytes_:
+            out[k.name] = DynamicBytes(None, "some launch's dynamic shared memory is known only at run time")
+        else:
+            out[k.name] = DynamicBytes(max(had.most, *(b for b in bytes_ if b is not None)))
+    return out

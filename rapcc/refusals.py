@@ -12,6 +12,8 @@ _WHAT = {
     Failure.EXTENT: "its extents are not known here",
     Failure.BUDGET: "proving its subscripts in range took more work than the budget allows (in '{what}')",
     Failure.UNLAUNCHED: "'{what}' may run as an instance or with a block shape this file does not show",
+    Failure.INSTANCE: ("the kernel template '{what}' is named here with template arguments rapcc does not read "
+                       "(a template, lambda or parameter pack): the instances it runs as are not known"),
     Failure.HIDDEN: "its name appears where rapcc cannot see the use ({what})",
     Failure.UNCOVERED: "an access to it is not one the rewrite would change",
 }

@@ -388,8 +388,9 @@ class Instance:
     """One way a kernel runs: its template arguments and whether a launch of it is visible."""
 
     kernel: str
-    arguments: tuple[tuple[str, int], ...]
-    launched: bool  # False for an instance known only from an explicit instantiation
+    arguments: tuple[tuple[str, int], ...]  # (("?", -1),): arguments rapcc cannot name
+    launched: bool  # False for an instance known only from an explicit instantiation or a pointer
+    at: int = 0  # where the file names an instance it does not show launched (0: nowhere in particular)
 
 
 @dataclass(frozen=True, slots=True)

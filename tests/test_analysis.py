@@ -432,7 +432,8 @@ def test_loop_without_init_steps_the_variable_that_reached_it():
       for (; s > 0; s >>= 1)
         a[threadIdx.x * s] += 1.0f;
       o[threadIdx.x] = a[threadIdx.x];
-    }"""
+    }
+    void launch(float *o) { k<<<1, 32>>>(o); }"""
     res = _inline(src)
     (x, p), = [(x, p) for x, p in res if x.access.kind == "update"]
     assert p.executions == 4 and p.wavefronts == 3.75

@@ -18,6 +18,7 @@ TRANSPOSE = """__global__ void __attribute__((annotate("rapcc_block_dim(32, 8)")
   for (int j = 0; j < 32; j += 8)
     o[(threadIdx.y + j) * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y + j];
 }
+void launch(float *o, const float *in) { transpose<<<1, dim3(32, 8)>>>(o, in); }
 """
 STRIDE4 = """__global__ void __attribute__((annotate("rapcc_block_dim(32, 1)"))) stride4(float *o) {
   __shared__ float buf[128];
@@ -25,6 +26,7 @@ STRIDE4 = """__global__ void __attribute__((annotate("rapcc_block_dim(32, 1)")))
   __syncthreads();
   o[threadIdx.x] = buf[threadIdx.x * 4];
 }
+void launch4(float *o) { stride4<<<1, 32>>>(o); }
 """
 
 

@@ -42,6 +42,7 @@ UNKNOWN_SHAPE = b"""extern "C" __global__ void transpose_any(float *out, const f
   for (int j = ty; j < 32; j += blockDim.y)
     out[j * n + tx] = tile[tx][j];
 }
+void launch(float *out, const float *in, int n, dim3 block) { transpose_any<<<1, block>>>(out, in, n); }
 """
 
 # The same, safe under any launch: a block wider than 32 would write past a row of the tile.

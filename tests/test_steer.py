@@ -19,6 +19,7 @@ __global__ void k(float *o)
     tile[threadIdx.x][threadIdx.y] = o[threadIdx.x];{store_comment}
     o[threadIdx.y] = tile[threadIdx.y][threadIdx.x];
 }}
+void launch(float *o) {{ k<<<1, dim3(32, 8)>>>(o); }}
 """
 
 

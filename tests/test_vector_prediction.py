@@ -108,7 +108,8 @@ def test_stores_next_to_shared_loads_stay_scalar():
 
 def test_the_planner_charges_a_rewrite_for_the_vector_loads_it_loses():
     """The unchanged array is costed with its LDS.128; every rewrite without them."""
-    res = rewrite_source(ROW_READ, "v.cu", Options(strategy="pad"))
+    launched = ROW_READ + b"\nvoid launch(float *o) { k<<<1, dim3(16, 16)>>>(o); }\n"  # no dynamic shared memory
+    res = rewrite_source(launched, "v.cu", Options(strategy="pad"))
     (plan,) = res.plans
     base = plan.candidates[0]
     assert base.mapping.strategy == "none"

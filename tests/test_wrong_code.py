@@ -13,9 +13,11 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 CHANGING = [s for s in STRATEGIES if s != "none"]
 
 
-def _run(name: str, strategy: str, **kw):
+def _run(name: str, strategy: str, launch: bytes = b"", **kw):
+    """`launch`: host code appended to the example (a launch that asks for no
+    dynamic shared memory lets padding grow the kernel's static arrays)."""
     path = EXAMPLES / f"{name}.cu"
-    return rewrite_source(path.read_bytes(), str(path), Options(strategy=strategy, **kw))
+    return rewrite_source(path.read_bytes() + launch, str(path), Options(strategy=strategy, **kw))
 
 
 @pytest.mark.parametrize("strategy", CHANGING)
@@ -31,7 +33,7 @@ def test_out_of_dimension_walks_are_left_untouched(name: str, reach: str, strate
 
 @pytest.mark.parametrize("strategy", CHANGING)
 def test_skipped_branch_allows_padding_only(strategy: str) -> None:
-    r = _run("ifdef_rowwise", strategy)
+    r = _run("ifdef_rowwise", strategy, b"void launch(float *o, const float *i) { ifdef_rowwise<<<1, dim3(32, 8)>>>(o, i); }\n")
     (plan,) = r.plans
     if strategy in ("auto", "pad"):
         assert plan.mapping.strategy == "pad" and plan.mapping.last_index is None
@@ -108,6 +110,7 @@ FULL_TILE = b"""extern "C" __global__ void k(float *o) {
   __syncthreads();
   o[threadIdx.y * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
 }
+void launch(float *o) { k<<<1, dim3(32, 8)>>>(o); }
 """
 
 

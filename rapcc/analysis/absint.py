@@ -41,6 +41,7 @@ class Failure(Enum):
     EXTENT = "extent"  # an extent rapcc cannot evaluate (extern, or an unknown template argument)
     BUDGET = "budget"  # the proof gave up: too much to interpret
     UNLAUNCHED = "unlaunched"  # reached from a kernel instance whose launch this file does not show
+    INSTANCE = "instance"  # reached from a kernel template named with arguments rapcc does not read
     HIDDEN = "hidden"  # named where no expression of this parse shows (asm string, macro body, host code)
     UNCOVERED = "uncovered"  # an access the rewrite would not see
 

@@ -182,8 +182,9 @@ def prove(program: s.Program, shapes_for: ShapesFor, covered: Callable[[str, int
             continue
         bindings = {n: v for n, v in inst.arguments if n != "?"}
         if not inst.launched or any(n == "?" for n, _ in inst.arguments):
+            why = Failure.INSTANCE if any(n == "?" for n, _ in inst.arguments) else Failure.UNLAUNCHED
             for a in reach.get(fn.key, ()):
-                note(Finding(a, Failure.UNLAUNCHED, 0, what=fn.name))
+                note(Finding(a, why, inst.at, what=fn.name))
             continue
         dims = _dims(program, functions, bindings, reach.get(fn.key, set()))
         wanted = shapes_for(fn.name, inst.arguments)

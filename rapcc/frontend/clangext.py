@@ -56,6 +56,9 @@ def _ensure_bound() -> None:
     _bind("clang_Cursor_isMacroFunctionLike", [Cursor], ctypes.c_uint)
     _bind("clang_getNumOverloadedDecls", [Cursor], ctypes.c_uint)
     _bind("clang_getOverloadedDecl", [Cursor, ctypes.c_uint], Cursor)
+    _bind("clang_Cursor_getNumTemplateArguments", [Cursor], ctypes.c_int)
+    _bind("clang_Cursor_getTemplateArgumentKind", [Cursor, ctypes.c_uint], ctypes.c_int)
+    _bind("clang_Cursor_getTemplateArgumentValue", [Cursor, ctypes.c_uint], ctypes.c_longlong)
     _bind("clang_tokenize", [ci.TranslationUnit, ci.SourceRange, ctypes.POINTER(ctypes.POINTER(ci.Token)),
                              ctypes.POINTER(ctypes.c_uint)], None)
     _bind("clang_getTokenSpelling", [ci.TranslationUnit, ci.Token], ci._CXString)
@@ -233,6 +236,46 @@ def specialized_template(cursor: Cursor) -> Cursor | None:
         return None
     t._tu = cursor._tu  # cindex cursors carry their translation unit
     return t
+
+
+# CXTemplateArgumentKind: libclang 18's Python bindings name kinds 0 to 4 only,
+# and `Cursor.get_template_argument_kind` raises on a pack (8).
+_TEMPLATE_ARGUMENT_INTEGRAL, _TEMPLATE_ARGUMENT_PACK = 4, 8
+_TEMPLATE_PARAMETERS = (ci.CursorKind.TEMPLATE_NON_TYPE_PARAMETER, ci.CursorKind.TEMPLATE_TYPE_PARAMETER,
+                        ci.CursorKind.TEMPLATE_TEMPLATE_PARAMETER)
+
+
+def template_arguments(cursor: Cursor) -> tuple[int | None, ...] | None:
+    """The template arguments of a function specialization, by position: an
+    integer argument's value, None for an argument of any other kind (a type,
+    a declaration, an expression still dependent). None for them all where
+    libclang cannot count them or one of them is a pack (`template <int...
+    Ns>`): libclang exposes no pack's elements, so such an instance is not
+    known."""
+    _ensure_bound()
+    n = _lib.clang_Cursor_getNumTemplateArguments(cursor)
+    if n < 0:
+        return None
+    out: list[int | None] = []
+    for i in range(n):
+        kind = _lib.clang_Cursor_getTemplateArgumentKind(cursor, i)
+        if kind == _TEMPLATE_ARGUMENT_PACK:
+            return None
+        out.append(int(_lib.clang_Cursor_getTemplateArgumentValue(cursor, i))
+                   if kind == _TEMPLATE_ARGUMENT_INTEGRAL else None)
+    return tuple(out)
+
+
+def nontype_template_arguments(ref: Cursor, tmpl: Cursor) -> tuple[tuple[Cursor, int | None], ...] | None:
+    """Each non-type parameter of template `tmpl` with its value in the
+    specialization `ref` (None where the argument is no integer); None where
+    `template_arguments` is, or where the arguments do not match the
+    parameters one for one (a parameter pack among them)."""
+    args = template_arguments(ref)
+    params = [k for k in children(tmpl) if k.kind in _TEMPLATE_PARAMETERS]
+    if args is None or len(args) != len(params):
+        return None
+    return tuple((p, v) for p, v in zip(params, args) if p.kind == ci.CursorKind.TEMPLATE_NON_TYPE_PARAMETER)
 
 
 def overloaded_decls(cursor: Cursor) -> list[Cursor]:

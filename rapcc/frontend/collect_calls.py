@@ -10,7 +10,7 @@ from clang.cindex import Cursor, CursorKind as K
 
 from .. import ir
 from .aliases import argument_index, callee_definition, parameters
-from .clangext import children, expansion_location, file_location, specialized_template
+from .clangext import children, expansion_location, file_location, nontype_template_arguments, specialized_template
 from .exprs import decl_key, int_type, strip
 from .uses import callee_name
 from .collect_arrays import _array_reference, _pointee, _row_pointer
@@ -135,13 +135,9 @@ class _Calls(_CollectorState):
             return None, {}
         values: dict[str, ir.Expr] = {}
         if ref is not None:
-            tparams = [k for k in children(fn) if k.kind in (K.TEMPLATE_NON_TYPE_PARAMETER,
-                                                                   K.TEMPLATE_TYPE_PARAMETER,
-                                                                   K.TEMPLATE_TEMPLATE_PARAMETER)]
-            for i, prm in enumerate(tparams[:ref.get_num_template_arguments()]):
-                if prm.kind == K.TEMPLATE_NON_TYPE_PARAMETER and \
-                        ref.get_template_argument_kind(i) == ci.TemplateArgumentKind.INTEGRAL:
-                    values[decl_key(prm)] = ir.Const(int(ref.get_template_argument_value(i)))
+            for prm, v in nontype_template_arguments(ref, fn) or ():  # a pack: none fixed
+                if v is not None:
+                    values[decl_key(prm)] = ir.Const(v)
         return fn, values
 
     def _bind_rows(self, ref: Cursor, view: _View, call: Cursor, ctx: _Ctx) -> bool:

@@ -12,7 +12,7 @@ from clang.cindex import Cursor, CursorKind as K
 
 from .. import ir
 from .annotations import annotated_block_dim
-from .clangext import children, file_location, specialized_template
+from .clangext import children, file_location, nontype_template_arguments, specialized_template
 from .exprs import decl_key, int_type, to_expr
 from .host_values import host_launches, kernel_fields
 from .parse import SHIM_DIR
@@ -113,13 +113,10 @@ class _Kernels(_CollectorState):
                 tmpl = specialized_template(ref)
                 if tmpl is None or tmpl.kind != K.FUNCTION_TEMPLATE:
                     continue
-                params = [k for k in children(tmpl)
-                          if k.kind in (K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)]
-                values = []
-                for i, prm in enumerate(params[:ref.get_num_template_arguments()]):
-                    if prm.kind == K.TEMPLATE_NON_TYPE_PARAMETER and \
-                            ref.get_template_argument_kind(i) == ci.TemplateArgumentKind.INTEGRAL:
-                        values.append((decl_key(prm), int(ref.get_template_argument_value(i))))
+                # A pack's instance is not known (None): it adds none here, and
+                # the sound IR keeps the template's arrays (program.py).
+                pairs = nontype_template_arguments(ref, tmpl) or ()
+                values = [(decl_key(prm), v) for prm, v in pairs if v is not None]
                 if values:
                     found.setdefault(decl_key(tmpl), set()).add(tuple(values))
         self.instantiations = {k: tuple(sorted(v)) for k, v in found.items()}

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from clang.cindex import Cursor, CursorKind as K
 
-from .clangext import binary_operator, children, evaluate_int, specialized_template, unary_operator
+from .clangext import binary_operator, children, evaluate_int, nontype_template_arguments, specialized_template, \
+    unary_operator
 from .exprs import decl_key, strip
 from .host_domain import MAX_THREADS, Instance, Unknown
 from .preorder import Preorder
@@ -61,22 +62,17 @@ def _is_kernel(ref: Cursor) -> bool:
 
 def instance_of(ref: Cursor) -> Instance | None:
     """The integral template arguments a call names (as collect.py keys a
-    kernel's instantiations); () for a plain function, None when dependent."""
+    kernel's instantiations); () for a plain function, None when dependent
+    or not all integers rapcc can read (a parameter pack)."""
     if ref.kind == K.FUNCTION_TEMPLATE:
         return None
-    n = ref.get_num_template_arguments()
-    if n <= 0:
+    if ref.get_num_template_arguments() <= 0:
         return ()
     tmpl = specialized_template(ref)
-    if tmpl is None:
+    pairs = nontype_template_arguments(ref, tmpl) if tmpl is not None else None
+    if pairs is None or any(v is None for _, v in pairs):
         return None
-    params = [k for k in children(tmpl)
-              if k.kind in (K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)]
-    out = []
-    for i, prm in enumerate(params[:n]):
-        if prm.kind == K.TEMPLATE_NON_TYPE_PARAMETER:
-            out.append((decl_key(prm), int(ref.get_template_argument_value(i))))
-    return tuple(out)
+    return tuple((decl_key(prm), v) for prm, v in pairs if v is not None)
 
 
 def _function_key(fn: Cursor) -> str:

@@ -8,7 +8,8 @@ import clang.cindex as ci
 from clang.cindex import Cursor, CursorKind as K
 
 from .. import sound_ir as s
-from .clangext import children, file_location, in_main_file, specialized_template
+from .clangext import (children, file_location, in_main_file, nontype_template_arguments, overloaded_decls,
+                       specialized_template)
 from .exprs import decl_key
 from .lower import FunctionLowering, is_shared, lower_type, offset_of, param_use
 from .preorder import Preorder
@@ -68,20 +69,13 @@ def _dims(decl: Cursor, lowering: FunctionLowering | None) -> tuple[s.Expr, ...]
 
 
 def _template_arguments(ref: Cursor, tmpl: Cursor) -> tuple[tuple[str, int], ...] | None:
-    params = [k for k in children(tmpl)
-              if k.kind in (K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)]
-    n = ref.get_num_template_arguments()
-    if n < 0:
+    """The integer arguments of a kernel template's specialization, by
+    parameter name; None where one is not an integer rapcc can read (a pack,
+    a pointer, a dependent expression): that instance is not known."""
+    pairs = nontype_template_arguments(ref, tmpl)
+    if pairs is None or any(v is None for _, v in pairs):
         return None
-    values = []
-    for i, prm in enumerate(params[:n]):
-        if prm.kind == K.TEMPLATE_NON_TYPE_PARAMETER:
-            if ref.get_template_argument_kind(i) != ci.TemplateArgumentKind.INTEGRAL:
-                return None
-            values.append((prm.spelling, int(ref.get_template_argument_value(i))))
-    if len([p for p in params if p.kind == K.TEMPLATE_NON_TYPE_PARAMETER]) != len(values):
-        return None  # defaulted or deduced arguments rapcc cannot read
-    return tuple(values)
+    return tuple((p.spelling, v) for p, v in pairs if v is not None)
 
 
 def lower_program(tu: ci.TranslationUnit, path: str, source: bytes, tokens: FileTokens, rdc: bool,
@@ -161,26 +155,53 @@ def lower_program(tu: ci.TranslationUnit, path: str, source: bytes, tokens: File
             elem = elem.element_type.get_canonical()
         arrays.append(s.SharedDecl(key, d.spelling, decl_key(fn) if fn is not None else None, dims,
                                    offset_of(d), is_extern, max(elem.get_size(), 0)))
-    launched = _instances(tops, fns)
+    launched = _instances(tops, fns, walks)
     instances = launched + _explicit_instances(fns, tokens, launched)
     hidden += _hidden_tokens(tops, arrays, tokens, inactive_offsets, walks)
     return s.Program(tuple(functions), tuple(arrays), instances, frozenset(unseen), tuple(hidden))
 
 
-def _instances(tops: list[Cursor], fns: list[Cursor]) -> tuple[s.Instance, ...]:
-    out: dict[tuple[str, tuple[tuple[str, int], ...]], bool] = {}
+_UNKNOWN = (("?", -1),)  # the arguments of an instance rapcc cannot name: its template's arrays stay as written
+_REFERENCES = {K.DECL_REF_EXPR, K.OVERLOADED_DECL_REF, K.MEMBER_REF_EXPR, K.CALL_EXPR}
+
+
+def _instances(tops: list[Cursor], fns: list[Cursor], walks: Preorder) -> tuple[s.Instance, ...]:
+    """Every instance a kernel of the file may run as. A kernel template's
+    instance counts as seen only where a call names it with integer
+    arguments rapcc reads (`k<16><<<g, b>>>(...)` in code that is no
+    template). Named anywhere else (a host function template's
+    `k<N><<<...>>>`, a generic lambda's, a pointer `&k<16>`), the instances
+    it adds are not modelled: an instance with unknown arguments, at that
+    place, keeps the template's arrays (analysis/soundness.py)."""
+    out: dict[tuple[str, tuple[tuple[str, int], ...]], tuple[bool, int]] = {}
     for fn in fns:
         if _is_kernel(fn) and fn.kind == K.FUNCTION_DECL:
-            out[(decl_key(fn), ())] = True
+            out[(decl_key(fn), ())] = (True, 0)
     kernel_templates = {decl_key(f) for f in fns if _is_kernel(f) and f.kind == K.FUNCTION_TEMPLATE}
     if not kernel_templates:
-        return tuple(s.Instance(k, a, v) for (k, a), v in out.items())
+        return tuple(s.Instance(k, a, v, at) for (k, a), (v, at) in out.items())
+
+    def add(key: tuple[str, tuple[tuple[str, int], ...]], launched: bool, at: int) -> None:
+        was, first = out.get(key, (False, at))
+        out[key] = (was or launched, first)
+
     for top in tops:
         explicit = top.kind == K.FUNCTION_DECL and not top.is_definition()
-        cursors = [top] if explicit else list(top.walk_preorder())
-        for c in cursors:
+        for c in ([top] if explicit else walks.walk(top)):
+            if c.kind not in _REFERENCES and not explicit:
+                continue
             ref = c if explicit else c.referenced
-            if c.kind not in (K.CALL_EXPR, K.DECL_REF_EXPR, K.FUNCTION_DECL) or ref is None:
+            if ref is None:
+                continue
+            if ref.kind == K.OVERLOADED_DECL_REF or c.kind == K.OVERLOADED_DECL_REF:
+                # A dependent name (`k<N>` in a template): any of its declarations may be meant.
+                named = {decl_key(d) for d in overloaded_decls(ref)}
+                for key in sorted(named & kernel_templates):
+                    add((key, _UNKNOWN), False, offset_of(c))
+                continue
+            if ref.kind == K.FUNCTION_TEMPLATE:
+                if decl_key(ref) in kernel_templates and c.kind != K.FUNCTION_TEMPLATE:
+                    add((decl_key(ref), _UNKNOWN), False, offset_of(c))
                 continue
             if ref.kind != K.FUNCTION_DECL or ref.get_num_template_arguments() <= 0:
                 continue
@@ -188,12 +209,8 @@ def _instances(tops: list[Cursor], fns: list[Cursor]) -> tuple[s.Instance, ...]:
             if tmpl is None or decl_key(tmpl) not in kernel_templates:
                 continue
             args = _template_arguments(ref, tmpl)
-            if args is None:
-                args = (("?", -1),)  # an instance rapcc cannot name: its arrays stay as written
-            launched = c.kind == K.CALL_EXPR
-            key = (decl_key(tmpl), args)
-            out[key] = out.get(key, False) or launched
-    return tuple(s.Instance(k, a, v) for (k, a), v in out.items())
+            add((decl_key(tmpl), args if args is not None else _UNKNOWN), c.kind == K.CALL_EXPR, offset_of(c))
+    return tuple(s.Instance(k, a, v, at) for (k, a), (v, at) in out.items())
 
 
 def _explicit_instances(fns: list[Cursor], tokens: FileTokens, seen: tuple[s.Instance, ...]) -> tuple[s.Instance, ...]:
@@ -206,7 +223,7 @@ def _explicit_instances(fns: list[Cursor], tokens: FileTokens, seen: tuple[s.Ins
         return ()
     launched = {(i.kernel, i.arguments) for i in seen if i.launched}
     toks = tokens.tokens
-    out: dict[tuple[str, tuple[tuple[str, int], ...]], None] = {}
+    out: dict[tuple[str, tuple[tuple[str, int], ...]], int] = {}
     for i, tok in enumerate(toks):
         if tok.spelling != "template" or i + 1 >= len(toks) or toks[i + 1].spelling == "<":
             continue
@@ -219,9 +236,9 @@ def _explicit_instances(fns: list[Cursor], tokens: FileTokens, seen: tuple[s.Ins
             if fn is not None:
                 key = (decl_key(fn), _spelled_arguments(fn, toks, j + 1))
                 if key not in launched:
-                    out[key] = None
+                    out.setdefault(key, toks[j].start)
                 break
-    return tuple(s.Instance(k, a, False) for k, a in out)
+    return tuple(s.Instance(k, a, False, at) for (k, a), at in out.items())
 
 
 def _spelled_arguments(tmpl: Cursor, toks, i: int) -> tuple[tuple[str, int], ...]:

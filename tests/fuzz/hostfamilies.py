@@ -5,12 +5,14 @@ import random
 
 from .hostgen import HostKernel
 from .hostgen_flow import FLOW_FAMILIES, Family
+from .hostgen_instances import INSTANCE_FAMILIES
 from .hostgen_launch import LAUNCH_FAMILIES
 from .hostgen_names import NAME_FAMILIES
 from .hostgen_shapes import SHAPE_FAMILIES
 from .hostgen_uses import USE_FAMILIES
 
-FAMILIES: tuple[Family, ...] = FLOW_FAMILIES + NAME_FAMILIES + SHAPE_FAMILIES + LAUNCH_FAMILIES + USE_FAMILIES
+FAMILIES: tuple[Family, ...] = (FLOW_FAMILIES + NAME_FAMILIES + SHAPE_FAMILIES + LAUNCH_FAMILIES + USE_FAMILIES
+                               + INSTANCE_FAMILIES)
 
 
 def generate(seed: int, count: int, families: tuple[Family, ...] = FAMILIES) -> list[HostKernel]:

@@ -19,5 +19,6 @@ extern "C" __global__ void __launch_bounds__(256) reduce1(const int *g_idata, in
   if (tid == 0) g_odata[blockIdx.x] = sdata[__rapcc_sdata_d1a2270d_map(0)];
 }
 
-// The launch rapcc reads: every block has 256 threads, the shape the range proof holds under.
+// The launch rapcc reads: every block has 256 threads, the shape the range proof holds under,
+// and no dynamic shared memory, so padding may grow the kernel's static arrays.
 void reduce(const int *in, int *out, unsigned n) { reduce1<<<(n + 255) / 256, 256>>>(in, out, n); }
