@@ -176,9 +176,31 @@ def _in_launch_config(d: ci.Diagnostic, tu: ci.TranslationUnit) -> bool:
     if loc.file is None:
         return False
     start = ci.SourceLocation.from_position(tu, loc.file, loc.line, 1)
-    spelled = [t.spelling for t in tu.get_tokens(extent=ci.SourceRange.from_locations(start, loc))]
-    opens = max((i for i, t in enumerate(spelled) if t == "<<<"), default=-1)
-    return opens >= 0 and ">>>" not in spelled[opens:]
+    end = ci.SourceLocation.from_position(tu, loc.file, loc.line + 1, 1)
+    tokens = [t for t in tu.get_tokens(extent=ci.SourceRange.from_locations(start, end))
+              if t.location.line == loc.line]
+    before = [t.spelling for t in tokens if t.location.column < loc.column]
+    at = next((t.spelling for t in tokens if t.location.column == loc.column), None)
+    opens = max((i for i, t in enumerate(before) if t == "<<<"), default=-1)
+    if opens >= 0 and ">>>" not in before[opens:]:
+        return True
+    # In a macro's expansion clang reports the error at the macro's name: a
+    # macro whose body launches (itself or through another macro) counts.
+    return at is not None and at in _launching_macros(tu)
+
+
+def _launching_macros(tu: ci.TranslationUnit) -> frozenset[str]:
+    """The names of the main file's macros whose bodies spell `<<<`, directly or through another such macro."""
+    bodies = {c.spelling: {t.spelling for t in c.get_tokens()} for c in children(tu.cursor)
+              if c.kind == K.MACRO_DEFINITION and c.location.file is not None
+              and c.location.file.name == tu.spelling}
+    launching = {name for name, toks in bodies.items() if "<<<" in toks}
+    grew = True
+    while grew:
+        more = {name for name, toks in bodies.items() if name not in launching and toks & launching}
+        launching |= more
+        grew = bool(more)
+    return frozenset(launching)
 
 
 def _shared_object(d: ci.Diagnostic, tu: ci.TranslationUnit) -> bool:
