@@ -277,7 +277,8 @@ __global__ void k(float *out, const float *in)
     ("    { const float &x = buf[t]; acc += (&x)[1]; }", "    { const float &x = buf[t]; acc += x; }"),
     ("    { float &x = tile[ty][tx]; acc += (&x)[32]; }", "    { float &x = tile[ty][tx]; x += 1.0f; acc += x; }"),
     ("    { const float &x = pair[ty].v[0]; acc += (&x)[3]; }", "    { const float &x = pair[ty].v[1]; acc += x; }"),
-    ("    { const V2 &x = pair[ty]; const float *f = x.v; acc += f[3]; }", "    { const float &x = pair[t].v[0]; acc += x * x; }"),
+    ("    { const V2 &x = pair[ty]; const float *f = x.v; acc += f[3]; }",
+     "    { const float &x = pair[t].v[0]; acc += x * x; }"),
 ])
 def test_a_reference_to_an_element_is_followed_only_as_its_value(wrong: str, twin: str, tmp_path) -> None:
     """A local reference is the element it binds while it is only read and

@@ -559,7 +559,6 @@ def _span(e: s.Expr) -> tuple[int, int]:
     return (e.start, e.end) if isinstance(e, (s.Subscript, s.Field, s.Call)) else (0, 0)
 
 
-
 def _lvalue(e: s.Expr) -> s.Expr:
     """`e` through clang's lvalue casts (the same object)."""
     while isinstance(e, s.Conv) and e.implicit:

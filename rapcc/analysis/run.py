@@ -191,7 +191,8 @@ class Run(Evaluator):
         v = self.eval(n.init, st, fr) if n.init is not None else unknown(n.ty)
         if n.reference and isinstance(v, Ptr):
             # Bound to a shared element and used as more than its value: not followed.
-            self.fail(v.array, Failure.ESCAPE, getattr(n.init, "start", 0), what="a reference used as more than its value")
+            self.fail(v.array, Failure.ESCAPE, getattr(n.init, "start", 0),
+                      what="a reference used as more than its value")
             st[n.key] = None
             return st
         if isinstance(v, Ptr):

@@ -29,7 +29,8 @@ _EVEN = ((16, 16), (32, 32), (8, 64), (16, 32), (64, 8))
 
 
 def _launch(name: str, launch: Launch) -> str:
-    return f"#ifdef __CUDACC__\nvoid {name}_launch(const int* in, int* out) {{ {cuda_call(launch, name, 'in', 'out')} }}\n#endif\n"
+    call = cuda_call(launch, name, "in", "out")
+    return f"#ifdef __CUDACC__\nvoid {name}_launch(const int* in, int* out) {{ {call} }}\n#endif\n"
 
 
 def _value(elem: str, i: str) -> str:
