@@ -11,6 +11,7 @@ from .branches import prove_branches
 from .banks import BankModel
 from .diagnostics import Diagnostic, InternalError, RapccError
 from .frontend import parse_file, parse_file_with_includes
+from .frontend.launches import UNREAD_SHAPE
 from .gate import gate
 from .interrupts import check as check_interrupted
 from .ir import EscapeKind, TranslationUnitInfo
@@ -81,8 +82,16 @@ def with_launch_shapes(info: TranslationUnitInfo, shapes: tuple[tuple[str, tuple
     extra = dict(shapes)
     if not extra:
         return info
-    kernels = tuple(replace(k, launch_block_dims=tuple(dict.fromkeys(k.launch_block_dims + tuple(extra[k.name]))))
-                    if k.name in extra else k for k in info.kernels)
+
+    def joined(k):
+        known = tuple(s for s in extra[k.name] if s != UNREAD_SHAPE)
+        unread = ("a launch in another file of the project that rapcc cannot read",) \
+            if UNREAD_SHAPE in extra[k.name] else ()
+        return replace(k, launch_block_dims=tuple(dict.fromkeys(k.launch_block_dims + known)),
+                       launch_unknown=tuple(dict.fromkeys(k.launch_unknown + unread)),
+                       # another file's launches: their dynamic bytes are not read (the budget's premise)
+                       launch_dynamic_smem=tuple(dict.fromkeys(k.launch_dynamic_smem + (None,))))
+    kernels = tuple(joined(k) if k.name in extra else k for k in info.kernels)
     return replace(info, kernels=kernels)
 
 

@@ -158,3 +158,38 @@ def test_a_kernel_file_several_units_include_stays_as_written(run_cli, tmp_path)
     code, _, err = run_cli("-p", str(build), "--in-place")
     assert code == 0, err
     assert (root / "kernel.cu").read_text() == INCLUDED_KERNEL and not (root / "kernel.cu.orig").exists()
+
+
+KERNEL_ONLY = b"""
+__global__ void k(float *out, const float *in)
+{
+    __shared__ float tile[32][32];
+    tile[threadIdx.y][threadIdx.x] = in[threadIdx.y * 32 + threadIdx.x];
+    __syncthreads();
+    out[threadIdx.y * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+}
+void launch_here(float *o, const float *i) { k<<<1, dim3(32, 32)>>>(o, i); }
+"""
+
+
+@pytest.mark.parametrize("other, rewritten", [
+    # another file launches it where rapcc cannot read the shape: every shape, kept (issue 27 §4)
+    ("#include <cstdlib>\n__global__ void k(float *, const float *);\n"
+     "void go(int argc, char **argv, float *o, const float *i) { k<<<1, dim3(atoi(argv[1]), 4)>>>(o, i); }\n", False),
+    # twin: the other file's launch is read exactly
+    ("__global__ void k(float *, const float *);\nvoid go(float *o, const float *i) { k<<<1, dim3(32, 32)>>>(o, i); }\n",
+     True),
+])
+def test_an_unknown_launch_in_another_file_is_every_shape(tmp_path, other, rewritten):
+    from rapcc.pipeline import Options, rewrite_source
+    from rapcc.build.project import project_launch_shapes, Unit
+
+    a, b = tmp_path / "a.cu", tmp_path / "b.cu"
+    a.write_bytes(KERNEL_ONLY)
+    b.write_text(other)
+    shapes, failures = project_launch_shapes([Unit(str(a), Options()), Unit(str(b), Options())],
+                                             lambda p: open(p, "rb").read(), jobs=1)
+    assert not failures
+    r = rewrite_source(KERNEL_ONLY, str(a), Options(strategy="xor", launch_shapes=shapes))
+    (plan,) = r.plans
+    assert plan.rewritten == rewritten, plan.reason

@@ -12,7 +12,7 @@ from . import clangext  # noqa: F401  (first: its visitors replace cindex's, whi
 from .collect import collect
 from .encoding import refuse_undecodable, undecodable
 from .errors import refuse_tainted
-from .launches import launch_block_shapes
+from .launches import UNREAD_SHAPE, launch_block_shapes, launch_facts
 from .preorder import Preorder
 from .program import lower_program
 from .parse import SHIM_DIR, ParseConfig, ParseError, direct_includes, parse, parse_tolerant
@@ -99,7 +99,10 @@ def launches_in_file(path: str, source: bytes, options: _ParseOptions) -> dict[s
         tu, _ = parse(path, source, _config(options))
     except ParseError as exc:
         raise RapccError(f"{path}: the input has errors", tuple(exc.diagnostics)) from exc
-    return launch_block_shapes(tu, source)
+    found, unknown = launch_facts(tu, source)
+    for name in unknown:  # an unknown launch is every shape to the proof, in whichever file it is
+        found.setdefault(name, []).append(UNREAD_SHAPE)
+    return found
 
 
 def including_unit(path: str, candidates: list[str], options: _ParseOptions) -> str | None:

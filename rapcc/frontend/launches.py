@@ -4,6 +4,11 @@ from __future__ import annotations
 from clang.cindex import TranslationUnit
 
 from .host_values import host_launches
+
+# The shape a launch of another file stands for when rapcc cannot read it
+# (project mode, `launches_in_file`): no block has 0 threads, so it is never a
+# real shape; `pipeline.with_launch_shapes` turns it into an unknown launch.
+UNREAD_SHAPE = (0, 0, 0)
 from .tokens import file_tokens
 from .toplevel import main_file_tops
 
