@@ -106,7 +106,7 @@ def _tile(rng: random.Random, elems: tuple[str, ...] = ("int", "float")) -> Tile
     return Tile(rng.choice(elems), h, w)
 
 
-def _block(rng: random.Random, tile: Tile) -> tuple[int, int]:
+def _block(rng: random.Random) -> tuple[int, int]:
     return rng.choice(BLOCKS)
 
 
@@ -137,7 +137,7 @@ def _second(rng: random.Random, kname: str, name: str, first: Tile, shadow: bool
     dims = tuple(d for d in _TILES if d != (first.h, first.w))
     h, w = rng.choice(dims)
     tile = Tile(rng.choice(tuple(e for e in ("int", "float", "double") if e != first.elem)), h, w)
-    block = _block(rng, tile)
+    block = _block(rng)
     bx, by = block
     body = f"    for (int c = 0; c < {w}; c += {max(1, w // 4)}) acc += {other}[(tx + c) % {h}][c];\n"
     if how == "kernel":
@@ -174,7 +174,7 @@ def shadow_file(rng: random.Random, fname: str, family: str, twin: bool, focus: 
     scopes = list(focus) + extra
     rng.shuffle(scopes)
     parts = [_construct(s, name, shadow, tile, f"{fname}_{i}") for i, s in enumerate(scopes)]
-    block = _block(rng, tile)
+    block = _block(rng)
     top = "".join(p.top for p in parts)
     first = _kernel_text(f"{fname}_a", name, tile, block, "".join(p.body for p in parts))
     how = rng.choice(("kernel", "device", "filescope"))
@@ -183,7 +183,7 @@ def shadow_file(rng: random.Random, fname: str, family: str, twin: bool, focus: 
         h, w = rng.choice(tuple(d for d in _TILES if d != (tile.h, tile.w)))
         gtile = Tile(rng.choice(("int", "float")), h, w)
         gname = shadow  # the twin names it apart
-        gblock = _block(rng, gtile)
+        gblock = _block(rng)
         top = f"__shared__ {gtile.elem} {gname}[{h}][{w}];\n" + top
         body = f"    acc += {gname}[(ty + 1) % {h}][tx % {w}];\n"
         second = _kernel_text(f"{fname}_b", gname, gtile, gblock, body, local=False)
