@@ -225,3 +225,13 @@ def test_status_lines_say_age_and_idle_time():
     assert lines[1].split()[:3] == ["4242", "3m20s", "10s"] and lines[1].endswith("(this installation)")
     assert control.status_lines([], "/run/x") == ["rapcc: no server running (folder /run/x)"]
     assert [control.duration(s) for s in (5, 65, 7300)] == ["5s", "1m05s", "2h01m"]
+
+
+def test_version_answers_without_importing_the_pipeline(run_cli):
+    code = ("import sys; sys.argv = ['rapcc', '--version']; from rapcc.server.entry import main; "
+            "status = main(); print(status, 'rapcc.cli' in sys.modules, 'numpy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60).stdout
+    version, verdict = out.splitlines()
+    assert verdict == "0 False False"
+    code, printed, _ = run_cli("--version")  # the command line's own answer
+    assert (code, printed) == (0, version + "\n")
