@@ -324,6 +324,10 @@ class Kernel:
     launch_bound: int | None = None  # the most threads those unknown launches may have, where known
     # Each template instantiation's own launch shapes: ((instantiation, (shape, ...)), ...).
     instance_block_dims: tuple[tuple[tuple[tuple[str, int], ...], tuple[tuple[int, int, int], ...]], ...] = ()
+    # A free `__device__` function's callers (function names), where every use
+    # of it is a call from a free function of this file (no -rdc, no including
+    # unit, no address taken); None where they are not all known.
+    callers: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
