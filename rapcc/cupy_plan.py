@@ -34,6 +34,7 @@ STUB_HEAD = "// rapcc.cupy: the launches its caller states (analysed only, never
 _UNSTATED = re.compile(r"line \d+: '__rapcc_block' is a parameter of '__rapcc_cupy_launch_\d+', which no call in "
                        r"this file makes")
 NO_BLOCK_DIM = "RawModule was given no block_dim"
+_REPRODUCE = re.compile(r"^( \* Reproduce: )rapcc .*$", re.M)  # templates/header.j2's line
 
 
 def _caller_words(text: str) -> str:
@@ -104,4 +105,8 @@ def rewrite_module(code: str, *, filename: str, name_expressions: Sequence[str] 
     text = result.text.replace(stub, "", 1)
     if not code.endswith("\n"):
         text = text.replace(joined, code, 1) if joined in text else text
+    # The header's command would not know the instances: name the call that does.
+    call = (f"rapcc.cupy.RawModule(code, name_expressions={tuple(name_expressions)!r}, "
+            f"block_dim={block!r}, strategy={strategy!r})")
+    text = _REPRODUCE.sub(lambda m: m.group(1) + call, text, count=1)
     return _in_caller_words(replace(result, text=text))

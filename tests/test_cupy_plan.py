@@ -38,6 +38,8 @@ def test_a_named_instance_with_the_stated_shape_is_rewritten():
     r = rewrite_module(code, filename=str(TMPL), name_expressions=(NAME,), block_dim=(32, 8))
     assert r.changed and _shared_lines(r.text) == ["__shared__ float tile[TILE][TILE + 1];"]
     assert "__rapcc" not in r.text and STUB_HEAD not in r.text  # the stated launches are not compiled
+    assert " * Reproduce: rapcc.cupy.RawModule(code, name_expressions=('tiles::transpose<2>',), block_dim=(32, 8, 1)" \
+        in r.text  # not a `rapcc FILE` command, which cannot know the instances
     body = r.text[r.text.index("#line 1"):].split("\n", 1)[1]
     assert body.replace("[TILE][TILE + 1]", "[TILE][TILE]") == code  # nothing else of the user's text changed
 
