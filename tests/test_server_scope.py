@@ -96,7 +96,7 @@ def test_a_command_line_run_starts_a_server_only_when_asked(tmp_path, run_dir):
 def test_a_ci_run_leaves_nothing_running(tmp_path, run_dir):
     done = _rapcc([str(EXAMPLE), "-o", str(tmp_path / "o.cu")], _env(run_dir, CI="true", RAPCC_SERVER="1"))
     assert done.returncode == 0 and (tmp_path / "o.cu").exists()
-    built = _build(tmp_path, run_dir, CI="true")
+    built = _build(tmp_path, run_dir, CI="1")
     assert built.returncode == 0 and built.stderr == b"", built.stderr
     assert (tmp_path / "cache").is_dir()  # it did rewrite, in a process of its own
     _nothing_running(run_dir)
