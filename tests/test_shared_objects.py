@@ -68,3 +68,19 @@ def test_a_shared_scalar_is_still_no_array():
     r = rewrite("__global__ void k(int *o) { __shared__ int total; total = 0; __syncthreads(); o[0] = total; }\n",
                 filename="s.cu")
     assert r.report["arrays"] == []
+
+
+def test_an_object_of_a_library_class_is_left_alone(tmp_path):
+    # CUB's `__shared__ typename WarpReduce::TempStorage scratch` and the like: a class the user does not write,
+    # no array of theirs (tests/test_system_headers.py checks CUB itself with a toolkit).
+    header = "struct Storage { float words[32]; };\n"
+    user = ('#include "storage.h"\n__global__ void k(float *o) {\n    __shared__ Storage scratch;\n'
+            '    scratch.words[threadIdx.x] = o[threadIdx.x];\n    __syncthreads();\n'
+            '    o[threadIdx.x] = scratch.words[31 - threadIdx.x];\n}\n')
+    folder = tmp_path
+    (folder / "storage.h").write_text(header)
+    r = rewrite(user, filename=str(folder / "l.cu"))
+    assert r.report["arrays"] == [] and not [d for d in r.diagnostics if d.check_id == "rapcc-escape"]
+    # Its twin, the same class in the user's file, is named in the report.
+    mine = rewrite(user.replace('#include "storage.h"\n', header), filename=str(folder / "m.cu"))
+    assert [a["name"] for a in mine.report["arrays"]] == ["scratch"]

@@ -72,7 +72,9 @@ class _Arrays(_CollectorState):
                 dims.append("?")
             t = t.element_type.get_canonical()
         if not dims and decl.type.get_canonical().kind not in (ci.TypeKind.INCOMPLETEARRAY,):
-            if t.kind == ci.TypeKind.RECORD:
+            # A class of the user's file, whose code the user can change; a
+            # library's (CUB's TempStorage) is no array of the user's.
+            if t.kind == ci.TypeKind.RECORD and self._in_main(t.get_declaration()):
                 self._add_object(decl, function, t)
             return  # a shared scalar: no subscripts to conflict
         size = t.get_size()
