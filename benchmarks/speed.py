@@ -199,8 +199,8 @@ def main() -> int:
     # rapcc run starts it, as the first file of a build does, and it is timed.
     server_dir = tempfile.mkdtemp(prefix="rapcc-speed", dir="/tmp" if os.path.isdir("/tmp") else None)
     _ENV["XDG_RUNTIME_DIR"] = server_dir
-    if args.one_shot:
-        _ENV["RAPCC_SERVER"] = "0"
+    _ENV["RAPCC_SERVER"] = "0" if args.one_shot else "1"  # the command line uses one only when asked
+    _ENV.pop("CI", None)
     server = "off: one process per run" if args.one_shot else "on: started by the first rapcc run, which is timed"
     print(f"# rapcc from {args.tree.resolve()}; nvcc: {nvcc}; {args.reps} alternating runs each, {args.jobs} file(s) at once; "
           f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}; rapcc's server {server}")

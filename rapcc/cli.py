@@ -98,8 +98,8 @@ def _main_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="rapcc", description="Rewrite the __shared__ arrays of a CUDA file to remove bank conflicts "
                 "(padding, XOR swizzle, random address permute-shift), verified in bounds and injective.",
                 epilog=f"subcommands: {', '.join(SUBCOMMANDS)} (run 'rapcc SUBCOMMAND --help'). "
-                "After the first run, rapcc runs in a server that keeps its imports loaded (it exits after 5 idle "
-                "minutes; 'python -m rapcc.server stop' stops it, RAPCC_SERVER=0 turns it off).")
+                "RAPCC_SERVER=1 runs rapcc in a server that keeps its imports loaded (it exits after 5 idle "
+                "minutes; 'python -m rapcc.server status' lists servers, 'python -m rapcc.server stop' stops it).")
     p.add_argument("inputs", nargs="*", metavar="INPUT", help="CUDA source files (with -p: files of the "
                    "compile database; none means all of its CUDA files)")
     p.add_argument("-o", "--output", help="output file, or '-' for stdout (one input); without -o, --out-dir "

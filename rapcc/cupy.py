@@ -9,7 +9,8 @@ It takes `cupy.RawModule`'s arguments (CuPy 13 and 14; not the deprecated
 `jitify`) plus `block_dim` and `strategy`; the
 `-I` / `-D` / `-arch` options reach rapcc's analysis as they reach NVRTC.
 Template and namespaced kernels work through `name_expressions` (rapcc keeps
-kernel names). Attribute access goes to the wrapped `cupy.RawModule`; the
+kernel names); with `block_dim`, each named instance is planned as launched
+with that shape (`cupy_plan.py`). Attribute access goes to the wrapped `cupy.RawModule`; the
 rewrite's `rapcc.Result` is `.rapcc`. This module imports CuPy, so
 `import rapcc` never needs it.
 """
@@ -24,9 +25,10 @@ except ImportError as exc:  # name the extra that matches the toolkit, not a bar
     raise ImportError("rapcc.cupy needs CuPy: pip install 'rapcc[cuda12]' (CUDA 12.x) or "
                       "'rapcc[cuda13]' (CUDA 13.x)") from exc
 
-from .api import BlockDim, Result, rewrite
+from .api import BlockDim, Result
 from .arch import DEFAULT_ARCH
 from .build.nvcc_args import parse_nvcc_args
+from .cupy_plan import rewrite_module
 
 
 class RawModule:
@@ -42,9 +44,11 @@ class RawModule:
             assert path is not None
             code = Path(path).read_text()
         flags = parse_nvcc_args(list(options))
-        self.rapcc: Result = rewrite(code, filename=filename or path or "kernel.cu", block_dim=block_dim,
-                                     strategy=strategy, include_dirs=flags.include_dirs, defines=flags.defines,
-                                     arch=next((t for t in flags.targets if t != "native"), DEFAULT_ARCH))
+        # The named instances run with the stated block shape: planned as launched (cupy_plan.py).
+        self.rapcc: Result = rewrite_module(code, filename=filename or path or "kernel.cu",
+                                            name_expressions=name_expressions, block_dim=block_dim,
+                                            strategy=strategy, include_dirs=flags.include_dirs, defines=flags.defines,
+                                            arch=next((t for t in flags.targets if t != "native"), DEFAULT_ARCH))
         self.module = cupy.RawModule(code=self.rapcc.text, options=tuple(options), backend=backend,
                                      translate_cucomplex=translate_cucomplex,
                                      enable_cooperative_groups=enable_cooperative_groups,

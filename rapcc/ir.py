@@ -329,6 +329,10 @@ class Kernel:
     # order; None where some launch's bytes are unknown (frontend/host_calls.py).
     # () where no launch is seen: the bytes are then unknown too.
     launch_dynamic_smem: tuple[int | None, ...] = ()
+    # A free `__device__` function's callers (function names), where every use
+    # of it is a call from a free function of this file (no -rdc, no including
+    # unit, no address taken); None where they are not all known.
+    callers: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

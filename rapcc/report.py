@@ -106,7 +106,8 @@ def _hand_fix(a) -> dict | None:
 # How each block-shape source reads in text ("blocks 32x8 guessed from its subscripts").
 SHAPE_SOURCES = {
     "option": "given by --block-dim", "pragma": "given in the source", "annotation": "given in the source",
-    "launch": "from its launches", "launch_bounds": "guessed from __launch_bounds__",
+    "launch": "from its launches", "callers": "from the launches of the kernels that call it",
+    "launch_bounds": "guessed from __launch_bounds__",
     "inferred": "guessed from its subscripts", "assumed": "guessed (no launch, bound or subscript says)",
 }
 

@@ -33,3 +33,86 @@ def rewrite_line(report: dict) -> str | None:
     before, after = _work(report, False), _work(report, True)
     gain = f"; predicted {before / after:.2f}x fewer shared-memory wavefronts" if before and after else ""
     return f"rapcc: {report['file']}: rewrote {arrays}{gain}"
+
+
+def _worst_ways(array: dict) -> float | None:
+    """The array's worst predicted access, as wavefronts per request over the
+    ideal (a 32-way conflict is 32); None where nothing was predicted."""
+    worst = None
+    for x in array["accesses"]:
+        w, ideal = x.get("wavefronts_before"), x.get("ideal_wavefronts") or 1.0
+        if w is not None:
+            ways = w / ideal
+            worst = ways if worst is None or ways > worst else worst
+    return worst
+
+
+REASON_WORDS = 90  # characters of a kept array's reason on a verbose line
+
+
+def short_reason(reason: str | None) -> str:
+    """A kept array's reason in a few words: without the planner's prefix and,
+    when long, without its parenthesised detail."""
+    text = (reason or "no reason recorded").strip()
+    for prefix in ("left untouched: ", "unchanged: "):
+        if text.startswith(prefix):
+            text = text[len(prefix):]
+    if len(text) > REASON_WORDS and " (" in text:
+        text = text[:text.index(" (")]
+    return text if len(text) <= REASON_WORDS else text[:REASON_WORDS - 3].rstrip() + "..."
+
+
+def kept_lines(report: dict) -> list[str]:
+    """`rapcc: k.cu:12: kept 'tile' in 'k' as written: predicted 32-way conflict
+    (WHY)`: one per array left with a predicted conflict."""
+    out = []
+    for a in report["arrays"]:
+        ways = _worst_ways(a)
+        if a.get("mapping") or ways is None or ways <= 1.0:
+            continue
+        out.append(f"rapcc: {report['file']}:{a['line']}: kept '{a['name']}' in '{a['function'] or '<file scope>'}' "
+                   f"as written: predicted {ways:.3g}-way conflict ({short_reason(a.get('reason'))})")
+    return out
+
+
+def included_reports(report: dict) -> list[dict]:
+    """The reports of the files the unit #includes that were rewritten with it
+    (`build/worker.py`'s `included_files`)."""
+    return [f["report"] for f in report.get("included_files", ()) if f.get("report")]
+
+
+def verbose_lines(report: dict) -> list[str]:
+    """What `RAPCC_VERBOSE=1` prints for one compiled file: a line per file
+    rewritten (the unit and each #included `.cu` file) and a line per array
+    kept with a predicted conflict."""
+    out = []
+    for r in [report, *included_reports(report)]:
+        line = rewrite_line(r)
+        out += ([line] if line is not None else []) + kept_lines(r)
+    return out
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def compile_line(names: list[str], reports: list[dict], unchanged: int) -> str:
+    """The one-line summary of a compile: its CUDA files, the shared arrays
+    rewritten and kept (with and without a predicted conflict), and the files
+    compiled as written."""
+    rewritten = conflicted = clean = 0
+    for report in reports:
+        for r in [report, *included_reports(report)]:
+            for a in r["arrays"]:
+                if a.get("mapping"):
+                    rewritten += 1
+                elif (_worst_ways(a) or 1.0) > 1.0:
+                    conflicted += 1
+                else:
+                    clean += 1
+    shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+    parts = [f"{_plural(rewritten, 'shared array')} rewritten", f"{conflicted} kept with a predicted conflict",
+             f"{clean} without one"]
+    if unchanged:
+        parts.append(f"{_plural(unchanged, 'file')} compiled as written")
+    return f"rapcc: compile of {shown}: {', '.join(parts)}"

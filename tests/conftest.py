@@ -62,24 +62,72 @@ def example_rewrites() -> dict[str, dict[str, object]]:
     return out
 
 
-# rapcc's server (rapcc/server) for this test process alone: the `rapcc` and
-# `rapcc-nvcc` subprocesses the tests start use it, as a user's would, without
-# reaching the servers of the machine's user, and it is stopped at the end
-# (a CI job need not wait for it to idle out).
-_SERVER_DIR: list[str] = []
+# Each test runs with a home, cache, temporary and runtime folder of its own
+# and none of the user's RAPCC_* settings or CI: nothing a test does reads or
+# writes the machine user's files (`~/.cache/rapcc`, `TMPDIR/rapcc-UID`, their
+# servers), and no test sees what another left. The runtime folders (where
+# rapcc's servers listen) are short, under one folder per test process: a
+# socket's path must fit in 100 bytes, which pytest's tmp_path may not.
+_SESSION: dict[str, str] = {}
+REAL_ENV_NAMES = ("HOME", "XDG_CACHE_HOME", "TMPDIR", "XDG_RUNTIME_DIR")
 
 
 def pytest_configure(config):
     import tempfile
+    for name in REAL_ENV_NAMES:
+        _SESSION["real " + name] = os.environ.get(name, "")
+    _SESSION["real tempdir"] = tempfile.gettempdir()
+    _SESSION["real home"] = os.path.expanduser("~")
     folder = tempfile.mkdtemp(prefix="rapcc-tests", dir="/tmp" if os.path.isdir("/tmp") else None)
-    _SERVER_DIR.append(folder)
-    os.environ["XDG_RUNTIME_DIR"] = folder
+    _SESSION["runtime"] = folder
+    os.environ["XDG_RUNTIME_DIR"] = folder  # for anything that runs outside a test (collection)
+
+
+def real_environment() -> dict[str, str]:
+    """The folders the test process was started with (tests/test_isolation.py)."""
+    return dict(_SESSION)
+
+
+def _stop_servers(runtime: str) -> None:
+    """End every rapcc server whose files are under `runtime` (a test's)."""
+    import signal
+
+    from rapcc.server.registry import running
+    for sub in Path(runtime).glob("rapcc-*"):
+        for info in running(str(sub)):
+            try:
+                os.kill(info.pid, signal.SIGTERM)
+            except OSError:
+                pass
+
+
+@pytest.fixture(autouse=True)
+def private_folders(monkeypatch, tmp_path_factory):
+    """A HOME, XDG_CACHE_HOME, TMPDIR and XDG_RUNTIME_DIR of this test's own."""
+    import tempfile
+    base = tmp_path_factory.mktemp("env")
+    for name in ("home", "cache", "tmp"):
+        (base / name).mkdir()
+    runtime = tempfile.mkdtemp(prefix="t", dir=_SESSION["runtime"])
+    for name in [n for n in os.environ if n.startswith("RAPCC_") and n != "RAPCC_REQUIRE_NVCC"] + ["CI"]:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HOME", str(base / "home"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(base / "cache"))
+    monkeypatch.setenv("TMPDIR", str(base / "tmp"))
+    monkeypatch.setenv("XDG_RUNTIME_DIR", runtime)
+    monkeypatch.setattr(tempfile, "tempdir", None)  # gettempdir() reads TMPDIR again
+    yield
+    _stop_servers(runtime)
+    # A server started after this (a build's background wake) finds its
+    # folder gone and exits at its next check (server/daemon.py).
+    shutil.rmtree(runtime, ignore_errors=True)
 
 
 def pytest_unconfigure(config):
-    if not _SERVER_DIR:
+    folder = _SESSION.pop("runtime", None)
+    if folder is None:
         return
-    from rapcc.server.client import stop_all
-    folder = _SERVER_DIR.pop()
-    stop_all({"XDG_RUNTIME_DIR": folder})
+    _stop_servers(folder)
+    for sub in Path(folder).iterdir():
+        _stop_servers(str(sub))
     shutil.rmtree(folder, ignore_errors=True)

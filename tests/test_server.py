@@ -15,16 +15,18 @@ import pytest
 
 from rapcc import userdir
 from rapcc.server import address as addr
+from rapcc.server import policy
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "transpose_32x8.cu"
 ENTRY = "import sys; from rapcc.server.entry import main; sys.exit(main())"
-posix_only = pytest.mark.skipif(not addr.enabled({}), reason="rapcc's server needs fork and Unix sockets, which this platform lacks (rapcc runs in-process there)")
+posix_only = pytest.mark.skipif(not policy.can_fork(), reason="rapcc's server needs fork and Unix sockets, which this platform lacks (rapcc runs in-process there)")
 
 
 def _env(run_dir: Path, **more: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("RAPCC_")}
-    env.update({"XDG_RUNTIME_DIR": str(run_dir), "RAPCC_SERVER_IDLE": "30", **more})
+    """A `rapcc` that asked for the server (RAPCC_SERVER=1), its files in `run_dir`."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RAPCC_") and k != "CI"}
+    env.update({"XDG_RUNTIME_DIR": str(run_dir), "RAPCC_SERVER_IDLE": "30", "RAPCC_SERVER": "1", **more})
     return env
 
 
@@ -101,7 +103,8 @@ def test_key_depends_on_startup_environment_and_path():
 
 
 def test_off_switch():
-    assert not addr.enabled({"RAPCC_SERVER": "0"}) and not addr.enabled({"RAPCC_SERVER": "off"})
+    for caller in (policy.CLI, policy.BUILD):
+        assert not addr.enabled({"RAPCC_SERVER": "0"}, caller) and not addr.enabled({"RAPCC_SERVER": "off"}, caller)
 
 
 @posix_only
@@ -293,6 +296,7 @@ def test_waking_only_while_the_cache_is_missing_and_the_server_on(tmp_path):
     missing = str(tmp_path / "cache")
     assert should_wake_server(missing, {}) == hasattr(os, "fork")
     assert not should_wake_server(missing, {"RAPCC_SERVER": "0"})
+    assert not should_wake_server(missing, {"CI": "true"})
     (tmp_path / "cache").mkdir()
     assert not should_wake_server(missing, {})
 

@@ -280,7 +280,7 @@ def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | N
         found = {id(a): a for a in [a for k in keys for a in index.accesses.get(k, ())]
                  + (in_function.get(func, []) if func else [])}
         reach = [found[i] for i in sorted(found, key=index.position.__getitem__)]
-        shape_set = candidate_shapes(kernel, block_option, reach, const_dims, info.vars)
+        shape_set = candidate_shapes(kernel, block_option, reach, const_dims, info.vars, info.kernels)
         unknown[func] = shape_set.unknown
         for arr in mine:
             by_array[arr.key] = {}

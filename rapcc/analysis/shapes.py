@@ -1,8 +1,9 @@
 """The block shapes a kernel is planned for.
 
 A shape the user or the code states (`--block-dim`, `#pragma rapcc block_dim`,
-the `<<<grid, block>>>` launches rapcc sees) is a fact: every one of them is
-planned for. Everything else is a guess, and one guess is not enough:
+the `<<<grid, block>>>` launches rapcc sees, and for a `__device__` function
+whose every caller this file shows, the shapes of the kernels that call it)
+is a fact: every one of them is planned for. Everything else is a guess, and one guess is not enough:
 `__launch_bounds__(N)` bounds the threads of a block but says nothing of its
 shape, so a kernel whose subscripts read `threadIdx.y` is never taken as
 N x 1 x 1. Its plausible shapes come from the code itself:
@@ -18,6 +19,7 @@ The planner then needs a layout that gains under every shape of the set.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 from operator import attrgetter, itemgetter
@@ -39,7 +41,7 @@ DEFAULT_Z = (4,)
 MOST = 0.5  # an access out of bounds for this share of its lanes or more means the shape is wrong
 # (so does any lane leaving the whole allocation: correct code never does, see leaves_allocation)
 # Sources of shapes that are facts (never dropped, never guessed around).
-STATED = ("option", "pragma", "launch", "launches")
+STATED = ("option", "pragma", "launch", "launches", "callers")
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,10 +144,59 @@ def _with_bound(xs, ys, zs, bound: int, source: str) -> tuple[BlockShape, ...]:
     return tuple(dict.fromkeys(out))
 
 
+def _stated(kernel: ir.Kernel) -> tuple[tuple[int, int, int], ...] | None:
+    """The block shapes a kernel's own source states (pragma, annotation, or
+    launches that are all known); None where they are not all stated."""
+    if kernel.pragma_block_dim is not None:
+        return (kernel.pragma_block_dim,)
+    if kernel.launch_block_dims and not kernel.launch_unknown:
+        return tuple(kernel.launch_block_dims)
+    return None
+
+
+def callers_shapes(function: ir.Kernel, kernels: Sequence[ir.Kernel]) -> tuple[tuple[int, int, int], ...] | None:
+    """The block shapes a `__device__` function runs with: those of the
+    kernels that reach it through calls (a device function runs in its
+    caller's block), where every caller is known (`ir.Kernel.callers`), names
+    one function only, and every kernel reaching it states its shapes; None
+    otherwise."""
+    by_name: dict[str, list[ir.Kernel]] = {}
+    for k in kernels:
+        by_name.setdefault(k.name, []).append(k)
+    out: dict[tuple[int, int, int], None] = {}
+    seen: set[str] = set()
+    todo = [function]
+    while todo:
+        f = todo.pop()
+        if f.name in seen:
+            continue
+        seen.add(f.name)
+        if f.is_global:
+            shapes = _stated(f)
+            if shapes is None:
+                return None
+            out.update(dict.fromkeys(shapes))
+            continue
+        if f.pragma_block_dim is not None:
+            out[f.pragma_block_dim] = None
+            continue
+        if not f.callers:
+            return None
+        for name in f.callers:
+            found = by_name.get(name, [])
+            if len(found) != 1:
+                return None  # an overloaded name, or a caller rapcc does not describe
+            todo.append(found[0])
+    return tuple(out) or None
+
+
 def candidate_shapes(kernel: ir.Kernel | None, option: tuple[int, int, int] | None, accesses: list[ir.Access],
-                     dims: dict[str, tuple[int, ...]], vars: dict[str, ir.VarDef]) -> ShapeSet:
+                     dims: dict[str, tuple[int, ...]], vars: dict[str, ir.VarDef],
+                     kernels: Sequence[ir.Kernel] = ()) -> ShapeSet:
     """The shapes to plan `kernel` for (see the module docstring); `accesses`
-    are the kernel's, `dims` the constant dimensions of the arrays they reach."""
+    are the kernel's, `dims` the constant dimensions of the arrays they reach;
+    `kernels`: every function of the file, whose launches give a device
+    function its callers' shapes (`callers_shapes`)."""
     if option is not None:
         return ShapeSet((BlockShape(*option, source="option"),))
     if kernel is not None and kernel.pragma_block_dim is not None:
@@ -153,6 +204,9 @@ def candidate_shapes(kernel: ir.Kernel | None, option: tuple[int, int, int] | No
     if kernel is not None and kernel.launch_block_dims and not kernel.launch_unknown:
         source = "launch" if len(kernel.launch_block_dims) == 1 else "launches"
         return ShapeSet(tuple(dict.fromkeys(BlockShape(*s, source=source) for s in kernel.launch_block_dims)))
+    inherited = callers_shapes(kernel, kernels) if kernel is not None and not kernel.is_global else None
+    if inherited is not None:
+        return ShapeSet(tuple(BlockShape(*s, source="callers") for s in inherited))
     guessed = _guessed(kernel, accesses, dims, vars)
     if kernel is None or not kernel.launch_unknown:
         return guessed

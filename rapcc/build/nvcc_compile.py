@@ -25,6 +25,7 @@ files and starts nvcc, and the rewrite runs in a child process (`worker`).
 from __future__ import annotations
 
 import os
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -167,6 +168,32 @@ def fix_dependency_file(dep_file: str, outcomes: Sequence[Outcome]) -> None:
             print(f"rapcc: warning: {exc}", file=sys.stderr)
 
 
+SIGNAL_EXIT_BASE = 128  # a shell's (and ccache's) status for a child killed by signal N: 128 + N
+_DIED = re.compile(rb"died due to signal (\d+)")  # nvcc's words when cicc, ptxas or the host compiler is killed
+
+
+def killed_by_signal(returncode: int, stderr: bytes) -> int | None:
+    """The signal that ended the compile, None where it ended by itself: a
+    negative status (nvcc itself killed), 128 + N (a launcher or shell in
+    front reports it so), or nvcc saying a tool it ran 'died due to signal N'."""
+    if returncode < 0:
+        return -returncode
+    if returncode == 0:
+        return None
+    if SIGNAL_EXIT_BASE < returncode <= SIGNAL_EXIT_BASE + 64:
+        return returncode - SIGNAL_EXIT_BASE
+    m = _DIED.search(stderr)
+    return int(m.group(1)) if m else None
+
+
+def _signal_name(signum: int) -> str:
+    import signal
+    try:
+        return signal.Signals(signum).name
+    except ValueError:
+        return "unknown signal"
+
+
 def run(argv: Sequence[str], env: Mapping[str, str], prefix: Sequence[str] = (), nvcc: str | None = None) -> int:
     """Compile like `nvcc ARGV`; `prefix` goes in front (a chained launcher
     such as ccache), `nvcc` overrides RAPCC_NVCC (rapcc-launch's compiler)."""
@@ -216,11 +243,12 @@ def run(argv: Sequence[str], env: Mapping[str, str], prefix: Sequence[str] = (),
         except (OSError, OutputError) as exc:
             print(f"rapcc: warning: cannot write the reports to {config.report_dir}: {exc}", file=sys.stderr)
     if config.verbose:
-        from ..summary import rewrite_line
+        from ..summary import compile_line, verbose_lines
         for o in outcomes:
-            line = rewrite_line(o.report) if o.report is not None else None
-            if line is not None:
+            for line in verbose_lines(o.report) if o.report is not None else ():
                 print(line, file=sys.stderr)
+        print(compile_line([i.path for i in cmd.cuda_inputs], [o.report for o in outcomes if o.report is not None],
+                           sum(1 for o in outcomes if o.replacement is None)), file=sys.stderr)
     replaced = {o.input.index: str(o.replacement) for o in outcomes if o.replacement is not None}
     if not replaced:
         exec_compiler(original, env)
@@ -232,6 +260,18 @@ def run(argv: Sequence[str], env: Mapping[str, str], prefix: Sequence[str] = (),
     # instead and the build goes on.
     import subprocess  # only a compile of a rewrite: the others become nvcc (exec)
     proc = subprocess.run(command, env=child_env(env), capture_output=True)
+    signalled = killed_by_signal(proc.returncode, proc.stderr)
+    if signalled is not None:
+        # The OOM killer in a `make -j`, a Ctrl-C, a time limit: the original
+        # would meet the same end, so it is not compiled again; the build sees
+        # the compiler's failure.
+        names = ", ".join(o.input.path for o in outcomes if o.replacement is not None)
+        sys.stdout.buffer.write(proc.stdout)
+        sys.stderr.buffer.write(proc.stderr)
+        sys.stdout.flush()
+        print(f"rapcc: error: {names}: the compiler was killed by signal {signalled} "
+              f"({_signal_name(signalled)}); not retried with the original source", file=sys.stderr)
+        return proc.returncode if proc.returncode > 0 else 128 + signalled
     if proc.returncode != 0 and not config.strict:
         names = ", ".join(o.input.path for o in outcomes if o.replacement is not None)
         first = next((line for line in proc.stderr.decode(errors="replace").splitlines() if "error" in line), "")

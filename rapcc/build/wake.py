@@ -1,11 +1,13 @@
 """rapcc's server, started ahead of need by a compile that needs no rewrite.
 
-Imports only `os` (the rest only in the detached grandchild), so that both the
+Imports only `os` and `server.policy` (the rest only in the detached grandchild), so that both the
 full path (`nvcc_compile`) and the byte-scan exit (`scan_exit`) can use it.
 """
 from __future__ import annotations
 
 import os
+
+from ..server.policy import BUILD, server_wanted
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -21,7 +23,7 @@ def should_wake_server(cache_dir: str, env: Mapping[str, str]) -> bool:
     when the first kernel file waits for it; a kernel file itself gains the
     time of its own cache lookup. Once the cache exists, rewrites are mostly
     found there."""
-    if not hasattr(os, "fork") or env.get("RAPCC_SERVER", "").strip().lower() in ("0", "off", "false", "no"):
+    if not server_wanted(env, BUILD):  # off, or CI (policy.py)
         return False
     return not os.path.exists(cache_dir)
 

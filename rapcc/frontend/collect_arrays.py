@@ -22,6 +22,41 @@ class _Arrays(_CollectorState):
 
     # -- arrays ----------------------------------------------------------------
 
+    def _add_object(self, decl: Cursor, function: str | None, t: ci.Type) -> None:
+        """A `__shared__` object of class type (`__shared__ SharedTile<float, 32> tile`):
+        its member arrays are indexed inside its methods, which rapcc does not
+        follow. It is recorded as one element of its type, kept as written
+        with a reason, so that the report names it."""
+        key = decl_key(decl)
+        name_off = self._spelled_here(decl)
+        where = name_off if name_off is not None else file_location(decl.location).offset
+        decl_range = self._range(where, where + len(decl.spelling))
+        type_name = decl.type.spelling
+        self.arrays[key] = ir.SharedArray(
+            key=key, name=decl.spelling, function=function, decl=decl_range, dims=(1,), dim_ranges=(None,),
+            elem_type=type_name, elem_bytes=max(t.get_size(), 0), is_extern=False, decl_in_macro=name_off is None)
+        self._objects.add(key)
+        self.escapes.append(ir.Escape(
+            key, function, decl_range,
+            f"'{decl.spelling}' is a shared object of type '{type_name}', and rapcc analyses shared arrays, not the "
+            f"arrays inside objects: declare the array itself __shared__ in the kernel and pass it to the code "
+            f"that indexes it"))
+
+    def member_escape(self, decl: Cursor, fn: Cursor) -> None:
+        """An array declared in a member function (`__device__` method,
+        constructor): rapcc follows calls of free functions only, so it is kept
+        as written, with what the user can do about it."""
+        key = decl_key(decl)
+        arr = self.arrays.get(key)
+        if arr is None:
+            return
+        owner = fn.semantic_parent.spelling if fn.semantic_parent is not None else ""
+        where = f"{owner}::{fn.spelling}" if owner else fn.spelling
+        self.escapes.append(ir.Escape(
+            key, arr.function, arr.decl,
+            f"'{arr.name}' is declared in member function '{where}', and rapcc follows calls of kernels and free "
+            f"__device__ functions only: declare it in the kernel (or a free __device__ function) and pass it in"))
+
     def _add_array(self, decl: Cursor, function: str | None) -> None:
         key = decl_key(decl)
         if key in self.arrays:
@@ -37,6 +72,10 @@ class _Arrays(_CollectorState):
                 dims.append("?")
             t = t.element_type.get_canonical()
         if not dims and decl.type.get_canonical().kind not in (ci.TypeKind.INCOMPLETEARRAY,):
+            # A class of the user's file, whose code the user can change; a
+            # library's (CUB's TempStorage) is no array of the user's.
+            if t.kind == ci.TypeKind.RECORD and self._in_main(t.get_declaration()):
+                self._add_object(decl, function, t)
             return  # a shared scalar: no subscripts to conflict
         size = t.get_size()
         name_off = self._spelled_here(decl)

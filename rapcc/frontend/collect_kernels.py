@@ -72,11 +72,15 @@ class _Kernels(_CollectorState):
         # Every function's arrays before any walk: a callee's calls from a later
         # function pass arrays the walk of an earlier one must recognise.
         for c in decls:
-            if c.kind in _FUNCTION_KINDS and self._in_main(c) and c.is_definition() \
+            if c.kind in _ALL_FUNCTIONS and self._in_main(c) and c.is_definition() \
                     and not (self.providers and classify(c) == PROVIDES):
                 for d in self._walks.walk(c):
                     if d.kind == K.VAR_DECL and _is_shared(d):
                         self._add_array(d, c.spelling)
+                        if c.kind not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE):
+                            self.member_escape(d, c)
+        self._definitions = [(c.extent.start.offset, c.extent.end.offset, c) for c in decls
+                             if c.kind in _ALL_FUNCTIONS and c.is_definition()]
         for c in decls:
             if c.kind in _FUNCTION_KINDS and self._in_main(c) and c.is_definition():
                 if self.providers and classify(c) == PROVIDES:
@@ -84,6 +88,13 @@ class _Kernels(_CollectorState):
                 self._function(c)
         self._leak_dynamic_memory()
         self._dynamic_memory_in_callees()
+        if self._objects:  # an object's uses (`tile.at(r, c)`) are no array's: its own reason says why
+            first = {}
+            for i, e in enumerate(self.escapes):
+                if e.array in self._objects:
+                    first.setdefault(e.array, i)
+            self.escapes = [e for i, e in enumerate(self.escapes)
+                            if e.array not in self._objects or first[e.array] == i]
         if self.rdc:  # a device function of another file may declare the launch's extern memory too
             for arr in self.arrays.values():
                 if arr.is_extern:
@@ -138,12 +149,37 @@ class _Kernels(_CollectorState):
             name=name, is_global=is_global, range=self._cursor_range(fn),
             launch_bounds=self._launch_bounds(fn, body), pragma_block_dim=self._pragma_block_dim(body) or annotated_block_dim(fn),
             template_params=tuple(tparams), instantiations=self.instantiations.get(decl_key(fn), ()),
+            callers=None if is_global else self._callers(fn),
             **kernel_fields(self._launches_of.get(name, []), name, self.instantiations.get(decl_key(fn), ()),
                             self.launch_shapes.get(name, ()), self.launch_unknown.get(name, ()))))
         self._declare(fn, body)
         self._scope_end = file_location(fn.extent.end).offset
         self._bodies.setdefault(name, []).append(body)
         self._walk(body, _Ctx(name))
+
+    def _callers(self, fn: Cursor) -> tuple[str, ...] | None:
+        """The free functions that call device function `fn`, where every use of
+        it is such a call that this file shows; None otherwise. Other files
+        call it only under -rdc; a unit that includes this file, a method, a
+        lambda or a pointer to it may call it where this walk does not look."""
+        if fn.kind != K.FUNCTION_DECL or self.rdc or self.unit is not None:
+            return None
+        fkey = _function_key(fn)
+        calls = self._calls.get(fkey, [])
+        if not calls or self._refs.get(fkey, 0) != len(calls):
+            return None  # never called here, or named other than in a call (its address taken)
+        names = []
+        for call in calls:
+            at = call.extent.start.offset
+            around = [(e - s, c) for s, e, c in self._definitions if s <= at < e]
+            if not around:
+                return None  # a file-scope initializer
+            caller = min(around, key=lambda x: x[0])[1]
+            if caller.kind not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) or call.extent.start.file is None \
+                    or not self._in_main(caller):
+                return None
+            names.append(caller.spelling)
+        return tuple(dict.fromkeys(names))
 
     def _declare(self, fn: Cursor, body: Cursor) -> None:
         """Describe a function's locals and count its declarations per name."""

@@ -118,6 +118,10 @@ class _CollectorState:
     _decl_at: dict[str, list[int]] = field(default_factory=dict)  # where each name is declared, by offset
     _calls: dict[str, list[Cursor]] = field(default_factory=dict)  # function key -> its calls in the file
     _refs: dict[str, int] = field(default_factory=dict)  # function key -> references to it in the file
+    # Shared objects of class type (collect_arrays._add_object): their own reason is the one reported.
+    _objects: set[str] = field(default_factory=set)
+    # The main file's function definitions: (start offset, end offset, the cursor), for finding a call's caller.
+    _definitions: list[tuple[int, int, Cursor]] = field(default_factory=list)
     _scope_end: int = 0  # end of the function being walked
     # The body being walked, whether its parameters are block-uniform (a
     # kernel's), and its uniform locals once asked for (see uniform.py).

@@ -2,8 +2,9 @@
 
 Importing NumPy, Jinja, pycparser, libclang's bindings and rapcc itself costs
 a process about 0.15-0.2 s, more than the whole analysis of a typical kernel
-file. The first `rapcc` (or `rapcc-nvcc` rewrite) of a session starts a server
-that has done those imports once; each later run connects to it, and the
+file. A build's first `rapcc-nvcc` rewrite starts a server that has done those
+imports once (the `rapcc` command line only with `RAPCC_SERVER=1`, nothing
+where `CI` is set: `policy.py`); each later run connects to it, and the
 server forks a child that runs the command in the caller's working folder,
 environment, umask and standard streams (passed as file descriptors), so the
 child behaves as the one-shot process would, and reports the exit status.
@@ -18,6 +19,10 @@ child behaves as the one-shot process would, and reports the exit status.
   dependencies' modules (`address.py`). A changed file gives a new address;
   the old server notices that its files changed and exits.
 - It exits after `RAPCC_SERVER_IDLE` seconds without a request (default 300).
+- It is visible and scoped: `KEY.json` records its installation, process id
+  and start time (`registry.py`), `python -m rapcc.server status` lists the
+  user's servers and `stop` stops this installation's (`control.py`); it runs
+  in `/`, and a starting server removes what dead ones left behind.
 - Anything that goes wrong before the command starts (no server, a refused
   connection, a server that does not answer) makes the caller run the
   command itself, as without a server; `RAPCC_SERVER=0` turns it off.

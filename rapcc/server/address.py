@@ -12,8 +12,7 @@ import sys
 from collections.abc import Mapping
 
 from ..userdir import private_folder
-
-OFF_VALUES = frozenset({"0", "off", "no", "false"})
+from .policy import server_wanted
 # Read by the interpreter, the C libraries or Python's I/O when the server
 # starts, so a server only serves callers that agree on them.
 STARTUP_ENV = ("PYTHONHASHSEED", "PYTHONWARNINGS", "PYTHONUTF8", "PYTHONIOENCODING", "PYTHONMALLOC",
@@ -58,19 +57,22 @@ class Address:
     def log(self) -> str:
         return os.path.join(self.folder, self.key + ".log")
 
+    @property
+    def info(self) -> str:
+        return os.path.join(self.folder, self.key + ".json")
 
-def enabled(env: Mapping[str, str]) -> bool:
-    """Whether rapcc may use a server here: on by default where the system can fork."""
-    if env.get("RAPCC_SERVER", "").strip().lower() in OFF_VALUES:
-        return False
-    return hasattr(os, "fork") and hasattr(os, "setsid") and sys.platform != "win32"
+
+def enabled(env: Mapping[str, str], caller: str) -> bool:
+    """Whether a `caller` process ("cli" or "build", `policy.py`) may use a server here."""
+    return server_wanted(env, caller)
 
 
 def import_path() -> list[str]:
     """`sys.path` for the server: rapcc's own folder first, then the caller's
     path without its first entry (the folder of the script or `-c`, which a
     long-lived process must not import from)."""
-    return [str(PACKAGE_ROOT)] + [p for p in sys.path[1:] if p]
+    # Absolute: the server runs in "/" (daemon.serve).
+    return [str(PACKAGE_ROOT)] + [os.path.abspath(p) for p in sys.path[1:] if p]
 
 
 def _stamp(h: "hashlib._Hash", path: str) -> None:

@@ -19,7 +19,8 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from . import protocol
-from .address import Address, address, enabled, folder_for, import_path
+from .address import Address, address, enabled, import_path
+from .policy import BUILD, CLI
 
 START_TIMEOUT_S = 20.0  # the server's imports and warm-up; generous for a loaded -j build machine
 TAKE_TIMEOUT_S = 10.0  # from connecting to the child's process id
@@ -93,9 +94,10 @@ def _spawn(where: Address, env: Mapping[str, str]) -> bool:
         os.close(read_end)
 
 
-def connection(env: Mapping[str, str]) -> socket.socket | None:
-    """A connection to this installation's server, started if need be."""
-    where = address(env) if enabled(env) else None
+def connection(env: Mapping[str, str], caller: str) -> socket.socket | None:
+    """A connection to this installation's server, started if need be, where
+    a `caller` process ("cli", "build": `policy.py`) may use one."""
+    where = address(env) if enabled(env, caller) else None
     if where is None:
         return None
     return _connect(where) or _started(where, env, lambda: _connect(where))
@@ -106,7 +108,7 @@ def wake(env: Mapping[str, str]) -> bool:
     whether one is there now. Without connecting: a connection with no
     request would cost the server a fork (rapcc-nvcc wakes it ahead of the
     build's first rewrite, nvcc_compile.py)."""
-    where = address(env) if enabled(env) else None
+    where = address(env) if enabled(env, BUILD) else None
     if where is None:
         return False
     def there() -> bool | None:
@@ -161,7 +163,7 @@ def serve(op: str, argv: list[str], env: Mapping[str, str], fds: tuple[int, int,
         cwd = os.getcwd()
     except OSError:
         return None
-    sock = connection(env)
+    sock = connection(env, CLI if op == "cli" else BUILD)
     if sock is None:
         return None
     umask = os.umask(0o022)
@@ -217,30 +219,3 @@ def _kill(pid: int) -> None:
         os.kill(pid, signal.SIGKILL)
     except OSError:
         pass
-
-
-def stop_all(env: Mapping[str, str]) -> int:
-    """Stop every server of this user in the folder `address` would use
-    (whatever installation it serves); the number stopped."""
-    folder = folder_for(env)
-    if folder is None:
-        return 0
-    stopped = 0
-    for name in sorted(os.listdir(folder)):
-        if not name.endswith(".sock"):
-            continue
-        sock = _connect(Address(folder, name[:-len(".sock")]))
-        if sock is None:
-            continue
-        with sock, open(os.devnull, "rb") as null_in, open(os.devnull, "wb") as null_out:
-            try:
-                sock.settimeout(TAKE_TIMEOUT_S)
-                protocol.send_request(sock, {"op": "stop", "argv": [], "cwd": "/", "env": {}, "umask": 0o022,
-                                             "stdio": [[None, None]] * 3},
-                                      [null_in.fileno(), null_out.fileno(), null_out.fileno()])
-                protocol.read_number(sock, protocol.STARTED)
-                protocol.read_number(sock, protocol.STATUS)
-                stopped += 1
-            except (OSError, protocol.ProtocolError):
-                continue
-    return stopped

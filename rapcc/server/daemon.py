@@ -19,7 +19,7 @@ import time
 import traceback
 from typing import Any
 
-from . import protocol
+from . import protocol, registry
 from .address import Address, code_stamp
 
 CHECK_S = 2.0  # how often an idle server checks its files and its idle time
@@ -68,12 +68,18 @@ def serve(config: dict[str, Any]) -> None:
     its files change, or it is told to stop (SIGTERM)."""
     where = Address(config["folder"], config["key"])
     path = list(config["path"])
+    # A neutral folder: the caller's (a mount, a project) must not stay busy
+    # for as long as the server lives. Each child takes its caller's.
+    os.chdir("/")
+    started = time.time()
     stamp = code_stamp(path)
     _preload()
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(where.socket)
     listener.listen(128)
     inode = os.stat(where.socket).st_ino
+    registry.write_info(where, started)  # before the caller is told: `status` and the cleaning below see it
+    _clean(where)
     os.write(config["ready_fd"], b"R")
     os.close(config["ready_fd"])
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # children are reaped by the system
@@ -102,18 +108,29 @@ def serve(config: dict[str, Any]) -> None:
                     return
                 continue
             last = time.monotonic()
+            registry.touch(where)
             if os.fork() == 0:
                 _child(conn, listener)  # never returns
             conn.close()
     except _Stop:
         return
     finally:
-        mine = [where.socket] if _still_ours(where, inode) else []
-        for name in mine + ([where.lock, where.log] if stale else []):
-            try:
-                os.unlink(name)
-            except OSError:
-                pass
+        if _still_ours(where, inode):
+            # A stale server's key is never computed again; any other's lock
+            # and log go too once no caller is starting it anew.
+            registry.remove_files(where, with_lock=stale or registry.lock_free(where))
+
+
+def _clean(where: Address) -> None:
+    """Remove what dead servers left in this folder, and stale precompiled
+    preludes in the one the parses use (`frontend/prelude.py`)."""
+    import tempfile
+
+    from ..userdir import private_folder
+    registry.clean_dead(where.folder, where.key)
+    prelude_folder = private_folder(tempfile.gettempdir())
+    if prelude_folder is not None:
+        registry.clean_preludes(prelude_folder)
 
 
 class _Stop(Exception):

@@ -1,16 +1,33 @@
 """The `rapcc` console script: the command line, run by this installation's
-server when one can be used (`rapcc.server`), else in this process."""
+server where the user asked for one (`RAPCC_SERVER=1`, `policy.py`), else in
+this process."""
 from __future__ import annotations
 
 import os
 import sys
 
 EXIT_INTERNAL = 3  # rapcc.cli's, without importing it
+# Answered at once by the command line: never worth a server.
+NEVER_SERVED = frozenset({"--version", "--help", "-h"})
+
+
+def served(argv: list[str]) -> bool:
+    """Whether this command line may go to a server at all."""
+    return len(argv) > 1 and not NEVER_SERVED.intersection(argv[1:])
 
 
 def main() -> int:
-    from .client import serve
-    ended = serve("cli", list(sys.argv), os.environ)
+    argv = list(sys.argv)
+    if argv[1:] == ["--version"]:
+        # What rapcc.cli's parser prints, without its imports (~0.3 s: the
+        # whole pipeline, NumPy, libclang's bindings).
+        from rapcc import __version__
+        print(f"rapcc {__version__}")
+        return 0
+    ended = None
+    if served(argv):
+        from .client import serve
+        ended = serve("cli", argv, os.environ)
     if ended is None:
         from rapcc.cli import main as cli_main
         return cli_main()
