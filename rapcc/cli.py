@@ -27,6 +27,7 @@ from .color import MODES as COLOR_MODES
 from .diagnostics import Diagnostic, InternalError, RapccError
 from .output import is_no_output, same_file, write_output
 from .pipeline import STRATEGIES, Options, RewriteResult, rewrite_source
+from .build_macros import BuildMacros, for_command_line as build_macros_for
 from .toolkit import DISABLE_ENV, find_toolkit
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -77,6 +78,9 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cuda-path", metavar="DIR", help="a CUDA toolkit whose include/ supplies the headers rapcc's "
                    "stand-ins lack (default: found through CUDA_HOME, CUDA_PATH, then nvcc on PATH; set "
                    f"{DISABLE_ENV}=1 to parse with the stand-ins alone)")
+    p.add_argument("--arch", metavar="SM", help="the architecture nvcc compiles the output for (sm_80): "
+                   "__CUDA_ARCH__ and nvcc's version macros are asked from the nvcc on PATH for it (default: its "
+                   "default target); without an nvcc, code they decide keeps its arrays as written")
     p.add_argument("--color", choices=COLOR_MODES, default="auto",
                    help="colour diagnostics as clang does (default auto: on a terminal, unless NO_COLOR is set)")
 
@@ -143,7 +147,8 @@ def _extra_args(args: argparse.Namespace) -> tuple[str, ...]:
 def _options(args: argparse.Namespace, strategy: str, command: str) -> Options:
     return Options(strategy=strategy, block_dim=args.block_dim, seed=getattr(args, "seed", 1),
                    include_dirs=tuple(args.include_dirs), defines=tuple(args.defines), std=args.std,
-                   cuda_path=_toolkit_root(args.cuda_path), command=command, extra_args=_extra_args(args),
+                   cuda_path=_toolkit_root(args.cuda_path), build=_build_macros(args.arch), command=command,
+                   extra_args=_extra_args(args),
                    rdc=args.rdc, unit=args.unit,
                    # SARIF keeps one result for the system headers' errors however it is run.
                    verbose=args.verbose and getattr(args, "format", "text") != "sarif")
@@ -164,6 +169,12 @@ def _write_stdout(lines: list[str]) -> None:
 def _toolkit_root(explicit: str | None) -> str | None:
     toolkit = find_toolkit(explicit, os.environ, shutil.which)
     return toolkit.root if toolkit else None
+
+
+def _build_macros(arch: str | None) -> BuildMacros:
+    from .build.config import default_cache_dir
+    cache = os.environ.get("RAPCC_CACHE_DIR", "").strip() or str(default_cache_dir(os.environ))
+    return build_macros_for(arch, os.environ, shutil.which, cache, disabled=bool(os.environ.get(DISABLE_ENV)))
 
 
 def _read_input(path: str) -> bytes:
@@ -194,6 +205,8 @@ def reproduce_command(args: argparse.Namespace) -> str:
     parts += list(_extra_args(args))
     if args.cuda_path:
         parts += ["--cuda-path", args.cuda_path]
+    if args.arch:
+        parts += ["--arch", args.arch]
     if args.rdc:
         parts.append("--rdc")
     if args.unit:

@@ -9,6 +9,7 @@ from .analysis.arrays import analyze
 from .analysis.budget import DEFAULT_ARRAY_BUDGET
 from .branches import prove_branches
 from .banks import BankModel
+from .build_macros import UNKNOWN as UNKNOWN_BUILD, BuildMacros
 from .diagnostics import Diagnostic, InternalError, RapccError
 from .frontend import parse_file, parse_file_with_includes
 from .gate import gate
@@ -36,6 +37,8 @@ class Options:
     undefines: tuple[str, ...] = ()  # -U NAME
     std: str = "c++17"
     cuda_path: str | None = None
+    # nvcc's predefined macros for the compile (build_macros.py); unknown unless an nvcc said.
+    build: BuildMacros = UNKNOWN_BUILD
     command: str = ""  # the command line that reproduces the output, for its header
     extra_args: tuple[str, ...] = ()  # more parser flags: -isystem DIR, -U NAME, -include FILE
     # Block shapes of launches made in other files (project mode): ((kernel name, (shape, ...)), ...).

@@ -156,6 +156,19 @@ def toolkit_of(nvcc: str | None, env: Mapping[str, str]) -> str | None:
     return found.root if found else None
 
 
+def build_macros_of(nvcc: str | None, cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str]
+                    ) -> dict[str, object]:
+    """nvcc's own macros for this compile's targets (build_macros.py), as JSON
+    for the worker; unknown with RAPCC_NO_CUDA_DISCOVERY or no nvcc. The cache
+    key already holds the nvcc and the targets."""
+    from ..build_macros import UNKNOWN, arch_flags, ask_nvcc
+    from ..toolkit import DISABLE_ENV
+    if nvcc is None or env.get(DISABLE_ENV):
+        return UNKNOWN.to_json()
+    import shutil
+    return ask_nvcc(shutil.which(nvcc) or nvcc, arch_flags(cmd.args), str(config.cache_dir)).to_json()
+
+
 def cached_rewrites(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str], nvcc: str | None,
                     flags: HonouredFlags, sources: list[tuple[Input, bytes]]
                     ) -> list[tuple[Input, Entry | None, str | None]]:
@@ -197,8 +210,10 @@ def cached_rewrites(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str
     misses = [job for _, key, job in pending if cache.get(key) is None]
     if misses:
         root = toolkit_of(nvcc, env)
+        macros = build_macros_of(nvcc, cmd, config, env)
         for job in misses:
             job["options"]["cuda_path"] = root
+            job["options"]["build"] = macros
     failure = _run_worker("rewrite", cache, misses, config, env) if misses else None
     for inp, key, _ in pending:
         entry = cache.get(key)

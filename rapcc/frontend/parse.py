@@ -21,6 +21,7 @@ from pathlib import Path
 
 import clang.cindex as ci
 
+from ..build_macros import UNKNOWN, BuildMacros
 from ..diagnostics import Diagnostic
 from . import prelude
 from .encoding import lexable
@@ -55,6 +56,8 @@ class ParseConfig:
     # Parboil's bfs): the file is parsed after that unit's text up to the
     # `#include` line, which declares the types and macros it reads.
     unit: str | None = None
+    # nvcc's own macros for the compile (version, __CUDA_ARCH__): see build_macros.py.
+    build: BuildMacros = UNKNOWN
 
 
 class ParseError(Exception):
@@ -68,7 +71,7 @@ class ParseError(Exception):
 def clang_args(config: ParseConfig) -> list[str]:
     """The command line libclang parses with (also used by the tests)."""
     args = [
-        "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_70",
+        "-x", "cuda", "--cuda-device-only", f"--cuda-gpu-arch={config.build.gpu_arch()}",
         "-nocudainc", "-nocudalib", "-nostdinc", "-nostdinc++",
         f"-std={config.std}", "-Wno-unknown-cuda-version", "-Wno-unused-value",
         # nvcc accepts `register` as a storage class in C++17 (it ignores it); clang makes it an error.
@@ -85,6 +88,8 @@ def clang_args(config: ParseConfig) -> list[str]:
         for sub in ("include", os.path.join("include", "cccl")):
             if os.path.isdir(os.path.join(config.cuda_path, sub)):
                 args += ["-isystem", os.path.join(config.cuda_path, sub)]
+    # nvcc's predefined macros before the user's -D/-U, which may change them as nvcc's would.
+    args += config.build.clang_defines()
     for d in config.defines:
         args.append(f"-D{d}")
     for u in config.undefines:
