@@ -28,7 +28,7 @@ from .diagnostics import Diagnostic, InternalError, RapccError
 from .output import is_no_output, same_file, write_output
 from .pipeline import STRATEGIES, Options, RewriteResult, rewrite_source
 from .build_macros import BuildMacros, for_command_line as build_macros_for
-from .toolkit import DISABLE_ENV, find_toolkit
+from .toolkit import DISABLE_ENV, HeaderMode, find_toolkit, header_mode
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_FINDINGS = 4  # `rapcc analyze --fail-on` found what it was told to fail on
@@ -147,7 +147,8 @@ def _extra_args(args: argparse.Namespace) -> tuple[str, ...]:
 def _options(args: argparse.Namespace, strategy: str, command: str) -> Options:
     return Options(strategy=strategy, block_dim=args.block_dim, seed=getattr(args, "seed", 1),
                    include_dirs=tuple(args.include_dirs), defines=tuple(args.defines), std=args.std,
-                   cuda_path=_toolkit_root(args.cuda_path), build=_build_macros(args.arch), command=command,
+                   cuda_path=_toolkit_root(args.cuda_path), build=_build_macros(args.arch), headers=_header_mode(),
+                   command=command,
                    extra_args=_extra_args(args),
                    rdc=args.rdc, unit=args.unit,
                    # SARIF keeps one result for the system headers' errors however it is run.
@@ -169,6 +170,13 @@ def _write_stdout(lines: list[str]) -> None:
 def _toolkit_root(explicit: str | None) -> str | None:
     toolkit = find_toolkit(explicit, os.environ, shutil.which)
     return toolkit.root if toolkit else None
+
+
+def _header_mode() -> HeaderMode:
+    try:
+        return header_mode(os.environ)
+    except ValueError as exc:
+        raise RapccError(str(exc)) from None
 
 
 def _build_macros(arch: str | None) -> BuildMacros:

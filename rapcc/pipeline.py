@@ -21,6 +21,7 @@ from .report import build_report, diagnostics_for
 from .rewrite import header_arrays, rewrite
 from .steer import layout_requests, plan_with_requests
 from .suppress import split_suppressed
+from .toolkit import HeaderMode
 from .strategies import StrategyContext
 from .verify import verify
 
@@ -39,6 +40,8 @@ class Options:
     cuda_path: str | None = None
     # nvcc's predefined macros for the compile (build_macros.py); unknown unless an nvcc said.
     build: BuildMacros = UNKNOWN_BUILD
+    # The toolkit's real headers where one is found (auto), or the stand-ins (RAPCC_HEADERS; toolkit.py).
+    headers: HeaderMode = HeaderMode.AUTO
     command: str = ""  # the command line that reproduces the output, for its header
     extra_args: tuple[str, ...] = ()  # more parser flags: -isystem DIR, -U NAME, -include FILE
     # Block shapes of launches made in other files (project mode): ((kernel name, (shape, ...)), ...).

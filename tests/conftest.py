@@ -70,6 +70,11 @@ _SERVER_DIR: list[str] = []
 
 
 def pytest_configure(config):
+    # The headers the parse reads: the stand-ins unless a test asks for the
+    # toolkit's (tests/test_toolkit_headers.py), so outputs and speed do not
+    # depend on the machine's toolkit. Subprocesses inherit it.
+    os.environ.setdefault("RAPCC_HEADERS", "standin")
+
     import tempfile
     folder = tempfile.mkdtemp(prefix="rapcc-tests", dir="/tmp" if os.path.isdir("/tmp") else None)
     _SERVER_DIR.append(folder)

@@ -156,6 +156,14 @@ def toolkit_of(nvcc: str | None, env: Mapping[str, str]) -> str | None:
     return found.root if found else None
 
 
+def header_mode(env: Mapping[str, str]):
+    from ..toolkit import HeaderMode, header_mode as read
+    try:
+        return read(env)
+    except ValueError:  # a misspelt value: the stand-ins, as before the switch
+        return HeaderMode.STANDIN
+
+
 def build_macros_of(nvcc: str | None, cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str]
                     ) -> dict[str, object]:
     """nvcc's own macros for this compile's targets (build_macros.py), as JSON
@@ -200,7 +208,7 @@ def cached_rewrites(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str
         key = cache_key({"tool": tool, "source": sha256_bytes(source), "path": inp.path, "cwd": cwd, "nvcc": nvcc,
                          "flags": flags.to_json(), "bank_model": model, "targets": list(cmd.targets),
                          "strategy": config.strategy, "block_dim": config.block_dim,
-                         "launches": launches_digest(launches)})
+                         "launches": launches_digest(launches), "headers": header_mode(env).value})
         job = {"key": key, "path": inp.path, "source_name": os.path.basename(inp.path),
                "source": source.decode("utf-8", errors="surrogateescape"),
                "options": {"strategy": config.strategy, "block_dim": config.block_dim, **flags.to_json(),
@@ -214,6 +222,7 @@ def cached_rewrites(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str
         for job in misses:
             job["options"]["cuda_path"] = root
             job["options"]["build"] = macros
+            job["options"]["headers"] = header_mode(env).value
     failure = _run_worker("rewrite", cache, misses, config, env) if misses else None
     for inp, key, _ in pending:
         entry = cache.get(key)

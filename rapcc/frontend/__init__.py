@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Protocol, Sequence
 
 from ..build_macros import BuildMacros
+from ..toolkit import HeaderMode
 from ..diagnostics import Diagnostic, RapccError
 from ..ir import TranslationUnitInfo
 from . import clangext  # noqa: F401  (first: its visitors replace cindex's, which drop exceptions)
@@ -29,6 +30,7 @@ class _ParseOptions(Protocol):
     std: str
     cuda_path: str | None
     build: BuildMacros
+    headers: HeaderMode
     extra_args: tuple[str, ...]
     rdc: bool
     unit: str | None
@@ -38,7 +40,7 @@ class _ParseOptions(Protocol):
 def _config(options: _ParseOptions) -> ParseConfig:
     return ParseConfig(tuple(options.include_dirs), tuple(options.defines), options.std, options.cuda_path,
                        tuple(options.extra_args), undefines=tuple(options.undefines), unit=options.unit,
-                       build=options.build)
+                       build=options.build, headers=options.headers)
 
 
 def _user_includes(tu) -> tuple[str, ...]:
