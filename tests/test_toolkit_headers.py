@@ -143,3 +143,29 @@ def test_the_same_file_with_the_stand_ins_has_errors_in_the_toolkit(tmp_path):
     src.write_text(DONE_WHEN)
     parsed = parse_tolerant(str(src), src.read_bytes(), ParseConfig(cuda_path=root, headers=HeaderMode.STANDIN))
     assert parsed.scopes.errors
+
+
+@pytest.mark.nvcc
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["transpose_32x8.cu", "helper_clones.cu", "ifdef_rowwise.cu", "scan_blelloch.cu"])
+def test_toolkit_mode_rewrites_as_the_stand_ins_do_with_and_without_its_prelude(tmp_path, monkeypatch, name):
+    """The toolkit's prelude is precompiled (and its declarations left out of
+    the unit's top level): the rewrite is the stand-ins' one, byte for byte."""
+    from rapcc.frontend import prelude
+    from rapcc.pipeline import Options, rewrite_source
+    root = _toolkit()
+    monkeypatch.setattr(prelude.tempfile, "gettempdir", lambda: str(tmp_path))
+    monkeypatch.setattr(prelude, "_built", {})
+    path = ROOT / "examples" / name
+    build = ask_nvcc(require_nvcc(), (), str(tmp_path / "cache"))
+
+    def text(mode: HeaderMode) -> bytes:
+        return rewrite_source(path.read_bytes(), str(path), Options(cuda_path=root, build=build, headers=mode)).text
+    standin = text(HeaderMode.STANDIN)
+    monkeypatch.setattr(prelude, "ENABLED", False)
+    plain = text(HeaderMode.TOOLKIT)
+    monkeypatch.setattr(prelude, "ENABLED", True)
+    with_pch = text(HeaderMode.TOOLKIT)
+    assert list(tmp_path.glob("rapcc-*/prelude-*.pch")), "no precompiled prelude was made"
+    assert with_pch == plain == standin
+    assert standin != path.read_bytes()  # each is rewritten
