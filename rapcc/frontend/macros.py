@@ -31,8 +31,7 @@ def _nvcc_defines(name: str) -> bool:
 
 def _definitions(tu: ci.TranslationUnit, wanted: set[str]) -> dict[str, list[str]]:
     """Body tokens of each object-like macro in `wanted`, as the parse last
-    defined it. rapcc's stand-ins and the system's headers (the toolkit's,
-    the C library's) are left out: they spell the platform's
+    defined it. rapcc's stand-ins are left out: they spell the platform's
     constants (INT_MAX, UINT64_MAX), which no build's -D flags change, and a
     guard on them would only make nvcc warn ("integer constant is so large").
     So are nvcc's own (`__CUDA_ARCH__`, `__CUDACC_VER_MAJOR__`): they are the
@@ -42,7 +41,7 @@ def _definitions(tu: ci.TranslationUnit, wanted: set[str]) -> dict[str, list[str
     shim = str(SHIM_DIR) + os.sep
     for top in top_level(tu):
         c = top.cursor
-        if top.kind != K.MACRO_DEFINITION or (top.file is not None and (top.file.startswith(shim) or top.system)) \
+        if top.kind != K.MACRO_DEFINITION or (top.file is not None and top.file.startswith(shim)) \
                 or c.spelling not in wanted or macro_function_like(c) or _nvcc_defines(c.spelling):
             continue
         out[c.spelling] = [t.spelling for t in c.get_tokens()][1:]
