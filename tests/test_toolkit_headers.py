@@ -169,3 +169,40 @@ def test_toolkit_mode_rewrites_as_the_stand_ins_do_with_and_without_its_prelude(
     assert list(tmp_path.glob("rapcc-*/prelude-*.pch")), "no precompiled prelude was made"
     assert with_pch == plain == standin
     assert standin != path.read_bytes()  # each is rewritten
+
+
+_TEMPLATES = """template <int T> struct Holder { __device__ operator float *() { return nullptr; } };
+template <int T> __global__ void k(float *o) { __shared__ float s[T]; s[threadIdx.x] = o[0]; o[0] = s[0]; }
+template <> __global__ void k<3>(float *o) { o[0] = Holder<3>(); }
+template __global__ void k<64>(float *);
+void run(float *o) { k<32><<<1, 32>>>(o); }
+"""
+
+
+@pytest.mark.nvcc
+@pytest.mark.slow
+@pytest.mark.parametrize("source", ["tests/golden/template_transpose.cu", "tests/providers/conversion.cu", "inline"])
+def test_the_prelude_without_its_declarations_lists_the_same_user_top_level(tmp_path, monkeypatch, source):
+    """excludeDeclarationsFromPCH lists implicit instances at the top level;
+    toplevel.py leaves them out, and keeps an explicit specialization and an
+    explicit instantiation (their twins, with a place of their own)."""
+    import clang.cindex as ci
+
+    from rapcc.frontend import prelude
+    from rapcc.frontend.toplevel import top_level
+    root = _toolkit()
+    monkeypatch.setattr(prelude.tempfile, "gettempdir", lambda: str(tmp_path))
+    monkeypatch.setattr(prelude, "_built", {})
+    path = tmp_path / "k.cu"
+    path.write_text(_TEMPLATES if source == "inline" else (ROOT / source).read_text())
+    args = prelude.precompiled(clang_args(ParseConfig(cuda_path=root, headers=HeaderMode.TOOLKIT)))
+    assert args is not None
+
+    def tops(exclude: bool) -> list[tuple]:
+        tu = ci.Index.create(excludeDecls=exclude).parse(str(path), args=args, options=0x01 | 0x200)
+        return [(t.kind, t.cursor.spelling, t.main, t.cursor.extent.start.offset, t.cursor.extent.end.offset)
+                for t in top_level(tu) if t.file is not None and not t.system]
+    assert tops(True) == tops(False)
+    if source == "inline":
+        listed = [(kind.name, name) for kind, name, *_ in tops(True)]
+        assert listed.count(("FUNCTION_TEMPLATE", "k")) == 1 and listed.count(("FUNCTION_DECL", "k")) == 1  # the specialization

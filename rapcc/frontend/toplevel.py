@@ -118,7 +118,27 @@ def _classify(tu: ci.TranslationUnit) -> list[Top]:
     lib.clang_visitChildren(tu.cursor, ci.callbacks["cursor_visit"](visit), None)
     if failed:
         raise failed[0]
-    return out
+    return [t for t in out if not _implicit_instance(t)]
+
+
+_SPECIALIZABLE = {CursorKind.FUNCTION_DECL, CursorKind.CXX_METHOD, CursorKind.CONVERSION_FUNCTION,
+                  CursorKind.CONSTRUCTOR, CursorKind.DESTRUCTOR, CursorKind.CLASS_DECL, CursorKind.STRUCT_DECL}
+
+
+def _implicit_instance(t: Top) -> bool:
+    """An implicit instantiation listed at the top level: a parse with a
+    precompiled prelude whose declarations are left out (the toolkit's, see
+    parse.py) lists the user's template instances there too, where they sit
+    in their template (a plain parse lists none: the template holds them). An
+    explicit specialization or instantiation has a place of its own."""
+    if t.kind not in _SPECIALIZABLE or t.file is None:
+        return False
+    pattern = clangext.specialized_template(t.cursor)
+    if pattern is None:
+        return False
+    here, there = t.cursor.location, pattern.location
+    return (here.line, here.column) == (there.line, there.column) and there.file is not None \
+        and there.file.name == t.file
 
 
 def main_file_tops(tu: ci.TranslationUnit) -> list[Cursor]:
