@@ -184,8 +184,8 @@ void run(float *o) { k<32><<<1, 32>>>(o); }
 @pytest.mark.parametrize("source", ["tests/golden/template_transpose.cu", "tests/providers/conversion.cu", "inline"])
 def test_the_prelude_without_its_declarations_lists_the_same_user_top_level(tmp_path, monkeypatch, source):
     """excludeDeclarationsFromPCH lists implicit instances at the top level;
-    toplevel.py leaves them out, and keeps an explicit specialization and an
-    explicit instantiation (their twins, with a place of their own)."""
+    toplevel.py leaves them out, and keeps an explicit specialization (the
+    twin, with a place of its own; an explicit instantiation is listed by neither)."""
     import clang.cindex as ci
 
     from rapcc.frontend import prelude

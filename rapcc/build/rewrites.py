@@ -133,7 +133,8 @@ def _project_launches(config: BuildConfig, cache: Cache, env: Mapping[str, str],
     def compute(missing: list[Job]) -> None:
         root = toolkit_of(nvcc, env)  # host code that includes Thrust parses with the build's toolkit
         jobs = [{"key": k, "path": p, "source": src.decode("utf-8", errors="surrogateescape"),
-                 "options": {"strategy": "none", **flags.to_json(), "cuda_path": root}}
+                 "options": {"strategy": "none", **flags.to_json(), "cuda_path": root,
+                             "headers": header_mode(env).value}}
                 for k, p, src, flags in missing]
         why = _run_worker("launches", cache, jobs, config, env)
         if why is not None:
