@@ -180,8 +180,15 @@ def _header_mode() -> HeaderMode:
 
 
 def _build_macros(arch: str | None) -> BuildMacros:
-    from .build.config import default_cache_dir
-    cache = os.environ.get("RAPCC_CACHE_DIR", "").strip() or str(default_cache_dir(os.environ))
+    # Not the build cache's default folder: creating it would tell the build
+    # hook that a server already ran (build/wake.py). The precompiled
+    # prelude's private folder instead, unless RAPCC_CACHE_DIR names one.
+    import tempfile
+
+    from .userdir import private_folder
+    cache = os.environ.get("RAPCC_CACHE_DIR", "").strip() or private_folder(tempfile.gettempdir())
+    if cache is None:
+        return build_macros_for(arch, {}, lambda _: None, "", disabled=True)
     return build_macros_for(arch, os.environ, shutil.which, cache, disabled=bool(os.environ.get(DISABLE_ENV)))
 
 

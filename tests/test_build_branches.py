@@ -137,3 +137,13 @@ def test_an_unknown_macro_in_code_keeps_every_array_and_is_never_guarded():
     assert result.changed
     # nvcc's host pass has no __CUDA_ARCH__: a `#if __CUDA_ARCH__ != 900 #error` guard would stop the compile.
     assert b"__CUDA_ARCH__ !=" not in result.text and "__CUDA_ARCH__" not in dict(result.macro_guards)
+
+
+def test_the_arch_option_reaches_the_parse(run_cli, tmp_path):
+    """`rapcc --arch`, without an nvcc (run_cli hides it): __CUDA_ARCH__ known, the version not."""
+    src = tmp_path / "k.cu"
+    src.write_text(_preprocessor(_FLAT, _IN_RANGE))
+    _, _, err = run_cli(str(src), "--arch", "sm_90", "-o", str(tmp_path / "out.cu"))
+    assert "reaches column 1023 of 32" in err and "decides" not in err
+    _, _, err = run_cli(str(src), "-o", str(tmp_path / "out.cu"))
+    assert "'tile' is used under a branch that '__CUDA_ARCH__' decides" in err and "pass --arch" in err
