@@ -106,3 +106,31 @@ def test_the_installed_nvcc_says_its_own_version(tmp_path):
     two = ask_nvcc(nvcc, ("-gencode", "arch=compute_75,code=sm_75", "-gencode", "arch=compute_90,code=sm_90"),
                    str(tmp_path))
     assert two.is_unknown("__CUDA_ARCH__") and not two.is_unknown("__CUDACC_VER_MAJOR__")
+
+
+def test_the_worker_reads_the_macros_and_the_header_mode_it_is_sent():
+    from rapcc.build.worker import options_from_json
+    from rapcc.toolkit import HeaderMode
+    build = from_dryrun(_PASS.format(arch=800), "nvcc")
+    assert build is not None
+    options = options_from_json({"strategy": "auto", "build": build.to_json(), "headers": "toolkit"})
+    assert options.build == build and options.headers == HeaderMode.TOOLKIT
+    plain = options_from_json({"strategy": "auto"})
+    assert plain.build == UNKNOWN and plain.headers == HeaderMode.AUTO
+
+
+@pytest.mark.nvcc
+def test_the_build_hook_asks_the_nvcc_it_wraps_for_the_commands_targets(tmp_path):
+    from rapcc.build.config import read_config
+    from rapcc.build.nvcc_args import parse_nvcc_args
+    from rapcc.build.rewrites import build_macros_of
+    from rapcc.toolkit import DISABLE_ENV
+    nvcc = require_nvcc()
+    config = read_config({"RAPCC_CACHE_DIR": str(tmp_path)})
+    cmd = parse_nvcc_args(["-c", "k.cu", "-o", "k.o", "-gencode", "arch=compute_80,code=sm_80"])
+    found = BuildMacros.from_json(build_macros_of(nvcc, cmd, config, {}))
+    assert found.arch == 800 and found.version is not None
+    two = parse_nvcc_args(["-c", "k.cu", "-arch=sm_75", "-gencode", "arch=compute_90,code=sm_90"])
+    assert BuildMacros.from_json(build_macros_of(nvcc, two, config, {})).is_unknown("__CUDA_ARCH__")
+    assert BuildMacros.from_json(build_macros_of(nvcc, cmd, config, {DISABLE_ENV: "1"})) == UNKNOWN
+    assert list((tmp_path / "nvcc-macros").glob("*.json"))  # cached in the build's cache folder
