@@ -181,7 +181,8 @@ void run(float *o) { k<32><<<1, 32>>>(o); }
 
 @pytest.mark.nvcc
 @pytest.mark.slow
-@pytest.mark.parametrize("source", ["tests/golden/template_transpose.cu", "tests/providers/conversion.cu", "inline"])
+@pytest.mark.parametrize("source", ["tests/golden/template_transpose.cu", "tests/providers/conversion.cu",
+                                    "inline"])
 def test_the_prelude_without_its_declarations_lists_the_same_user_top_level(tmp_path, monkeypatch, source):
     """excludeDeclarationsFromPCH lists implicit instances at the top level;
     toplevel.py leaves them out, and keeps an explicit specialization (the

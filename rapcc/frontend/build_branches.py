@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from typing import Callable
 
 from .. import ir
 from ..build_macros import ALWAYS_DEFINED, NO_NVCC, BuildMacros
@@ -155,7 +156,8 @@ def _condition_of(tokens: FileTokens, g: Governed) -> tuple[int, int]:
     return tokens.tokens[i + 2].start, tokens.tokens[close].end
 
 
-def _constexpr_spans(tokens: FileTokens, unknown: set[str], at) -> tuple[list[Governed], Token | None]:
+def _constexpr_spans(tokens: FileTokens, unknown: set[str], at: Callable[[Token], ir.SourceRange]
+                     ) -> tuple[list[Governed], Token | None]:
     """`if constexpr` statements whose condition names an unknown macro, and the
     first such one whose extent is not braced blocks (None where none)."""
     toks = tokens.tokens

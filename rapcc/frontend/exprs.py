@@ -5,8 +5,8 @@ import clang.cindex as ci
 from clang.cindex import Cursor, CursorKind as K, TypeKind as T
 
 from .. import ir
-from .clangext import binary_operator, children, evaluate_int, expansion_line_column, member_spelling, token_spellings, \
-    unary_operator
+from .clangext import binary_operator, children, evaluate_int, expansion_line_column, member_spelling, \
+    token_spellings, unary_operator
 
 _BUILTIN_STRUCTS = {"threadIdx", "blockIdx", "blockDim", "gridDim"}
 

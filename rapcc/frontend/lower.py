@@ -14,8 +14,8 @@ from dataclasses import replace
 from clang.cindex import Cursor, CursorKind as K, TypeKind as T
 
 from .. import sound_ir as s
-from .clangext import binary_operator, children, evaluate_int, member_spelling, overloaded_decls, specialized_template, \
-    unary_operator
+from .clangext import binary_operator, children, evaluate_int, member_spelling, overloaded_decls, \
+    specialized_template, unary_operator
 from .exprs import decl_key
 from .lower_refs import asm_outputs, end_of, is_local as _is_local, kids as _kids, offset_of, param_use
 from .preorder import Preorder
