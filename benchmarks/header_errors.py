@@ -10,29 +10,29 @@ library's, the stand-ins) and in the project's.
 """
 from __future__ import annotations
 
+import os
+import shutil
 import sys
+import tempfile
 import time
 from pathlib import Path
 
-from rapcc.build_macros import UNKNOWN, ask_nvcc
+from rapcc.build_macros import ask_nvcc
 from rapcc.frontend.parse import ParseConfig, ParseError, parse_tolerant
 from rapcc.toolkit import HeaderMode, find_toolkit
 
 
 def main() -> int:
-    import os
-    import shutil
-    import tempfile
     root = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).resolve().parent.parent / "third_party" / "ggml")
     toolkit = find_toolkit(None, os.environ, shutil.which)
     nvcc = shutil.which("nvcc")
     if toolkit is None or nvcc is None:
         print("no CUDA toolkit found", file=sys.stderr)
         return 2
-    build = ask_nvcc(nvcc, ("-arch", "sm_80"), tempfile.mkdtemp()) or UNKNOWN
+    build = ask_nvcc(nvcc, ("-arch", "sm_80"), tempfile.mkdtemp())
     files = sorted(p for p in (root / "src" / "ggml-cuda").glob("*.cu"))
     dirs = tuple(str(root / d) for d in ("include", "src", "src/ggml-cuda"))
-    totals = {}
+    totals: dict[str, tuple[int, int, int, int, float]] = {}
     for mode in (HeaderMode.STANDIN, HeaderMode.TOOLKIT):
         config = ParseConfig(include_dirs=dirs, defines=("GGML_USE_CUDA", "GGML_CUDA_USE_GRAPHS"), std="c++17",
                              cuda_path=toolkit.root, build=build, headers=mode)
