@@ -29,7 +29,8 @@ from .config_file import block_shape, find_config
 from .diagnostics import Diagnostic, InternalError, RapccError
 from .output import is_no_output, same_file, write_output
 from .pipeline import STRATEGIES, Options, RewriteResult, rewrite_source
-from .toolkit import DISABLE_ENV, find_toolkit
+from .build_macros import BuildMacros, for_command_line as build_macros_for
+from .toolkit import DISABLE_ENV, HeaderMode, find_toolkit, header_mode
 from .wording import count
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -90,6 +91,9 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cuda-path", metavar="DIR", help="a CUDA toolkit whose include/ supplies the headers rapcc's "
                    "stand-ins lack (default: found through CUDA_HOME, CUDA_PATH, then nvcc on PATH; set "
                    f"{DISABLE_ENV}=1 to parse with the stand-ins alone)")
+    p.add_argument("--arch", metavar="SM", help="the architecture nvcc compiles the output for (sm_80): "
+                   "__CUDA_ARCH__ and nvcc's version macros are asked from the nvcc on PATH for it (default: its "
+                   "default target); without an nvcc, code they decide keeps its arrays as written")
     p.add_argument("--color", choices=COLOR_MODES, default="auto",
                    help="colour diagnostics as clang does (default auto: on a terminal, unless NO_COLOR is set)")
 
@@ -158,7 +162,9 @@ def _extra_args(args: argparse.Namespace) -> tuple[str, ...]:
 def _options(args: argparse.Namespace, strategy: str, command: str) -> Options:
     return Options(strategy=strategy, block_dim=args.block_dim, seed=getattr(args, "seed", 1),
                    include_dirs=tuple(args.include_dirs), defines=tuple(args.defines), std=args.std,
-                   cuda_path=_toolkit_root(args.cuda_path), command=command, extra_args=_extra_args(args),
+                   cuda_path=_toolkit_root(args.cuda_path), build=_build_macros(args.arch), headers=_header_mode(),
+                   command=command,
+                   extra_args=_extra_args(args),
                    rdc=args.rdc, unit=args.unit,
                    # SARIF keeps one result for the system headers' errors however it is run.
                    verbose=args.verbose and getattr(args, "format", "text") != "sarif")
@@ -179,6 +185,26 @@ def _write_stdout(lines: list[str]) -> None:
 def _toolkit_root(explicit: str | None) -> str | None:
     toolkit = find_toolkit(explicit, os.environ, shutil.which)
     return toolkit.root if toolkit else None
+
+
+def _header_mode() -> HeaderMode:
+    try:
+        return header_mode(os.environ)
+    except ValueError as exc:
+        raise RapccError(str(exc)) from None
+
+
+def _build_macros(arch: str | None) -> BuildMacros:
+    # Not the build cache's default folder: creating it would tell the build
+    # hook that a server already ran (build/wake.py). The precompiled
+    # prelude's private folder instead, unless RAPCC_CACHE_DIR names one.
+    import tempfile
+
+    from .userdir import private_folder
+    cache = os.environ.get("RAPCC_CACHE_DIR", "").strip() or private_folder(tempfile.gettempdir())
+    if cache is None:
+        return build_macros_for(arch, {}, lambda _: None, "", disabled=True)
+    return build_macros_for(arch, os.environ, shutil.which, cache, disabled=bool(os.environ.get(DISABLE_ENV)))
 
 
 def _read_input(path: str) -> bytes:
@@ -209,6 +235,8 @@ def reproduce_command(args: argparse.Namespace) -> str:
     parts += list(_extra_args(args))
     if args.cuda_path:
         parts += ["--cuda-path", args.cuda_path]
+    if args.arch:
+        parts += ["--arch", args.arch]
     if args.rdc:
         parts.append("--rdc")
     if args.unit:

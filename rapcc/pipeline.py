@@ -9,6 +9,7 @@ from .analysis.arrays import analyze
 from .analysis.budget import DEFAULT_ARRAY_BUDGET
 from .branches import prove_branches
 from .banks import BankModel
+from .build_macros import UNKNOWN as UNKNOWN_BUILD, BuildMacros
 from .diagnostics import Diagnostic, InternalError, RapccError
 from .frontend import parse_file, parse_file_with_includes
 from .frontend.launches import UNREAD_SHAPE
@@ -21,6 +22,7 @@ from .report import build_report, diagnostics_for
 from .rewrite import earlier_header_spans, header_arrays, rewrite
 from .steer import layout_requests, plan_with_requests
 from .suppress import split_suppressed
+from .toolkit import HeaderMode
 from .strategies import StrategyContext
 from .verify import verify
 
@@ -37,6 +39,10 @@ class Options:
     undefines: tuple[str, ...] = ()  # -U NAME
     std: str = "c++17"
     cuda_path: str | None = None
+    # nvcc's predefined macros for the compile (build_macros.py); unknown unless an nvcc said.
+    build: BuildMacros = UNKNOWN_BUILD
+    # The toolkit's real headers where one is found (auto), or the stand-ins (RAPCC_HEADERS; toolkit.py).
+    headers: HeaderMode = HeaderMode.AUTO
     command: str = ""  # the command line that reproduces the output, for its header
     extra_args: tuple[str, ...] = ()  # more parser flags: -isystem DIR, -U NAME, -include FILE
     # Block shapes of launches made in other files (project mode): ((kernel name, (shape, ...)), ...).

@@ -27,6 +27,7 @@ from __future__ import annotations
 import os
 import subprocess
 from dataclasses import dataclass
+from enum import Enum
 from typing import Callable, Mapping
 
 DISABLE_ENV = "RAPCC_NO_CUDA_DISCOVERY"
@@ -77,4 +78,40 @@ def find_toolkit(explicit: str | None, env: Mapping[str, str], which: Callable[[
         root = top(nvcc)
         if root and _has_headers(root, exists):
             return Toolkit(root, "nvcc on PATH")
+    return None
+
+
+class HeaderMode(Enum):
+    """Which headers the parse reads (`RAPCC_HEADERS`, read once at the edge)."""
+
+    AUTO = "auto"  # the toolkit's where one is found (and clang's resource headers are installed)
+    TOOLKIT = "toolkit"  # the same, named: tests pin it
+    STANDIN = "standin"  # rapcc's stand-in headers, with a toolkit only filling in what they lack
+
+
+HEADERS_ENV = "RAPCC_HEADERS"
+# The libclang wheel has no resource headers; a wheel of the same clang major
+# version ships them (clang-tidy 18.1.8: lib/clang/18/include, with the CUDA wrappers).
+RESOURCE_PACKAGE = "clang_tidy"
+
+
+def header_mode(env: Mapping[str, str]) -> HeaderMode:
+    value = env.get(HEADERS_ENV, "").strip().lower() or HeaderMode.AUTO.value
+    try:
+        return HeaderMode(value)
+    except ValueError:
+        raise ValueError(f"{HEADERS_ENV}='{env[HEADERS_ENV]}' (expected auto, toolkit or standin)") from None
+
+
+def resource_dir(major: int) -> str | None:
+    """clang's resource folder (`lib/clang/MAJOR`, with `include/__clang_cuda_runtime_wrapper.h`)
+    from the installed resource package, for libclang's major version; None where absent or another version."""
+    import importlib.util
+    spec = importlib.util.find_spec(RESOURCE_PACKAGE)
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    for base in spec.submodule_search_locations:
+        root = os.path.join(base, "data", "lib", "clang", str(major))
+        if os.path.isfile(os.path.join(root, "include", "__clang_cuda_runtime_wrapper.h")):
+            return root
     return None

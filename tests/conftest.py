@@ -73,6 +73,11 @@ REAL_ENV_NAMES = ("HOME", "XDG_CACHE_HOME", "TMPDIR", "XDG_RUNTIME_DIR")
 
 
 def pytest_configure(config):
+    # The headers the parse reads: the stand-ins unless a test asks for the
+    # toolkit's (tests/test_toolkit_headers.py), so outputs and speed do not
+    # depend on the machine's toolkit. Subprocesses inherit it.
+    os.environ.setdefault("RAPCC_HEADERS", "standin")
+
     import tempfile
     for name in REAL_ENV_NAMES:
         _SESSION["real " + name] = os.environ.get(name, "")

@@ -133,7 +133,8 @@ def _project_launches(config: BuildConfig, cache: Cache, env: Mapping[str, str],
     def compute(missing: list[Job]) -> None:
         root = toolkit_of(nvcc, env)  # host code that includes Thrust parses with the build's toolkit
         jobs = [{"key": k, "path": p, "source": src.decode("utf-8", errors="surrogateescape"),
-                 "options": {"strategy": "none", **flags.to_json(), "cuda_path": root}}
+                 "options": {"strategy": "none", **flags.to_json(), "cuda_path": root,
+                             "headers": header_mode(env).value}}
                 for k, p, src, flags in missing]
         why = _run_worker("launches", cache, jobs, config, env)
         if why is not None:
@@ -154,6 +155,27 @@ def toolkit_of(nvcc: str | None, env: Mapping[str, str]) -> str | None:
     found = find_toolkit(None, {k: v for k, v in env.items() if k == DISABLE_ENV},
                          lambda name: (shutil.which(nvcc) or nvcc) if name == "nvcc" else None)
     return found.root if found else None
+
+
+def header_mode(env: Mapping[str, str]):
+    from ..toolkit import HeaderMode, header_mode as read
+    try:
+        return read(env)
+    except ValueError:  # a misspelt value: the stand-ins, as before the switch
+        return HeaderMode.STANDIN
+
+
+def build_macros_of(nvcc: str | None, cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str]
+                    ) -> dict[str, object]:
+    """nvcc's own macros for this compile's targets (build_macros.py), as JSON
+    for the worker; unknown with RAPCC_NO_CUDA_DISCOVERY or no nvcc. The cache
+    key already holds the nvcc and the targets."""
+    from ..build_macros import UNKNOWN, arch_flags, ask_nvcc
+    from ..toolkit import DISABLE_ENV
+    if nvcc is None or env.get(DISABLE_ENV):
+        return UNKNOWN.to_json()
+    import shutil
+    return ask_nvcc(shutil.which(nvcc) or nvcc, arch_flags(cmd.args), str(config.cache_dir)).to_json()
 
 
 def cached_rewrites(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str], nvcc: str | None,
@@ -187,7 +209,7 @@ def cached_rewrites(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str
         key = cache_key({"tool": tool, "source": sha256_bytes(source), "path": inp.path, "cwd": cwd, "nvcc": nvcc,
                          "flags": flags.to_json(), "bank_model": model, "targets": list(cmd.targets),
                          "strategy": config.strategy, "block_dim": config.block_dim,
-                         "launches": launches_digest(launches)})
+                         "launches": launches_digest(launches), "headers": header_mode(env).value})
         job = {"key": key, "path": inp.path, "source_name": os.path.basename(inp.path),
                "source": source.decode("utf-8", errors="surrogateescape"),
                "options": {"strategy": config.strategy, "block_dim": config.block_dim, **flags.to_json(),
@@ -197,8 +219,11 @@ def cached_rewrites(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str
     misses = [job for _, key, job in pending if cache.get(key) is None]
     if misses:
         root = toolkit_of(nvcc, env)
+        macros = build_macros_of(nvcc, cmd, config, env)
         for job in misses:
             job["options"]["cuda_path"] = root
+            job["options"]["build"] = macros
+            job["options"]["headers"] = header_mode(env).value
     failure = _run_worker("rewrite", cache, misses, config, env) if misses else None
     for inp, key, _ in pending:
         entry = cache.get(key)

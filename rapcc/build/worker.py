@@ -22,10 +22,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from ..build_macros import UNKNOWN as UNKNOWN_BUILD, BuildMacros
 from ..diagnostics import InternalError, RapccError
 from ..frontend import included_kernel_files, launches_in_file
 from ..interrupts import check as check_interrupted, install as install_interrupts
 from ..pipeline import Options, rewrite_source
+from ..toolkit import HeaderMode
 from .cache import Cache, sha256_file
 from .launch_index import store_file_launches
 
@@ -36,6 +38,8 @@ def options_from_json(o: dict[str, Any]) -> Options:
         include_dirs=tuple(o.get("include_dirs", ())), defines=tuple(o.get("defines", ())),
         std=o.get("std") or "c++17", command=o.get("command", ""), extra_args=tuple(o.get("extra_args", ())),
         rdc=bool(o.get("rdc", False)), strip_pragmas=True, cuda_path=o.get("cuda_path"),
+        build=BuildMacros.from_json(o["build"]) if o.get("build") else UNKNOWN_BUILD,
+        headers=HeaderMode(o.get("headers", HeaderMode.AUTO.value)),
         launch_shapes=tuple((k, tuple(tuple(s) for s in v)) for k, v in o.get("launch_shapes", ())))
 
 

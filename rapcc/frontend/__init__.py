@@ -4,18 +4,22 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 from functools import cache
+from pathlib import Path
 from typing import Protocol, Sequence
 
+from ..build_macros import BuildMacros
+from ..toolkit import HeaderMode
 from ..diagnostics import Diagnostic, RapccError
 from ..ir import TranslationUnitInfo
 from . import clangext  # noqa: F401  (first: its visitors replace cindex's, which drop exceptions)
+from .build_branches import refuse_unknown_macros
 from .collect import collect
 from .encoding import refuse_undecodable, undecodable
 from .errors import refuse_tainted
 from .launches import UNREAD_SHAPE, launch_block_shapes, launch_facts
 from .preorder import Preorder
 from .program import lower_program
-from .parse import SHIM_DIR, ParseConfig, ParseError, direct_includes, parse, parse_tolerant
+from .parse import SHIM_DIR, ParseConfig, ParseError, direct_includes, header_kinds, parse, parse_tolerant
 from .tokens import file_tokens
 
 
@@ -25,6 +29,8 @@ class _ParseOptions(Protocol):
     undefines: tuple[str, ...]
     std: str
     cuda_path: str | None
+    build: BuildMacros
+    headers: HeaderMode
     extra_args: tuple[str, ...]
     rdc: bool
     unit: str | None
@@ -33,7 +39,8 @@ class _ParseOptions(Protocol):
 
 def _config(options: _ParseOptions) -> ParseConfig:
     return ParseConfig(tuple(options.include_dirs), tuple(options.defines), options.std, options.cuda_path,
-                       tuple(options.extra_args), undefines=tuple(options.undefines), unit=options.unit)
+                       tuple(options.extra_args), undefines=tuple(options.undefines), unit=options.unit,
+                       build=options.build, headers=options.headers)
 
 
 def _user_includes(tu) -> tuple[str, ...]:
@@ -41,6 +48,20 @@ def _user_includes(tu) -> tuple[str, ...]:
     shim = str(SHIM_DIR)
     names = (i.include.name for i in tu.get_includes() if i.include is not None)
     return tuple(dict.fromkeys(n for n in names if not n.startswith(shim)))
+
+
+def _user_header_texts(tu, path: str, config: ParseConfig) -> tuple[tuple[str, bytes], ...]:
+    """The user's headers this parse read (not the system's: see headers.py), with their bytes."""
+    kinds = header_kinds(path, config)
+    out = []
+    for name in _user_includes(tu):
+        if kinds.is_system(name):
+            continue
+        try:
+            out.append((name, Path(name).read_bytes()))
+        except OSError:
+            continue
+    return tuple(out)
 
 
 def parse_file_with_includes(path: str, source: bytes, options: _ParseOptions, host_facts: bool = True
@@ -63,6 +84,9 @@ def parse_file_with_includes(path: str, source: bytes, options: _ParseOptions, h
                                   unit_launches=unit.launches if unit is not None else (),
                                   unit_unknown=unit.unknown if unit is not None else (),
                                   host_facts=host_facts, walks=walks), parsed.scopes)
+    if info.arrays and (options.build.unknown or options.build.unknown_prefixes):
+        info = refuse_unknown_macros(info, file_tokens(parsed.tu, path, len(source), source), options.build,
+                                     _user_header_texts(parsed.tu, path, _config(options)))
     if info.arrays and undecodable(source):
         info = refuse_undecodable(info, file_tokens(parsed.tu, path, len(source), source))
     info = replace(info, sound=_lazy_program(parsed.tu, path, source, options.rdc,

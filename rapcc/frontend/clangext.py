@@ -416,3 +416,21 @@ def token_spellings(cursor: Cursor) -> list[str]:
         return [text(spell(tu, memory[i])).decode("utf8") for i in range(n)]
     finally:
         _lib.clang_disposeTokens(tu, memory, count)
+
+
+_PSEUDO_OBJECT = "<pseudo-object type>"
+
+
+def member_spelling(cursor: Cursor) -> str:
+    """A MEMBER_REF_EXPR's member name. Under clang's own CUDA headers
+    `threadIdx.x` is a property (`__declspec(property)` of
+    `__cuda_builtin_threadIdx_t`), which libclang exposes with no spelling:
+    its name is read from its tokens, only where they are exactly
+    `base . name` (not through a macro, whose extent spells the macro)."""
+    name = cursor.spelling
+    if name or cursor.type.spelling != _PSEUDO_OBJECT:
+        return name
+    toks = token_spellings(cursor)
+    if len(toks) == 3 and toks[1] == "." and toks[2] in ("x", "y", "z"):
+        return toks[2]
+    return ""

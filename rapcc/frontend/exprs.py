@@ -5,7 +5,8 @@ import clang.cindex as ci
 from clang.cindex import Cursor, CursorKind as K, TypeKind as T
 
 from .. import ir
-from .clangext import binary_operator, children, evaluate_int, expansion_line_column, token_spellings, unary_operator
+from .clangext import binary_operator, children, evaluate_int, expansion_line_column, member_spelling, \
+    token_spellings, unary_operator
 
 _BUILTIN_STRUCTS = {"threadIdx", "blockIdx", "blockDim", "gridDim"}
 
@@ -83,8 +84,9 @@ def to_expr(cursor: Cursor) -> ir.Expr:
         kids = children(cursor)
         if len(kids) == 1:
             base = strip(kids[0])
-            if base.kind == K.DECL_REF_EXPR and base.spelling in _BUILTIN_STRUCTS and cursor.spelling in ("x", "y", "z"):
-                return ir.Builtin(f"{base.spelling}.{cursor.spelling}")
+            member = member_spelling(cursor)
+            if base.kind == K.DECL_REF_EXPR and base.spelling in _BUILTIN_STRUCTS and member in ("x", "y", "z"):
+                return ir.Builtin(f"{base.spelling}.{member}")
         return _constant_or_opaque(cursor)
     if kind == K.BINARY_OPERATOR:
         op = binary_operator(cursor)

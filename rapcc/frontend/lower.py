@@ -14,7 +14,8 @@ from dataclasses import replace
 from clang.cindex import Cursor, CursorKind as K, TypeKind as T
 
 from .. import sound_ir as s
-from .clangext import binary_operator, children, evaluate_int, overloaded_decls, specialized_template, unary_operator
+from .clangext import binary_operator, children, evaluate_int, member_spelling, overloaded_decls, \
+    specialized_template, unary_operator
 from .exprs import decl_key
 from .lower_casts import bare_lvalue, reinterprets
 from .lower_refs import (asm_outputs, end_of, is_local as _is_local, kids as _kids, offset_of, only_plain_uses,
@@ -459,8 +460,9 @@ class FunctionLowering:
         if len(kids) == 1:
             base = _strip(kids[0])
             ref = base.referenced if base.kind == K.DECL_REF_EXPR else None
-            if ref is not None and ref.spelling in _BUILTIN_STRUCTS and _system(ref) and c.spelling in ("x", "y", "z"):
-                return s.Builtin(f"{ref.spelling}.{c.spelling}")
+            member = member_spelling(c)
+            if ref is not None and ref.spelling in _BUILTIN_STRUCTS and _system(ref) and member in ("x", "y", "z"):
+                return s.Builtin(f"{ref.spelling}.{member}")
             arrow = kids[0].type.get_canonical().kind == T.POINTER
             return s.Field(self.expr(kids[0]), arrow, lower_type(c.type), offset_of(c), end_of(c),
                            _member_extent(c.type))

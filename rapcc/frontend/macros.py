@@ -14,26 +14,35 @@ import clang.cindex as ci
 from clang.cindex import CursorKind as K
 
 from .. import ir
+from ..build_macros import ARCH_MACROS, ARCH_PREFIXES, RUNTIME_VERSION_MACROS, VERSION_MACROS
 from .clangext import macro_function_like
 from .parse import SHIM_DIR
 from .tokens import FileTokens
 from .toplevel import top_level
 
+_NVCC_MACROS = frozenset(VERSION_MACROS + RUNTIME_VERSION_MACROS + ARCH_MACROS)
 _OPERATORS = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "~", "(", ")"}
 MAX_DEPTH = 16
+
+
+def _nvcc_defines(name: str) -> bool:
+    return name in _NVCC_MACROS or name.startswith(ARCH_PREFIXES)
 
 
 def _definitions(tu: ci.TranslationUnit, wanted: set[str]) -> dict[str, list[str]]:
     """Body tokens of each object-like macro in `wanted`, as the parse last
     defined it. rapcc's stand-ins are left out: they spell the platform's
     constants (INT_MAX, UINT64_MAX), which no build's -D flags change, and a
-    guard on them would only make nvcc warn ("integer constant is so large")."""
+    guard on them would only make nvcc warn ("integer constant is so large").
+    So are nvcc's own (`__CUDA_ARCH__`, `__CUDACC_VER_MAJOR__`): they are the
+    compile's (build_macros.py), and `__CUDA_ARCH__` is undefined in nvcc's
+    host pass, where a guard on it would stop the compile."""
     out: dict[str, list[str]] = {}
     shim = str(SHIM_DIR) + os.sep
     for top in top_level(tu):
         c = top.cursor
         if top.kind != K.MACRO_DEFINITION or (top.file is not None and top.file.startswith(shim)) \
-                or c.spelling not in wanted or macro_function_like(c):
+                or c.spelling not in wanted or macro_function_like(c) or _nvcc_defines(c.spelling):
             continue
         out[c.spelling] = [t.spelling for t in c.get_tokens()][1:]
     return out

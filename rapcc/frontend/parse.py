@@ -21,7 +21,9 @@ from pathlib import Path
 
 import clang.cindex as ci
 
+from ..build_macros import UNKNOWN, BuildMacros
 from ..diagnostics import Diagnostic
+from ..toolkit import HeaderMode, resource_dir
 from . import prelude
 from .encoding import lexable
 from .errors import ErrorScopes, error_notes, error_scopes
@@ -31,6 +33,13 @@ from .toplevel import top_level
 
 SHIM_DIR = Path(__file__).resolve().parent / "include"
 SHIM_HEADER = "rapcc_cuda_shim.h"
+# Empty stand-ins for the headers clang 18's CUDA wrapper includes and CUDA 13
+# dropped (texture_fetch_functions.h, curand_mtgp32_kernel.h): searched last.
+SKEW_DIR = Path(__file__).resolve().parent / "skew"
+# The newest CUDA clang 18 knows. Told a newer one (13.0), clang takes it as
+# "unknown" and falls back to the pre-9.2 launch API (`cudaConfigureCall`,
+# which CUDA 12 removed): every `<<<>>>` is then an error.
+NEWEST_KNOWN_CUDA = "12.3"
 
 # TranslationUnit options: keep the preprocessing record (macro expansions are
 # how rapcc tells a use written in a macro body from one in a macro argument),
@@ -55,6 +64,10 @@ class ParseConfig:
     # Parboil's bfs): the file is parsed after that unit's text up to the
     # `#include` line, which declares the types and macros it reads.
     unit: str | None = None
+    # nvcc's own macros for the compile (version, __CUDA_ARCH__): see build_macros.py.
+    build: BuildMacros = UNKNOWN
+    # The toolkit's real headers (with clang's CUDA wrappers) where a toolkit is found, or the stand-ins.
+    headers: HeaderMode = HeaderMode.AUTO
 
 
 class ParseError(Exception):
@@ -65,10 +78,57 @@ class ParseError(Exception):
         self.diagnostics = diagnostics
 
 
+@functools.cache
+def libclang_major() -> int:
+    """The major version of the libclang the bindings load (the wheel's)."""
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return int(version("libclang").split(".")[0])
+    except (PackageNotFoundError, ValueError):
+        return 0
+
+
+def toolkit_resources(config: ParseConfig) -> str | None:
+    """clang's resource folder where this parse reads the toolkit's own headers; None: the stand-ins."""
+    # `auto` still means the stand-ins: the front end reads the thread indices
+    # the stand-ins declare, not clang's (`threadIdx.x` is an MS property of
+    # __cuda_builtin_threadIdx_t in clang's wrapper), so under the real headers
+    # every subscript with a thread index is unknown and every array is kept.
+    if config.headers != HeaderMode.TOOLKIT or not config.cuda_path:
+        return None
+    return resource_dir(libclang_major())
+
+
+def _toolkit_args(config: ParseConfig, resources: str) -> list[str]:
+    """clang's own CUDA mode, as clang compiles CUDA: its wrapper headers, the
+    toolkit's, and the host compiler's C++ library (clang finds GCC's itself)."""
+    assert config.cuda_path is not None
+    args = [
+        "-x", "cuda", "--cuda-device-only", f"--cuda-gpu-arch={config.build.gpu_arch()}",
+        f"--cuda-path={config.cuda_path}", "-resource-dir", resources, "-nocudalib",
+        "-Xclang", f"-target-sdk-version={NEWEST_KNOWN_CUDA}",
+        f"-std={config.std}", "-Wno-unknown-cuda-version", "-Wno-unused-value", "-Wno-register", "-ferror-limit=0",
+    ]
+    cccl = os.path.join(config.cuda_path, "include", "cccl")
+    if os.path.isdir(cccl):  # nvcc searches it too
+        args += ["-isystem", cccl]
+    # Named, though clang's driver includes it anyway: the precompiled prelude replaces it (prelude.py).
+    args += ["-idirafter", str(SKEW_DIR), "-include", prelude.WRAPPER_HEADER]
+    return args
+
+
 def clang_args(config: ParseConfig) -> list[str]:
     """The command line libclang parses with (also used by the tests)."""
+    resources = toolkit_resources(config)
+    if resources is not None:
+        args = _toolkit_args(config, resources)
+        for d in config.include_dirs:
+            args += ["-I", d]
+        args += config.build.clang_defines()
+        args += [f"-D{d}" for d in config.defines] + [f"-U{u}" for u in config.undefines]
+        return args + [a for a in config.extra_args if not a.startswith(_NVCC_ONLY_PREFIXES)]
     args = [
-        "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_70",
+        "-x", "cuda", "--cuda-device-only", f"--cuda-gpu-arch={config.build.gpu_arch()}",
         "-nocudainc", "-nocudalib", "-nostdinc", "-nostdinc++",
         f"-std={config.std}", "-Wno-unknown-cuda-version", "-Wno-unused-value",
         # nvcc accepts `register` as a storage class in C++17 (it ignores it); clang makes it an error.
@@ -85,6 +145,8 @@ def clang_args(config: ParseConfig) -> list[str]:
         for sub in ("include", os.path.join("include", "cccl")):
             if os.path.isdir(os.path.join(config.cuda_path, sub)):
                 args += ["-isystem", os.path.join(config.cuda_path, sub)]
+    # nvcc's predefined macros before the user's -D/-U, which may change them as nvcc's would.
+    args += config.build.clang_defines()
     for d in config.defines:
         args.append(f"-D{d}")
     for u in config.undefines:
@@ -96,7 +158,10 @@ def clang_args(config: ParseConfig) -> list[str]:
 def header_kinds(path: str, config: ParseConfig) -> HeaderKinds:
     """The user's folders (the file's, `-I`) and the system's (the stand-ins,
     the toolkit, `-isystem`) of this parse."""
-    system = [str(SHIM_DIR)] + ([config.cuda_path] if config.cuda_path else [])
+    system = [str(SHIM_DIR), str(SKEW_DIR)] + ([config.cuda_path] if config.cuda_path else [])
+    resources = toolkit_resources(config)
+    if resources is not None:
+        system.append(resources)
     args = list(config.extra_args)
     system += [args[i + 1] for i, a in enumerate(args[:-1]) if a == "-isystem"]
     system += [a[len("-isystem"):] for a in args if a.startswith("-isystem") and len(a) > len("-isystem")]
@@ -182,9 +247,14 @@ def _parse(path: str, unsaved: list[tuple[str, bytes]], args: list[str]) -> ci.T
     with_pch = prelude.precompiled(args)
     if with_pch is not None:
         try:
-            # Not with excludeDeclarationsFromPCH: that lists other top-level
-            # declarations (instantiations) and changes what the front end sees.
-            tu = ci.Index.create().parse(path, args=with_pch, unsaved_files=files, options=_PARSE_OPTIONS)
+            # The toolkit's prelude with excludeDeclarationsFromPCH: its 16,000
+            # declarations are left out of the unit's top level, which walking
+            # made most of a parse's time. That also lists the user's implicit
+            # template instances at the top level, which toplevel.py leaves
+            # out again. The stand-ins' without it: their 2,000 cost little.
+            exclude = prelude.WRAPPER_HEADER in args
+            tu = ci.Index.create(excludeDecls=exclude).parse(path, args=with_pch, unsaved_files=files,
+                                                             options=_PARSE_OPTIONS)
             if not prelude.refused(tu):
                 return tu
         except ci.TranslationUnitLoadError:

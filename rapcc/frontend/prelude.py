@@ -60,12 +60,24 @@ def _stamp() -> str:
 _STAMP: list[str] = []
 
 
-def without_shim(args: list[str]) -> list[str] | None:
-    """`args` without its `-include rapcc_cuda_shim.h`; None where it has none."""
+# What a parse force-includes first: rapcc's shim (the stand-ins), or clang's
+# CUDA wrapper (the toolkit's headers, RAPCC_HEADERS=toolkit: clang's driver
+# includes it too, and its include guard makes that second one free).
+WRAPPER_HEADER = "__clang_cuda_runtime_wrapper.h"
+PRELUDES = (SHIM_HEADER, WRAPPER_HEADER)
+
+
+def _prelude_at(args: list[str]) -> int | None:
     for i in range(len(args) - 1):
-        if args[i] == "-include" and args[i + 1] == SHIM_HEADER:
-            return args[:i] + args[i + 2:]
+        if args[i] == "-include" and args[i + 1] in PRELUDES:
+            return i
     return None
+
+
+def without_shim(args: list[str]) -> list[str] | None:
+    """`args` without its `-include` of the shim (or of clang's CUDA wrapper); None where it has none."""
+    i = _prelude_at(args)
+    return None if i is None else args[:i] + args[i + 2:]
 
 
 def precompiled(args: list[str]) -> list[str] | None:
@@ -78,15 +90,18 @@ def precompiled(args: list[str]) -> list[str] | None:
         _STAMP.append(_stamp())
     key = hashlib.sha256("\0".join([_STAMP[0], *base]).encode("utf-8", "surrogateescape")).hexdigest()[:32]
     if key not in _built:
-        _built[key] = _file(key, base)
+        i = _prelude_at(args)
+        assert i is not None
+        _built[key] = _file(key, base, args[i + 1])
     found = _built[key]
     if found is None:
         return None
-    i = args.index(SHIM_HEADER) - 1
+    i = _prelude_at(args)
+    assert i is not None
     return args[:i] + ["-include-pch", found] + args[i + 2:]
 
 
-def _file(key: str, base: list[str]) -> str | None:
+def _file(key: str, base: list[str], header: str) -> str | None:
     folder = private_folder(tempfile.gettempdir())
     if folder is None:
         return None
@@ -100,7 +115,7 @@ def _file(key: str, base: list[str]) -> str | None:
     # list of the headers a file read leaves out the shim's folder.)
     stub = str(SHIM_DIR / "rapcc_prelude.h")
     try:
-        tu = ci.Index.create().parse(stub, args=base, unsaved_files=[(stub, f"#include <{SHIM_HEADER}>\n")],
+        tu = ci.Index.create().parse(stub, args=base, unsaved_files=[(stub, f"#include <{header}>\n")],
                                      options=_DETAILED | _INCOMPLETE | _KEEP_GOING)
     except ci.TranslationUnitLoadError:
         return None

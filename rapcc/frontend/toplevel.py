@@ -5,8 +5,11 @@ libclang lists every declaration of rapcc's stand-in headers at the top level
 ctypes plus a `File` object. Five passes used to walk that list and ask each
 cursor where it lives (a sixth of a small file's whole run, issue 20): they
 now read this one classification, made on first use and kept with the parse.
-It leaves out the declarations of rapcc's stand-in headers, which every one
-of those passes dropped (two thirds of the list).
+It leaves out the declarations of rapcc's stand-in headers, and those of
+every other system header (the toolkit's, the C++ library's, `-isystem`
+folders') but their macros, which every one of those passes dropped (two
+thirds of the list under the stand-ins, 16,000 declarations under
+RAPCC_HEADERS=toolkit).
 """
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ from . import clangext
 from .prelude import SHIM_DIR
 
 _SHIM_PREFIX = str(SHIM_DIR) + os.sep
+_MACRO_DEFINITION = CursorKind.MACRO_DEFINITION.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +37,7 @@ class Top:
     kind: CursorKind
     file: str | None  # None for the built-in declarations
     main: bool  # in the main file (clang_Location_isFromMainFile)
-    system: bool  # in a system header
+    system: bool  # in a system header (only macro definitions of those are listed)
 
 
 _TOPS: "weakref.WeakKeyDictionary[ci.TranslationUnit, tuple[Top, ...]]" = weakref.WeakKeyDictionary()
@@ -41,7 +45,7 @@ _TOPS: "weakref.WeakKeyDictionary[ci.TranslationUnit, tuple[Top, ...]]" = weakre
 
 def top_level(tu: ci.TranslationUnit) -> tuple[Top, ...]:
     """Every direct child of the translation unit, in clang's order, less the
-    declarations of rapcc's stand-in headers (see `_classify`)."""
+    declarations of rapcc's stand-in headers and other system headers (see `_classify`)."""
     found = _TOPS.get(tu)
     if found is None:
         found = _TOPS[tu] = tuple(_classify(tu))
@@ -79,8 +83,17 @@ def _classify(tu: ci.TranslationUnit) -> list[Top]:
     def visit(child: Cursor, parent: Cursor, data: object) -> int:
         try:
             loc = location(child)
+            main = bool(is_main(loc))
             expansion(loc, f_ref, unused_ref, unused_ref, unused_ref)
             h = f.value
+            system = bool(h) and not main and bool(is_system(loc))
+            if system and child._kind_id != _MACRO_DEFINITION:
+                # A system header's declaration (the toolkit's 16,000 under
+                # RAPCC_HEADERS=toolkit): every consumer drops these, and
+                # building a Top of each was most of a parse's time there.
+                # Its macros stay listed: macros.py reads them (built-in and
+                # command-line macros have no file, and are kept too).
+                return 1  # CXChildVisit_Continue
             if h:
                 known = files.get(h)
                 if known is None:
@@ -89,7 +102,6 @@ def _classify(tu: ci.TranslationUnit) -> list[Top]:
                 name, shim = known
             else:
                 name, shim = None, False
-            main = bool(is_main(loc))
             if shim and not main:
                 return 1  # CXChildVisit_Continue
             child._tu = tu  # as cindex's own visitor does
@@ -97,8 +109,7 @@ def _classify(tu: ci.TranslationUnit) -> list[Top]:
             kind = kinds.get(kind_id)
             if kind is None:
                 kind = kinds[kind_id] = CursorKind.from_id(kind_id)
-            out.append(Top(child, kind, name, main,
-                           bool(is_system(loc)) if name is not None and not main else False))
+            out.append(Top(child, kind, name, main, system))
             return 1
         except BaseException as exc:  # ctypes would print and drop it: stop, and raise it below
             failed.append(exc)
@@ -107,7 +118,27 @@ def _classify(tu: ci.TranslationUnit) -> list[Top]:
     lib.clang_visitChildren(tu.cursor, ci.callbacks["cursor_visit"](visit), None)
     if failed:
         raise failed[0]
-    return out
+    return [t for t in out if not _implicit_instance(t)]
+
+
+_SPECIALIZABLE = {CursorKind.FUNCTION_DECL, CursorKind.CXX_METHOD, CursorKind.CONVERSION_FUNCTION,
+                  CursorKind.CONSTRUCTOR, CursorKind.DESTRUCTOR, CursorKind.CLASS_DECL, CursorKind.STRUCT_DECL}
+
+
+def _implicit_instance(t: Top) -> bool:
+    """An implicit instantiation listed at the top level: a parse with a
+    precompiled prelude whose declarations are left out (the toolkit's, see
+    parse.py) lists the user's template instances there too, where they sit
+    in their template (a plain parse lists none: the template holds them). An
+    explicit specialization or instantiation has a place of its own."""
+    if t.kind not in _SPECIALIZABLE or t.file is None:
+        return False
+    pattern = clangext.specialized_template(t.cursor)
+    if pattern is None:
+        return False
+    here, there = t.cursor.location, pattern.location
+    return (here.line, here.column) == (there.line, there.column) and there.file is not None \
+        and there.file.name == t.file
 
 
 def main_file_tops(tu: ci.TranslationUnit) -> list[Cursor]:

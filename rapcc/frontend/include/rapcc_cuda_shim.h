@@ -12,13 +12,16 @@
 #ifndef __CUDACC__
 #define __CUDACC__ 1
 #endif
-#define __CUDA_ARCH__ 900
 #define __NVCC__ 1
+/* __CUDA_ARCH__ and __CUDACC_VER_MAJOR__/MINOR/BUILD come from the command
+ * line (rapcc/build_macros.py): the values of the nvcc that compiles, or
+ * pinned ones that rapcc treats as unknown. So do these where it knows them. */
+#ifndef CUDART_VERSION
 #define CUDART_VERSION 12000
+#endif
+#ifndef CUDA_VERSION
 #define CUDA_VERSION 12000
-#define __CUDACC_VER_MAJOR__ 12
-#define __CUDACC_VER_MINOR__ 0
-#define __CUDACC_VER_BUILD__ 0
+#endif
 /* Guards of the real toolkit headers, so that a toolkit header reached
  * through --cuda-path does not redeclare what is here. */
 #define __CUDA_RUNTIME_H__

@@ -1,0 +1,238 @@
+"""Arrays whose code depends on nvcc macros rapcc does not know.
+
+Where no nvcc says what `__CUDACC_VER_MAJOR__` or `__CUDA_ARCH__` will be (see
+build_macros.py), the parse runs with pinned values, and code under a branch
+they decide may not be what nvcc compiles. The whitelist: a value rapcc does
+not know licenses nothing, so every array spelled where such a value decides
+what is compiled is kept as written.
+
+What is modelled exactly, in the analysed file's tokens:
+- an `#if`/`#elif` group whose conditions name an unknown macro (its whole
+  extent, `#if` to `#endif`, every branch of it); `#ifdef __CUDA_ARCH__` and
+  `defined(__CUDACC_VER_MAJOR__)` are known (nvcc always defines them);
+- a macro whose body names an unknown one, or that is defined inside such a
+  group, is unknown too (to a fixed point);
+- `if constexpr (...)` whose condition names one, when its branches are
+  braced blocks (the statement's extent, `else` blocks included).
+Every other spelling of an unknown macro (code that computes with its value,
+an unbraced `if constexpr`, a user header that names one) may reach any array
+of the file through values rapcc does not follow: every array is kept.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Callable
+
+from .. import ir
+from ..build_macros import ALWAYS_DEFINED, NO_NVCC, BuildMacros
+from .inactive import _line_start_skip, _macro_bodies
+from .tokens import FileTokens, Token
+
+_CONDITIONS = ("if", "elif", "ifdef", "ifndef", "elifdef", "elifndef")
+
+
+@dataclass(frozen=True, slots=True)
+class Governed:
+    """A span of the file whose compiled text an unknown macro decides."""
+
+    start: int
+    end: int
+    at: ir.SourceRange  # the directive or `if constexpr` that decides it
+    macro: str
+
+
+def _is_name(t: Token) -> bool:
+    return t.spelling[:1].isalpha() or t.spelling[:1] == "_"
+
+
+def _directive_lines(tokens: FileTokens, source: bytes) -> list[tuple[int, str, list[Token]]]:
+    """(index of its `#`, directive word, the rest of its tokens) of every directive of the file."""
+    toks = tokens.tokens
+    out = []
+    for i, t in enumerate(toks[:-1]):
+        if t.spelling != "#" or _line_start_skip(source, t.start) != t.start:
+            continue
+        rest = []
+        j = i + 2
+        end_line = _last_line(source, t.start)
+        while j < len(toks) and toks[j].line <= end_line:
+            rest.append(toks[j])
+            j += 1
+        out.append((i, toks[i + 1].spelling, rest))
+    return out
+
+
+def _last_line(source: bytes, offset: int) -> int:
+    """The line a directive starting at `offset` ends on (backslash continuations)."""
+    line = source.count(b"\n", 0, offset) + 1
+    end = source.find(b"\n", offset)
+    while end > 0 and source[:end].rstrip(b"\r").endswith(b"\\"):
+        line += 1
+        end = source.find(b"\n", end + 1)
+    return line
+
+
+def _condition_names(word: str, rest: list[Token]) -> list[str]:
+    """The macros a condition reads the value of; a name only tested for
+    being defined (`#ifdef X`, `defined(X)`) counts where nvcc might not define it."""
+    if word in ("ifdef", "ifndef", "elifdef", "elifndef"):
+        return [t.spelling for t in rest[:1] if t.spelling not in ALWAYS_DEFINED]
+    out = []
+    for k, t in enumerate(rest):
+        if not _is_name(t) or t.spelling == "defined":
+            continue
+        tested = (k >= 1 and rest[k - 1].spelling == "defined") or \
+            (k >= 2 and rest[k - 1].spelling == "(" and rest[k - 2].spelling == "defined")
+        if tested and t.spelling in ALWAYS_DEFINED:
+            continue
+        out.append(t.spelling)
+    return out
+
+
+def governed(tokens: FileTokens, source: bytes, build: BuildMacros, path: str
+             ) -> tuple[tuple[Governed, ...], ir.SourceRange | None, str]:
+    """The spans unknown macros decide, and where one is spelled in a way
+    not modelled (None where none is), with that macro's name."""
+    toks = tokens.tokens
+    directives = _directive_lines(tokens, source)
+    unknown = {t.spelling for t in toks if _is_name(t) and build.is_unknown(t.spelling)}
+    if not unknown:
+        return (), None, ""
+
+    def at(t: Token) -> ir.SourceRange:
+        return ir.SourceRange(path, t.line, t.col, t.start, t.end)
+
+    groups = _groups(directives, toks)
+    bodies = _macro_bodies(tokens, source)
+    spans: list[Governed] = []
+    while True:  # macros defined from unknown ones, or under a group they decide, are unknown
+        spans = [Governed(lo, hi, at(toks[i]), name) for i, lo, hi, names in groups
+                 for name in names if name in unknown]
+        grown = {m.spelling for h, m, body in bodies
+                 if m.spelling not in unknown and (any(t.spelling in unknown for t in body)
+                                                   or any(g.start <= h.start < g.end for g in spans))}
+        if not grown:
+            break
+        unknown |= grown
+    in_directive = {t.start for _, _, rest in directives for t in rest}
+    constexpr, loose = _constexpr_spans(tokens, unknown, at)
+    spans += constexpr
+    covered = {t.start for g in constexpr for t in tokens.between(*_condition_of(tokens, g))}
+    for t in toks:
+        if t.spelling in unknown and t.start not in in_directive and t.start not in covered:
+            return tuple(spans), at(t), t.spelling
+    if loose is not None:
+        return tuple(spans), at(loose), loose.spelling
+    return tuple(spans), None, ""
+
+
+def _groups(directives: list[tuple[int, str, list[Token]]], toks: list[Token]
+            ) -> list[tuple[int, int, int, tuple[str, ...]]]:
+    """(index of the `#if`, its start, its `#endif`'s end, the names its conditions read) of every group."""
+    stack: list[tuple[int, list[str]]] = []
+    out = []
+    for i, word, rest in directives:
+        if word in ("if", "ifdef", "ifndef"):
+            stack.append((i, _condition_names(word, rest)))
+        elif word in _CONDITIONS and stack:
+            stack[-1][1].extend(_condition_names(word, rest))
+        elif word == "endif" and stack:
+            opener, names = stack.pop()
+            end = rest[-1].end if rest else toks[i + 1].end
+            out.append((opener, toks[opener].start, end, tuple(names)))
+    # An `#if` without its `#endif` (the file ends inside it) decides the rest of the file.
+    for opener, names in stack:
+        out.append((opener, toks[opener].start, toks[-1].end, tuple(names)))
+    return out
+
+
+def _condition_of(tokens: FileTokens, g: Governed) -> tuple[int, int]:
+    """The `( ... )` of the `if constexpr` at g.start."""
+    i = tokens.index_at(g.start)
+    assert i is not None
+    close = tokens.matching(i + 2)
+    assert close is not None
+    return tokens.tokens[i + 2].start, tokens.tokens[close].end
+
+
+def _constexpr_spans(tokens: FileTokens, unknown: set[str], at: Callable[[Token], ir.SourceRange]
+                     ) -> tuple[list[Governed], Token | None]:
+    """`if constexpr` statements whose condition names an unknown macro, and the
+    first such one whose extent is not braced blocks (None where none)."""
+    toks = tokens.tokens
+    out: list[Governed] = []
+    for i in tokens.find_sequence(0, toks[-1].end + 1, ("if", "constexpr", "(")):
+        close = tokens.matching(i + 2)
+        if close is None:
+            return out, toks[i]
+        named = [t for t in toks[i + 3:close] if t.spelling in unknown]
+        if not named:
+            continue
+        end = _braced_end(tokens, close + 1)
+        if end is None:
+            return out, named[0]
+        out.append(Governed(toks[i].start, toks[end].end, at(toks[i]), named[0].spelling))
+    return out, None
+
+
+def _braced_end(tokens: FileTokens, j: int) -> int | None:
+    """Index of the last token of `{...} [else {...} | else if constexpr (...) {...} ...]`
+    starting at token j; None where a branch is not a braced block."""
+    toks = tokens.tokens
+    while True:
+        if j >= len(toks) or toks[j].spelling != "{":
+            return None
+        end = tokens.matching(j)
+        if end is None:
+            return None
+        if end + 1 < len(toks) and toks[end + 1].spelling == "else":
+            j = end + 2
+            if j + 2 < len(toks) and toks[j].spelling == "if" and toks[j + 1].spelling == "constexpr" \
+                    and toks[j + 2].spelling == "(":
+                close = tokens.matching(j + 2)
+                if close is None:
+                    return None
+                j = close + 1
+            continue
+        return end
+
+
+def refuse_unknown_macros(info: ir.TranslationUnitInfo, tokens: FileTokens, build: BuildMacros,
+                          headers: tuple[tuple[str, bytes], ...] = ()) -> ir.TranslationUnitInfo:
+    """`info` with an escape for every array spelled where a macro whose value
+    rapcc does not know decides the code; `headers`: the user's headers the
+    parse read, with their bytes."""
+    if not info.arrays or (not build.unknown and not build.unknown_prefixes):
+        return info
+    spans, loose, macro = governed(tokens, info.source, build, info.path)
+    header = next(((p, n) for p, text in headers for n in _named(text, build)), None)
+    hint = "; put the nvcc that compiles on PATH, or pass --arch" if build.source.startswith(NO_NVCC) else ""
+    how = f"its value is not known here ({build.source}{hint})"
+    extra: list[ir.Escape] = []
+    for arr in info.arrays:
+        if loose is not None:
+            extra.append(ir.Escape(arr.key, arr.function, loose, f"'{macro}' is used in code that may reach "
+                                   f"'{arr.name}', and {how}"))
+            continue
+        if header is not None:
+            extra.append(ir.Escape(arr.key, arr.function, arr.decl, f"the header '{header[0]}' reads '{header[1]}', "
+                                   f"which may decide the code of '{arr.name}', and {how}"))
+            continue
+        offsets = list(info.spellings.get(arr.key, ())) + [arr.decl.start]
+        offsets += [off for al in info.aliases if al.array == arr.key for off in al.spellings]
+        offsets += [a.range.start for a in info.accesses if a.array == arr.key]
+        offsets += [e.range.start for e in info.escapes if e.array == arr.key]
+        hit = next((g for g in spans for off in offsets if g.start <= off < g.end), None)
+        if hit is not None:
+            extra.append(ir.Escape(arr.key, arr.function, hit.at, f"'{arr.name}' is used under a branch that "
+                                   f"'{hit.macro}' decides, and {how}"))
+    if not extra:
+        return info
+    return replace(info, escapes=info.escapes + tuple(extra))
+
+
+def _named(text: bytes, build: BuildMacros) -> list[str]:
+    """The unknown macros a header's text names (a whole-word match: conservative, comments count)."""
+    names = {m.decode() for m in re.findall(rb"\b__CUDA[A-Z0-9_]*|\bCUDA(?:RT)?_VERSION\b", text)}
+    return sorted(n for n in names if build.is_unknown(n))

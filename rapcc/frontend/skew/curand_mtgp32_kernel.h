@@ -1,0 +1,3 @@
+/* Empty on purpose: clang 18's __clang_cuda_runtime_wrapper.h includes this
+ * header, which CUDA 13 dropped. Searched last (-idirafter), so a toolkit that
+ * still has it wins. See docs/headers.md. */

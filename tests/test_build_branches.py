@@ -1,0 +1,149 @@
+"""Code that nvcc's own macros decide is analysed as the compile's nvcc takes it,
+and kept where rapcc cannot know their values (rapcc/frontend/build_branches.py)."""
+from __future__ import annotations
+
+import pytest
+
+from rapcc.build_macros import UNKNOWN, BuildMacros, ask_nvcc, from_arch_option
+from rapcc.pipeline import Options, rewrite_source
+from tests.conftest import require_nvcc
+
+_KERNEL = """#define N 32
+__global__ void k(float *out)
+{
+    __shared__ float tile[N][N];
+    __shared__ float other[N][N];
+    int tx = threadIdx.x, ty = threadIdx.y;
+    tile[ty][tx] = out[ty * N + tx];
+    other[ty][tx] = out[ty * N + tx];
+    __syncthreads();
+    out[ty * N + tx] += other[tx][ty];
+BRANCH
+}
+
+int main()
+{
+    float *d;
+    k<<<1, dim3(32, 32)>>>(d);
+}
+"""
+_FLAT = "out[ty * N + tx] = tile[0][tx * N + ty];"  # a walk across the rows: out of a row's range
+_IN_RANGE = "out[ty * N + tx] = tile[tx][ty];"  # a 32-way conflict, padded away
+
+
+def _constexpr(new: str, old: str) -> str:
+    return _KERNEL.replace("BRANCH", f"    if constexpr (__CUDACC_VER_MAJOR__ >= 13) {{\n        {new}\n"
+                                     f"    }} else {{\n        {old}\n    }}")
+
+
+def _rewrite(text: str, build: BuildMacros):
+    result = rewrite_source(text.encode(), "k.cu", Options(build=build))
+    kept = {p.analysis.array.name: p for p in result.plans}
+    return {name for name, p in kept.items() if p.rewritten}, [d.format() for d in result.diagnostics]
+
+
+def _installed(tmp_path, *flags: str) -> BuildMacros:
+    found = ask_nvcc(require_nvcc(), flags, str(tmp_path))
+    if found.version is None or found.version[0] < 13:
+        pytest.skip("the installed nvcc is older than 13")
+    return found
+
+
+@pytest.mark.nvcc
+def test_if_constexpr_on_the_version_is_analysed_on_the_installed_nvccs_branch(tmp_path):
+    # nvcc 13 runs the flat walk: the array must stay. With the old pinned
+    # __CUDACC_VER_MAJOR__ 12 the in-range branch was analysed and 'tile' padded.
+    rewritten, diags = _rewrite(_constexpr(_FLAT, _IN_RANGE), _installed(tmp_path))
+    assert "tile" not in rewritten and "other" in rewritten
+    assert any("'tile[0][tx * N + ty]' reaches column 1023 of 32" in d for d in diags)
+
+
+@pytest.mark.nvcc
+def test_if_constexpr_twin_the_installed_nvccs_branch_in_range_is_rewritten(tmp_path):
+    rewritten, diags = _rewrite(_constexpr(_IN_RANGE, _FLAT), _installed(tmp_path))
+    assert {"tile", "other"} <= rewritten
+    assert not any("rapcc-escape" in d for d in diags)
+
+
+@pytest.mark.parametrize("new, old", [(_FLAT, _IN_RANGE), (_IN_RANGE, _FLAT)])
+def test_if_constexpr_on_an_unknown_version_keeps_the_array(new, old):
+    rewritten, diags = _rewrite(_constexpr(new, old), UNKNOWN)
+    assert "tile" not in rewritten
+    assert any("'tile' is used under a branch that '__CUDACC_VER_MAJOR__' decides" in d and "no nvcc found" in d
+               for d in diags)
+    assert "other" in rewritten  # its uses sit outside the branch: still rewritten
+
+
+def _preprocessor(active_from_800: str, below: str) -> str:
+    return _KERNEL.replace("BRANCH", f"#if __CUDA_ARCH__ >= 800\n    {active_from_800}\n#else\n    {below}\n#endif")
+
+
+def test_preprocessor_branch_on_the_arch_follows_the_arch_option():
+    text = _preprocessor(_FLAT, _IN_RANGE)
+    rewritten, diags = _rewrite(text, from_arch_option("sm_90"))
+    assert "tile" not in rewritten and any("reaches column 1023 of 32" in d for d in diags)
+    # sm_75 parses the other branch: the flat walk is a skipped spelling, not the code analysed.
+    rewritten, diags = _rewrite(text, from_arch_option("sm_75"))
+    assert not any("reaches column 1023 of 32" in d for d in diags)
+    assert any("preprocessor branch at line 11 (on __CUDA_ARCH__) that this parse skipped" in d for d in diags)
+
+
+@pytest.mark.nvcc
+def test_preprocessor_branch_on_the_arch_with_two_arch_values(tmp_path):
+    text = _preprocessor(_FLAT, _IN_RANGE)
+    _, diags = _rewrite(text, _installed(tmp_path, "-arch", "sm_90"))
+    assert any("reaches column 1023 of 32" in d for d in diags)
+    _, diags = _rewrite(text, _installed(tmp_path, "-arch", "sm_75"))
+    assert not any("reaches column 1023 of 32" in d for d in diags)
+    # Both targets at once: the arch has two values, neither branch licenses anything.
+    rewritten, diags = _rewrite(text, _installed(tmp_path, "-gencode", "arch=compute_75,code=sm_75",
+                                                 "-gencode", "arch=compute_90,code=sm_90"))
+    assert "tile" not in rewritten and "other" in rewritten
+    assert any("'__CUDA_ARCH__' decides" in d and "device passes give it different values" in d for d in diags)
+
+
+def test_preprocessor_branch_on_an_unknown_arch_keeps_the_array_twin_outside_is_rewritten():
+    rewritten, diags = _rewrite(_preprocessor(_IN_RANGE, _IN_RANGE), UNKNOWN)
+    assert "tile" not in rewritten and "other" in rewritten
+    assert any("'tile' is used under a branch that '__CUDA_ARCH__' decides" in d for d in diags)
+
+
+def test_an_unbraced_if_constexpr_on_an_unknown_version_keeps_every_array():
+    text = _KERNEL.replace("BRANCH", f"    if constexpr (__CUDACC_VER_MAJOR__ >= 13)\n        {_IN_RANGE}")
+    rewritten, diags = _rewrite(text, UNKNOWN)
+    assert not rewritten and any("'__CUDACC_VER_MAJOR__' is used in code that may reach" in d for d in diags)
+
+
+def test_ifdef_cuda_arch_is_known_in_every_device_pass():
+    text = _KERNEL.replace("BRANCH", f"#ifdef __CUDA_ARCH__\n    {_IN_RANGE}\n#endif")
+    rewritten, diags = _rewrite(text, UNKNOWN)
+    assert {"tile", "other"} <= rewritten and not any("decides" in d for d in diags)
+
+
+def test_a_macro_defined_from_an_unknown_one_is_unknown_too():
+    text = "#if __CUDA_ARCH__ >= 800\n#define STEP 2\n#else\n#define STEP 1\n#endif\n" + _KERNEL.replace(
+        "BRANCH", "    out[ty * N + tx] = tile[tx][ty] * STEP;")
+    rewritten, diags = _rewrite(text, UNKNOWN)
+    assert not rewritten and any("'STEP' is used in code that may reach 'tile'" in d for d in diags)
+    rewritten, _ = _rewrite(text, from_arch_option("sm_90"))  # the twin: the arch known
+    assert {"tile", "other"} <= rewritten
+
+
+def test_an_unknown_macro_in_code_keeps_every_array_and_is_never_guarded():
+    text = _KERNEL.replace("BRANCH", "    out[ty * N + tx] = tile[tx][ty] + __CUDA_ARCH__;")
+    rewritten, diags = _rewrite(text, UNKNOWN)
+    assert not rewritten and any("'__CUDA_ARCH__' is used in code that may reach 'other'" in d for d in diags)
+    result = rewrite_source(text.encode(), "k.cu", Options(build=from_arch_option("sm_90")))
+    assert result.changed
+    # nvcc's host pass has no __CUDA_ARCH__: a `#if __CUDA_ARCH__ != 900 #error` guard would stop the compile.
+    assert b"__CUDA_ARCH__ !=" not in result.text and "__CUDA_ARCH__" not in dict(result.macro_guards)
+
+
+def test_the_arch_option_reaches_the_parse(run_cli, tmp_path):
+    """`rapcc --arch`, without an nvcc (run_cli hides it): __CUDA_ARCH__ known, the version not."""
+    src = tmp_path / "k.cu"
+    src.write_text(_preprocessor(_FLAT, _IN_RANGE))
+    _, _, err = run_cli(str(src), "--arch", "sm_90", "-o", str(tmp_path / "out.cu"))
+    assert "reaches column 1023 of 32" in err and "decides" not in err
+    _, _, err = run_cli(str(src), "-o", str(tmp_path / "out.cu"))
+    assert "'tile' is used under a branch that '__CUDA_ARCH__' decides" in err and "pass --arch" in err

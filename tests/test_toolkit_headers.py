@@ -1,0 +1,209 @@
+"""RAPCC_HEADERS=toolkit: the toolkit's real headers in clang's own CUDA mode (rapcc/frontend/parse.py)."""
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+
+import pytest
+
+from rapcc.build_macros import ask_nvcc
+from rapcc.frontend.parse import SKEW_DIR, ParseConfig, clang_args, libclang_major, parse_tolerant, \
+    toolkit_resources
+from rapcc.frontend.launches import launch_block_shapes
+from rapcc.toolkit import HeaderMode, find_toolkit, header_mode, resource_dir
+from tests.conftest import ROOT, require_nvcc
+
+DONE_WHEN = """#include <cub/cub.cuh>
+#include <thrust/device_vector.h>
+#include <cuda/pipeline>
+#include <mutex>
+#include <unordered_map>
+#include <cuda_fp16.h>
+
+#define N 32
+__global__ void transpose(float *out, const float *in)
+{
+    __shared__ float tile[N][N];
+    tile[threadIdx.y][threadIdx.x] = in[threadIdx.y * N + threadIdx.x];
+    __syncthreads();
+    out[threadIdx.y * N + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+}
+
+__global__ void halves(__half2 *out) { out[threadIdx.x] = make_half2(__float2half(1.0f), __float2half(2.0f)); }
+
+std::mutex lock;
+std::unordered_map<int, int> seen;
+
+int main()
+{
+    float *a = nullptr, *b = nullptr;
+    transpose<<<1, dim3(32, 8)>>>(a, b);
+    cudaLaunchConfig_t config = {};
+    config.gridDim = dim3(1);
+    config.blockDim = dim3(64);
+    __half2 *h = nullptr;
+    cudaLaunchKernelEx(&config, halves, h);
+    thrust::device_vector<int> v(4);
+    return 0;
+}
+"""
+
+
+def _toolkit() -> str:
+    nvcc = require_nvcc()
+    found = find_toolkit(None, {}, lambda name: nvcc if name == "nvcc" else None)
+    if found is None:
+        pytest.fail(f"nvcc at {nvcc} has no toolkit headers")
+    if toolkit_resources(ParseConfig(cuda_path=found.root, headers=HeaderMode.TOOLKIT)) is None:
+        pytest.fail("clang's resource headers are not installed (pip install clang-tidy==18.1.8)")
+    return found.root
+
+
+def test_the_resource_headers_are_libclangs_version():
+    major = libclang_major()
+    found = resource_dir(major)
+    assert found is not None, "clang-tidy's resource headers (a dependency) are missing"
+    assert os.path.basename(found) == str(major)
+    assert resource_dir(major + 1) is None  # another clang's wrappers are never taken
+
+
+def test_the_switch_is_read_strictly():
+    assert header_mode({}) == HeaderMode.AUTO
+    assert header_mode({"RAPCC_HEADERS": " Toolkit "}) == HeaderMode.TOOLKIT
+    with pytest.raises(ValueError, match="RAPCC_HEADERS='real'"):
+        header_mode({"RAPCC_HEADERS": "real"})
+
+
+def test_standin_and_auto_keep_the_stand_ins(tmp_path):
+    (tmp_path / "include").mkdir()
+    for mode in (HeaderMode.STANDIN, HeaderMode.AUTO):
+        args = clang_args(ParseConfig(cuda_path=str(tmp_path), headers=mode))
+        assert "-nocudainc" in args and not any(a.startswith("--cuda-path") for a in args)
+    # toolkit without a toolkit: the stand-ins, there is nothing else.
+    assert "-nocudainc" in clang_args(ParseConfig(headers=HeaderMode.TOOLKIT))
+
+
+def test_toolkit_mode_command_line(tmp_path):
+    (tmp_path / "include" / "cccl").mkdir(parents=True)
+    args = clang_args(ParseConfig(cuda_path=str(tmp_path), headers=HeaderMode.TOOLKIT, defines=("T=1",)))
+    assert f"--cuda-path={tmp_path}" in args and "-nocudainc" not in args and "-nostdinc" not in args
+    assert "-Xclang" in args and "-target-sdk-version=12.3" in args  # clang 18's newest CUDA
+    assert args[args.index("-isystem") + 1] == str(tmp_path / "include" / "cccl")
+    assert args[args.index("-idirafter") + 1] == str(SKEW_DIR)
+    assert args.index("-D__CUDACC_VER_MAJOR__=12") < args.index("-DT=1")
+
+
+@pytest.mark.parametrize("name", ["texture_fetch_functions.h", "curand_mtgp32_kernel.h"])
+def test_each_skew_stand_in_is_empty_and_only_for_a_header_the_wrapper_includes(name):
+    text = (SKEW_DIR / name).read_text()
+    assert all(line.startswith(("/*", " *")) for line in text.splitlines())  # a comment, no declaration
+    wrapper = os.path.join(resource_dir(libclang_major()) or "", "include", "__clang_cuda_runtime_wrapper.h")
+    assert f'#include "{name}"' in open(wrapper).read() or f"#include <{name}>" in open(wrapper).read()
+    assert sorted(p.name for p in SKEW_DIR.iterdir()) == ["curand_mtgp32_kernel.h", "texture_fetch_functions.h"]
+
+
+@pytest.mark.nvcc
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["texture_fetch_functions.h", "curand_mtgp32_kernel.h"])
+def test_each_skew_stand_in_is_needed_by_the_installed_toolkit(tmp_path, monkeypatch, name):
+    root = _toolkit()
+    if os.path.exists(os.path.join(root, "include", name)):
+        pytest.skip(f"this toolkit still ships {name}")
+    skew = tmp_path / "skew"
+    shutil.copytree(SKEW_DIR, skew)
+    (skew / name).unlink()
+    src = tmp_path / "k.cu"
+    src.write_text("__global__ void k(float *o) { o[0] = 1.0f; }\n")
+    config = ParseConfig(cuda_path=root, headers=HeaderMode.TOOLKIT)
+    monkeypatch.setattr(sys.modules["rapcc.frontend.parse"], "SKEW_DIR", skew)
+    parsed = parse_tolerant(str(src), src.read_bytes(), config)
+    assert any(d.spelling == f"'{name}' file not found" for d in parsed.tu.diagnostics)
+
+
+@pytest.mark.nvcc
+@pytest.mark.slow
+def test_done_when_file_parses_with_no_error_and_its_launch_is_read(tmp_path):
+    root = _toolkit()
+    src = tmp_path / "k.cu"
+    src.write_text(DONE_WHEN)
+    build = ask_nvcc(require_nvcc(), ("-arch", "sm_80"), str(tmp_path / "cache"))
+    parsed = parse_tolerant(str(src), src.read_bytes(), ParseConfig(cuda_path=root, build=build,
+                                                                     headers=HeaderMode.TOOLKIT))
+    assert [e.diagnostic.format() for e in parsed.scopes.errors] == []
+    assert launch_block_shapes(parsed.tu).get("transpose") == [(32, 8, 1)]
+
+
+@pytest.mark.nvcc
+@pytest.mark.slow
+def test_the_same_file_with_the_stand_ins_has_errors_in_the_toolkit(tmp_path):
+    """The twin: what toolkit mode removes (make_half2, <mutex>, the launch API)."""
+    root = _toolkit()
+    src = tmp_path / "k.cu"
+    src.write_text(DONE_WHEN)
+    parsed = parse_tolerant(str(src), src.read_bytes(), ParseConfig(cuda_path=root, headers=HeaderMode.STANDIN))
+    assert parsed.scopes.errors
+
+
+@pytest.mark.nvcc
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["transpose_32x8.cu", "helper_clones.cu", "ifdef_rowwise.cu", "scan_blelloch.cu"])
+def test_toolkit_mode_rewrites_as_the_stand_ins_do_with_and_without_its_prelude(tmp_path, monkeypatch, name):
+    """The toolkit's prelude is precompiled (and its declarations left out of
+    the unit's top level): the rewrite is the stand-ins' one, byte for byte."""
+    from rapcc.frontend import prelude
+    from rapcc.pipeline import Options, rewrite_source
+    root = _toolkit()
+    monkeypatch.setattr(prelude.tempfile, "gettempdir", lambda: str(tmp_path))
+    monkeypatch.setattr(prelude, "_built", {})
+    path = ROOT / "examples" / name
+    build = ask_nvcc(require_nvcc(), (), str(tmp_path / "cache"))
+
+    def text(mode: HeaderMode) -> bytes:
+        return rewrite_source(path.read_bytes(), str(path), Options(cuda_path=root, build=build, headers=mode)).text
+    standin = text(HeaderMode.STANDIN)
+    monkeypatch.setattr(prelude, "ENABLED", False)
+    plain = text(HeaderMode.TOOLKIT)
+    monkeypatch.setattr(prelude, "ENABLED", True)
+    with_pch = text(HeaderMode.TOOLKIT)
+    assert list(tmp_path.glob("rapcc-*/prelude-*.pch")), "no precompiled prelude was made"
+    assert with_pch == plain == standin
+    assert standin != path.read_bytes()  # each is rewritten
+
+
+_TEMPLATES = """template <int T> struct Holder { __device__ operator float *() { return nullptr; } };
+template <int T> __global__ void k(float *o) { __shared__ float s[T]; s[threadIdx.x] = o[0]; o[0] = s[0]; }
+template <> __global__ void k<3>(float *o) { o[0] = Holder<3>(); }
+template __global__ void k<64>(float *);
+void run(float *o) { k<32><<<1, 32>>>(o); }
+"""
+
+
+@pytest.mark.nvcc
+@pytest.mark.slow
+@pytest.mark.parametrize("source", ["tests/golden/template_transpose.cu", "tests/providers/conversion.cu",
+                                    "inline"])
+def test_the_prelude_without_its_declarations_lists_the_same_user_top_level(tmp_path, monkeypatch, source):
+    """excludeDeclarationsFromPCH lists implicit instances at the top level;
+    toplevel.py leaves them out, and keeps an explicit specialization (the
+    twin, with a place of its own; an explicit instantiation is listed by neither)."""
+    import clang.cindex as ci
+
+    from rapcc.frontend import prelude
+    from rapcc.frontend.toplevel import top_level
+    root = _toolkit()
+    monkeypatch.setattr(prelude.tempfile, "gettempdir", lambda: str(tmp_path))
+    monkeypatch.setattr(prelude, "_built", {})
+    path = tmp_path / "k.cu"
+    path.write_text(_TEMPLATES if source == "inline" else (ROOT / source).read_text())
+    args = prelude.precompiled(clang_args(ParseConfig(cuda_path=root, headers=HeaderMode.TOOLKIT)))
+    assert args is not None
+
+    def tops(exclude: bool) -> list[tuple]:
+        tu = ci.Index.create(excludeDecls=exclude).parse(str(path), args=args, options=0x01 | 0x200)
+        return [(t.kind, t.cursor.spelling, t.main, t.cursor.extent.start.offset, t.cursor.extent.end.offset)
+                for t in top_level(tu) if t.file is not None and not t.system]
+    assert tops(True) == tops(False)
+    if source == "inline":
+        listed = [(kind.name, name) for kind, name, *_ in tops(True)]
+        assert listed.count(("FUNCTION_TEMPLATE", "k")) == 1 and listed.count(("FUNCTION_DECL", "k")) == 1  # the specialization
