@@ -12,7 +12,7 @@ from .banks import BankModel
 from .build_macros import UNKNOWN as UNKNOWN_BUILD, BuildMacros
 from .diagnostics import Diagnostic, InternalError, RapccError
 from .frontend import parse_file, parse_file_with_includes
-from .frontend.launches import UNREAD_SHAPE
+from .frontend.launches import UNREAD_SHAPE, entry_bytes
 from .gate import gate
 from .interrupts import check as check_interrupted
 from .ir import EscapeKind, TranslationUnitInfo
@@ -90,13 +90,18 @@ def with_launch_shapes(info: TranslationUnitInfo, shapes: tuple[tuple[str, tuple
         return info
 
     def joined(k):
-        known = tuple(s for s in extra[k.name] if s != UNREAD_SHAPE)
+        entries = extra[k.name]
+        known = tuple(s for s in entries if s != UNREAD_SHAPE and entry_bytes(s) is False)
         unread = ("a launch in another file of the project that rapcc cannot read",) \
-            if UNREAD_SHAPE in extra[k.name] else ()
+            if UNREAD_SHAPE in entries else ()
+        # Every launch's dynamic bytes (the budget's premise); a list of launches without them
+        # (a cache written before they were recorded) leaves the bytes unknown.
+        smem = tuple(b for b in map(entry_bytes, entries) if b is not False)
+        if known and not smem:
+            smem = (None,)
         return replace(k, launch_block_dims=tuple(dict.fromkeys(k.launch_block_dims + known)),
                        launch_unknown=tuple(dict.fromkeys(k.launch_unknown + unread)),
-                       # another file's launches: their dynamic bytes are not read (the budget's premise)
-                       launch_dynamic_smem=tuple(dict.fromkeys(k.launch_dynamic_smem + (None,))))
+                       launch_dynamic_smem=tuple(dict.fromkeys(k.launch_dynamic_smem + smem)))
     kernels = tuple(joined(k) if k.name in extra else k for k in info.kernels)
     return replace(info, kernels=kernels)
 

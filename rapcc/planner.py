@@ -510,10 +510,10 @@ def dynamic_bytes(kernels: tuple[ir.Kernel, ...]) -> dict[str, DynamicBytes]:
         bytes_ = k.launch_dynamic_smem
         if not bytes_:
             out[k.name] = DynamicBytes(None, "no launch of it in this file")
-        elif k.launch_unknown:
-            out[k.name] = DynamicBytes(None, "some launch of it is not one rapcc reads")
         elif None in bytes_:
-            out[k.name] = DynamicBytes(None, "some launch's dynamic shared memory is known only at run time")
+            # A launch rapcc does not read at all (the kernel's address passed on, a dropped launch) adds None
+            # too (host_values.kernel_fields); one whose block shape alone is unknown keeps its bytes.
+            out[k.name] = DynamicBytes(None, "some launch's dynamic shared memory is not known")
         else:
             out[k.name] = DynamicBytes(max(had.most, *(b for b in bytes_ if b is not None)))
     return out

@@ -17,6 +17,7 @@ __global__ void k(float *o) {
   __syncthreads();
   o[threadIdx.x] = tile[threadIdx.y][threadIdx.x];
 }
+void launch(float *o) { k<<<1, dim3(32, 8)>>>(o); }  // no dynamic shared memory: padding may grow the tile
 """
 
 

@@ -288,7 +288,7 @@ def test_a_skipped_branch_walking_flat_under_an_unknown_launch_is_kept() -> None
 def test_its_guarded_twin_is_rewritten() -> None:
     plan, _ = _tile(SKIPPED.replace("READ", "if (tx < 32 && ty < 8) o[ty * 64 + tx] = tile[ty][tx];").encode(),
                     Options(strategy="pad"))
-    assert plan.rewritten
+    assert plan.rewritten, plan.reason
 
 
 def test_overloads_of_one_name_are_proved_for_every_shape() -> None:

@@ -143,8 +143,10 @@ def test_unknown_shape_gets_a_layout_that_gains_under_every_plausible_shape():
     r = rewrite_source(UNKNOWN_SHAPE_GUARDED, "u.cu", Options())
     tile = _array(r, "tile")
     assert len(tile["block_dims"]) >= 2
-    assert tile["strategy"] != "none" and tile["reason"].startswith("robust over ")
-    assert all(f"{x}x{y}" in tile["reason"] for x, y, _ in tile["block_dims"])
+    assert tile["strategy"] != "none"
+    # The padding it would prefer may not grow a kernel whose launches' dynamic bytes are unknown (issue 27 §7):
+    # the reason then names the same-size layout taken instead.
+    assert tile["reason"].startswith("robust over ") or tile["reason"].endswith("keeps its size")
     plan = next(p for p in r.plans if p.analysis.array.name == "tile")
     # The chosen layout is cheaper than unchanged under each shape, not just the reported one.
     ctx = StrategyContext(BankModel(), 1)

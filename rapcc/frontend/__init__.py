@@ -16,7 +16,7 @@ from .build_branches import refuse_unknown_macros
 from .collect import collect
 from .encoding import refuse_undecodable, undecodable
 from .errors import refuse_tainted
-from .launches import UNREAD_SHAPE, launch_block_shapes, launch_facts
+from .launches import UNREAD_SHAPE, bytes_entry, launch_block_shapes, launch_bytes, launch_facts
 from .preorder import Preorder
 from .program import lower_program
 from .parse import SHIM_DIR, ParseConfig, ParseError, direct_includes, header_kinds, parse, parse_tolerant
@@ -126,6 +126,8 @@ def launches_in_file(path: str, source: bytes, options: _ParseOptions) -> dict[s
     found, unknown = launch_facts(tu, source)
     for name in unknown:  # an unknown launch is every shape to the proof, in whichever file it is
         found.setdefault(name, []).append(UNREAD_SHAPE)
+    for name, smem in launch_bytes(tu, source).items():
+        found.setdefault(name, []).extend(bytes_entry(b) for b in dict.fromkeys(smem))
     return found
 
 

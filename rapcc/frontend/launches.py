@@ -5,10 +5,34 @@ from clang.cindex import TranslationUnit
 
 from .host_values import host_launches
 
-# The shape a launch of another file stands for when rapcc cannot read it
-# (project mode, `launches_in_file`): no block has 0 threads, so it is never a
-# real shape; `pipeline.with_launch_shapes` turns it into an unknown launch.
+# Project mode hands each file the launches of every file as (kernel, shapes)
+# (`launches_in_file`, build/launch_index.py). Two entries that are no block
+# shape ride along, so that an unknown launch is never dropped: UNREAD_SHAPE,
+# a launch whose shape rapcc cannot read (every shape to the proof), and
+# `bytes_entry(n)`, the dynamic shared memory of a launch (n < 0: unknown),
+# which the budget needs of every launch (`pipeline.with_launch_shapes`).
 UNREAD_SHAPE = (0, 0, 0)
+_BYTES = -1  # the first field of a bytes entry
+
+
+def bytes_entry(smem: int | None) -> tuple[int, int, int]:
+    return (_BYTES, -1 if smem is None else smem, 0)
+
+
+def entry_bytes(entry: tuple[int, int, int]) -> int | None | bool:
+    """The bytes a bytes entry stands for (None: unknown); False for any other entry."""
+    if entry[0] != _BYTES:
+        return False
+    return None if entry[1] < 0 else entry[1]
+
+
+def launch_bytes(tu: TranslationUnit, source: bytes | None = None) -> dict[str, list[int | None]]:
+    """Kernel name -> the dynamic shared memory of each launch the main file makes (None: unknown)."""
+    out: dict[str, list[int | None]] = {}
+    tokens = file_tokens(tu, tu.spelling, len(source), source) if source is not None else None
+    for launch in host_launches(main_file_tops(tu), None, tokens):
+        out.setdefault(launch.kernel, []).extend(launch.smem if launch.smem is not None else (None,))
+    return out
 from .tokens import file_tokens
 from .toplevel import main_file_tops
 
