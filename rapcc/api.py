@@ -59,7 +59,7 @@ def _block_dim(value: BlockDim) -> tuple[int, int, int] | None:
 
 
 def _options(strategy: str, block_dim: BlockDim, include_dirs: Iterable[str], defines: Iterable[str],
-             arch: str, filename: str) -> Options:
+             arch: str, filename: str, dynamic_smem: int | None = None) -> Options:
     if strategy not in STRATEGIES:
         raise UsageError(f"unknown strategy '{strategy}' (expected one of {', '.join(STRATEGIES)})")
     try:
@@ -72,8 +72,11 @@ def _options(strategy: str, block_dim: BlockDim, include_dirs: Iterable[str], de
     # The header of a rewrite names the `rapcc` command that writes the same text.
     parts = ["rapcc", filename, "--strategy", strategy, "--seed", "1"]
     parts += ["--block-dim", "x".join(map(str, block))] if block else []
+    if dynamic_smem is not None and (not isinstance(dynamic_smem, int) or dynamic_smem < 0):
+        raise UsageError(f"dynamic_smem {dynamic_smem!r}: expected a byte count")
+    parts += ["--dynamic-smem", str(dynamic_smem)] if dynamic_smem is not None else []
     parts += [x for d in include_dirs for x in ("-I", d)] + [x for d in defines for x in ("-D", d)]
-    return Options(strategy=strategy, block_dim=block, include_dirs=tuple(include_dirs), defines=tuple(defines),
+    return Options(strategy=strategy, block_dim=block, dynamic_smem=dynamic_smem, include_dirs=tuple(include_dirs), defines=tuple(defines),
                    command=" ".join(shlex.quote(p) for p in parts) + " -o OUTPUT")
 
 
@@ -95,7 +98,8 @@ def _run(fn, source: str, filename: str, options: Options) -> Result:
 
 
 def rewrite(source: str, *, filename: str = "kernel.cu", block_dim: BlockDim = None, strategy: str = "auto",
-            include_dirs: Sequence[str] = (), defines: Sequence[str] = (), arch: str = "sm_90") -> Result:
+            include_dirs: Sequence[str] = (), defines: Sequence[str] = (), arch: str = "sm_90",
+            dynamic_smem: int | None = None) -> Result:
     """Rewrite the `__shared__` arrays of CUDA `source` to remove bank conflicts.
 
     filename: the name diagnostics, the report and the `#line` directive use;
@@ -105,17 +109,23 @@ def rewrite(source: str, *, filename: str = "kernel.cu", block_dim: BlockDim = N
     strategy: `auto` (the cheapest predicted per array) or one of pad, xor,
         rap, bvxor, bwperm, bwxor, none.
     include_dirs, defines: as `-I` and `-D` (`"N=4"`).
+    dynamic_smem: the most dynamic shared memory (bytes) any launch of the
+        kernels asks for, as `--dynamic-smem`: padding grows static shared
+        memory, so it needs this of every launch the file does not show.
     arch: the target (`sm_90`); it selects the bank model (every sm_50+
         architecture shares rapcc's one model).
 
     The text is verified (every mapping in bounds and injective, every use
     rewritten) before it is returned; when nothing is rewritten it is `source`.
     """
-    return _run(rewrite_source, source, filename, _options(strategy, block_dim, include_dirs, defines, arch, filename))
+    return _run(rewrite_source, source, filename, _options(strategy, block_dim, include_dirs, defines, arch, filename,
+                                                              dynamic_smem))
 
 
 def analyze(source: str, *, filename: str = "kernel.cu", block_dim: BlockDim = None, strategy: str = "auto",
-            include_dirs: Sequence[str] = (), defines: Sequence[str] = (), arch: str = "sm_90") -> Result:
+            include_dirs: Sequence[str] = (), defines: Sequence[str] = (), arch: str = "sm_90",
+            dynamic_smem: int | None = None) -> Result:
     """Analyse `source` like `rewrite`, and rewrite nothing: the report and the
     diagnostics of every shared-memory access (`strategy` is checked, not applied)."""
-    return _run(analyze_source, source, filename, _options(strategy, block_dim, include_dirs, defines, arch, filename))
+    return _run(analyze_source, source, filename, _options(strategy, block_dim, include_dirs, defines, arch, filename,
+                                                              dynamic_smem))

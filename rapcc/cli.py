@@ -68,11 +68,24 @@ def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespa
     return parser.parse_args(argv)
 
 
+def _bytes(text: str) -> int:
+    try:
+        value = int(text, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a byte count") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"'{text}' is negative")
+    return value
+
+
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--block-dim", type=_block_dim, metavar="XxYxZ", help="block shape of the kernels (e.g. 32x8); "
                    "otherwise the kernel's __attribute__((annotate(\"rapcc_block_dim(x, y, z)\"))), then launches; a kernel whose "
                    "launch rapcc cannot read is proved for every block shape (up to its __launch_bounds__), and "
                    "planned for the shapes the code makes plausible (subscripts, guards), which the report states")
+    p.add_argument("--dynamic-smem", type=_bytes, metavar="BYTES", help="the most dynamic shared memory any launch of "
+                   "the kernels asks for (the third <<<>>> argument); a layout that grows static shared memory needs "
+                   "it of every launch, and without it only launches rapcc reads say")
     p.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR", help="add an include directory")
     p.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VALUE]", help="define a macro")
     p.add_argument("-isystem", dest="system_dirs", action="append", default=[], metavar="DIR",
@@ -161,6 +174,7 @@ def _extra_args(args: argparse.Namespace) -> tuple[str, ...]:
 
 def _options(args: argparse.Namespace, strategy: str, command: str) -> Options:
     return Options(strategy=strategy, block_dim=args.block_dim, seed=getattr(args, "seed", 1),
+                   dynamic_smem=args.dynamic_smem,
                    include_dirs=tuple(args.include_dirs), defines=tuple(args.defines), std=args.std,
                    cuda_path=_toolkit_root(args.cuda_path), build=_build_macros(args.arch), headers=_header_mode(),
                    command=command,
@@ -226,6 +240,8 @@ def reproduce_command(args: argparse.Namespace) -> str:
     parts = ["rapcc", args.inputs[0], "--strategy", args.strategy, "--seed", str(args.seed)]
     if args.block_dim:
         parts += ["--block-dim", "x".join(map(str, args.block_dim))]
+    if args.dynamic_smem is not None:
+        parts += ["--dynamic-smem", str(args.dynamic_smem)]
     for d in args.include_dirs:
         parts += ["-I", d]
     for d in args.defines:

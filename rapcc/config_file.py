@@ -8,6 +8,7 @@ the file system's root. The first file found is the whole configuration:
     # .rapcc.toml (or [tool.rapcc] in pyproject.toml)
     strategy = "pad"
     block-dim = "32x8"            # or [32, 8]
+    dynamic-smem = 0              # the most dynamic shared memory any launch asks for (bytes)
     include-dirs = ["include"]    # relative to the file's folder
     defines = ["TILE=32"]
     fail-on = ["conflict"]        # rapcc analyze
@@ -92,6 +93,8 @@ def _settings(table: dict[str, Any], where: str, folder: Path) -> tuple[tuple[st
             out.append(("strategy", _one_of(where, key, value, STRATEGIES)))
         elif key == "block-dim":
             out.append(("block_dim", _block_dim(where, value)))
+        elif key == "dynamic-smem" and isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            out.append(("dynamic_smem", value))
         elif key == "include-dirs":
             out.append(("include_dirs", [str(folder / d) for d in _strings(where, key, value)]))
         elif key in ("defines", "undefines"):
@@ -108,11 +111,11 @@ def _settings(table: dict[str, Any], where: str, folder: Path) -> tuple[tuple[st
             out.append(("rdc", value))
         elif key == "color":
             out.append(("color", _one_of(where, key, value, COLOR_NAMES)))
-        elif key in ("std", "seed", "cuda-path", "rdc"):
+        elif key in ("std", "seed", "cuda-path", "rdc", "dynamic-smem"):
             raise RapccError(f"{where}: '{key}' has the wrong type ({type(value).__name__})")
         else:
-            raise RapccError(f"{where}: unknown key '{key}' (known: strategy, block-dim, include-dirs, defines, "
-                             "undefines, std, seed, cuda-path, rdc, fail-on, color)")
+            raise RapccError(f"{where}: unknown key '{key}' (known: strategy, block-dim, dynamic-smem, include-dirs, "
+                             "defines, undefines, std, seed, cuda-path, rdc, fail-on, color)")
     return tuple(out)
 
 

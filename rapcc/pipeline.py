@@ -65,6 +65,11 @@ class Options:
     # Work units one array's analysis may spend before it is kept as written
     # (analysis/budget.py); None: no limit.
     array_budget: int | None = DEFAULT_ARRAY_BUDGET
+    # The most dynamic shared memory (bytes) any launch of the file's kernels asks
+    # for, as the user states it (`--dynamic-smem`): a layout that grows static
+    # shared memory needs it of every launch (issue 27 §7). None: only the
+    # launches rapcc reads say.
+    dynamic_smem: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +139,8 @@ def rewritten_before(info: TranslationUnitInfo) -> frozenset[str]:
     return frozenset(a.key for a in info.arrays if (a.function, a.name) in named or a.key in through_helpers)
 
 
-def _planned(info, analyses, strategy: str, ctx: StrategyContext, steer: bool = True, block_option=None):
+def _planned(info, analyses, strategy: str, ctx: StrategyContext, steer: bool = True, block_option=None,
+             dynamic_smem: int | None = None):
     """The plans for one strategy, with the source's layout pragmas applied, and their warnings.
     In rapcc's own output the arrays it rewrote are kept as they are; the others are planned."""
     kept = rewritten_before(info) if info.already_rewritten else frozenset()
@@ -145,13 +151,13 @@ def _planned(info, analyses, strategy: str, ctx: StrategyContext, steer: bool = 
     if steer:
         plans = plan_with_requests(analyses, strategy, ctx, requests, plans)
     kernels = tuple(k.name for k in info.kernels if k.is_global)
-    plans = within_occupancy(within_static_limit(plans, kernels, dynamic_bytes(info.kernels)), kernels)
+    plans = within_occupancy(within_static_limit(plans, kernels, dynamic_bytes(info.kernels, dynamic_smem)), kernels)
     return gate(plans, info, block_option), list(pragma_warnings)
 
 
 def _plans(source: bytes, path: str, options: Options, strategy: str, steer: bool = True):
     info, warnings, analyses, ctx, includes = _analysed(source, path, options)
-    plans, pragma_warnings = _planned(info, analyses, strategy, ctx, steer, options.block_dim)
+    plans, pragma_warnings = _planned(info, analyses, strategy, ctx, steer, options.block_dim, options.dynamic_smem)
     return info, warnings + pragma_warnings, plans, ctx, includes
 
 
@@ -224,7 +230,8 @@ def rewrite_source_strategies(source: bytes, path: str, options: Options,
     info, warnings, analyses, ctx, includes = _analysed(source, path, options)
     out: dict[str, RewriteResult | InternalError] = {}
     for strategy in strategies:
-        plans, pragma_warnings = _planned(info, analyses, strategy, ctx, block_option=options.block_dim)
+        plans, pragma_warnings = _planned(info, analyses, strategy, ctx, block_option=options.block_dim,
+                                           dynamic_smem=options.dynamic_smem)
         try:
             guards = macro_guards(info, plans)
             text, helpers = rewrite(source, path, plans, options.command or f"rapcc {path} --strategy {strategy} --seed {options.seed}",

@@ -499,16 +499,20 @@ def within_static_limit(plans: tuple[ArrayPlan, ...], kernels: tuple[str, ...],
     return tuple(out)
 
 
-def dynamic_bytes(kernels: tuple[ir.Kernel, ...]) -> dict[str, DynamicBytes]:
+def dynamic_bytes(kernels: tuple[ir.Kernel, ...], stated: int | None = None) -> dict[str, DynamicBytes]:
     """`within_static_limit`'s view of each kernel's launches; kernels of one
-    name (overloads) count together: unknown if any of them is."""
+    name (overloads) count together: unknown if any of them is. `stated`: the
+    most any launch asks for, as the user states it (`--dynamic-smem`), which
+    stands for the launches rapcc does not read."""
     out: dict[str, DynamicBytes] = {}
     for k in kernels:
         had = out.get(k.name, DynamicBytes(0))
         if had.most is None:
             continue
         bytes_ = k.launch_dynamic_smem
-        if not bytes_:
+        if stated is not None:
+            out[k.name] = DynamicBytes(max(had.most, stated, *(b for b in bytes_ if b is not None)))
+        elif not bytes_:
             out[k.name] = DynamicBytes(None, "no launch of it in this file")
         elif None in bytes_:
             # A launch rapcc does not read at all (the kernel's address passed on, a dropped launch) adds None

@@ -29,7 +29,7 @@ def _report(before: float, after: float) -> dict:
          "block_dim": [16, 16, 1], "strategy": "pad", "reason": "", "accesses": [access, dict(access), unknown]}]}
 
 
-def fake_rewrite(source: bytes, path: str, strategy: str) -> Rewritten:
+def fake_rewrite(source: bytes, path: str, strategy: str, dynamic_smem: int = 0) -> Rewritten:
     """auto: nothing to change; pad: a correct rewrite; xor: rapcc fails;
     rap: a rewrite whose kernel computes something else."""
     if strategy == "auto":

@@ -250,3 +250,40 @@ def test_a_kernel_no_launch_of_the_file_shows_may_not_grow() -> None:
     assert not plan.rewritten and "no launch of it in this file" in plan.reason
     plan = _budget("k<<<1, dim3(32, 32)>>>(o)", "pad")
     assert plan.rewritten and _grows(plan), plan.reason
+
+
+# -- the budget stated by the user (--dynamic-smem) ----------------------------------------------------------
+
+NO_LAUNCH = BUDGET.replace("int main(int argc, char **argv) { float *o = 0; LAUNCH; return 0; }\n", "")
+
+
+@pytest.mark.parametrize("stated, grows", [(None, False), (0, True), (8 * 1024, True), (44 * 1024, False)])
+def test_the_dynamic_memory_a_user_states_stands_for_launches_the_file_does_not_show(stated, grows) -> None:
+    """No launch in the file: padding only with the bytes stated (4 KB of tile + the stated bytes within 48 KB)."""
+    r = rewrite_source(NO_LAUNCH.encode(), "k.cu", Options(strategy="pad", block_dim=(32, 32, 1), dynamic_smem=stated))
+    plan = next(p for p in r.plans if p.analysis.array.name == "t")
+    assert _grows(plan) == grows, plan.reason
+
+
+def test_a_stated_bound_never_hides_a_bigger_launch_rapcc_reads() -> None:
+    r = rewrite_source(BUDGET.replace("LAUNCH", "k<<<1, dim3(32, 32), 44 * 1024>>>(o)").encode(), "k.cu",
+                       Options(strategy="pad", dynamic_smem=0))
+    plan = next(p for p in r.plans if p.analysis.array.name == "t")
+    assert not _grows(plan), plan.reason
+
+
+def test_dynamic_smem_on_the_command_line_the_api_and_the_config_file(run_cli, tmp_path) -> None:
+    import rapcc
+    src = tmp_path / "k.cu"
+    src.write_text(NO_LAUNCH)
+    out = tmp_path / "o.cu"
+    code, _, err = run_cli(str(src), "--strategy", "pad", "--block-dim", "32x32", "--dynamic-smem", "0", "-o", str(out))
+    assert code == 0 and "t[32][32 + 1]" in out.read_text() and "--dynamic-smem 0" in out.read_text(), err
+    code, _, err = run_cli(str(src), "--dynamic-smem", "-1")
+    assert code == 2 and "negative" in err
+    assert rapcc.rewrite(NO_LAUNCH, strategy="pad", block_dim=(32, 32), dynamic_smem=0).changed
+    assert not rapcc.rewrite(NO_LAUNCH, strategy="pad", block_dim=(32, 32)).changed
+    (tmp_path / ".rapcc.toml").write_text('strategy = "pad"\nblock-dim = "32x32"\ndynamic-smem = 0\n')
+    (tmp_path / ".git").mkdir()
+    code, _, err = run_cli(str(src), "-o", str(out))
+    assert code == 0 and "t[32][32 + 1]" in out.read_text(), err

@@ -37,13 +37,15 @@ class Rewritten:
     report: dict[str, Any] | None
 
 
-# (source, path, strategy) -> Rewritten
-RewriteFn = Callable[[bytes, str, str], Rewritten]
+# (source, path, strategy, dynamic shared memory of the case's launch) -> Rewritten
+RewriteFn = Callable[[bytes, str, str, int], Rewritten]
 
 
-def pipeline_rewrite(source: bytes, path: str, strategy: str) -> Rewritten:
-    """Rewrite through rapcc's pipeline (rapcc.pipeline.rewrite_source)."""
-    result = pipeline.rewrite_source(source, path, pipeline.Options(strategy=strategy))
+def pipeline_rewrite(source: bytes, path: str, strategy: str, dynamic_smem: int = 0) -> Rewritten:
+    """Rewrite through rapcc's pipeline (rapcc.pipeline.rewrite_source). The suite
+    launches the case itself, so it states the launch's dynamic shared memory
+    (`--dynamic-smem`): the budget's premise, which no launch in the file shows."""
+    result = pipeline.rewrite_source(source, path, pipeline.Options(strategy=strategy, dynamic_smem=dynamic_smem))
     return Rewritten(result.text, result.report)
 
 
@@ -202,7 +204,7 @@ def make_variants(case: Case, strategies: Sequence[str], rewrite: RewriteFn) -> 
             variants.append(Variant(ORIGINAL, source))
             continue
         try:
-            out = rewrite(source, str(case.source), strategy)
+            out = rewrite(source, str(case.source), strategy, case.shared_bytes)
             variants.append(Variant(strategy, out.text, out.report))
         except Exception as exc:  # rapcc's own errors included: the suite reports, never stops
             variants.append(Variant(strategy, None, error=f"rewrite failed: {type(exc).__name__}: {exc}"))
