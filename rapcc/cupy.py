@@ -6,7 +6,8 @@
     kernel = mod.get_function("transpose<32>")
 
 It takes `cupy.RawModule`'s arguments (CuPy 13 and 14; not the deprecated
-`jitify`) plus `block_dim` and `strategy`; the
+`jitify`) plus `block_dim`, `strategy` and `dynamic_smem` (the most `shared_mem`
+any launch passes: a layout that grows static shared memory needs it); the
 `-I` / `-D` / `-arch` options reach rapcc's analysis as they reach NVRTC.
 Template and namespaced kernels work through `name_expressions` (rapcc keeps
 kernel names); with `block_dim`, each named instance is planned as launched
@@ -37,7 +38,8 @@ class RawModule:
     def __init__(self, code: str | None = None, *, path: str | None = None, options: Sequence[str] = (),
                  backend: str = "nvrtc", translate_cucomplex: bool = False, enable_cooperative_groups: bool = False,
                  name_expressions: Sequence[str] | None = None,
-                 block_dim: BlockDim = None, strategy: str = "auto", filename: str | None = None):
+                 block_dim: BlockDim = None, strategy: str = "auto", filename: str | None = None,
+                 dynamic_smem: int | None = None):
         if (code is None) == (path is None):
             raise TypeError("give exactly one of code= and path=")
         if code is None:
@@ -48,6 +50,7 @@ class RawModule:
         self.rapcc: Result = rewrite_module(code, filename=filename or path or "kernel.cu",
                                             name_expressions=name_expressions, block_dim=block_dim,
                                             strategy=strategy, include_dirs=flags.include_dirs, defines=flags.defines,
+                                            dynamic_smem=dynamic_smem,
                                             arch=next((t for t in flags.targets if t != "native"), DEFAULT_ARCH))
         self.module = cupy.RawModule(code=self.rapcc.text, options=tuple(options), backend=backend,
                                      translate_cucomplex=translate_cucomplex,

@@ -58,11 +58,14 @@ def kernel_name(name_expression: str) -> str:
 
 
 def launch_stub(name_expressions: Sequence[str], params: dict[str, tuple[str, ...] | None],
-                block: tuple[int, int, int] | None) -> str | None:
+                block: tuple[int, int, int] | None, dynamic_smem: int | None = None) -> str | None:
     """The host functions that launch each named instance with `block` (a
-    parameter where None); None where no instance can be launched (see the
-    module's docstring)."""
+    parameter where None) and `dynamic_smem` bytes of dynamic shared memory (a
+    parameter where None: the caller's `shared_mem` may be anything, so a layout
+    may not grow); None where no instance can be launched (see the module's
+    docstring)."""
     shape = "__rapcc_block" if block is None else f"dim3({block[0]}, {block[1]}, {block[2]})"
+    smem = "__rapcc_smem" if dynamic_smem is None else f"{dynamic_smem}u"
     lines = [STUB_HEAD]
     for i, expr in enumerate(name_expressions):
         types = params.get(kernel_name(expr))
@@ -70,34 +73,35 @@ def launch_stub(name_expressions: Sequence[str], params: dict[str, tuple[str, ..
             continue
         aliases = [f"using __rapcc_cupy_t{i}_{j} = {t};" for j, t in enumerate(types)]
         formals = ", ".join(["dim3 __rapcc_grid", "dim3 __rapcc_block"][:1 if block else 2]
+                            + (["unsigned __rapcc_smem"] if dynamic_smem is None else [])
                             + [f"__rapcc_cupy_t{i}_{j} p{j}" for j in range(len(types))])
         actuals = ", ".join(f"p{j}" for j in range(len(types)))
         callee = expr.strip().lstrip("&").strip()
         lines += aliases + [f"void __rapcc_cupy_launch_{i}({formals}) "
-                            f"{{ {callee}<<<__rapcc_grid, {shape}>>>({actuals}); }}"]
+                            f"{{ {callee}<<<__rapcc_grid, {shape}, {smem}>>>({actuals}); }}"]
     return "\n".join(lines) + "\n" if len(lines) > 1 else None
 
 
 def rewrite_module(code: str, *, filename: str, name_expressions: Sequence[str] | None, block_dim: BlockDim,
                    strategy: str = "auto", include_dirs: Sequence[str] = (), defines: Sequence[str] = (),
-                   arch: str = "sm_90") -> Result:
+                   arch: str = "sm_90", dynamic_smem: int | None = None) -> Result:
     """`rapcc.rewrite` of a CuPy module's code, its named template instances
     planned with the block shape the caller states (the module's docstring)."""
     def plain() -> Result:
         return rewrite(code, filename=filename, block_dim=block_dim, strategy=strategy, include_dirs=include_dirs,
-                       defines=defines, arch=arch)
+                       defines=defines, arch=arch, dynamic_smem=dynamic_smem)
 
     block = _block_dim(block_dim)
     if not name_expressions:
         return plain()
     params = kernel_parameter_types(filename, code.encode("utf-8", "surrogateescape"),
                                     ParseConfig(tuple(include_dirs), tuple(defines)))
-    stub = launch_stub(list(name_expressions), params, block)
+    stub = launch_stub(list(name_expressions), params, block, dynamic_smem)
     if stub is None:
         return plain()
     joined = code + ("" if code.endswith("\n") else "\n")
     result = rewrite(joined + stub, filename=filename, block_dim=block_dim, strategy=strategy,
-                     include_dirs=include_dirs, defines=defines, arch=arch)
+                     include_dirs=include_dirs, defines=defines, arch=arch, dynamic_smem=dynamic_smem)
     if not result.changed:
         return _in_caller_words(replace(result, text=code))  # the input itself, without the launches
     if result.text.count(stub) != 1:

@@ -35,13 +35,20 @@ def test_a_named_instance_with_the_stated_shape_is_rewritten():
     # The issue's reproduction: `rapcc transpose_tmpl.cu --block-dim 32x8` cannot know the instances; the
     # CuPy caller names them.
     code = TMPL.read_text()
-    r = rewrite_module(code, filename=str(TMPL), name_expressions=(NAME,), block_dim=(32, 8))
+    r = rewrite_module(code, filename=str(TMPL), name_expressions=(NAME,), block_dim=(32, 8), dynamic_smem=0)
     assert r.changed and _shared_lines(r.text) == ["__shared__ float tile[TILE][TILE + 1];"]
     assert "__rapcc" not in r.text and STUB_HEAD not in r.text  # the stated launches are not compiled
     assert " * Reproduce: rapcc.cupy.RawModule(code, name_expressions=('tiles::transpose<2>',), block_dim=(32, 8, 1)" \
         in r.text  # not a `rapcc FILE` command, which cannot know the instances
     body = r.text[r.text.index("#line 1"):].split("\n", 1)[1]
     assert body.replace("[TILE][TILE + 1]", "[TILE][TILE]") == code  # nothing else of the user's text changed
+
+
+def test_without_the_launches_dynamic_memory_the_tile_keeps_its_size():
+    # The caller's `shared_mem` may be anything: padding could push a launch past the limit (issue 27 §7), so
+    # the layout rapcc takes is one of the tile's own size; `dynamic_smem=0` states it (the twin above).
+    r = rewrite_module(TMPL.read_text(), filename=str(TMPL), name_expressions=(NAME,), block_dim=(32, 8))
+    assert r.changed and _shared_lines(r.text) == ["__shared__ float tile[TILE][TILE];"]
 
 
 def test_without_names_the_template_stays_as_written():
@@ -63,9 +70,10 @@ def test_an_instance_the_caller_does_not_name_keeps_the_template_as_written():
 
 
 def test_each_named_instance_is_planned_with_its_own_sizes():
-    r16 = rewrite_module(SIZED, filename="s.cu", name_expressions=("tr<16>",), block_dim=(16, 16))
-    r32 = rewrite_module(SIZED, filename="s.cu", name_expressions=("tr<32>",), block_dim=(32, 32))
-    both = rewrite_module(SIZED, filename="s.cu", name_expressions=("tr<16>", "tr<32>"), block_dim=(16, 16))
+    r16 = rewrite_module(SIZED, filename="s.cu", name_expressions=("tr<16>",), block_dim=(16, 16), dynamic_smem=0)
+    r32 = rewrite_module(SIZED, filename="s.cu", name_expressions=("tr<32>",), block_dim=(32, 32), dynamic_smem=0)
+    both = rewrite_module(SIZED, filename="s.cu", name_expressions=("tr<16>", "tr<32>"), block_dim=(16, 16),
+                          dynamic_smem=0)
     assert _shared_lines(r16.text) == ["__shared__ float tile[T][T + 2];"]
     assert _shared_lines(r32.text) == ["__shared__ float tile[T][T + 1];"]
     assert "T=16; T=32" in both.report["arrays"][0]["reason"]
@@ -107,7 +115,8 @@ def test_the_cupy_drop_in_compiles_the_planned_text(monkeypatch):
     monkeypatch.setitem(sys.modules, "cupy", types.SimpleNamespace(RawModule=FakeRawModule))
     monkeypatch.delitem(sys.modules, "rapcc.cupy", raising=False)
     from rapcc.cupy import RawModule
-    mod = RawModule(code=TMPL.read_text(), options=("-std=c++17",), name_expressions=(NAME,), block_dim=(32, 8))
+    mod = RawModule(code=TMPL.read_text(), options=("-std=c++17",), name_expressions=(NAME,), block_dim=(32, 8),
+                    dynamic_smem=0)
     assert mod.rapcc.changed and seen["code"] == mod.rapcc.text and seen["name_expressions"] == (NAME,)
     assert "tile[TILE][TILE + 1]" in seen["code"] and "__rapcc" not in seen["code"]
 
