@@ -38,15 +38,19 @@ def main(argv: list[str] | None = None) -> int:
         families = tuple(f for f in known if f.__name__ in wanted)
         if not families:
             ap.error(f"no family among {', '.join(f.__name__ for f in known)}")
-    args.out.mkdir(parents=True, exist_ok=True)
+    return run_campaign(generate(args.seed, args.count, families), args.out, args.jobs, f"seed {args.seed}")
+
+
+def run_campaign(kernels: list, out: Path, jobs: int, label: str, unit: str = "kernels") -> int:
+    """Check `kernels` against g++, print the counts, write OUT/results.json; 1 on any bug."""
+    out.mkdir(parents=True, exist_ok=True)
     start = time.monotonic()
-    kernels = generate(args.seed, args.count, families)
-    results = check_all(kernels, args.out.resolve(), args.jobs)
+    results = check_all(kernels, out.resolve(), jobs)
     summary = summarize(results)
-    write_json(results, args.out.resolve(), args.out / "results.json")
-    print(f"seed {args.seed}, {len(kernels)} kernels in {time.monotonic() - start:.0f} s")
+    write_json(results, out.resolve(), out / "results.json")
+    print(f"{label}, {len(kernels)} {unit} in {time.monotonic() - start:.0f} s")
     print(format_summary(summary))
-    print(f"results: {args.out / 'results.json'}")
+    print(f"results: {out / 'results.json'}")
     bugs = summary.differing + sum(c["rapcc_error"] for c in summary.per_strategy.values())
     return 1 if bugs or summary.generator_errors else 0
 

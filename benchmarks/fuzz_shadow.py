@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.fuzz.hostcampaign import check_all, format_summary, summarize, write_json  # noqa: E402
+from benchmarks.fuzz_host import run_campaign  # noqa: E402
 from tests.fuzz.hostfamilies import generate  # noqa: E402
 from tests.fuzz.hostgen_shadow import SHADOW_FAMILIES  # noqa: E402
 
@@ -29,18 +28,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, required=True, help="folder for results.json and the findings' files")
     ap.add_argument("--jobs", type=int, default=2, help="files checked at once (default 2)")
     args = ap.parse_args(argv)
-    args.out.mkdir(parents=True, exist_ok=True)
-    start = time.monotonic()
     kernels = generate(args.seed, args.count, SHADOW_FAMILIES)
-    results = check_all(kernels, args.out.resolve(), args.jobs)
-    summary = summarize(results)
-    write_json(results, args.out.resolve(), args.out / "results.json")
-    print(f"seed {args.seed}, {len(kernels)} files ({2 * len(kernels)} kernels) in {time.monotonic() - start:.0f} s")
-    print(format_summary(summary))
-    print(f"results: {args.out / 'results.json'}")
-    bugs = summary.differing + sum(c["rapcc_error"] for c in summary.per_strategy.values())
-    return 1 if bugs or summary.generator_errors else 0
-
+    return run_campaign(kernels, args.out, args.jobs, f"seed {args.seed}",
+                        f"files ({2 * len(kernels)} kernels)")
 
 if __name__ == "__main__":
     sys.exit(main())

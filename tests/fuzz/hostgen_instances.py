@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import random
 
-from .hostgen import HostKernel, Launch, cuda_call, fold
+from .hostgen import HostKernel, Launch, cuda_call
 from .hostgen_flow import Family
+from .hostgen_names import template_tile_kernel
 
 # How the bad kernel's host code reaches k<16>: the host template around the launch, and its call.
 _FORMS = {
@@ -34,21 +35,7 @@ def host_template(rng: random.Random, name: str, twin: bool) -> HostKernel:
     big, small = rng.choice(((32, 16), (32, 8), (64, 16)))
     by = rng.choice((4, 8)) if big == 32 and small > 8 else 4  # at most 256 threads, k<small>'s walk in its tile
     col = "tx % B" if twin else "tx"
-    source = (
-        "template <int B>\n"
-        f"__global__ void {name}(const int* __restrict__ in, int* __restrict__ out, int p)\n"
-        "{\n"
-        f"    __shared__ {elem} tile[B][B];\n"
-        "    const int tx = threadIdx.x, ty = threadIdx.y;\n"
-        "    const int nt = blockDim.x * blockDim.y;\n"
-        "    const int tid = ty * blockDim.x + tx;\n"
-        "    for (int i = tid; i < B * B; i += nt)\n"
-        f"        tile[i / B][i % B] = ({elem})(in[(i * 7 + (int)blockIdx.x * 13) & 4095] & 1023);\n"
-        "    __syncthreads();\n"
-        f"    {elem} acc = tile[tx % B][ty % B];\n"
-        f"    acc += tile[ty % B][{col}];\n"
-        f"    out[blockIdx.x * nt + tid] = {fold(elem, 'acc')};\n"
-        "}\n")
+    source = template_tile_kernel(name, elem, col)
     launches = (Launch(f"{name}<{big}>", 2, (big, by), 0), Launch(f"{name}<{small}>", 2, (big, by), 0, 1024))
     first = cuda_call(launches[0], launches[0].kernel, "in", "out")
     if twin:

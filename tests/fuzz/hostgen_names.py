@@ -93,14 +93,10 @@ def atomic_named(rng: random.Random, name: str, twin: bool) -> HostKernel:
     return HostKernel(name, "atomic_named", twin, source + _launch_text(name, launches), launches)
 
 
-def explicit_instantiation(rng: random.Random, name: str, twin: bool) -> HostKernel:
-    """k<32> is launched in the file; k<16>, instantiated explicitly, runs
-    with the same 32-wide block: its tile[ty][tx] walks past its rows."""
-    elem = rng.choice(("int", "float"))
-    big, small = rng.choice(((32, 16), (32, 8), (64, 16)))
-    by = rng.choice((4, 8)) if big == 32 and small > 8 else 4  # at most 256 threads, k<small>'s walk in its tile
-    col = "tx % B" if twin else "tx"
-    source = (
+def template_tile_kernel(name: str, elem: str, col: str) -> str:
+    """A kernel template over a B x B tile: fills it, then reads it transposed
+    and by `col` (`tx`: past k<B>'s rows for a block wider than B)."""
+    return (
         "template <int B>\n"
         f"__global__ void {name}(const int* __restrict__ in, int* __restrict__ out, int p)\n"
         "{\n"
@@ -114,8 +110,18 @@ def explicit_instantiation(rng: random.Random, name: str, twin: bool) -> HostKer
         f"    {elem} acc = tile[tx % B][ty % B];\n"
         f"    acc += tile[ty % B][{col}];\n"
         f"    out[blockIdx.x * nt + tid] = {fold(elem, 'acc')};\n"
-        "}\n"
-        f"template __global__ void {name}<{small}>(const int* __restrict__, int* __restrict__, int);\n")
+        "}\n")
+
+
+def explicit_instantiation(rng: random.Random, name: str, twin: bool) -> HostKernel:
+    """k<32> is launched in the file; k<16>, instantiated explicitly, runs
+    with the same 32-wide block: its tile[ty][tx] walks past its rows."""
+    elem = rng.choice(("int", "float"))
+    big, small = rng.choice(((32, 16), (32, 8), (64, 16)))
+    by = rng.choice((4, 8)) if big == 32 and small > 8 else 4  # at most 256 threads, k<small>'s walk in its tile
+    col = "tx % B" if twin else "tx"
+    source = template_tile_kernel(name, elem, col) + \
+        f"template __global__ void {name}<{small}>(const int* __restrict__, int* __restrict__, int);\n"
     launches = (Launch(f"{name}<{big}>", 2, (big, by), 0), Launch(f"{name}<{small}>", 2, (big, by), 0, 1024))
     # The twin launches the explicit instance in the file too: every instance that runs is seen.
     return HostKernel(name, "explicit_instantiation", twin,
