@@ -49,9 +49,10 @@ class Run(Evaluator):
         self.stack: list[str] = []
         # Statement type -> its rule once the state is known reachable (exec
         # handles `case`, labels and followed blocks itself).
-        self._execs: dict[type, Callable[[Any, State, Frame], State | None]] = {s.Block: self._block, s.ExprStmt: self._expr_stmt, s.Decl: self._decl, s.If: self._if,
-                       s.Loop: self.loop, s.Switch: self._switch, s.Break: self._break, s.Continue: self._continue,
-                       s.Return: self._return, s.Goto: self._goto, s.OpaqueStmt: self._opaque_stmt}
+        self._execs: dict[type, Callable[[Any, State, Frame], State | None]] = {
+            s.Block: self._block, s.ExprStmt: self._expr_stmt, s.Decl: self._decl, s.If: self._if,
+            s.Loop: self.loop, s.Switch: self._switch, s.Break: self._break, s.Continue: self._continue,
+            s.Return: self._return, s.Goto: self._goto, s.OpaqueStmt: self._opaque_stmt}
 
     def frame(self, fn: s.Function, bindings: dict[str, int], extra_escaped: frozenset[str] = frozenset()) -> Frame:
         f = self.facts.of(fn)
