@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Callable, Literal, Union
+from typing import TYPE_CHECKING, Callable, Literal, Union
+
+if TYPE_CHECKING:
+    from . import sound_ir
 
 # "copy": an asynchronous copy into the element (memcpy_async, LDGSTS): a store
 # that Nsight Compute's shared load/store counters do not count.
@@ -382,4 +385,4 @@ class TranslationUnitInfo:
     own_line_directives: tuple[tuple[int, int], ...] = ()
     # The function bodies as the sound range analysis reads them, lowered on
     # first use (only when some layout is planned): a `sound_ir.Program`.
-    sound: Callable[[], object] | None = field(default=None, compare=False)
+    sound: Callable[[], sound_ir.Program] | None = field(default=None, compare=False)

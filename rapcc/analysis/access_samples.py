@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from operator import attrgetter
+from typing import Any
 
 import numpy as np
 
@@ -150,7 +151,7 @@ def _wrapped_indices(instances, dims: tuple[int, ...]) -> list[tuple[np.ndarray,
     instance and index."""
     first = instances[0].indices
     n = min(len(first), len(dims))
-    shape = np.shape(first[0]) if first else None
+    shape: Any = np.shape(first[0]) if first else None
     if n and set(map(len, map(_INDICES, instances))) == {len(first)} and len(shape) == 1:
         columns = [[i.indices[k] for i in instances] for k in range(n)]
         if all(set(map(type, c)) == {np.ndarray} and set(map(_SHAPE, c)) == {shape}

@@ -139,7 +139,7 @@ def _lin(e: ir.Expr, vars: dict[str, ir.VarDef], fixed: dict[str, int], depth: i
             k = _const_of(b[0]) if not b[1] else None
             if k is None or k < 0:
                 return None
-            f = {(): 1 << k}
+            f: Poly = {(): 1 << k}
             return (_pmul(a[0], f), {t: _pmul(p, f) for t, p in a[1].items()})
     return None
 

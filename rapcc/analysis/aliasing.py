@@ -8,6 +8,8 @@ definition and the end of its scope. A pure check over the sound IR.
 """
 from __future__ import annotations
 
+from typing import cast
+
 from .. import sound_ir as s
 
 
@@ -64,7 +66,7 @@ def stmt_exprs(st: s.Stmt):
             if n.value is not None:
                 stack.append(n.value)
         elif not isinstance(n, (s.Break, s.Continue, s.Goto, s.OpaqueStmt)):
-            stack.extend(expr_children(n))  # an expression
+            stack.extend(expr_children(cast(s.Expr, n)))  # an expression
 
 
 def writes_of(x: object) -> set[str]:

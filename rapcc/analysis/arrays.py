@@ -299,9 +299,9 @@ def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | N
     out = []
     for arr in info.arrays:
         kept, dropped = per_function[homes[arr.key]]
-        first, *rest = _fitting_instances([by_array[arr.key][s] for s in kept])
+        fitting, *rest = _fitting_instances([by_array[arr.key][s] for s in kept])
         shared_dyn = arr.is_extern and _shares_dynamic_memory(arr, info)
-        out.append(replace(first, escapes=escapes.get(arr.key, ()), shares_dynamic_memory=shared_dyn,
+        out.append(replace(fitting, escapes=escapes.get(arr.key, ()), shares_dynamic_memory=shared_dyn,
                            inactive=inactive.get(arr.key, ()), shapes=kept if len(kept) > 1 else (),
                            alternatives=tuple(rest), dropped_shapes=dropped, clones=clones.get(arr.key, ()),
                            unknown_launches=unknown[homes[arr.key]]))

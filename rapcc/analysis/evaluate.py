@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 
 import numpy as np
 
@@ -124,46 +125,52 @@ def evaluate(expr: ir.Expr, env: Env):
     # bound at every replayed trip (issue 20).
     t = type(expr)
     if t is ir.BinOp:
-        a = np.asarray(evaluate(expr.lhs, env), dtype=np.int64)
-        b = np.asarray(evaluate(expr.rhs, env), dtype=np.int64)
+        bo = cast(ir.BinOp, expr)  # `t` is its type; mypy does not narrow through `t`
+        a = np.asarray(evaluate(bo.lhs, env), dtype=np.int64)
+        b = np.asarray(evaluate(bo.rhs, env), dtype=np.int64)
         # A constant amount in range needs no test (the draws' hash shifts by
         # 16 a dozen times per lane and trip); otherwise the array methods, not
         # np.any, whose dispatch cost more than the test (issue 20).
-        if expr.op in ("<<", ">>") and not (type(expr.rhs) is ir.Const and 0 <= expr.rhs.value < 64) \
+        if bo.op in ("<<", ">>") and not (type(bo.rhs) is ir.Const and 0 <= bo.rhs.value < 64) \
                 and ((b < 0).any() or (b >= 64).any()):
             if not env.clamp_shifts or (b < 0).any():
                 raise Unknown("shift out of range")
-            if expr.op == "<<":
+            if bo.op == "<<":
                 return np.where(b >= 64, 0, a << np.minimum(b, 63))
             return a >> np.minimum(b, 63)
-        return _BIN[expr.op](a, b)
+        return _BIN[bo.op](a, b)
     if t is ir.Const:
-        return expr.value
+        return cast(ir.Const, expr).value
     if t is ir.VarRef:
-        return _var(expr, env)
+        return _var(cast(ir.VarRef, expr), env)
     if t is ir.Builtin:
-        if expr.name in env.builtins:
-            return env.builtins[expr.name]
-        if expr.name in env.values:
-            return env.values[expr.name]
+        bi = cast(ir.Builtin, expr)  # `t` is its type; mypy does not narrow through `t`
+        if bi.name in env.builtins:
+            return env.builtins[bi.name]
+        if bi.name in env.values:
+            return env.values[bi.name]
         # gridDim is uniform across the block but set at launch: sample it like a parameter.
-        raise Unknown(expr.name, uniform_key=expr.name if expr.name.startswith("gridDim") else None)
+        raise Unknown(bi.name, uniform_key=bi.name if bi.name.startswith("gridDim") else None)
     if t is ir.Cast:
-        return _wrap(evaluate(expr.operand, env), expr.bits, expr.signed)
+        cv = cast(ir.Cast, expr)  # `t` is its type; mypy does not narrow through `t`
+        return _wrap(evaluate(cv.operand, env), cv.bits, cv.signed)
     if t is ir.UnOp:
-        v = np.asarray(evaluate(expr.operand, env), dtype=np.int64)
-        return _UN[expr.op](v)
+        uo = cast(ir.UnOp, expr)  # `t` is its type; mypy does not narrow through `t`
+        v = np.asarray(evaluate(uo.operand, env), dtype=np.int64)
+        return _UN[uo.op](v)
     if t is ir.Select:
-        c = np.asarray(evaluate(expr.cond, env))
-        return np.where(c != 0, evaluate(expr.then, env), evaluate(expr.other, env))
+        se = cast(ir.Select, expr)  # `t` is its type; mypy does not narrow through `t`
+        c = np.asarray(evaluate(se.cond, env))
+        return np.where(c != 0, evaluate(se.then, env), evaluate(se.other, env))
     if t is ir.AfterLoop:
-        return _after_loop(expr, env)
+        return _after_loop(cast(ir.AfterLoop, expr), env)
     if t is ir.Opaque:
-        if expr.uniform:
-            if expr.text in env.values:
-                return env.values[expr.text]
-            raise Unknown(expr.text, uniform_key=expr.text)
-        raise Unknown(expr.text)
+        op = cast(ir.Opaque, expr)  # `t` is its type; mypy does not narrow through `t`
+        if op.uniform:
+            if op.text in env.values:
+                return env.values[op.text]
+            raise Unknown(op.text, uniform_key=op.text)
+        raise Unknown(op.text)
     raise Unknown(t.__name__)
 
 

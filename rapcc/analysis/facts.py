@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import sound_ir as s
-from .absint import local_types
+from .absint import Value, local_types
 from .aliasing import stable_locals, unsafe_aliases
 from .copies import thread_index_copies
 from .labels import FollowedLabel, followed_labels
@@ -43,7 +43,7 @@ class FactsCache:
     def __init__(self) -> None:
         self._by_key: dict[str, tuple[s.Function, FunctionFacts]] = {}
         # id(node) -> (node, its value), for the evaluator (interpret.py, `_constant`).
-        self.constants: dict[int, tuple[object, object]] = {}
+        self.constants: dict[int, tuple[s.Expr, Value]] = {}
 
     def of(self, fn: s.Function) -> FunctionFacts:
         hit = self._by_key.get(fn.key)

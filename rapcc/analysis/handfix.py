@@ -113,7 +113,8 @@ def _pad_form(e: ir.Expr) -> tuple[ir.Expr, int, int] | None:
     for x, t in ((_strip_casts(e.lhs), _strip_casts(e.rhs)), (_strip_casts(e.rhs), _strip_casts(e.lhs))):
         p = 1
         if isinstance(t, ir.BinOp) and t.op == "*" and isinstance(t.rhs, ir.Const):
-            t, p = _strip_casts(t.lhs), t.rhs.value
+            p = t.rhs.value
+            t = _strip_casts(t.lhs)
         if not isinstance(t, ir.BinOp) or not isinstance(t.rhs, ir.Const) or _strip_casts(t.lhs) != x:
             continue
         if t.op == ">>":

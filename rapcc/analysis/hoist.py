@@ -13,6 +13,7 @@ index first and the loops' variables last.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from .. import ir
 
@@ -100,23 +101,26 @@ class Definitions:
         if t is ir.Const:
             return _NOTHING
         if t is ir.Builtin:
-            return DefinitionFacts(frozenset([e.name]), 0)
+            return DefinitionFacts(frozenset([cast(ir.Builtin, e).name]), 0)
         if t is ir.Opaque:
-            return DefinitionFacts(frozenset([e.text]), 0)
+            return DefinitionFacts(frozenset([cast(ir.Opaque, e).text]), 0)
         if t is ir.AfterLoop:
             raise _Cyclic
         known = self._by_node.get(id(e))
         if known is not None:
             return known
         if t is ir.VarRef:
-            inner = self._definition(e.key)
-            known = DefinitionFacts(inner.reads | {e.key}, inner.height)
+            key = cast(ir.VarRef, e).key
+            inner = self._definition(key)
+            known = DefinitionFacts(inner.reads | {key}, inner.height)
         elif t is ir.Cast or t is ir.UnOp:
-            known = self._expr(e.operand)
+            known = self._expr(cast("ir.Cast | ir.UnOp", e).operand)
         elif t is ir.BinOp:
-            known = _both(self._expr(e.lhs), self._expr(e.rhs))
+            b = cast(ir.BinOp, e)
+            known = _both(self._expr(b.lhs), self._expr(b.rhs))
         elif t is ir.Select:
-            known = _both(_both(self._expr(e.cond), self._expr(e.then)), self._expr(e.other))
+            c = cast(ir.Select, e)
+            known = _both(_both(self._expr(c.cond), self._expr(c.then)), self._expr(c.other))
         else:
             raise _Cyclic  # a node this walk does not know: never shared
         self._by_node[id(e)] = known

@@ -1,7 +1,7 @@
 """One run of the abstract interpreter (see absint.py): expressions."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable, TypeGuard, cast
 
 from .. import sound_ir as s
 from . import intervals as iv
@@ -105,7 +105,7 @@ class Evaluator:
             raise TypeError(f"unknown sound IR node {type(e).__name__}")
         return how(e, st, fr)
 
-    def _dispatch(self) -> dict[type, Callable[[s.Expr, State, Frame], Value]]:
+    def _dispatch(self) -> dict[type, Callable[[Any, State, Frame], Value]]:  # each rule takes its own node type
         """Node type -> its rule, bound to this run (a subclass's `call` included);
         `Var`'s is in `eval` itself. The IR's node classes are final, so the type
         alone picks the rule."""
@@ -125,7 +125,7 @@ class Evaluator:
             t = e.ty.int_type
             v: Value = iv.wrap(SInt.const(e.value), t) if t else None
         else:
-            v = Ptr(e.key, (SInt.const(0),))
+            v = Ptr(cast(s.SharedRef, e).key, (SInt.const(0),))
         self._constants[id(e)] = (e, v)
         return v
 
@@ -217,7 +217,7 @@ class Evaluator:
         """Evaluate an lvalue: a Ptr for shared memory (the access is checked where used)."""
         if isinstance(e, s.Subscript):
             if _is_member_element(e):
-                self._member_element(e, e.base, st, fr)
+                self._member_element(e, cast(s.Field, e.base), st, fr)
                 return None
             base = self.eval(e.base, st, fr)
             index = self.eval(e.index, st, fr)
@@ -256,8 +256,8 @@ class Evaluator:
             if part is not None:
                 # The address of a part of an element (`&s[i].x`, `&s[i].v[k]`):
                 # not followed, so a shared one escapes.
-                base = self._member_element(target, part, st, fr) if part is not target \
-                    else self.member_of(part, st, fr)
+                base = self._member_element(cast(s.Subscript, target), cast(s.Field, part), st, fr) \
+                    if part is not target else self.member_of(cast(s.Field, part), st, fr)
                 if isinstance(base, Ptr):
                     self.fail(base.array, Failure.ESCAPE, e.start, what="the address of a member of an element")
                 return None
@@ -284,15 +284,15 @@ class Evaluator:
                 st.update(both)
             return SInt.const(1) if t is None else SInt.const(0) if f is None else SInt.of(0, 1)
         v = self.eval(e.operand, st, fr)
-        t = e.ty.int_type
-        if not isinstance(v, SInt) or t is None:
+        it = e.ty.int_type
+        if not isinstance(v, SInt) or it is None:
             self.escape(v, 0, "arithmetic")
             return unknown(e.ty)
         if e.op == "-":
-            return iv.wrap(iv.neg(v), t)
+            return iv.wrap(iv.neg(v), it)
         if e.op == "~":
-            return iv.wrap(iv.sub(iv.neg(v), SInt.const(1)), t)
-        return iv.wrap(v, t)
+            return iv.wrap(iv.sub(iv.neg(v), SInt.const(1)), it)
+        return iv.wrap(v, it)
 
     def _binary(self, e: s.Binary, st: State, fr: Frame) -> Value:
         if e.op in ("&&", "||"):
@@ -566,6 +566,6 @@ def _lvalue(e: s.Expr) -> s.Expr:
     return e
 
 
-def _is_member_element(e: s.Expr) -> bool:
+def _is_member_element(e: s.Expr) -> TypeGuard[s.Subscript]:
     """`s[i].v[k]`: a subscript of a member array."""
     return isinstance(e, s.Subscript) and type(e.base) is s.Field and e.base.member_extent is not None

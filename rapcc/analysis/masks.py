@@ -28,6 +28,7 @@ them); the interpreter checks the escape again for the frame it runs in.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from .. import sound_ir as s
 from .aliasing import stmt_exprs, walk_expr
@@ -147,7 +148,7 @@ def masked_differences(fn: s.Function) -> dict[int, MaskedDifference]:
         seen[id(n)] = seen.get(id(n), 0) + 1
         if isinstance(n, s.Binary) and n.op == "-" and _int_type(n) is not None:
             t = _int_type(n)
-            d = _and_of(n.rhs, t)
+            d = _and_of(n.rhs, cast(s.CType, t))  # not None: tested above
             if d is not None and isinstance(n.lhs, s.Var) and n.lhs.key == d.x and _int_type(n.lhs) == t \
                     and d.x not in unsafe and not _reads(d.mask) & unsafe:
                 out[id(n)] = d
@@ -156,7 +157,7 @@ def masked_differences(fn: s.Function) -> dict[int, MaskedDifference]:
                 if isinstance(st, s.Decl):
                     _uses_after(st, list(n.stmts[i + 1:]), unsafe, out)
                 elif isinstance(st, s.Block):  # a declaration statement of several declarators
-                    for j, d in enumerate(st.stmts):
-                        if isinstance(d, s.Decl):
-                            _uses_after(d, list(st.stmts[j + 1:]) + list(n.stmts[i + 1:]), unsafe, out)
+                    for j, decl in enumerate(st.stmts):
+                        if isinstance(decl, s.Decl):
+                            _uses_after(decl, list(st.stmts[j + 1:]) + list(n.stmts[i + 1:]), unsafe, out)
     return {k: v for k, v in out.items() if seen.get(k) == 1}

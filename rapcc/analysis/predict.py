@@ -7,14 +7,14 @@ every replayed loop iteration in which at least one lane is active.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Hashable
+from typing import Callable, Hashable, cast
 
 import numpy as np
 
 from ..banks import BankModel
 from .vectorize import TripGroups, fuse_unrolled_trips, trip_groups
 from .warps import AccessSamples
-from .warptable import stacked as stacked_rows
+from .warptable import WarpTable, stacked as stacked_rows
 
 # Maps per-dimension logical index arrays to physical flat element offsets.
 LayoutFn = Callable[[tuple[np.ndarray, ...]], np.ndarray]
@@ -69,7 +69,7 @@ def replay(samples: AccessSamples) -> Replay | None:
     if table is not None:  # the replay's rows, already stacked (warptable.py): copies, as built below
         stacked = tuple(np.ravel(c).copy() for c in table[0])
         active = np.array(table[1], dtype=bool)
-        weights = np.array(insts.weights, dtype=np.float64)
+        weights = np.array(cast(WarpTable, insts).weights, dtype=np.float64)  # stacked rows: a WarpTable
     else:
         stacked = tuple(np.concatenate([i.indices[d] for i in insts]) for d in range(len(insts[0].indices)))
         active = np.array([i.active for i in insts], dtype=bool)

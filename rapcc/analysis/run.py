@@ -1,6 +1,8 @@
 """One run of the abstract interpreter (see absint.py): statements, loops and calls."""
 from __future__ import annotations
 
+from typing import Any, Callable, cast
+
 from .. import sound_ir as s
 from . import intervals as iv
 from .absint import (FIXPOINT_ROUNDS, MAX_CALL_DEPTH, STEP_BUDGET, UNROLL_TRIPS, WIDEN_AFTER, BudgetExceeded,
@@ -47,9 +49,10 @@ class Run(Evaluator):
         self.stack: list[str] = []
         # Statement type -> its rule once the state is known reachable (exec
         # handles `case`, labels and followed blocks itself).
-        self._execs = {s.Block: self._block, s.ExprStmt: self._expr_stmt, s.Decl: self._decl, s.If: self._if,
-                       s.Loop: self.loop, s.Switch: self._switch, s.Break: self._break, s.Continue: self._continue,
-                       s.Return: self._return, s.Goto: self._goto, s.OpaqueStmt: self._opaque_stmt}
+        self._execs: dict[type, Callable[[Any, State, Frame], State | None]] = {
+            s.Block: self._block, s.ExprStmt: self._expr_stmt, s.Decl: self._decl, s.If: self._if,
+            s.Loop: self.loop, s.Switch: self._switch, s.Break: self._break, s.Continue: self._continue,
+            s.Return: self._return, s.Goto: self._goto, s.OpaqueStmt: self._opaque_stmt}
 
     def frame(self, fn: s.Function, bindings: dict[str, int], extra_escaped: frozenset[str] = frozenset()) -> Frame:
         f = self.facts.of(fn)
@@ -72,36 +75,36 @@ class Run(Evaluator):
         if e.kind in (s.CallKind.MIN, s.CallKind.MAX) and all(isinstance(a, SInt) for a in args) and e.ty.int_type:
             # CUDA's mixed overloads (`max(int, unsigned)`) compare in their
             # result type: both operands are converted to it first.
-            a, b = (iv.wrap(x, e.ty.int_type) for x in args)
+            a, b = (iv.wrap(cast(SInt, x), e.ty.int_type) for x in args)
             lo = min(a.lo, b.lo) if e.kind == s.CallKind.MIN else max(a.lo, b.lo)
             hi = min(a.hi, b.hi) if e.kind == s.CallKind.MIN else max(a.hi, b.hi)
             return iv.wrap(SInt.of(lo, hi), e.ty.int_type) if e.ty.int_type else None
         if e.kind == s.CallKind.ABS and isinstance(args[0], SInt) and e.ty.int_type:
-            a = args[0]
+            a = cast(SInt, args[0])
             lo = 0 if a.lo <= 0 <= a.hi else min(abs(a.lo), abs(a.hi))
             return iv.wrap(SInt.of(lo, max(abs(a.lo), abs(a.hi))), e.ty.int_type)
         if e.kind == s.CallKind.SYNC:
             return unknown(e.ty)
         if e.kind == s.CallKind.ATOMIC and args and isinstance(args[0], Ptr):
-            p = args[0]
+            p = cast(Ptr, args[0])
             if self.element(p):
                 self.access(p, e.start, e.end)
             else:
                 self.fail(p.array, Failure.OPAQUE, e.start, what="atomic on a row")
-            for a in args[1:]:
-                self.escape(a, e.start, "atomic operand")
+            for arg in args[1:]:
+                self.escape(arg, e.start, "atomic operand")
             return unknown(e.ty)
         if e.kind == s.CallKind.ASYNC_COPY:
             return self._async_copy(e, args)
         callee = self.functions.get(e.callee) if e.kind == s.CallKind.USER and e.callee else None
         if callee is None or callee.key in self.stack or len(self.stack) >= MAX_CALL_DEPTH \
                 or len(callee.params) != len(args):
-            for a in args:
-                self.escape(a, e.start, "argument of a function rapcc does not follow")
+            for arg in args:
+                self.escape(arg, e.start, "argument of a function rapcc does not follow")
             if callee is not None:  # what its plain references may have written
-                for p, arg in zip(callee.params, e.args):
-                    if p.ref == s.RefUse.PLAIN and isinstance(arg, s.Var):
-                        st[arg.key] = unknown(arg.ty)
+                for param, x in zip(callee.params, e.args):
+                    if param.ref == s.RefUse.PLAIN and isinstance(x, s.Var):
+                        st[x.key] = unknown(x.ty)
             return unknown(e.ty)
         return self._inline(callee, args, e, st, fr)
 
@@ -110,7 +113,7 @@ class Run(Evaluator):
         d = next((k for k, a in enumerate(args) if isinstance(a, Ptr)), None)
         if d is None:
             return unknown(e.ty)
-        p = args[d]
+        p = cast(Ptr, args[d])  # the first pointer argument
         size = args[d + 2] if d + 2 < len(args) else None
         elem = self.elem_bytes.get(p.array, 0) if p.array is not None else 0
         for a in args[d + 1:]:
@@ -144,11 +147,11 @@ class Run(Evaluator):
             # A plain `T&` bound to a caller's local: what the callee left in it.
             if p.ref == s.RefUse.PLAIN and isinstance(arg, s.Var) and arg.key not in fr.escaped:
                 final = join_states(*({p.key: x.get(p.key)} for x in exits))
-                value = final.get(p.key) if final is not None else None
+                value: Value = final.get(p.key) if final is not None else None
                 if isinstance(value, SInt) and arg.ty.int_type:
                     value = iv.wrap(value, arg.ty.int_type)
                 st[arg.key] = value if exits else st.get(arg.key)
-        value: Value = None
+        value = None
         first = True
         for _, v in inner.returns:
             value = v if first else join_values(value, v)
@@ -165,11 +168,11 @@ class Run(Evaluator):
         if t is s.Case:
             sw = next((j for j in reversed(fr.loops) if j.is_switch), None)
             st = join_states(st, sw.entry if sw is not None else None)
-            return self.exec(n.stmt, st, fr)
+            return self.exec(cast(s.Case, n).stmt, st, fr)
         if t is s.Label:
-            return self.exec(n.stmt, self.anything(st, fr), fr)
+            return self.exec(cast(s.Label, n).stmt, self.anything(st, fr), fr)
         if t is s.Block and id(n) in self._labels(fr):
-            return self._block_with_labels(n, st, fr)
+            return self._block_with_labels(cast(s.Block, n), st, fr)
         if st is None:
             # Unreachable here, but a label or case inside may still be entered.
             return self._enter_labels(n, fr)
@@ -287,7 +290,7 @@ class Run(Evaluator):
                 st = self.exec(n.stmts[i], st, fr)
                 i += 1
                 continue
-            label = n.stmts[i]
+            label = cast(s.Label, n.stmts[i])  # a followed label's index (labels.py)
             head = join_states(st, *fr.gotos.pop(f.name))
             if not f.backward:
                 st = self.exec(label.stmt, head, fr)
@@ -340,7 +343,7 @@ class Run(Evaluator):
             out[k] = Ptr(None, ()) if t.kind == s.ValueKind.POINTER or isinstance(old, Ptr) else unknown(t)
         return out
 
-    def loop(self, n: s.Loop, st: State, fr: Frame) -> State | None:
+    def loop(self, n: s.Loop, st: State | None, fr: Frame) -> State | None:
         if n.init is not None:
             st = self.exec(n.init, st, fr)
             if st is None:
@@ -371,8 +374,8 @@ class Run(Evaluator):
             body_in = self._test(n, head, fr, exits)
             after = self._trip(n, body_in, fr, j) if body_in is not None else None
             new = join_states(head, after)
-            if rounds >= WIDEN_AFTER:
-                new = widen_states(head, new, fr.types)
+            if rounds >= WIDEN_AFTER:  # `new` joins the non-None head: never None
+                new = widen_states(head, cast(State, new), fr.types)
             rounds += 1
             if new == head:
                 break

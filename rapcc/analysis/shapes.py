@@ -305,7 +305,7 @@ def leaves_allocation(samples: AccessSamples, dims: tuple[int, ...]) -> bool:
     size = int(np.prod(dims))
     table = stacked(samples.instances)
     if table is not None:  # every instance at once: some live lane outside, whichever instance it is in
-        flat = np.zeros(table[1].shape, dtype=np.int64)
+        flat: np.ndarray = np.zeros(table[1].shape, dtype=np.int64)
         for idx, d in zip(table[0], dims):
             flat = flat * d + idx
         live = flat[table[1]]

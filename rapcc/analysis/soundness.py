@@ -12,7 +12,7 @@ frontend/lower.py), and what it does not model makes it refuse.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Callable
+from typing import Callable, cast
 
 from .. import ir
 from .. import sound_ir as s
@@ -50,7 +50,7 @@ def _reach(program: s.Program) -> dict[str, set[str]]:
             elif isinstance(n, s.Call) and n.callee in by_key:
                 callees.add(n.callee)
         direct[f.key], calls[f.key] = arrays, callees
-    own = {a.function: set() for a in program.arrays}
+    own: dict[str | None, set[str]] = {a.function: set() for a in program.arrays}
     for a in program.arrays:
         own[a.function].add(a.key)
     out: dict[str, set[str]] = {}
@@ -90,7 +90,7 @@ def _dims(program: s.Program, functions: dict[str, s.Function], bindings: dict[s
             Frame(program.functions[0], {}, frozenset(), {}, frozenset()) if program.functions else None
         values = [probe.eval(d, {}, fr) if fr is not None else None for d in a.dims]
         if all(isinstance(v, SInt) and v.single is not None and v.single > 0 for v in values):
-            out[a.key] = tuple(v.single for v in values)
+            out[a.key] = cast("tuple[int, ...]", tuple(cast(SInt, v).single for v in values))
         else:
             out[a.key] = None
     return out
@@ -182,9 +182,9 @@ def prove(program: s.Program, shapes_for: ShapesFor, covered: Callable[[str, int
             continue
         bindings = {n: v for n, v in inst.arguments if n != "?"}
         if not inst.launched or any(n == "?" for n, _ in inst.arguments):
-            why = Failure.INSTANCE if any(n == "?" for n, _ in inst.arguments) else Failure.UNLAUNCHED
+            failure = Failure.INSTANCE if any(n == "?" for n, _ in inst.arguments) else Failure.UNLAUNCHED
             for a in reach.get(fn.key, ()):
-                note(Finding(a, why, inst.at, what=fn.name))
+                note(Finding(a, failure, inst.at, what=fn.name))
             continue
         dims = _dims(program, functions, bindings, reach.get(fn.key, set()))
         wanted = shapes_for(fn.name, inst.arguments)

@@ -12,6 +12,7 @@ access_samples.py clears `unrolled` for such stores.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
@@ -214,7 +215,7 @@ def _constant(groups: dict[int, dict[tuple, int]], addr: np.ndarray, active: np.
     if picked.size == 0:
         return False
     live, at = active[picked], addr[picked]
-    has = live.any(axis=1)
+    has = cast(np.ndarray, live.any(axis=1))
     word = at[np.arange(len(picked)), live.argmax(axis=1)]  # each row's first live lane
     if (live & (at != word[:, None])).any():
         return False

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, cast
 
 import numpy as np
 
@@ -195,7 +195,8 @@ def sample_access(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockSha
         if not out.count and access_reads_block_index(access, vars):
             # Block 0 does not run it (`if (blockIdx.y == 0) ... else <here>`):
             # the other blocks do; they are sampled as block 1 along each axis.
-            env = Env({**builtins, "blockIdx.x": 1, "blockIdx.y": 1, "blockIdx.z": 1}, bound, vars,
+            env = Env({**builtins, "blockIdx.x": 1, "blockIdx.y": 1, "blockIdx.z": 1},
+                      cast("dict[str, np.ndarray | int]", bound), vars,
                       clamp_shifts=True)
             _replay(access, loops, env, exists, out)
     except Unknown as exc:
@@ -416,7 +417,7 @@ def iterate(access: ir.Access, loops: tuple[ir.Loop, ...], env: Env, active: np.
                 raise TooManyTrips("iteration space too large to enumerate")
         for c in loop.carried:
             if access.range.start > c.update_at:  # the access runs after this iteration's update
-                inner = inner.child(c.var, _step(c.step_op, c.step, inner.values[c.var], inner))
+                inner = inner.child(c.var, _step(c.step_op, c.step, cast(np.ndarray, inner.values[c.var]), inner))
         iterate(access, rest, inner, live, visit, policy, trips + (trip,), each)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 import numpy as np
 
@@ -94,8 +95,8 @@ def joined(parts: Sequence[Sequence[WarpInstance]]) -> Sequence[WarpInstance]:
     part with instances is one of the same shape, else a list."""
     tables = [p for p in parts if len(p)]
     if tables and all(isinstance(t, WarpTable) for t in tables) \
-            and len({(len(t.indices), t.active.shape[1:]) for t in tables}) == 1:  # type: ignore[union-attr]
-        ts: list[WarpTable] = tables  # type: ignore[assignment]
+            and len({(len(t.indices), t.active.shape[1:]) for t in cast("list[WarpTable]", tables)}) == 1:
+        ts = cast("list[WarpTable]", tables)
         return WarpTable(tuple(np.concatenate([t.indices[d] for t in ts]) for d in range(len(ts[0].indices))),
                          np.concatenate([t.active for t in ts]), sum((t.warps for t in ts), ()),
                          sum((t.trips for t in ts), ()), sum((t.weights for t in ts), ()))
