@@ -19,6 +19,12 @@ NVCC_CLI = [sys.executable, "-m", "rapcc.build.nvcc_cli"]
 # A 32 x 32 float tile in PTX: 4096 bytes as written, 4224 once rapcc pads a row.
 ORIGINAL_TILE, PADDED_TILE = "[4096]", "[4224]"
 
+# The transpose example with a launch that asks for no dynamic shared memory, so
+# that padding may grow its tile (issue 27 §7: every launch's bytes must be known).
+TRANSPOSE_LAUNCHED = (ROOT / "examples" / "transpose_32x8.cu").read_bytes() + (
+    b"void launch_transpose(float *o, const float *i, int n) "
+    b"{ transpose_32x8<<<dim3(n / 32, n / 32), dim3(32, 8)>>>(o, i, n); }\n")
+
 
 def shared_size(ptx: str) -> str:
     """The `[bytes]` of the first shared array a PTX file declares."""

@@ -53,7 +53,8 @@ def test_the_rewritten_copies_compile(tmp_path):
     nvcc = require_nvcc()
     for strategy in ("xor", "pad", "rap"):
         example = ROOT / "examples" / "async_transpose.cu"
-        res = rewrite_source(example.read_bytes(), str(example), Options(strategy=strategy))
+        # Launched without dynamic shared memory, as the suite launches it: padding may grow the tile.
+        res = rewrite_source(example.read_bytes(), str(example), Options(strategy=strategy, dynamic_smem=0))
         assert res.changed
         out = tmp_path / f"copies.{strategy}.cu"
         out.write_bytes(res.text)

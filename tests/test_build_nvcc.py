@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from buildtools import ORIGINAL_TILE, PADDED_TILE, build_env, run_wrapped, shared_size
+from buildtools import ORIGINAL_TILE, PADDED_TILE, TRANSPOSE_LAUNCHED, build_env, run_wrapped, shared_size
 from conftest import EXAMPLES, require_nvcc
 
 pytestmark = pytest.mark.nvcc
@@ -24,6 +24,7 @@ __global__ void k(float *o) {
     o[threadIdx.x] = t[threadIdx.y][threadIdx.x];
 }
 void sort_it(thrust::device_vector<int> &v) { thrust::sort(v.begin(), v.end()); }
+void go(float *o) { k<<<1, dim3(32, 32)>>>(o); }  // the shape and dynamic bytes rapcc proves and budgets for
 """
 # A file rapcc refuses and nvcc compiles: an #error only clang's preprocessor reaches.
 REFUSED = "#if defined(__clang__)\n#error rapcc parses with clang\n#endif\n" + THRUST
@@ -34,7 +35,7 @@ def work(tmp_path):
     require_nvcc()
     src = tmp_path / "src"
     src.mkdir()
-    (src / "k.cu").write_bytes((EXAMPLES / "transpose_32x8.cu").read_bytes())
+    (src / "k.cu").write_bytes(TRANSPOSE_LAUNCHED)
     return tmp_path
 
 
@@ -103,7 +104,8 @@ def test_a_changed_header_is_a_miss(work):
                               "  #pragma rapcc block_dim(32, 32)\n  __shared__ float t[TILE][TILE];\n"
                               "  bool in = threadIdx.x < TILE && threadIdx.y < TILE;\n"
                               "  if (in) t[threadIdx.x][threadIdx.y] = 1.0f;\n  __syncthreads();\n"
-                              "  if (in) o[threadIdx.x] = t[threadIdx.y][threadIdx.x];\n}\n")
+                              "  if (in) o[threadIdx.x] = t[threadIdx.y][threadIdx.x];\n}\n"
+                              "void go(float *o) { k<<<1, dim3(32, 32)>>>(o); }\n")
     env = build_env(work / "cache", RAPCC_REPORT_DIR=str(work / "r"))
     assert run_wrapped(["-arch=sm_90", "-ptx", "src/h.cu", "-o", "a.ptx"], work, env).returncode == 0
     (src / "tile.h").write_text("#define TILE 16\n")

@@ -8,7 +8,7 @@ from contextlib import redirect_stderr
 
 import pytest
 
-from buildtools import build_env, run_wrapped
+from buildtools import TRANSPOSE_LAUNCHED, build_env, run_wrapped
 from conftest import EXAMPLES, require_nvcc
 from rapcc.build import launcher, nvcc_cli, nvcc_compile, passthrough
 
@@ -25,7 +25,7 @@ UNCHANGED_WITH_PRAGMA = """__global__ void k(float *o) {
 @pytest.mark.nvcc
 def test_rapcc_pragmas_are_blanked_and_verbose_names_the_rewrite(tmp_path):
     require_nvcc()
-    (tmp_path / "k.cu").write_bytes((EXAMPLES / "transpose_32x8.cu").read_bytes())
+    (tmp_path / "k.cu").write_bytes(TRANSPOSE_LAUNCHED)
     (tmp_path / "u.cu").write_text(UNCHANGED_WITH_PRAGMA)
     env = build_env(tmp_path / "cache", RAPCC_VERBOSE="1")
     r = run_wrapped(["-arch=sm_90", "-ptx", "k.cu", "-o", "k.ptx"], tmp_path, env)
@@ -133,7 +133,7 @@ def test_verbose_names_a_rewrite_inside_an_included_cu_file(tmp_path):
     ("echo \"nvcc error   : 'cicc' died due to signal 9 (Kill signal)\" >&2; exit 255", 255),  # of a tool it ran
 ])
 def test_a_compiler_killed_by_a_signal_fails_the_build_once(tmp_path, body, status):
-    (tmp_path / "k.cu").write_bytes((EXAMPLES / "transpose_32x8.cu").read_bytes())
+    (tmp_path / "k.cu").write_bytes(TRANSPOSE_LAUNCHED)
     env = build_env(tmp_path / "cache", RAPCC_NVCC=_fake_nvcc(tmp_path, body))
     r = run_wrapped(["-c", "k.cu", "-o", "k.o"], tmp_path, env)
     assert r.returncode == status, r.stderr
@@ -144,7 +144,7 @@ def test_a_compiler_killed_by_a_signal_fails_the_build_once(tmp_path, body, stat
 def test_a_rewrite_that_fails_to_compile_still_falls_back(tmp_path):
     # The legal twin: an ordinary compile error of the rewrite (not a signal)
     # compiles the original instead, as before.
-    (tmp_path / "k.cu").write_bytes((EXAMPLES / "transpose_32x8.cu").read_bytes())
+    (tmp_path / "k.cu").write_bytes(TRANSPOSE_LAUNCHED)
     fails_on_copy = f'case "$*" in *"{tmp_path}/k.cu"*|*" k.cu"*) exit 0;; esac; echo "x.cu(1): error: bad" >&2; exit 1'
     env = build_env(tmp_path / "cache", RAPCC_NVCC=_fake_nvcc(tmp_path, fails_on_copy))
     r = run_wrapped(["-c", "k.cu", "-o", "k.o"], tmp_path, env)

@@ -306,3 +306,21 @@ def test_a_name_that_means_something_else_is_explained():
 ])
 def test_dynamic_shared_memory_bytes_of_each_launch(host, smem):
     assert _kernel(host).launch_dynamic_smem == smem
+
+
+def test_an_explicit_instantiation_is_no_unknown_launch() -> None:
+    """libclang shows no cursor for `template __global__ void k<16>(float *);`: its tokens name the kernel as an
+    instance (program.py decides whether it is launched), not as a launch the parse lost."""
+    from rapcc.frontend import parse_file
+    from rapcc.pipeline import Options
+    src = ("template <int B> __global__ void k(float *o) { o[threadIdx.x] = B; }\n"
+           "template __global__ void k<16>(float *);\n"
+           "void go(float *o) { k<32><<<1, dim3(32, 8)>>>(o); k<16><<<1, dim3(32, 8)>>>(o); }\n")
+    info, _ = parse_file("k.cu", src.encode(), Options())
+    (k,) = [k for k in info.kernels if k.name == "k"]
+    assert k.launch_unknown == () and k.launch_block_dims == ((32, 8, 1),)
+    # the twin: the same name in a declaration that is no instantiation is still unexplained
+    info, _ = parse_file("k.cu", src.replace("template __global__ void k<16>(float *);",
+                                             "auto *p = &k<16>;").encode(), Options())
+    (k,) = [k for k in info.kernels if k.name == "k"]
+    assert k.launch_unknown

@@ -83,6 +83,7 @@ def parse_file_with_includes(path: str, source: bytes, options: _ParseOptions, h
                                   unit=(unit.path, unit.referenced) if unit is not None else None,
                                   unit_launches=unit.launches if unit is not None else (),
                                   unit_unknown=unit.unknown if unit is not None else (),
+                                  unit_smem=unit.smem if unit is not None else None,
                                   host_facts=host_facts, walks=walks), parsed.scopes)
     if info.arrays and (options.build.unknown or options.build.unknown_prefixes):
         info = refuse_unknown_macros(info, file_tokens(parsed.tu, path, len(source), source), options.build,

@@ -49,6 +49,7 @@ def collect(tu: ci.TranslationUnit, path: str, source: bytes, rdc: bool = False,
             unit: tuple[str, frozenset[str]] | None = None,
             unit_launches: tuple[tuple[str, tuple[tuple[int, int, int], ...]], ...] = (),
             unit_unknown: tuple[tuple[str, tuple[str, ...]], ...] = (),
+            unit_smem: tuple[tuple[str, tuple[int | None, ...]], ...] | None = None,
             host_facts: bool = True, walks: Preorder | None = None) -> ir.TranslationUnitInfo:
     """Everything rapcc needs from one parsed file, as plain dataclasses.
 
@@ -58,13 +59,16 @@ def collect(tu: ci.TranslationUnit, path: str, source: bytes, rdc: bool = False,
     `unit_launches`: the block shapes of that unit's own launches (kernel name
     -> shapes), which come after the #include and so outside this parse;
     `unit_unknown`: why the unit's other launches have unknown shapes (kernel name -> reasons).
+    `unit_smem`: the dynamic shared memory of the unit's launches (kernel name -> bytes, None where
+    unknown); None: not read, so unknown for every kernel the unit launches.
     `host_facts`: read the host code's launches and the kernels' macro values;
     the verification's parse of rapcc's own output reads neither, and the host
     interpretation is a large part of a parse (issue 20).
     `walks`: the parse's walks, shared with the lowering (preorder.py)."""
     col = _Collector(tu, path, source, file_tokens(tu, path, len(source), source), rdc=rdc, unit=unit,
                      launch_shapes={name: list(shapes) for name, shapes in unit_launches},
-                     launch_unknown=dict(unit_unknown), host_facts=host_facts,
+                     launch_unknown=dict(unit_unknown),
+                     launch_smem=dict(unit_smem) if unit_smem is not None else None, host_facts=host_facts,
                      _walks=walks if walks is not None else Preorder())
     col.run()
     col.escapes.extend(dependent_type_escapes(col.accesses, col.vars, col.assumed_types))

@@ -151,7 +151,8 @@ class _Kernels(_CollectorState):
             template_params=tuple(tparams), instantiations=self.instantiations.get(decl_key(fn), ()),
             callers=None if is_global else self._callers(fn),
             **kernel_fields(self._launches_of.get(name, []), name, self.instantiations.get(decl_key(fn), ()),
-                            self.launch_shapes.get(name, ()), self.launch_unknown.get(name, ()))))
+                            self.launch_shapes.get(name, ()), self.launch_unknown.get(name, ()),
+                            None if self.launch_smem is None else self.launch_smem.get(name))))
         self._declare(fn, body)
         self._scope_end = file_location(fn.extent.end).offset
         self._bodies.setdefault(name, []).append(body)

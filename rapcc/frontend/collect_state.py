@@ -106,6 +106,7 @@ class _CollectorState:
     instantiations: dict[str, tuple[tuple[tuple[str, int], ...], ...]] = field(default_factory=dict)
     launch_shapes: dict[str, list[tuple[int, int, int]]] = field(default_factory=dict)
     launch_unknown: dict[str, tuple[str, ...]] = field(default_factory=dict)  # the unit's unknown launches
+    launch_smem: dict[str, tuple[int | None, ...]] | None = None  # the unit's launches' dynamic bytes (None: unread)
     _tops: list[Cursor] = field(default_factory=list)  # the main file's top-level cursors
     _launches: list[Launch] = field(default_factory=list)  # their kernel launches (host_values.py)
     _launches_of: dict[str, list[Launch]] = field(default_factory=dict)  # the same, by kernel name

@@ -165,6 +165,8 @@ def unexplained_mentions(tokens: list[Token], names: set[str], tops: list[Cursor
             continue
         if t.spelling in located.get(t.start, []):
             continue
+        if _in_explicit_instantiation(tokens, index[t.start]):
+            continue  # `template __global__ void k<16>(...);`: an instance (program.py), no launch
         read = braced_launch(tokens, index[t.start])
         if read is not None:
             out.append(Launch(t.spelling, None, t.line, read[0], None, read[1]))
@@ -173,6 +175,20 @@ def unexplained_mentions(tokens: list[Token], names: set[str], tops: list[Cursor
         out.append(Launch(t.spelling, None, t.line, (), Unknown(
             f"'{t.spelling}' at line {t.line} is in code clang could not parse (a launch rapcc cannot read)"), None))
     return out, spans
+
+
+def _in_explicit_instantiation(tokens: list[Token], i: int) -> bool:
+    """Whether token `i` is in a declaration that starts `template` without a
+    parameter list (`[extern] template __global__ void k<16>(int *);`), which
+    libclang shows no cursor for."""
+    j = i
+    while j > 0 and tokens[j - 1].spelling not in (";", "}", "{"):
+        j -= 1
+    if j < len(tokens) and tokens[j].spelling == "extern":
+        j += 1
+    if j + 1 >= len(tokens) or tokens[j].spelling != "template" or tokens[j + 1].spelling == "<":
+        return False
+    return not any(t.spelling in ("<<<", "=", "(") for t in tokens[j:i])
 
 
 def _kernel_count(macro: str, bodies: dict[str, list[Token]], names: set[str], seen: set[str]) -> dict[str, int]:

@@ -295,16 +295,18 @@ def kernel_launches(launches: list[Launch], name: str,
 
 
 def kernel_fields(launches: list[Launch], name: str, instances: tuple[Instance, ...],
-                  elsewhere: Iterable[Dim] = (), unknown_elsewhere: tuple[str, ...] = ()) -> dict:
+                  elsewhere: Iterable[Dim] = (), unknown_elsewhere: tuple[str, ...] = (),
+                  smem_elsewhere: tuple[int | None, ...] | None = None) -> dict:
     """The `ir.Kernel` fields the launches give kernel `name`; `elsewhere`: the
-    shapes of its launches in the unit that includes this file, and
-    `unknown_elsewhere` why that unit's other launches of it are unknown."""
+    shapes of its launches in the unit that includes this file, `unknown_elsewhere`
+    why that unit's other launches of it are unknown, and `smem_elsewhere` their
+    dynamic shared memory (None: not read, so unknown)."""
     facts = kernel_launches(launches, name, instances)
     extra = tuple(elsewhere)
     unknown = tuple(dict.fromkeys(facts.unknown + unknown_elsewhere))
     smem: list[int | None] = [b for x in launches if x.kernel == name for b in (x.smem if x.smem is not None else (None,))]
-    if extra or unknown_elsewhere:  # the including unit's launches: their bytes are not read
-        smem.append(None)
+    if extra or unknown_elsewhere:  # the including unit's launches
+        smem.extend(smem_elsewhere if smem_elsewhere is not None else (None,))
     return {"launch_dynamic_smem": tuple(dict.fromkeys(smem)),
             "launch_block_dims": tuple(dict.fromkeys(facts.shapes + extra)),
             "launch_unknown": unknown, "launch_bound": facts.bound if not unknown_elsewhere else None,

@@ -28,7 +28,7 @@ from . import prelude
 from .encoding import lexable
 from .errors import ErrorScopes, error_notes, error_scopes
 from .headers import HeaderKinds
-from .launches import launch_facts
+from .launches import launch_bytes, launch_facts
 from .toplevel import top_level
 
 SHIM_DIR = Path(__file__).resolve().parent / "include"
@@ -181,6 +181,8 @@ class UnitContext:
     launches: tuple[tuple[str, tuple[tuple[int, int, int], ...]], ...] = ()
     # The unit's launches whose shape is unknown: kernel name -> why, per launch.
     unknown: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # The dynamic shared memory of each of the unit's launches: kernel name -> bytes (None: unknown).
+    smem: tuple[tuple[str, tuple[int | None, ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,7 +234,8 @@ def unit_context(path: str, source: bytes, config: ParseConfig) -> UnitContext:
     launches = tuple((name, tuple(shapes)) for name, shapes in found.items())
     where = os.path.basename(unit)
     unknown = tuple((name, tuple(f"in '{where}', {why}" for why in reasons)) for name, reasons in whys.items())
-    return UnitContext(unit, text[:line_start], frozenset(referenced), launches, unknown)
+    smem = tuple((name, tuple(dict.fromkeys(b))) for name, b in launch_bytes(tu, text).items())
+    return UnitContext(unit, text[:line_start], frozenset(referenced), launches, unknown, smem)
 
 
 def direct_includes(unit: str, config: ParseConfig) -> tuple[str, ...]:
