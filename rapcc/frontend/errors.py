@@ -22,9 +22,12 @@ keeps the rest of the AST, so rapcc goes on:
   `#error`, stray tokens between functions) means the file's structure cannot
   be trusted, and the whole file is refused (`ParseError`);
 - so does a syntax error in the main file (clang's "Parse Issue" category: a
-  missing `;`, an unbalanced bracket), when every header was found: it is
-  the user's to fix, as nvcc would say, and no stand-in rapcc lacks causes
-  it. With a header missing, a macro it defines may be what clang could not
+  missing `;`, an unbalanced bracket), when every header was found and the
+  user's code includes none of the system's: it is the user's to fix, as nvcc
+  would say, and no stand-in rapcc lacks causes it. Past a system header (a
+  stand-in may lack what the code uses), inside a launch's `<<<...>>>` or an
+  `asm` statement (where nvcc takes what clang does not), it taints its
+  declaration instead. With a header missing, a macro it defines may be what clang could not
   parse, so such errors taint their declaration as above.
 
 A header that is not found stays a warning: clang parses on, and whatever the
@@ -167,6 +170,14 @@ def _dialect(d: ci.Diagnostic, tu: ci.TranslationUnit) -> bool:
     return first is not None and first.spelling == "alignas"
 
 
+def _includes_system_headers(tu: ci.TranslationUnit, headers: HeaderKinds | None) -> bool:
+    """Whether the user's code `#include`s a system or toolkit header (the force-included CUDA shim is none)."""
+    if headers is None:
+        return False
+    return any(inc.source is not None and inc.include is not None and not headers.is_system(inc.source.name)
+               and headers.is_system(inc.include.name) for inc in tu.get_includes())
+
+
 def _in_launch_config(d: ci.Diagnostic, tu: ci.TranslationUnit) -> bool:
     """A syntax error inside a kernel launch's `<<<...>>>`: nvcc takes braced
     lists there (`k<<<1, {64, 4}>>>`), clang does not. It taints the host
@@ -187,6 +198,28 @@ def _in_launch_config(d: ci.Diagnostic, tu: ci.TranslationUnit) -> bool:
     # In a macro's expansion clang reports the error at the macro's name: a
     # macro whose body launches (itself or through another macro) counts.
     return at is not None and at in _launching_macros(tu)
+
+
+_ASM = frozenset({"asm", "__asm__", "__asm"})
+
+
+def _in_asm_statement(d: ci.Diagnostic, tu: ci.TranslationUnit) -> bool:
+    """A syntax error inside an `asm(...)` statement: nvcc's front end takes
+    operand lists clang does not (the CUDA samples' `::"r"(v) "l"(p)`). It
+    taints the function it is in (an asm statement keeps every array it may
+    name, program.py), never the file."""
+    loc = d.location
+    if loc.file is None:
+        return False
+    start = ci.SourceLocation.from_position(tu, loc.file, max(1, loc.line - 20), 1)
+    tokens = [t for t in tu.get_tokens(extent=ci.SourceRange.from_locations(start, loc))
+              if (t.location.line, t.location.column) < (loc.line, loc.column)]
+    for t in reversed(tokens):
+        if t.spelling in (";", "{", "}"):
+            return False
+        if t.spelling in _ASM:
+            return True
+    return False
 
 
 def _launching_macros(tu: ci.TranslationUnit) -> frozenset[str]:
@@ -228,13 +261,19 @@ def error_scopes(tu: ci.TranslationUnit, path: str, headers: HeaderKinds | None 
     spans = [(c.extent.start.offset, c.extent.end.offset + 1, c) for c in decls]
     tainted: list[TaintedDecl] = []
     structural: list[ClangError] = []
-    headers_found = not any(d.spelling.endswith("file not found") for d in tu.diagnostics)
+    # A syntax error is the user's to fix only where clang saw what nvcc sees:
+    # every header found, and none of the system's (stand-ins or the toolkit,
+    # which clang parses where nvcc's front end differs: `std::multimap` missing
+    # from a stand-in reads as "expected '('") included by the user's code.
+    headers_found = not any(d.spelling.endswith("file not found") for d in tu.diagnostics) \
+        and not _includes_system_headers(tu, headers)
     for e in errors:
         if id(e) in harmless:
             continue
         if not e.main_offsets:
             continue
-        if e.syntax and headers_found and not _in_launch_config(found[errors.index(e)], tu):
+        if e.syntax and headers_found and not _in_launch_config(found[errors.index(e)], tu) \
+                and not _in_asm_statement(found[errors.index(e)], tu):
             structural.append(e)
             continue
         hit = False
