@@ -140,7 +140,9 @@ def _project_launches(config: BuildConfig, cache: Cache, env: Mapping[str, str],
         if why is not None:
             from .compdb import CompileDatabaseError
             raise CompileDatabaseError(f"reading the project's launches failed: {why}")
-    return cached_project_launches(entries, cache, __version__, compute)
+    # The launch lists are rapcc's reading of each file: a changed rapcc (what it records of a launch, such as
+    # its dynamic bytes or an unread launch) never reuses another one's, as with the rewrites.
+    return cached_project_launches(entries, cache, _tool_fingerprint(), compute)
 
 
 def toolkit_of(nvcc: str | None, env: Mapping[str, str]) -> str | None:
