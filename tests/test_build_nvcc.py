@@ -174,3 +174,20 @@ def test_thrust_is_parsed_with_the_compiling_nvccs_toolkit(work):
     assert "rapcc:" not in r.stderr
     # No launch in the file: the plan holds over the guessed shapes (any padding will do here).
     assert int(shared_size((work / "t.ptx").read_text()).strip("[]")) > int(ORIGINAL_TILE.strip("[]"))
+
+
+@pytest.mark.parametrize("stated, tile", [(None, ORIGINAL_TILE), ("0", PADDED_TILE)])
+def test_the_dynamic_memory_a_build_states_lets_padding_grow_an_unlaunched_kernel(work, stated, tile):
+    """The example alone shows no launch: its launches' dynamic bytes are unknown, so the tile keeps its size
+    (a same-size layout under `pad`: none); RAPCC_DYNAMIC_SMEM=0 states them, and the tile is padded."""
+    (work / "src" / "u.cu").write_bytes((EXAMPLES / "transpose_32x8.cu").read_bytes())
+    extra = {"RAPCC_STRATEGY": "pad"} | ({"RAPCC_DYNAMIC_SMEM": stated} if stated is not None else {})
+    r = run_wrapped(["-arch=sm_90", "-ptx", "src/u.cu", "-o", "u.ptx"], work, build_env(work / "cache", **extra))
+    assert r.returncode == 0, r.stderr
+    assert shared_size((work / "u.ptx").read_text()) == tile
+
+
+def test_a_bad_dynamic_smem_setting_is_a_clear_error(work):
+    r = run_wrapped(["-arch=sm_90", "-ptx", "src/k.cu", "-o", "k.ptx"], work,
+                    build_env(work / "cache", RAPCC_DYNAMIC_SMEM="lots"))
+    assert "RAPCC_DYNAMIC_SMEM='lots'" in r.stderr

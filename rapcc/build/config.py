@@ -33,6 +33,8 @@ class BuildConfig:
     timeout_s: float  # RAPCC_TIMEOUT: seconds one rewrite may take before the file is compiled unchanged
     inside_wrapper: bool  # set by rapcc-nvcc for its children: finding itself as "nvcc" is a loop
     verbose: bool = False  # RAPCC_VERBOSE=1: one line per file rewritten (arrays, layouts, predicted gain)
+    # RAPCC_DYNAMIC_SMEM: the most dynamic shared memory (bytes) any launch asks for, as `rapcc --dynamic-smem`
+    dynamic_smem: int | None = None
 
 
 def parse_block_dim(text: str) -> tuple[int, int, int]:
@@ -84,6 +86,9 @@ def read_config(env: Mapping[str, str], strict_flag: bool = False) -> BuildConfi
     report = env.get("RAPCC_REPORT_DIR", "").strip()
     project = env.get("RAPCC_PROJECT", "").strip()
     cache = env.get("RAPCC_CACHE_DIR", "").strip()
+    smem = env.get("RAPCC_DYNAMIC_SMEM", "").strip()
+    if smem and (not smem.isdigit()):
+        raise ConfigError(f"RAPCC_DYNAMIC_SMEM='{smem}' (expected a number of bytes)")
     return BuildConfig(
         nvcc=env.get("RAPCC_NVCC", "").strip() or None,
         strategy=strategy, block_dim=block_dim,
@@ -94,7 +99,8 @@ def read_config(env: Mapping[str, str], strict_flag: bool = False) -> BuildConfi
         cache_dir=Path(cache).resolve() if cache else default_cache_dir(env),
         timeout_s=timeout_s,
         inside_wrapper=env.get(WRAPPER_MARK) == "1",
-        verbose=_flag(env, "RAPCC_VERBOSE"))
+        verbose=_flag(env, "RAPCC_VERBOSE"),
+        dynamic_smem=int(smem) if smem else None)
 
 
 __all__ = ["BuildConfig", "ConfigError", "STRATEGY_NAMES", "WRAPPER_MARK", "default_cache_dir", "environ",

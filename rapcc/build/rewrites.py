@@ -36,6 +36,8 @@ def reproduce_command(path: str, flags: HonouredFlags, config: BuildConfig) -> s
     parts = ["rapcc", path, "--strategy", config.strategy, "--seed", "1"]
     if config.block_dim:
         parts += ["--block-dim", "x".join(map(str, config.block_dim))]
+    if config.dynamic_smem is not None:
+        parts += ["--dynamic-smem", str(config.dynamic_smem)]
     for d in flags.include_dirs:
         parts += ["-I", d]
     for d in flags.defines:
@@ -211,10 +213,12 @@ def cached_rewrites(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str
         key = cache_key({"tool": tool, "source": sha256_bytes(source), "path": inp.path, "cwd": cwd, "nvcc": nvcc,
                          "flags": flags.to_json(), "bank_model": model, "targets": list(cmd.targets),
                          "strategy": config.strategy, "block_dim": config.block_dim,
+                         "dynamic_smem": config.dynamic_smem,
                          "launches": launches_digest(launches), "headers": header_mode(env).value})
         job = {"key": key, "path": inp.path, "source_name": os.path.basename(inp.path),
                "source": source.decode("utf-8", errors="surrogateescape"),
-               "options": {"strategy": config.strategy, "block_dim": config.block_dim, **flags.to_json(),
+               "options": {"strategy": config.strategy, "block_dim": config.block_dim,
+                           "dynamic_smem": config.dynamic_smem, **flags.to_json(),
                            "command": reproduce_command(inp.path, flags, config),
                            "launch_shapes": [[k, [list(s) for s in v]] for k, v in launches]}}
         pending.append((inp, key, job))

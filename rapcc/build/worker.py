@@ -35,6 +35,7 @@ from .launch_index import store_file_launches
 def options_from_json(o: dict[str, Any]) -> Options:
     return Options(
         strategy=o["strategy"], block_dim=tuple(o["block_dim"]) if o.get("block_dim") else None,
+        dynamic_smem=o.get("dynamic_smem"),
         include_dirs=tuple(o.get("include_dirs", ())), defines=tuple(o.get("defines", ())),
         std=o.get("std") or "c++17", command=o.get("command", ""), extra_args=tuple(o.get("extra_args", ())),
         rdc=bool(o.get("rdc", False)), strip_pragmas=True, cuda_path=o.get("cuda_path"),
