@@ -44,23 +44,30 @@ def _rewrite(text: str, build: BuildMacros):
 
 def _installed(tmp_path, *flags: str) -> BuildMacros:
     found = ask_nvcc(require_nvcc(), flags, str(tmp_path))
-    if found.version is None or found.version[0] < 13:
-        pytest.skip("the installed nvcc is older than 13")
+    assert found.version is not None, "nvcc --dryrun named no __CUDACC_VER_MAJOR__"
     return found
+
+
+def _on_installed_branch(build: BuildMacros, taken: str, other: str) -> str:
+    """`_constexpr` with `taken` on the branch the installed nvcc takes (nvcc 13 and later: the first)."""
+    assert build.version is not None
+    return _constexpr(taken, other) if build.version[0] >= 13 else _constexpr(other, taken)
 
 
 @pytest.mark.nvcc
 def test_if_constexpr_on_the_version_is_analysed_on_the_installed_nvccs_branch(tmp_path):
-    # nvcc 13 runs the flat walk: the array must stay. With the old pinned
-    # __CUDACC_VER_MAJOR__ 12 the in-range branch was analysed and 'tile' padded.
-    rewritten, diags = _rewrite(_constexpr(_FLAT, _IN_RANGE), _installed(tmp_path))
+    # The installed nvcc runs the flat walk: the array must stay. With the old pinned
+    # __CUDACC_VER_MAJOR__ 12 the other branch was analysed under nvcc 13 and 'tile' padded.
+    build = _installed(tmp_path)
+    rewritten, diags = _rewrite(_on_installed_branch(build, _FLAT, _IN_RANGE), build)
     assert "tile" not in rewritten and "other" in rewritten
     assert any("'tile[0][tx * N + ty]' reaches column 1023 of 32" in d for d in diags)
 
 
 @pytest.mark.nvcc
 def test_if_constexpr_twin_the_installed_nvccs_branch_in_range_is_rewritten(tmp_path):
-    rewritten, diags = _rewrite(_constexpr(_IN_RANGE, _FLAT), _installed(tmp_path))
+    build = _installed(tmp_path)
+    rewritten, diags = _rewrite(_on_installed_branch(build, _IN_RANGE, _FLAT), build)
     assert {"tile", "other"} <= rewritten
     assert not any("rapcc-escape" in d for d in diags)
 
