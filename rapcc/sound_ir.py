@@ -196,6 +196,7 @@ class CallKind(Enum):
     ABS = "abs"
     SYNC = "sync"  # barriers and fences: no effect on values
     ATOMIC = "atomic"  # a CUDA atomic (declared in the toolkit or rapcc's stand-ins): one element at its pointer
+    COUNT = "count"  # __popc/__ffs/__clz and their 64-bit forms (frontend/intrinsics.py): in [0, limit]
     ASYNC_COPY = "async_copy"  # memcpy_async: the bytes at its first shared pointer, counted by the argument two after it
     EXTERNAL = "external"  # anything else: an unknown result; a shared pointer passed to it escapes
 
@@ -211,6 +212,7 @@ class Call:
     # Locals the call binds to a callee's plain `T &` (RefUse.PLAIN): it may
     # write them, though no `Assign` shows it (aliasing.written).
     writes: frozenset[str] = frozenset()
+    limit: int | None = None  # COUNT: the operand's width, the largest result
 
 
 @dataclass(frozen=True, slots=True)

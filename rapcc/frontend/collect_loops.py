@@ -10,7 +10,8 @@ from clang.cindex import Cursor, CursorKind as K
 
 from .. import ir
 from .clangext import binary_operator, children, file_location
-from .exprs import decl_key, int_type, strip, substitute, to_expr
+from .exprs import LANE, decl_key, int_type, strip, substitute, to_expr
+from .intrinsics import laneid_output
 from .providers import provider_call
 from .statements import (ADDRESS_TAKEN, assignment_counts, for_parts, loop_init, loop_step, only_exits,
                          plain_assignment, self_update, step_target)
@@ -93,6 +94,8 @@ class _Loops(_CollectorState):
             for inner in children(stmt):
                 ctx = self._after_statement(inner, ctx)
             return ctx
+        if stmt.kind == K.ASM_STMT:
+            return self._after_asm(stmt, ctx)
         written = self._writes(stmt) if stmt.kind != K.DECL_STMT else {}
         target = plain_assignment(stmt)
         if target is not None:
@@ -130,6 +133,22 @@ class _Loops(_CollectorState):
             value = ir.Cast(d.bits, d.signed, ir.BinOp(op, ctx.defs[key], substitute(step, ctx.defs)))
             return replace(ctx, defs={**ctx.defs, key: value})
         return ctx.forget(set(written))
+
+    def _after_asm(self, stmt: Cursor, ctx: _Ctx) -> _Ctx:
+        """`asm("mov.u32 %0, %%laneid;" : "=r"(lane))` sets `lane` to the
+        thread's lane (intrinsics.py); any other asm statement may write every
+        local it names."""
+        lane = laneid_output(stmt)
+        if lane is not None:
+            key = decl_key(lane)
+            ctx = ctx.forget({key})
+            it = int_type(lane.type)
+            if self._trackable(key) and it is not None:
+                return replace(ctx, defs={**ctx.defs, key: ir.Cast(it[0], it[1], LANE)})
+            return ctx
+        named = {decl_key(k.referenced) for k in stmt.walk_preorder()
+                 if k.kind == K.DECL_REF_EXPR and k.referenced is not None}
+        return ctx.forget(named)
 
     def _entry_value(self, key: str) -> ir.Expr | None:
         """The value a loop variable enters its loop with when no definition

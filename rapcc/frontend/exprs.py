@@ -7,6 +7,7 @@ from clang.cindex import Cursor, CursorKind as K, TypeKind as T
 from .. import ir
 from .clangext import binary_operator, children, evaluate_int, expansion_line_column, member_spelling, \
     token_spellings, unary_operator
+from .intrinsics import GroupWhat, group_value, laneid_helper
 
 _BUILTIN_STRUCTS = {"threadIdx", "blockIdx", "blockDim", "gridDim"}
 
@@ -15,6 +16,9 @@ _INT_TYPES: dict[T, tuple[int, bool]] = {
     T.USHORT: (16, False), T.SHORT: (16, True), T.UINT: (32, False), T.INT: (32, True),
     T.ULONG: (64, False), T.LONG: (64, True), T.ULONGLONG: (64, False), T.LONGLONG: (64, True),
 }
+
+# `%laneid` (intrinsics.py): warps are 32 consecutive linear thread indices.
+LANE: ir.Expr = ir.BinOp("%", ir.LINEAR_THREAD, ir.Const(32))
 
 _PASS_THROUGH = {K.PAREN_EXPR, K.UNEXPOSED_EXPR}
 _CASTS = {K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_FUNCTIONAL_CAST_EXPR}
@@ -138,7 +142,8 @@ def _constant_or_opaque(cursor: Cursor) -> ir.Expr:
         group = _cooperative_group(cursor)
         if group is not None:
             return _typed(cursor, group)
-        known = _min_max(cursor) or _mul24(cursor) or _ticket(cursor) or _inlined(cursor)  # calls rapcc can read as arithmetic
+        # calls rapcc can read as arithmetic
+        known = _min_max(cursor) or _mul24(cursor) or _ticket(cursor) or _lane_helper(cursor) or _inlined(cursor)
         if known is not None:
             return known
         return ir.Opaque(source_text(cursor), bits=it[0], signed=it[1])
@@ -147,37 +152,29 @@ def _constant_or_opaque(cursor: Cursor) -> ir.Expr:
 
 def _cooperative_group(cursor: Cursor) -> ir.Expr | None:
     """`cta.thread_rank()`, `tile32.thread_rank()`, `cta.size()`... on a
-    cooperative_groups thread block or a static tile of it: the thread
-    indices they stand for. A tile of N threads is N consecutive ranks of
-    its block, so its rank is the block rank mod N."""
-    if cursor.kind != K.CALL_EXPR or cursor.spelling not in ("thread_rank", "size", "num_threads", "meta_group_rank",
-                                                              "meta_group_size"):
+    cooperative_groups thread block or a static tile of it (intrinsics.py):
+    the thread indices they stand for. A tile of N threads is N consecutive
+    ranks of its block, so its rank is the block rank mod N."""
+    g = group_value(cursor)
+    if g is None:
         return None
-    kids = children(cursor)
-    member = strip(kids[0]) if kids else None  # a static member (`tile.size()`) sits under a decay
-    if member is None or member.kind != K.MEMBER_REF_EXPR:
+    if g.tile is None:
+        return ir.LINEAR_THREAD if g.what == GroupWhat.RANK else ir.BLOCK_SIZE
+    size = ir.Const(g.tile)
+    return {GroupWhat.RANK: ir.BinOp("%", ir.LINEAR_THREAD, size), GroupWhat.SIZE: size,
+            GroupWhat.META_RANK: ir.BinOp("/", ir.LINEAR_THREAD, size),
+            GroupWhat.META_SIZE: ir.BinOp("/", ir.BLOCK_SIZE, size)}[g.what]
+
+
+def _lane_helper(cursor: Cursor) -> ir.Expr | None:
+    """A call of CUB's `LaneId()` shape (intrinsics.laneid_helper): the lane."""
+    if cursor.kind != K.CALL_EXPR or cursor.referenced is None or cursor.referenced.kind != K.FUNCTION_DECL:
         return None
-    base = next(iter(children(member)), None)
-    decl = base.type.get_canonical().get_declaration() if base is not None else None
-    if decl is None or decl.semantic_parent is None:
+    fn = cursor.referenced.get_definition()
+    if fn is None or list(cursor.get_arguments()) or not laneid_helper(fn):
         return None
-    ns = decl.semantic_parent
-    while ns is not None and ns.kind == K.NAMESPACE and ns.spelling.startswith("__"):
-        ns = ns.semantic_parent  # the toolkit's inline `__v1`
-    if ns is None or ns.spelling != "cooperative_groups":
-        return None
-    what = cursor.spelling
-    if decl.spelling == "thread_block":
-        return {"thread_rank": ir.LINEAR_THREAD, "size": ir.BLOCK_SIZE, "num_threads": ir.BLOCK_SIZE}.get(what)
-    if decl.spelling == "thread_block_tile" and decl.get_num_template_arguments() > 0:
-        n = decl.get_template_argument_value(0)
-        if n <= 0 or n & (n - 1):
-            return None
-        size = ir.Const(n)
-        return {"thread_rank": ir.BinOp("%", ir.LINEAR_THREAD, size), "size": size, "num_threads": size,
-                "meta_group_rank": ir.BinOp("/", ir.LINEAR_THREAD, size),
-                "meta_group_size": ir.BinOp("/", ir.BLOCK_SIZE, size)}.get(what)
-    return None
+    it = int_type(fn.result_type)
+    return ir.Cast(it[0], it[1], LANE) if it is not None else None
 
 
 _CLAMPS = {"min": "<", "umin": "<", "max": ">", "umax": ">"}

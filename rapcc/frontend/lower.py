@@ -18,6 +18,7 @@ from .clangext import binary_operator, children, evaluate_int, member_spelling, 
     specialized_template, unary_operator
 from .exprs import decl_key
 from .lower_casts import bare_lvalue, reinterprets
+from .lower_intrinsics import intrinsic_call, lane_assignment, laneid_local
 from .lower_refs import (asm_outputs, end_of, is_local as _is_local, kids as _kids, offset_of, only_plain_uses,
                          param_use)
 from .preorder import Preorder
@@ -173,6 +174,8 @@ class FunctionLowering:
                 # A reference cast (`(unsigned &)g = 100u`): a write through it is not an
                 # assignment of the local the lowering sees.
                 self._escape_base(ops[0])
+            elif kind == K.ASM_STMT and (lane := laneid_local(c)) is not None:
+                self.writes[lane] = self.writes.get(lane, 0) + 1  # `x = lane` (lower_intrinsics.py)
             elif kind == K.ASM_STMT and (outputs := asm_outputs(c, self.tokens)) is not None:
                 self.escaped |= outputs
             elif kind in (K.LAMBDA_EXPR, K.ASM_STMT, K.MS_ASM_STMT, K.CXX_FOR_RANGE_STMT, K.CXX_TRY_STMT):
@@ -277,7 +280,9 @@ class FunctionLowering:
             return self.stmt(kids[0])
         return self._opaque_stmt(c)
 
-    def _opaque_stmt(self, c: Cursor) -> s.OpaqueStmt:
+    def _opaque_stmt(self, c: Cursor) -> s.Stmt:
+        if c.kind == K.ASM_STMT and (lane := lane_assignment(c, lower_type)) is not None:
+            return lane
         writes, arrays = self._effects(c)
         if c.kind == K.ASM_STMT and (outputs := asm_outputs(c, self.tokens)) is not None:
             writes = outputs
@@ -509,6 +514,8 @@ class FunctionLowering:
             elif inner.kind not in (K.DECL_REF_EXPR, K.OVERLOADED_DECL_REF):
                 extra = [self.expr(callee_expr)]
         args = self._bind_references(c, ref, args)
+        if (known := intrinsic_call(c, ty, args, start, end)) is not None:
+            return known
         if ref is None or ref.kind not in _FUNCTIONS:
             return s.Call(s.CallKind.EXTERNAL, None, tuple(extra + args), ty, start, end)
         name = ref.spelling
