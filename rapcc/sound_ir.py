@@ -196,7 +196,7 @@ class CallKind(Enum):
     ABS = "abs"
     SYNC = "sync"  # barriers and fences: no effect on values
     ATOMIC = "atomic"  # a CUDA atomic (declared in the toolkit or rapcc's stand-ins): one element at its pointer
-    COUNT = "count"  # __popc/__ffs/__clz and their 64-bit forms (frontend/intrinsics.py): in [0, limit]
+    BOUNDED = "bounded"  # a result known only to lie in [0, limit] (frontend/lower_intrinsics.py)
     ASYNC_COPY = "async_copy"  # memcpy_async: the bytes at its first shared pointer, counted by the argument two after it
     EXTERNAL = "external"  # anything else: an unknown result; a shared pointer passed to it escapes
 
@@ -212,7 +212,7 @@ class Call:
     # Locals the call binds to a callee's plain `T &` (RefUse.PLAIN): it may
     # write them, though no `Assign` shows it (aliasing.written).
     writes: frozenset[str] = frozenset()
-    limit: int | None = None  # COUNT: the operand's width, the largest result
+    limit: int | None = None  # BOUNDED: the largest result
 
 
 @dataclass(frozen=True, slots=True)

@@ -85,7 +85,7 @@ class Run(Evaluator):
             return iv.wrap(SInt.of(lo, max(abs(a.lo), abs(a.hi))), e.ty.int_type)
         if e.kind == s.CallKind.SYNC:
             return unknown(e.ty)
-        if e.kind == s.CallKind.COUNT and e.limit is not None and e.ty.int_type:
+        if e.kind == s.CallKind.BOUNDED and e.limit is not None and e.ty.int_type:
             return iv.wrap(SInt.of(0, e.limit), e.ty.int_type)
         if e.kind == s.CallKind.ATOMIC and args and isinstance(args[0], Ptr):
             p = cast(Ptr, args[0])

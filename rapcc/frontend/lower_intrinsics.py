@@ -1,6 +1,12 @@
 """The sound IR of the device facts intrinsics.py recognises (for lower.py):
 `%laneid` as the linear thread index mod 32, cooperative groups' ranks and
-sizes as thread indices, and the counting bit intrinsics as a bounded call."""
+sizes as thread indices, and the counting bit intrinsics as a bounded call.
+
+A tile's `meta_group_rank()` is linear / N only for a tile partitioned from
+the thread block itself; one partitioned from another tile (`tiled_partition
+<4>(tile32)`, even converted to `thread_block_tile<4>`) counts within that
+tile, and its type does not say which. The proof therefore bounds it by what
+holds for every parent: fewer than 1024 / N tiles, never a thread's value."""
 from __future__ import annotations
 
 from clang.cindex import Cursor
@@ -50,17 +56,20 @@ def laneid_local(stmt: Cursor) -> str | None:
     return decl_key(out) if out is not None else None
 
 
-def _group(g: GroupValue) -> s.Expr:
+_MAX_THREADS = 1024  # a block's most threads, on every architecture
+
+
+def _group(g: GroupValue, ty: s.Ty, start: int, end: int) -> s.Expr:
     if g.tile is None:
-        return linear_thread() if g.what == GroupWhat.RANK else block_size()
+        return s.Conv(ty, linear_thread() if g.what == GroupWhat.RANK else block_size())
     n = s.Lit(g.tile, _U32)
-    if g.what == GroupWhat.RANK:
-        return _u("%", linear_thread(), n)
-    if g.what == GroupWhat.META_RANK:
-        return _u("/", linear_thread(), n)
-    if g.what == GroupWhat.META_SIZE:
-        return _u("/", block_size(), n)
-    return n
+    if g.what == GroupWhat.RANK:  # tiles are aligned runs of N consecutive ranks, at any depth
+        return s.Conv(ty, _u("%", linear_thread(), n))
+    if g.what == GroupWhat.SIZE:
+        return s.Conv(ty, n)
+    tiles = max(_MAX_THREADS // g.tile, 1)
+    return s.Call(s.CallKind.BOUNDED, None, (), ty, start, end,
+                  limit=tiles - 1 if g.what == GroupWhat.META_RANK else tiles)
 
 
 def intrinsic_call(c: Cursor, ty: s.Ty, args: list[s.Expr], start: int, end: int) -> s.Expr | None:
@@ -71,8 +80,8 @@ def intrinsic_call(c: Cursor, ty: s.Ty, args: list[s.Expr], start: int, end: int
         return None
     g = group_value(c)
     if g is not None:
-        return s.Conv(ty, _group(g))
+        return _group(g, ty, start, end)
     width = bit_count_width(c)
-    if width is not None and len(args) == 1:
-        return s.Call(s.CallKind.COUNT, None, tuple(args), ty, start, end, limit=width)
+    if width is not None and len(args) == 1:  # a count of the operand's bits, or one past the last bit's index
+        return s.Call(s.CallKind.BOUNDED, None, tuple(args), ty, start, end, limit=width)
     return None
