@@ -128,6 +128,14 @@ class _Kinds(_CollectorState):
             bound = self._bound_reference(parent, node, arr, ctx)
             if bound is not None:
                 return bound, width, offset, ""
+            if parent.referenced is None and _unresolved_name(parent):
+                # A dependent call (`atomicAdd(&out[i], s[j])` with `out` a `T *`):
+                # clang resolves its overload per instance, and the template's text
+                # does not say whether the element is copied or bound (issue 30).
+                return "load", width, offset, (
+                    f"an element of '{arr.name}' is passed to '{callee_name(parent)}', a call the template "
+                    "leaves unresolved (an argument's type depends on a template parameter), so rapcc cannot "
+                    "tell whether it is copied or bound to a reference")
             return "load", width, offset, f"an element of '{arr.name}' is bound to a reference in a call to '{callee_name(parent)}'"
         if parent.kind == K.VAR_DECL and parent.type.kind in (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE):
             return "load", width, offset, f"reference '{parent.spelling}' aliases an element of '{arr.name}'"
@@ -138,6 +146,12 @@ class _Kinds(_CollectorState):
 
 _CLASS_TYPES = (ci.TypeKind.RECORD, ci.TypeKind.ENUM, ci.TypeKind.ELABORATED, ci.TypeKind.UNEXPOSED,
                 ci.TypeKind.DEPENDENT)
+
+
+def _unresolved_name(call: Cursor) -> bool:
+    """Whether the callee is a name whose overload the template's text leaves to each instance."""
+    callee = next(iter(children(call)), None)
+    return callee is not None and any(c.kind == K.OVERLOADED_DECL_REF for c in callee.walk_preorder())
 
 
 def _dependent_callee(call: Cursor) -> Cursor | None:
