@@ -169,7 +169,9 @@ class _Calls(_CollectorState):
             return None
         return fn
 
-    def _bind_offset_call(self, ref: Cursor, view: _View, call: Cursor, ctx: _Ctx) -> bool:
+    def _bind_offset_call(self, ref: Cursor, view: _View, call: Cursor, ctx: _Ctx,
+                          why_kept: str = "an offset into the array: the callee's subscripts are predicted, "
+                                          "not rewritten") -> bool:
         """`addByte(s_ThreadBase, data)` with `s_ThreadBase = s_Hist + threadIdx.x`
         (the SDK's histograms): an alias that points into the array, passed to a
         function of this file. Read only: the callee's subscripts are relative
@@ -181,8 +183,7 @@ class _Calls(_CollectorState):
             fn, template_args = self._template_callee(call)
         if fn is None:
             return False
-        self._bind_read_only(ref, view, call, fn, template_args, ctx,
-                             "an offset into the array: the callee's subscripts are predicted, not rewritten")
+        self._bind_read_only(ref, view, call, fn, template_args, ctx, why_kept)
         return True
 
     def _bind_read_only(self, ref: Cursor, view: _View, call: Cursor, fn: Cursor,
@@ -208,7 +209,8 @@ class _Calls(_CollectorState):
                                                           ci.TypeKind.DEPENDENT) \
                 and not _array_reference(params[n].type, arr) and not _row_pointer(params[n].type, arr):
             reason = f"parameter '{params[n].spelling}' is not a pointer"
-        elif len(arr.dims) >= 2 and not _row_pointer(params[n].type, arr) and not _array_reference(params[n].type, arr):
+        elif len(arr.dims) - len(view.lead) >= 2 and not _row_pointer(params[n].type, arr) \
+                and not _array_reference(params[n].type, arr):
             reason = f"parameter '{params[n].spelling}' is not a pointer to rows of '{arr.name}'"
         elif body is None or self._spelled_here(params[n]) is None:
             reason = "its parameter is spelled inside a macro body"

@@ -75,7 +75,8 @@ class _Uses(_CollectorState):
             self._escape(arr, ctx, ref, reason if name == arr.name else f"{reason} (an alias of '{arr.name}')", kind)
             return
         if depth < ndims:
-            self._escape(arr, ctx, chain[-1], f"a row of {said} is used as a pointer")
+            if not self._row_argument(ref, view, chain, ctx, stack, i):
+                self._escape(arr, ctx, chain[-1], f"a row of {said} is used as a pointer")
             return
         top = chain[-1]
         groups = self.tokens.bracket_groups(name_off, name, depth)
@@ -126,6 +127,28 @@ class _Uses(_CollectorState):
         if view.offset is not None:
             offset = ir.BinOp("+", view.offset, offset)
         return self._bind_offset_call(ref, replace(view, offset=offset), call, ctx)
+
+    def _row_argument(self, ref: Cursor, view: _View, chain: list[Cursor], ctx: _Ctx, stack: tuple[Cursor, ...],
+                      i: int) -> bool:
+        """`fill(tile[r], ...)` with `void fill(float *row, ...)` of this file:
+        a row given to a function, walked read-only with the row's indices
+        leading the callee's, so its subscripts are predicted. The array is
+        kept: a rewrite changes a callee's subscripts only where it is given a
+        whole 1-D array (collect_calls._bind_call, a copy per array), and a row
+        of a padded or swizzled layout is not a flat run of elements."""
+        if i < 0 or view.offset is not None or view.cast:
+            return False
+        node, j = _climb(stack, i, (K.PAREN_EXPR, K.UNEXPOSED_EXPR)) \
+            if stack[i].kind in (K.PAREN_EXPR, K.UNEXPOSED_EXPR) else (chain[-1], i)
+        call = stack[j] if j >= 0 else None
+        if call is None or call.kind != K.CALL_EXPR or callee_name(call).startswith(("__rapcc_",) + _ATOMIC_PREFIX) \
+                or not any(a.hash == node.hash for a in call.get_arguments()):
+            return False
+        lead = view.lead + tuple(ctx.expr(children(c)[1]) for c in chain)
+        return self._bind_offset_call(ref, replace(view, lead=lead), call, ctx,
+                                      "a row of the array: the callee's subscripts are predicted, not rewritten "
+                                      "(rapcc rewrites a function's subscripts only for a whole 1-D array it is "
+                                      "given)")
 
     def _pointer_atomic(self, ref: Cursor, view: _View, ctx: _Ctx, stack: tuple[Cursor, ...], i: int) -> bool:
         """`atomicAdd(s_WarpHist + data, 1)` (the SDK's histogram256): the
