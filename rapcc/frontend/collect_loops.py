@@ -12,6 +12,7 @@ from .. import ir
 from .clangext import binary_operator, children, file_location
 from .exprs import LANE, decl_key, int_type, strip, substitute, to_expr
 from .intrinsics import laneid_output
+from .lower_refs import asm_outputs
 from .providers import provider_call
 from .statements import (ADDRESS_TAKEN, assignment_counts, for_parts, loop_init, loop_step, only_exits,
                          plain_assignment, self_update, step_target)
@@ -136,8 +137,8 @@ class _Loops(_CollectorState):
 
     def _after_asm(self, stmt: Cursor, ctx: _Ctx) -> _Ctx:
         """`asm("mov.u32 %0, %%laneid;" : "=r"(lane))` sets `lane` to the
-        thread's lane (intrinsics.py); any other asm statement may write every
-        local it names."""
+        thread's lane (intrinsics.py); any other asm statement writes its
+        output operands (every local it names where the tokens cannot tell)."""
         lane = laneid_output(stmt)
         if lane is not None:
             key = decl_key(lane)
@@ -146,9 +147,11 @@ class _Loops(_CollectorState):
             if self._trackable(key) and it is not None:
                 return replace(ctx, defs={**ctx.defs, key: ir.Cast(it[0], it[1], LANE)})
             return ctx
-        named = {decl_key(k.referenced) for k in stmt.walk_preorder()
-                 if k.kind == K.DECL_REF_EXPR and k.referenced is not None}
-        return ctx.forget(named)
+        written = asm_outputs(stmt, self.tokens)
+        if written is None:
+            written = {decl_key(k.referenced) for k in stmt.walk_preorder()
+                       if k.kind == K.DECL_REF_EXPR and k.referenced is not None}
+        return ctx.forget(written)
 
     def _entry_value(self, key: str) -> ir.Expr | None:
         """The value a loop variable enters its loop with when no definition

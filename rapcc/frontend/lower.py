@@ -514,7 +514,7 @@ class FunctionLowering:
             elif inner.kind not in (K.DECL_REF_EXPR, K.OVERLOADED_DECL_REF):
                 extra = [self.expr(callee_expr)]
         args = self._bind_references(c, ref, args)
-        if (known := intrinsic_call(c, ty, args, start, end)) is not None:
+        if (known := intrinsic_call(c, ty, args, start, end, self.shared)) is not None:
             return known
         if ref is None or ref.kind not in _FUNCTIONS:
             return s.Call(s.CallKind.EXTERNAL, None, tuple(extra + args), ty, start, end)

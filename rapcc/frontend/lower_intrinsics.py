@@ -9,7 +9,9 @@ tile, and its type does not say which. The proof therefore bounds it by what
 holds for every parent: fewer than 1024 / N tiles, never a thread's value."""
 from __future__ import annotations
 
-from clang.cindex import Cursor
+from typing import Any, Callable
+
+from clang.cindex import Cursor, CursorKind as K
 
 from .. import sound_ir as s
 from .exprs import decl_key
@@ -41,7 +43,7 @@ def lane() -> s.Expr:
     return _u("%", linear_thread(), s.Lit(32, _U32))
 
 
-def lane_assignment(stmt: Cursor, lower_type) -> s.Stmt | None:
+def lane_assignment(stmt: Cursor, lower_type: Callable[[Any], s.Ty]) -> s.Stmt | None:
     """`asm("mov.u32 %0, %%laneid;" : "=r"(x))` as `x = lane`; None for any other statement."""
     out = laneid_output(stmt)
     if out is None:
@@ -72,14 +74,17 @@ def _group(g: GroupValue, ty: s.Ty, start: int, end: int) -> s.Expr:
                   limit=tiles - 1 if g.what == GroupWhat.META_RANK else tiles)
 
 
-def intrinsic_call(c: Cursor, ty: s.Ty, args: list[s.Expr], start: int, end: int) -> s.Expr | None:
-    """A call intrinsics.py recognises: a cooperative-groups rank or size (its
-    object names no memory), or a bit count, bounded to [0, width] with its
-    operand still evaluated. None for any other call."""
+def intrinsic_call(c: Cursor, ty: s.Ty, args: list[s.Expr], start: int, end: int,
+                   shared: set[str]) -> s.Expr | None:
+    """A call intrinsics.py recognises: a cooperative-groups rank or size
+    (dropped, its object must name no `__shared__` array), or a bit count,
+    bounded to [0, width] with its operand still evaluated. None for any
+    other call."""
     if ty.kind != s.ValueKind.INT:
         return None
     g = group_value(c)
-    if g is not None:
+    if g is not None and not any(k.kind == K.DECL_REF_EXPR and k.referenced is not None
+                                 and decl_key(k.referenced) in shared for k in c.walk_preorder()):
         return _group(g, ty, start, end)
     width = bit_count_width(c)
     if width is not None and len(args) == 1:  # a count of the operand's bits, or one past the last bit's index
