@@ -253,3 +253,36 @@ def test_an_unresolved_call_says_so_not_bound_to_a_reference() -> None:
 def test_the_same_call_resolved_is_a_by_value_read_and_rewritten() -> None:
     r = _rewrite(ATOMIC.format(param="int N", t="float", arg="2"))
     assert _plan(r, "s").rewritten, _plan(r, "s").reason
+
+
+# ---- the prediction forgets what any other asm writes ----
+
+ASM_WRITE = """
+__global__ void k(float *out)
+{
+    __shared__ float part[256];
+    unsigned f = threadIdx.x;
+    f = threadIdx.x * 2 % 256;
+    /*ASM*/
+    part[f] = out[threadIdx.x];
+    __syncthreads();
+    out[threadIdx.x] = part[threadIdx.x];
+}
+void launch(float *o) { k<<<1, 256>>>(o); }
+"""
+
+
+@pytest.mark.parametrize("asm, expected", [
+    # an output operand: `f` no longer holds threadIdx.x * 2 (the old replay kept predicting a stride of 2)
+    ('asm("mov.u32 %0, %1;" : "=r"(f) : "r"(threadIdx.x));', ("random", None)),
+    # an input operand only: `f` keeps its value
+    ('asm volatile("" :: "r"(f));', ("stride", 2.0)),
+])
+def test_an_asm_output_is_unknown_to_the_prediction(asm: str, expected, run_cli, tmp_path) -> None:
+    src = tmp_path / "asm.cu"
+    src.write_text(ASM_WRITE.replace("/*ASM*/", asm))
+    code, out, err = run_cli("analyze", str(src), "--format", "json")
+    assert code == 0, err
+    (arr,) = json.loads(out)["arrays"]
+    store = next(x for x in arr["accesses"] if x["line"] == 8)
+    assert (store["class"], store["wavefronts_before"]) == expected
