@@ -17,7 +17,8 @@ as it is.
 It never breaks a build nvcc alone would pass: when rapcc refuses a file or
 fails, or the rewritten source does not compile, the original bytes are
 compiled and one line says so (`rapcc: note: FILE: WHY; compiled unchanged`);
-`--rapcc-strict` or RAPCC_STRICT=1 makes that an error. An input the byte scan
+`--rapcc-strict` or RAPCC_STRICT=1 makes rapcc's own failures errors, but
+never a file nvcc compiles and rapcc cannot parse (a note still). An input the byte scan
 finds no shared memory in goes to nvcc without loading the cache
 (`rewrites.py`, imported for the others); on a cache hit this reads a few
 files and starts nvcc, and the rewrite runs in a child process (`worker`).
@@ -55,6 +56,7 @@ class Outcome:
     note: str | None = None
     # (copy compiled in its place, the user's file) of the files it #includes that were rewritten too.
     included: tuple[tuple[Path, str], ...] = ()
+    unparsed: bool = False  # the note says rapcc cannot parse what nvcc compiles: never a strict error
 
 
 def _say(kind: str, path: str, why: str) -> None:
@@ -85,11 +87,26 @@ def _skip_note(path: str) -> str | None:
     return "not a text file" if b"\0" in data[:8192] else None
 
 
-def _included_notes(report: dict | None) -> tuple[tuple[str, str], ...]:
-    """(file, why) of each file the unit #includes that rapcc refused."""
-    if not report:
-        return ()
-    return tuple((f["file"], f["note"]) for f in report.get("included_files", ()) if f.get("note"))
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """A file compiled as written, and why: a note, or under strict mode an
+    error unless rapcc could not parse it (nvcc compiles it: not the user's
+    error, and not one strict mode was asked to catch)."""
+
+    path: str
+    why: str
+    unparsed: bool
+
+
+def refusals(outcomes: Sequence[Outcome]) -> list[Refusal]:
+    """Every file of the compile that rapcc refused: the inputs, then each
+    file an input #includes (named with the input)."""
+    out = [Refusal(o.input.path, o.note, o.unparsed) for o in outcomes if o.note is not None]
+    for o in outcomes:
+        for f in (o.report or {}).get("included_files", ()):
+            if f.get("note"):
+                out.append(Refusal(f"{f['file']} (included by {o.input.path})", f["note"], bool(f.get("unparsed"))))
+    return out
 
 
 def plan_inputs(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str], nvcc: str | None = None
@@ -106,8 +123,8 @@ def plan_inputs(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str], n
         source = _readable_source(inp.path)
         if source is None:
             skipped = _skip_note(inp.path)  # an input it cannot read as text: one note
-            if skipped is not None:
-                outcomes.append(Outcome(inp, note=skipped))
+            if skipped is not None:  # nvcc compiles it; rapcc cannot read it
+                outcomes.append(Outcome(inp, note=skipped, unparsed=True))
             continue
         if may_use_shared(inp.path, source, *scan_flags(flags.include_dirs, flags.extra_args, flags.defines)):
             sources.append((inp, source))
@@ -122,7 +139,7 @@ def plan_inputs(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str], n
     from .rewrites import cached_rewrites  # the cache, hashing and the worker: only for these
     for inp, entry, why in cached_rewrites(cmd, config, env, nvcc, flags, sources):
         outcomes.append(Outcome(inp, note=why) if entry is None else
-                        Outcome(inp, entry.source, entry.report, entry.note, entry.included))
+                        Outcome(inp, entry.source, entry.report, entry.note, entry.included, entry.unparsed))
     return outcomes
 
 
@@ -228,13 +245,12 @@ def run(argv: Sequence[str], env: Mapping[str, str], prefix: Sequence[str] = (),
         outcomes = plan_inputs(cmd, config, env, real)
     except Exception as exc:  # a bug in the wrapper must not break the build either
         outcomes = [Outcome(i, note=f"internal error: {type(exc).__name__}: {exc}") for i in cmd.cuda_inputs]
-    refused = [(o.input.path, o.note) for o in outcomes if o.note is not None]
     # A file the unit #includes that rapcc refused is compiled as written too: one note each.
-    refused += [(f"{name} (included by {o.input.path})", why) for o in outcomes
-                for name, why in _included_notes(o.report)]
-    for path, why in refused:
-        _say("error" if config.strict else "note", path, why)
-    if refused and config.strict:
+    refused = refusals(outcomes)
+    failed = [r for r in refused if config.strict and not r.unparsed]
+    for r in refused:
+        _say("error" if r in failed else "note", r.path, r.why)
+    if failed:
         return EXIT_REFUSED
     if config.report_dir is not None:
         from ..output import OutputError

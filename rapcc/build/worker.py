@@ -24,7 +24,7 @@ from typing import Any
 
 from ..build_macros import UNKNOWN as UNKNOWN_BUILD, BuildMacros
 from ..diagnostics import InternalError, RapccError
-from ..frontend import included_kernel_files, launches_in_file
+from ..frontend import ParseError, included_kernel_files, launches_in_file
 from ..interrupts import check as check_interrupted, install as install_interrupts
 from ..pipeline import Options, rewrite_source
 from ..toolkit import HeaderMode
@@ -54,6 +54,14 @@ def refusal(exc: BaseException) -> str:
     return f"internal error: {type(exc).__name__}: {exc}"
 
 
+def unparsed(exc: BaseException) -> bool:
+    """Whether rapcc refused the file because clang could not parse it in a
+    way it can trust (errors.py's structural errors, libclang failing): code
+    nvcc compiles, which strict mode must not fail on. Anything else (a
+    timeout, a verifier failure, a bug) is rapcc's own error."""
+    return isinstance(exc, RapccError) and isinstance(exc.__cause__, ParseError)
+
+
 @dataclass(frozen=True, slots=True)
 class IncludedRewrite:
     """A file the compiled unit #includes from its own folder, rewritten as
@@ -65,6 +73,7 @@ class IncludedRewrite:
     report: dict[str, Any] | None
     note: str | None  # why it stays unchanged, when rapcc refused it
     includes: tuple[str, ...]
+    unparsed: bool = False  # the refusal is a parse failure (see `unparsed`)
 
 
 def rewrite_included(path: str, included: str, options: Options) -> IncludedRewrite:
@@ -74,7 +83,7 @@ def rewrite_included(path: str, included: str, options: Options) -> IncludedRewr
         result = rewrite_source(source, included, replace(options, unit=path, command=_command(options.command,
                                                                                                    included, path)))
     except Exception as exc:  # refused: that file is compiled as written
-        return IncludedRewrite(name, included, None, None, refusal(exc), ())
+        return IncludedRewrite(name, included, None, None, refusal(exc), (), unparsed(exc))
     text = result.text if result.text != source else None
     return IncludedRewrite(name, included, text, result.report, None, result.includes)
 
@@ -85,7 +94,7 @@ def rewrite_job(cache: Cache, job: dict[str, Any]) -> None:
     try:
         result = rewrite_source(source, job["path"], options)
     except Exception as exc:  # any failure of the pass: the file is compiled unchanged
-        cache.put(job["key"], job["source_name"], None, None, refusal(exc), ())
+        cache.put(job["key"], job["source_name"], None, None, refusal(exc), (), unparsed=unparsed(exc))
         return
     # Only a file beside the unit can be compiled in the user's place: the
     # rewritten unit is compiled from the cache, where an #include "NAME" finds
@@ -105,7 +114,7 @@ def rewrite_job(cache: Cache, job: dict[str, Any]) -> None:
     report = dict(result.report)
     if others:
         report["included_files"] = [{"file": o.path, "rewritten": o.text is not None, "note": o.note,
-                                     "report": o.report} for o in others]
+                                     "unparsed": o.unparsed, "report": o.report} for o in others]
     check_interrupted()  # a Ctrl-C Python dropped (rapcc.interrupts): nothing is kept
     cache.put(job["key"], job["source_name"], text, report, None, includes, rewritten)
 
