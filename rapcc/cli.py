@@ -28,6 +28,7 @@ from .completion import SHELLS, bash_script
 from .config_file import block_shape, find_config
 from .diagnostics import Diagnostic, InternalError, RapccError
 from .output import is_no_output, same_file, write_output
+from .project_notes import FileDiagnostics, Folder, may_hold_shared
 from .pipeline import STRATEGIES, Options, RewriteResult, rewrite_source
 from .build_macros import BuildMacros, for_command_line as build_macros_for
 from .toolkit import DISABLE_ENV, HeaderMode, find_toolkit, header_mode
@@ -279,8 +280,10 @@ def _many_main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         return reproduce_command(ns) + (f" -p {shlex.quote(args.project)}" if args.project else "")
     units = [replace(u, options=replace(u.options, command=command(u.path))) for u in units]
     done, failures = project.run_units(units, rewrite_source, _read_input)  # one process per file
-    for _, _, result in done:
-        print_diagnostics(result.diagnostics, args.color)
+    folder = Folder()  # a header's errors once for the run (project_notes.py)
+    for u, source, result in done:
+        print_diagnostics(folder.add(_file_diagnostics(u.path, source, result, u.options)), args.color)
+    print_diagnostics(folder.once(), args.color)
     if failures:
         for f in failures:
             print_diagnostics(f.diagnostics, args.color)
@@ -310,6 +313,12 @@ def _many_main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         targets = project.write_out_dir(done, args.out_dir)
         _suggest_include(done, targets)
     return EXIT_OK
+
+
+def _file_diagnostics(path: str, source: bytes, result: RewriteResult, options: Options) -> FileDiagnostics:
+    shared = may_hold_shared(path, source, len(result.report["arrays"]), options.include_dirs, options.extra_args,
+                             options.defines)
+    return FileDiagnostics(path, tuple(result.diagnostics), shared)
 
 
 def _suggest_include(done, targets: list[Path]) -> None:
@@ -444,15 +453,22 @@ def _analyze_main(argv: list[str]) -> int:
     def auto_command(path: str) -> str:
         return f"rapcc {shlex.quote(path)} --strategy auto --seed {args.seed} -o OUTPUT"
     wants_auto = args.format == "sarif" or bool(args.html) or bool(args.explain)
+    # Over several files a header's errors print once, and a file without shared memory prints
+    # no clang notes (project_notes.py); one file prints all it has.
+    folder = Folder() if len(units) > 1 else None
+    printed: list[Diagnostic] = []
     # One process per file (batch.py), printed in the files' order.
-    for done in analyse_all(units, _read_input, auto_command if wants_auto else None):
+    for unit, done in zip(units, analyse_all(units, _read_input, auto_command if wants_auto else None)):
         path, source, result = done.path, done.source, done.result
         analysed.append(result)
         shown.extend(result.diagnostics)
         if args.format == "json":
             reports.append(result.report)
         elif args.format == "text":
-            print_diagnostics(result.diagnostics, args.color, sys.stdout)
+            own = tuple(result.diagnostics) if folder is None else \
+                folder.add(_file_diagnostics(path, source, result, unit.options))
+            printed.extend(own)
+            print_diagnostics(own, args.color, sys.stdout)
         if wants_auto:
             command = done.auto_command
             if done.auto is not None:
@@ -480,8 +496,10 @@ def _analyze_main(argv: list[str]) -> int:
         print(json.dumps(reports[0] if single else reports, indent=2))
     if args.format == "sarif":
         print(json.dumps(build_sarif(findings, args.src_root), indent=2))
-    if args.format == "text" and len(units) > 1:
-        print(analyze_summary(analysed))
+    if args.format == "text" and folder is not None:
+        once = folder.once()
+        print_diagnostics(once, args.color, sys.stdout)
+        print(analyze_summary(analysed, printed + list(once)))
     failing = {FAIL_ON[k] for k in args.fail_on}
     if any(d.check_id in failing for d in shown):
         return EXIT_FINDINGS

@@ -143,14 +143,25 @@ def plan_inputs(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str], n
     return outcomes
 
 
-def report_name(path: str) -> str:
-    """`kernel.cu.1a2b3c4d.json`: named after the source, unique per source path."""
+def report_name(path: str, variant: str = "") -> str:
+    """`kernel.cu.1a2b3c4d.5e6f7a8b.json`: named after the source, unique per
+    source path and per `variant` (what else decides the report: the flags
+    and targets of the compile), so that one source compiled with several
+    `-D` sets keeps a report for each (issue 28)."""
     import zlib
     full = os.path.abspath(path)
-    return f"{os.path.basename(path)}.{zlib.crc32(full.encode()):08x}.json"
+    return f"{os.path.basename(path)}.{zlib.crc32(full.encode()):08x}.{zlib.crc32(variant.encode()):08x}.json"
 
 
-def write_reports(outcomes: Sequence[Outcome], folder: Path) -> None:
+def compile_variant(cmd: NvccCommand) -> str:
+    """What tells one compile of a source from another in the reports' names:
+    the flags rapcc honours and the targets (canonical JSON)."""
+    import json
+    flags = honoured_flags(cmd, os.getcwd())
+    return json.dumps({"flags": flags.to_json(), "targets": list(cmd.targets)}, sort_keys=True)
+
+
+def write_reports(outcomes: Sequence[Outcome], folder: Path, variant: str = "") -> None:
     import json
 
     from ..output import write_output
@@ -158,7 +169,7 @@ def write_reports(outcomes: Sequence[Outcome], folder: Path) -> None:
     for o in outcomes:
         if o.report is None:
             continue
-        write_output(folder / report_name(o.input.path), (json.dumps(o.report, indent=2) + "\n").encode())
+        write_output(folder / report_name(o.input.path, variant), (json.dumps(o.report, indent=2) + "\n").encode())
 
 
 def _make_escaped(path: str) -> str:
@@ -255,7 +266,7 @@ def run(argv: Sequence[str], env: Mapping[str, str], prefix: Sequence[str] = (),
     if config.report_dir is not None:
         from ..output import OutputError
         try:
-            write_reports(outcomes, config.report_dir)
+            write_reports(outcomes, config.report_dir, compile_variant(cmd))
         except (OSError, OutputError) as exc:
             print(f"rapcc: warning: cannot write the reports to {config.report_dir}: {exc}", file=sys.stderr)
     if config.verbose:
