@@ -28,8 +28,9 @@ from .completion import SHELLS, bash_script
 from .config_file import block_shape, find_config
 from .diagnostics import Diagnostic, InternalError, RapccError
 from .output import is_no_output, same_file, write_output
+from .included_files import included_results, with_included
 from .project_notes import FileDiagnostics, Folder, may_hold_shared
-from .pipeline import STRATEGIES, Options, RewriteResult, rewrite_source
+from .pipeline import STRATEGIES, Options, RewriteResult, analyze_source, rewrite_source
 from .build_macros import BuildMacros, for_command_line as build_macros_for
 from .toolkit import DISABLE_ENV, HeaderMode, find_toolkit, header_mode
 from .wording import count
@@ -363,10 +364,21 @@ def _rewrite_main(argv: list[str]) -> int:
         raise RapccError(f"{args.output}: refusing to overwrite the input (use --in-place)")
     source = _read_input(args.input)
     command = reproduce_command(args)
-    result = rewrite_source(source, args.input, _options(args, args.strategy, command))
+    options = _options(args, args.strategy, command)
+    result = rewrite_source(source, args.input, options)
+    # The kernel files it #includes from its folder, as the build hook rewrites them (included_files.py).
+    included = included_results(args.input, result, options, rewrite_source)
+    result = replace(result, report=with_included(result.report, included))
     print_diagnostics(result.diagnostics, args.color)
+    for inc in included:
+        print_diagnostics(inc.result.diagnostics if inc.result is not None else (), args.color)
+        if inc.note is not None:
+            print(f"rapcc: note: {inc.path} (included by {args.input}): {inc.note}; left as written", file=sys.stderr)
     if args.verbose:
         print(verbose_line(result), file=sys.stderr)
+        for inc in included:
+            if inc.result is not None:
+                print(verbose_line(inc.result), file=sys.stderr)
     if args.report_html:
         from .report_html import render_html
         write_output(args.report_html, render_html(args.input, source, result.plans, command).encode())
@@ -380,8 +392,17 @@ def _rewrite_main(argv: list[str]) -> int:
         sys.stderr.write(explain(result, args.explain))
     if args.diff or dry:
         _write_stdout(unified_diff(args.input, source, result.text, None if dry else args.output))
+        for inc in included:
+            if inc.rewritten and dry:
+                assert inc.source is not None and inc.result is not None
+                _write_stdout(unified_diff(inc.path, inc.source, inc.result.text))
     if dry:
         return EXIT_OK
+    for inc in included:
+        if inc.rewritten:  # -o names one file: say how to write the other, rather than skip it unsaid
+            print(f"rapcc: note: {inc.path}, which {args.input} #includes, has arrays rapcc rewrites as "
+                  f"{args.input} compiles it; -o writes {args.input} alone (rapcc {shlex.quote(inc.path)} --unit "
+                  f"{shlex.quote(args.input)} -o OUT writes it; rapcc-nvcc does both)", file=sys.stderr)
     if args.output == "-":
         if not args.diff:
             stream = getattr(sys.stdout, "buffer", None)
@@ -460,15 +481,26 @@ def _analyze_main(argv: list[str]) -> int:
     # One process per file (batch.py), printed in the files' order.
     for unit, done in zip(units, analyse_all(units, _read_input, auto_command if wants_auto else None)):
         path, source, result = done.path, done.source, done.result
+        # Without -p, the kernel files it #includes from its folder, as the build hook and -p see them
+        # (-p makes them units of their own).
+        included = () if args.project else included_results(path, result, unit.options, analyze_source)
         analysed.append(result)
         shown.extend(result.diagnostics)
+        for inc in included:
+            shown.extend(inc.result.diagnostics if inc.result is not None else ())
         if args.format == "json":
-            reports.append(result.report)
+            reports.append(with_included(result.report, included))
         elif args.format == "text":
-            own = tuple(result.diagnostics) if folder is None else \
-                folder.add(_file_diagnostics(path, source, result, unit.options))
-            printed.extend(own)
-            print_diagnostics(own, args.color, sys.stdout)
+            files = [(path, source, result)] + [(i.path, i.source, i.result) for i in included
+                                                if i.result is not None and i.source is not None]
+            for f_path, f_source, f_result in files:
+                own = tuple(f_result.diagnostics) if folder is None else \
+                    folder.add(_file_diagnostics(f_path, f_source, f_result, unit.options))
+                printed.extend(own)
+                print_diagnostics(own, args.color, sys.stdout)
+            for inc in included:
+                if inc.note is not None:
+                    print(f"rapcc: note: {inc.path} (included by {path}): {inc.note}; not analysed")
         if wants_auto:
             command = done.auto_command
             if done.auto is not None:
