@@ -24,7 +24,7 @@ from typing import Any
 
 from ..build_macros import UNKNOWN as UNKNOWN_BUILD, BuildMacros
 from ..diagnostics import InternalError, RapccError
-from ..frontend import ParseError, included_kernel_files, launches_in_file
+from ..frontend import ParseError, kernel_file_chains, launches_in_file
 from ..interrupts import check as check_interrupted, install as install_interrupts
 from ..pipeline import Options, rewrite_source
 from ..toolkit import HeaderMode
@@ -100,13 +100,14 @@ def rewrite_job(cache: Cache, job: dict[str, Any]) -> None:
     # rewritten unit is compiled from the cache, where an #include "NAME" finds
     # a copy beside it first, while the user's folder stays first for the rest.
     try:
-        beside = included_kernel_files(job["path"], options, among=result.includes)
+        chains = dict(kernel_file_chains(job["path"], options, among=result.includes))
     except RapccError:
-        beside = ()
-    others = [rewrite_included(job["path"], inc, options) for inc in beside]
+        chains = {}
+    others = [rewrite_included(job["path"], inc, options) for inc in chains]
     read = list(result.includes) + [p for o in others for p in o.includes]
     includes = tuple(dict.fromkeys((p, d) for p in read if (d := sha256_file(p)) is not None))
     rewritten = tuple((o.name, o.path, o.text) for o in others if o.text is not None)
+    rewritten += _between(rewritten, [chains[o.path] for o in others if o.text is not None])
     text = result.text if result.text != source else None
     if text is None and rewritten:
         # The unit is unchanged but must be compiled from beside its rewritten includes.
@@ -117,6 +118,26 @@ def rewrite_job(cache: Cache, job: dict[str, Any]) -> None:
                                      "unparsed": o.unparsed, "report": o.report} for o in others]
     check_interrupted()  # a Ctrl-C Python dropped (rapcc.interrupts): nothing is kept
     cache.put(job["key"], job["source_name"], text, report, None, includes, rewritten)
+
+
+def _between(rewritten: tuple[tuple[str, str, bytes], ...], chains: list[tuple[str, ...]]
+             ) -> tuple[tuple[str, str, bytes], ...]:
+    """Unchanged copies of the headers a rewritten file is reached through
+    (`main.cu` -> `variants.h` -> `kernels.h`): nvcc finds a quoted #include
+    beside the including file first, so the copy of `variants.h` beside the
+    unit's copy is what includes the rewritten `kernels.h`. Every one of them
+    is in the unit's folder (`parse.folder_includes`), where the original's
+    quoted #includes resolve first too."""
+    have = {name for name, _, _ in rewritten}
+    out = []
+    for chain in chains:
+        for header in chain:
+            name = os.path.basename(header)
+            if name not in have:
+                have.add(name)
+                # `#line`: nvcc's messages and -lineinfo name the user's header, not the copy.
+                out.append((name, header, f'#line 1 "{_quoted(header)}"\n'.encode() + Path(header).read_bytes()))
+    return tuple(out)
 
 
 def _command(unit_command: str, included: str, unit: str) -> str:
