@@ -116,3 +116,20 @@ def test_fold_keeps_each_files_own_findings_in_order():
                    FileDiagnostics("c.cu", host, False)])
     assert folded.per_file == ((a[0], a[2]), (b[1],), (host[1],))  # rapcc's own checks print in any file
     assert [d.message for d in folded.once] == ["clang error X (in the parse of 2 files)"]
+
+
+# --- the build hook: one process per compile, so one line per compile, only under RAPCC_VERBOSE ---
+
+def test_the_build_hook_says_a_header_error_in_one_verbose_line_per_compile(project):
+    from buildtools import build_env, run_wrapped
+    env = build_env(project / "cache", RAPCC_NVCC="/bin/true")
+    for name in ("k0.cu", "k1.cu", "k0.cu"):  # the third is a cache hit: it says the same
+        r = run_wrapped(["-c", name, "-o", f"{name}.o"], project, {**env, "RAPCC_VERBOSE": "1"})
+        assert r.returncode == 0, r.stderr
+        went = [x for x in r.stderr.splitlines() if "went past" in x]
+        assert went == [f"rapcc: compile of {name}: went past 1 clang error in 1 file (first ./common.h:2:30: "
+                        "use of undeclared identifier 'undeclared_thing'); the arrays in code they touch are kept "
+                        "as written"], r.stderr
+    # Without RAPCC_VERBOSE a compile rapcc went past an error in says nothing.
+    r = run_wrapped(["-c", "k2.cu", "-o", "k2.o"], project, env)
+    assert r.returncode == 0 and r.stderr == ""

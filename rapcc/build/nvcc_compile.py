@@ -57,6 +57,7 @@ class Outcome:
     # (copy compiled in its place, the user's file) of the files it #includes that were rewritten too.
     included: tuple[tuple[Path, str], ...] = ()
     unparsed: bool = False  # the note says rapcc cannot parse what nvcc compiles: never a strict error
+    clang_errors: tuple[tuple[str, int, int, str], ...] = ()  # those the rewrite went past (cache.Entry)
 
 
 def _say(kind: str, path: str, why: str) -> None:
@@ -139,7 +140,8 @@ def plan_inputs(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str], n
     from .rewrites import cached_rewrites  # the cache, hashing and the worker: only for these
     for inp, entry, why in cached_rewrites(cmd, config, env, nvcc, flags, sources):
         outcomes.append(Outcome(inp, note=why) if entry is None else
-                        Outcome(inp, entry.source, entry.report, entry.note, entry.included, entry.unparsed))
+                        Outcome(inp, entry.source, entry.report, entry.note, entry.included, entry.unparsed,
+                                entry.clang_errors))
     return outcomes
 
 
@@ -270,10 +272,14 @@ def run(argv: Sequence[str], env: Mapping[str, str], prefix: Sequence[str] = (),
         except (OSError, OutputError) as exc:
             print(f"rapcc: warning: cannot write the reports to {config.report_dir}: {exc}", file=sys.stderr)
     if config.verbose:
-        from ..summary import compile_line, verbose_lines
+        from ..summary import clang_errors_line, compile_line, verbose_lines
         for o in outcomes:
             for line in verbose_lines(o.report) if o.report is not None else ():
                 print(line, file=sys.stderr)
+        went_past = clang_errors_line([i.path for i in cmd.cuda_inputs],
+                                      list(dict.fromkeys(e for o in outcomes for e in o.clang_errors)))
+        if went_past is not None:
+            print(went_past, file=sys.stderr)
         print(compile_line([i.path for i in cmd.cuda_inputs], [o.report for o in outcomes if o.report is not None],
                            sum(1 for o in outcomes if o.replacement is None)), file=sys.stderr)
     replaced = {o.input.index: str(o.replacement) for o in outcomes if o.replacement is not None}

@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from ..build_macros import UNKNOWN as UNKNOWN_BUILD, BuildMacros
-from ..diagnostics import InternalError, RapccError
+from ..diagnostics import Diagnostic, InternalError, RapccError
+from ..project_notes import PARSE_ERROR
 from ..frontend import ParseError, kernel_file_chains, launches_in_file
 from ..interrupts import check as check_interrupted, install as install_interrupts
 from ..pipeline import Options, rewrite_source
@@ -74,6 +75,7 @@ class IncludedRewrite:
     note: str | None  # why it stays unchanged, when rapcc refused it
     includes: tuple[str, ...]
     unparsed: bool = False  # the refusal is a parse failure (see `unparsed`)
+    diagnostics: tuple[Diagnostic, ...] = ()
 
 
 def rewrite_included(path: str, included: str, options: Options) -> IncludedRewrite:
@@ -85,7 +87,8 @@ def rewrite_included(path: str, included: str, options: Options) -> IncludedRewr
     except Exception as exc:  # refused: that file is compiled as written
         return IncludedRewrite(name, included, None, None, refusal(exc), (), unparsed(exc))
     text = result.text if result.text != source else None
-    return IncludedRewrite(name, included, text, result.report, None, result.includes)
+    return IncludedRewrite(name, included, text, result.report, None, result.includes,
+                           diagnostics=tuple(result.diagnostics))
 
 
 def rewrite_job(cache: Cache, job: dict[str, Any]) -> None:
@@ -117,7 +120,15 @@ def rewrite_job(cache: Cache, job: dict[str, Any]) -> None:
         report["included_files"] = [{"file": o.path, "rewritten": o.text is not None, "note": o.note,
                                      "unparsed": o.unparsed, "report": o.report} for o in others]
     check_interrupted()  # a Ctrl-C Python dropped (rapcc.interrupts): nothing is kept
-    cache.put(job["key"], job["source_name"], text, report, None, includes, rewritten)
+    errors = clang_errors([*result.diagnostics, *(d for o in others for d in o.diagnostics)])
+    cache.put(job["key"], job["source_name"], text, report, None, includes, rewritten, clang_errors=errors)
+
+
+def clang_errors(diagnostics: list[Diagnostic]) -> tuple[tuple[str, int, int, str], ...]:
+    """(file, line, col, message) of each clang error the pass went past
+    (errors.error_notes' notes), once each."""
+    return tuple(dict.fromkeys((d.file, d.line, d.col, d.message) for d in diagnostics
+                               if d.check_id == PARSE_ERROR))
 
 
 def _between(rewritten: tuple[tuple[str, str, bytes], ...], chains: list[tuple[str, ...]]
