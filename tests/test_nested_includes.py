@@ -96,3 +96,20 @@ def test_the_build_hook_compiles_the_nested_rewrite_in_place(nested):
     # Its twin with rapcc off compiles the tile as written.
     r = run_wrapped(["-arch=sm_90", "-ptx", "main.cu", "-o", "off.ptx"], nested, {**env, "RAPCC_DISABLE": "1"})
     assert r.returncode == 0 and shared_size((nested / "off.ptx").read_text()) == "[8192]"
+
+
+def test_the_headers_between_launch_too(run_cli, nested):
+    """A `variants.h` that launches the kernel with another shape: the tile is planned for both launches,
+    not for the unit's alone; a launch there rapcc cannot read makes the shape unknown."""
+    launching = VARIANTS.replace("#endif\n", "inline void small(double *o) { tr<<<1, dim3(16, 16)>>>(o); }\n#endif\n")
+    (nested / "variants.h").write_text(launching)
+    code, out, err = run_cli("analyze", str(nested / "main.cu"), "--format", "json")
+    assert code == 0, err
+    (tile,) = json.loads(out)["included_files"][0]["report"]["arrays"]
+    assert sorted(tile["block_dims"]) == [[16, 16, 1], [32, 32, 1]]
+    unread = VARIANTS.replace("#endif\n", "inline void any(double *o, int n) { tr<<<1, dim3(n, n)>>>(o); }\n"
+                                          "#endif\n")
+    (nested / "variants.h").write_text(unread)
+    code, out, err = run_cli("analyze", str(nested / "main.cu"), "--format", "json")
+    (tile,) = json.loads(out)["included_files"][0]["report"]["arrays"]
+    assert tile["block_dim_source"] != "launches" and [32, 32, 1] != tile["block_dims"], tile

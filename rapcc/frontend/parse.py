@@ -234,11 +234,33 @@ def unit_context(path: str, source: bytes, config: ParseConfig) -> UnitContext:
                     and ref.location.file is not None and same(ref.location.file.name, path):
                 referenced.add(ref.spelling)
     found, whys = launch_facts(tu, text)
-    launches = tuple((name, tuple(shapes)) for name, shapes in found.items())
     where = os.path.basename(unit)
-    unknown = tuple((name, tuple(f"in '{where}', {why}" for why in reasons)) for name, reasons in whys.items())
-    smem = tuple((name, tuple(dict.fromkeys(b))) for name, b in launch_bytes(tu, text).items())
+    reasons_of = {name: [f"in '{where}', {why}" for why in reasons] for name, reasons in whys.items()}
+    bytes_of = launch_bytes(tu, text)
+    for header, _ in chain[1:]:  # the headers between launch too (a `variants.h` does)
+        _add_header_launches(tu, header, found, reasons_of, bytes_of)
+    launches = tuple((name, tuple(shapes)) for name, shapes in found.items())
+    unknown = tuple((name, tuple(reasons)) for name, reasons in reasons_of.items())
+    smem = tuple((name, tuple(dict.fromkeys(b))) for name, b in bytes_of.items())
     return UnitContext(unit, prefix, frozenset(referenced), launches, unknown, smem)
+
+
+def _add_header_launches(tu: ci.TranslationUnit, header: str, shapes: dict[str, list[tuple[int, int, int]]],
+                         unknown: dict[str, list[str]], smem: dict[str, list[int | None]]) -> None:
+    """The launches a header between the unit and the file makes, read as
+    the unit's own are (its functions, and its tokens for the kernels' names
+    no expression explains), added to the unit's: a kernel launched there
+    with another shape must not be planned for the unit's shapes alone."""
+    from .host_values import host_launches
+    from .tokens import file_tokens
+    body = Path(header).read_bytes()
+    tops = [t.cursor for t in top_level(tu) if t.file is not None and _same_file(t.file, header)]
+    where = os.path.basename(header)
+    for launch in host_launches(tops, None, file_tokens(tu, header, len(body), body)):
+        shapes.setdefault(launch.kernel, []).extend(launch.shapes)
+        if launch.unknown is not None:
+            unknown.setdefault(launch.kernel, []).append(f"in '{where}', line {launch.line}: {launch.unknown.reason}")
+        smem.setdefault(launch.kernel, []).extend(launch.smem if launch.smem is not None else (None,))
 
 
 def _folder_chain(tu: ci.TranslationUnit, unit: str, path: str) -> list[tuple[str, int]] | None:
