@@ -113,3 +113,16 @@ def test_the_headers_between_launch_too(run_cli, nested):
     code, out, err = run_cli("analyze", str(nested / "main.cu"), "--format", "json")
     (tile,) = json.loads(out)["included_files"][0]["report"]["arrays"]
     assert tile["block_dim_source"] != "launches" and [32, 32, 1] != tile["block_dims"], tile
+
+
+def test_a_header_after_the_kernel_file_launches_too(run_cli, tmp_path):
+    """Not only the headers between: a directly included kernel file launched from another header of the
+    unit with another shape is planned for both (before, for the unit's own launch alone)."""
+    (tmp_path / "kernel.cu").write_text(KERNELS.replace("#define ELEM float\n", "#define ELEM double\n#define SCALE 2\n"))
+    (tmp_path / "launch.h").write_text("inline void small(double *o) { tr<<<1, dim3(16, 16)>>>(o); }\n")
+    (tmp_path / "main.cu").write_text('#include "kernel.cu"\n#include "launch.h"\n'
+                                      "void go(double *o) { tr<<<1, dim3(32, 32)>>>(o); }\n")
+    code, out, err = run_cli("analyze", str(tmp_path / "main.cu"), "--format", "json")
+    assert code == 0, err
+    (tile,) = json.loads(out)["included_files"][0]["report"]["arrays"]
+    assert sorted(tile["block_dims"]) == [[16, 16, 1], [32, 32, 1]]

@@ -220,8 +220,12 @@ def unit_context(path: str, source: bytes, config: ParseConfig) -> UnitContext:
     if chain is None:
         raise ParseError([Diagnostic("error", unit, 0, 0, f"'{unit}' does not #include '{path}'", "rapcc-parse")])
     prefix = _chain_prefix(text, chain)
-    # The unit's code and the headers' between it and the file: what they refer to is another caller.
-    readers = [unit, *(f for f, _ in chain[1:])]
+    # The unit's code and its other headers' (those between it and the file,
+    # and any other of the user's it includes): what they refer to is another caller.
+    kinds = header_kinds(unit, config)
+    headers = [f for f in dict.fromkeys(i.include.name for i in tu.get_includes() if i.include is not None)
+               if not _same_file(f, path) and not _same_file(f, unit) and not kinds.is_system(f)]
+    readers = [unit, *headers]
     referenced: set[str] = set()
     same = functools.lru_cache(maxsize=None)(_same_file)  # thousands of cursors, a handful of files
     for top in top_level(tu):  # classified once: the stand-in headers' thousands of declarations
@@ -237,7 +241,7 @@ def unit_context(path: str, source: bytes, config: ParseConfig) -> UnitContext:
     where = os.path.basename(unit)
     reasons_of = {name: [f"in '{where}', {why}" for why in reasons] for name, reasons in whys.items()}
     bytes_of = launch_bytes(tu, text)
-    for header, _ in chain[1:]:  # the headers between launch too (a `variants.h` does)
+    for header in headers:  # the user's headers launch too (a `variants.h` does)
         _add_header_launches(tu, header, found, reasons_of, bytes_of)
     launches = tuple((name, tuple(shapes)) for name, shapes in found.items())
     unknown = tuple((name, tuple(reasons)) for name, reasons in reasons_of.items())
@@ -247,10 +251,10 @@ def unit_context(path: str, source: bytes, config: ParseConfig) -> UnitContext:
 
 def _add_header_launches(tu: ci.TranslationUnit, header: str, shapes: dict[str, list[tuple[int, int, int]]],
                          unknown: dict[str, list[str]], smem: dict[str, list[int | None]]) -> None:
-    """The launches a header between the unit and the file makes, read as
-    the unit's own are (its functions, and its tokens for the kernels' names
-    no expression explains), added to the unit's: a kernel launched there
-    with another shape must not be planned for the unit's shapes alone."""
+    """The launches a header of the user's in the unit makes, read as the
+    unit's own are (its functions, and its tokens for the kernels' names no
+    expression explains), added to the unit's: a kernel launched there with
+    another shape must not be planned for the unit's shapes alone."""
     from .host_values import host_launches
     from .tokens import file_tokens
     body = Path(header).read_bytes()
