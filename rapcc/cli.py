@@ -29,7 +29,7 @@ from .config_file import block_shape, find_config
 from .diagnostics import Diagnostic, InternalError, RapccError
 from .output import is_no_output, same_file, write_output
 from .included_files import included_results, with_included
-from .project_notes import FileDiagnostics, Folder, may_hold_shared
+from .project_notes import FileDiagnostics, Folder, may_hold_shared, own
 from .pipeline import STRATEGIES, Options, RewriteResult, analyze_source, rewrite_source
 from .build_macros import BuildMacros, for_command_line as build_macros_for
 from .toolkit import DISABLE_ENV, HeaderMode, find_toolkit, header_mode
@@ -369,7 +369,7 @@ def _rewrite_main(argv: list[str]) -> int:
     # The kernel files it #includes from its folder, as the build hook rewrites them (included_files.py).
     included = included_results(args.input, result, options, rewrite_source)
     result = replace(result, report=with_included(result.report, included))
-    print_diagnostics(result.diagnostics, args.color)
+    print_diagnostics(own(_file_diagnostics(args.input, source, result, options)), args.color)
     for inc in included:
         print_diagnostics(inc.result.diagnostics if inc.result is not None else (), args.color)
         if inc.note is not None:
@@ -494,10 +494,10 @@ def _analyze_main(argv: list[str]) -> int:
             files = [(path, source, result)] + [(i.path, i.source, i.result) for i in included
                                                 if i.result is not None and i.source is not None]
             for f_path, f_source, f_result in files:
-                own = tuple(f_result.diagnostics) if folder is None else \
-                    folder.add(_file_diagnostics(f_path, f_source, f_result, unit.options))
-                printed.extend(own)
-                print_diagnostics(own, args.color, sys.stdout)
+                mine = _file_diagnostics(f_path, f_source, f_result, unit.options)
+                kept = own(mine) if folder is None else folder.add(mine)
+                printed.extend(kept)
+                print_diagnostics(kept, args.color, sys.stdout)
             for inc in included:
                 if inc.note is not None:
                     print(f"rapcc: note: {inc.path} (included by {path}): {inc.note}; not analysed")

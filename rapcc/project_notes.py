@@ -74,6 +74,12 @@ def _header_note(d: Diagnostic, path: str) -> bool:
     return d.check_id == PARSE_ERROR and bool(d.file) and not _same(d.file, path)
 
 
+def own(f: FileDiagnostics) -> tuple[Diagnostic, ...]:
+    """What one file prints on its own: everything, but no clang note or
+    warning where it has no shared memory."""
+    return tuple(d for d in f.diagnostics if f.shared or d.check_id not in CLANG_CHECKS)
+
+
 class Folder:
     """`fold` one file at a time, so that a long run prints each file's own
     diagnostics as it is done: `add` answers what the file prints now,
@@ -84,10 +90,8 @@ class Folder:
         self._system: list[tuple[Diagnostic, re.Match[str]]] = []
 
     def add(self, f: FileDiagnostics) -> tuple[Diagnostic, ...]:
-        own: list[Diagnostic] = []
-        for d in f.diagnostics:
-            if not f.shared and d.check_id in CLANG_CHECKS:
-                continue
+        out: list[Diagnostic] = []
+        for d in own(f):
             if _header_note(d, f.path):
                 key = (os.path.realpath(d.file), d.line, d.col, d.message)
                 self._headers.setdefault(key, (d, set()))[1].add(os.path.realpath(f.path))
@@ -96,8 +100,8 @@ class Folder:
             if m is not None:
                 self._system.append((d, m))
                 continue
-            own.append(d)
-        return tuple(own)
+            out.append(d)
+        return tuple(out)
 
     def once(self) -> tuple[Diagnostic, ...]:
         out = [_counted(d, len(paths)) for d, paths in self._headers.values()]

@@ -70,6 +70,9 @@ def test_a_file_without_shared_memory_prints_nothing(run_cli, project):
     assert code == 0, err
     assert _rapcc_lines(out) == []
     assert out.splitlines() == ["rapcc: 2 files, 0 shared-memory arrays, 0 bank conflicts predicted (no diagnostics)"]
+    # One such file alone, analysed or rewritten, prints nothing either.
+    assert run_cli("analyze", str(project / "h0.cu")) == (0, "", "")
+    assert run_cli(str(project / "h0.cu")) == (0, "", "")
 
 
 def test_a_file_whose_shared_memory_the_parse_lost_still_says_why(run_cli, tmp_path):
