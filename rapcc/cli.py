@@ -28,8 +28,8 @@ from .completion import SHELLS, bash_script
 from .config_file import block_shape, find_config
 from .diagnostics import Diagnostic, InternalError, RapccError
 from .output import is_no_output, same_file, write_output
-from .included_files import included_results, with_included
-from .project_notes import FileDiagnostics, Folder, may_hold_shared, own
+from .included_files import included_results, refused_lines, unwritten_lines, with_included
+from .project_notes import Folder, file_diagnostics, own
 from .pipeline import STRATEGIES, Options, RewriteResult, analyze_source, rewrite_source
 from .build_macros import BuildMacros, for_command_line as build_macros_for
 from .toolkit import DISABLE_ENV, HeaderMode, find_toolkit, header_mode
@@ -283,7 +283,7 @@ def _many_main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
     done, failures = project.run_units(units, rewrite_source, _read_input)  # one process per file
     folder = Folder()  # a header's errors once for the run (project_notes.py)
     for u, source, result in done:
-        print_diagnostics(folder.add(_file_diagnostics(u.path, source, result, u.options)), args.color)
+        print_diagnostics(folder.add(file_diagnostics(u.path, source, result, u.options)), args.color)
     print_diagnostics(folder.once(), args.color)
     if failures:
         for f in failures:
@@ -314,12 +314,6 @@ def _many_main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         targets = project.write_out_dir(done, args.out_dir)
         _suggest_include(done, targets)
     return EXIT_OK
-
-
-def _file_diagnostics(path: str, source: bytes, result: RewriteResult, options: Options) -> FileDiagnostics:
-    shared = may_hold_shared(path, source, len(result.report["arrays"]), options.include_dirs, options.extra_args,
-                             options.defines)
-    return FileDiagnostics(path, tuple(result.diagnostics), shared)
 
 
 def _suggest_include(done, targets: list[Path]) -> None:
@@ -369,11 +363,11 @@ def _rewrite_main(argv: list[str]) -> int:
     # The kernel files it #includes from its folder, as the build hook rewrites them (included_files.py).
     included = included_results(args.input, result, options, rewrite_source)
     result = replace(result, report=with_included(result.report, included))
-    print_diagnostics(own(_file_diagnostics(args.input, source, result, options)), args.color)
+    print_diagnostics(own(file_diagnostics(args.input, source, result, options)), args.color)
     for inc in included:
         print_diagnostics(inc.result.diagnostics if inc.result is not None else (), args.color)
-        if inc.note is not None:
-            print(f"rapcc: note: {inc.path} (included by {args.input}): {inc.note}; left as written", file=sys.stderr)
+    for line in refused_lines(args.input, included, "left as written"):
+        print(line, file=sys.stderr)
     if args.verbose:
         print(verbose_line(result), file=sys.stderr)
         for inc in included:
@@ -398,11 +392,8 @@ def _rewrite_main(argv: list[str]) -> int:
                 _write_stdout(unified_diff(inc.path, inc.source, inc.result.text))
     if dry:
         return EXIT_OK
-    for inc in included:
-        if inc.rewritten:  # -o names one file: say how to write the other, rather than skip it unsaid
-            print(f"rapcc: note: {inc.path}, which {args.input} #includes, has arrays rapcc rewrites as "
-                  f"{args.input} compiles it; -o writes {args.input} alone (rapcc {shlex.quote(inc.path)} --unit "
-                  f"{shlex.quote(args.input)} -o OUT writes it; rapcc-nvcc does both)", file=sys.stderr)
+    for line in unwritten_lines(args.input, included):  # -o names one file: say how to write the others
+        print(line, file=sys.stderr)
     if args.output == "-":
         if not args.diff:
             stream = getattr(sys.stdout, "buffer", None)
@@ -494,13 +485,12 @@ def _analyze_main(argv: list[str]) -> int:
             files = [(path, source, result)] + [(i.path, i.source, i.result) for i in included
                                                 if i.result is not None and i.source is not None]
             for f_path, f_source, f_result in files:
-                mine = _file_diagnostics(f_path, f_source, f_result, unit.options)
+                mine = file_diagnostics(f_path, f_source, f_result, unit.options)
                 kept = own(mine) if folder is None else folder.add(mine)
                 printed.extend(kept)
                 print_diagnostics(kept, args.color, sys.stdout)
-            for inc in included:
-                if inc.note is not None:
-                    print(f"rapcc: note: {inc.path} (included by {path}): {inc.note}; not analysed")
+            for line in refused_lines(path, included, "not analysed"):
+                print(line)
         if wants_auto:
             command = done.auto_command
             if done.auto is not None:

@@ -9,6 +9,7 @@ the report entries the build hook writes (`included_files`).
 """
 from __future__ import annotations
 
+import shlex
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
@@ -63,3 +64,17 @@ def with_included(report: dict, included: tuple[Included, ...]) -> dict:
                                           "unparsed": i.unparsed,
                                           "report": i.result.report if i.result is not None else None}
                                          for i in included]}
+
+
+def refused_lines(unit: str, included: tuple[Included, ...], outcome: str) -> list[str]:
+    """`rapcc: note: FILE (included by UNIT): WHY; OUTCOME`, one per file rapcc refused."""
+    return [f"rapcc: note: {i.path} (included by {unit}): {i.note}; {outcome}" for i in included
+            if i.note is not None]
+
+
+def unwritten_lines(unit: str, included: tuple[Included, ...]) -> list[str]:
+    """What `rapcc UNIT -o OUT` says of each included file it rewrote but
+    does not write (-o names one file), rather than skip it unsaid."""
+    return [f"rapcc: note: {i.path}, which {unit} #includes, has arrays rapcc rewrites as {unit} compiles it; "
+            f"-o writes {unit} alone (rapcc {shlex.quote(i.path)} --unit {shlex.quote(unit)} -o OUT writes it; "
+            "rapcc-nvcc does both)" for i in included if i.rewritten]

@@ -19,9 +19,12 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from .diagnostics import Diagnostic
+
+if TYPE_CHECKING:
+    from .pipeline import Options, RewriteResult
 
 PARSE_ERROR = "rapcc-parse-error"
 # clang's own warnings, and rapcc's notes of clang's errors: what a file without shared memory does not print.
@@ -51,6 +54,13 @@ class Folded:
     @property
     def shown(self) -> tuple[Diagnostic, ...]:
         return tuple(d for ds in self.per_file for d in ds) + self.once
+
+
+def file_diagnostics(path: str, source: bytes, result: "RewriteResult", options: "Options") -> FileDiagnostics:
+    """A processed file's diagnostics, and whether it may hold shared memory."""
+    shared = may_hold_shared(path, source, len(result.report["arrays"]), options.include_dirs, options.extra_args,
+                             options.defines)
+    return FileDiagnostics(path, tuple(result.diagnostics), shared)
 
 
 def may_hold_shared(path: str, source: bytes, arrays: int, include_dirs: Sequence[str],

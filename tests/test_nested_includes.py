@@ -126,3 +126,13 @@ def test_a_header_after_the_kernel_file_launches_too(run_cli, tmp_path):
     assert code == 0, err
     (tile,) = json.loads(out)["included_files"][0]["report"]["arrays"]
     assert sorted(tile["block_dims"]) == [[16, 16, 1], [32, 32, 1]]
+
+
+def test_rapcc_o_says_how_to_write_the_included_rewrite(run_cli, nested, tmp_path):
+    """-o writes one file: the kernel header's rewrite is not skipped unsaid."""
+    out = tmp_path / "out.cu"
+    code, _, err = run_cli(str(nested / "main.cu"), "-o", str(out))
+    assert code == 0, err
+    kernels = (nested / "kernels.h").resolve()
+    assert f"rapcc: note: {kernels}, which {nested / 'main.cu'} #includes, has arrays rapcc rewrites" in err
+    assert f"--unit {nested / 'main.cu'} -o OUT writes it" in err and out.exists()
