@@ -28,7 +28,9 @@ from .completion import SHELLS, bash_script
 from .config_file import block_shape, find_config
 from .diagnostics import Diagnostic, InternalError, RapccError
 from .output import is_no_output, same_file, write_output
-from .pipeline import STRATEGIES, Options, RewriteResult, rewrite_source
+from .included_files import included_results, refused_lines, unwritten_lines, with_included
+from .project_notes import Folder, file_diagnostics, own
+from .pipeline import STRATEGIES, Options, RewriteResult, analyze_source, rewrite_source
 from .build_macros import BuildMacros, for_command_line as build_macros_for
 from .toolkit import DISABLE_ENV, HeaderMode, find_toolkit, header_mode
 from .wording import count
@@ -279,8 +281,10 @@ def _many_main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         return reproduce_command(ns) + (f" -p {shlex.quote(args.project)}" if args.project else "")
     units = [replace(u, options=replace(u.options, command=command(u.path))) for u in units]
     done, failures = project.run_units(units, rewrite_source, _read_input)  # one process per file
-    for _, _, result in done:
-        print_diagnostics(result.diagnostics, args.color)
+    folder = Folder()  # a header's errors once for the run (project_notes.py)
+    for u, source, result in done:
+        print_diagnostics(folder.add(file_diagnostics(u.path, source, result, u.options)), args.color)
+    print_diagnostics(folder.once(), args.color)
     if failures:
         for f in failures:
             print_diagnostics(f.diagnostics, args.color)
@@ -354,10 +358,21 @@ def _rewrite_main(argv: list[str]) -> int:
         raise RapccError(f"{args.output}: refusing to overwrite the input (use --in-place)")
     source = _read_input(args.input)
     command = reproduce_command(args)
-    result = rewrite_source(source, args.input, _options(args, args.strategy, command))
-    print_diagnostics(result.diagnostics, args.color)
+    options = _options(args, args.strategy, command)
+    result = rewrite_source(source, args.input, options)
+    # The kernel files it #includes from its folder, as the build hook rewrites them (included_files.py).
+    included = included_results(args.input, result, options, rewrite_source)
+    result = replace(result, report=with_included(result.report, included))
+    print_diagnostics(own(file_diagnostics(args.input, source, result, options)), args.color)
+    for inc in included:
+        print_diagnostics(inc.result.diagnostics if inc.result is not None else (), args.color)
+    for line in refused_lines(args.input, included, "left as written"):
+        print(line, file=sys.stderr)
     if args.verbose:
         print(verbose_line(result), file=sys.stderr)
+        for inc in included:
+            if inc.result is not None:
+                print(verbose_line(inc.result), file=sys.stderr)
     if args.report_html:
         from .report_html import render_html
         write_output(args.report_html, render_html(args.input, source, result.plans, command).encode())
@@ -371,8 +386,14 @@ def _rewrite_main(argv: list[str]) -> int:
         sys.stderr.write(explain(result, args.explain))
     if args.diff or dry:
         _write_stdout(unified_diff(args.input, source, result.text, None if dry else args.output))
+        for inc in included:
+            if inc.rewritten and dry:
+                assert inc.source is not None and inc.result is not None
+                _write_stdout(unified_diff(inc.path, inc.source, inc.result.text))
     if dry:
         return EXIT_OK
+    for line in unwritten_lines(args.input, included):  # -o names one file: say how to write the others
+        print(line, file=sys.stderr)
     if args.output == "-":
         if not args.diff:
             stream = getattr(sys.stdout, "buffer", None)
@@ -444,15 +465,32 @@ def _analyze_main(argv: list[str]) -> int:
     def auto_command(path: str) -> str:
         return f"rapcc {shlex.quote(path)} --strategy auto --seed {args.seed} -o OUTPUT"
     wants_auto = args.format == "sarif" or bool(args.html) or bool(args.explain)
+    # Over several files a header's errors print once, and a file without shared memory prints
+    # no clang notes (project_notes.py); one file prints all it has.
+    folder = Folder() if len(units) > 1 else None
+    printed: list[Diagnostic] = []
     # One process per file (batch.py), printed in the files' order.
-    for done in analyse_all(units, _read_input, auto_command if wants_auto else None):
+    for unit, done in zip(units, analyse_all(units, _read_input, auto_command if wants_auto else None)):
         path, source, result = done.path, done.source, done.result
+        # Without -p, the kernel files it #includes from its folder, as the build hook and -p see them
+        # (-p makes them units of their own).
+        included = () if args.project else included_results(path, result, unit.options, analyze_source)
         analysed.append(result)
         shown.extend(result.diagnostics)
+        for inc in included:
+            shown.extend(inc.result.diagnostics if inc.result is not None else ())
         if args.format == "json":
-            reports.append(result.report)
+            reports.append(with_included(result.report, included))
         elif args.format == "text":
-            print_diagnostics(result.diagnostics, args.color, sys.stdout)
+            files = [(path, source, result)] + [(i.path, i.source, i.result) for i in included
+                                                if i.result is not None and i.source is not None]
+            for f_path, f_source, f_result in files:
+                mine = file_diagnostics(f_path, f_source, f_result, unit.options)
+                kept = own(mine) if folder is None else folder.add(mine)
+                printed.extend(kept)
+                print_diagnostics(kept, args.color, sys.stdout)
+            for line in refused_lines(path, included, "not analysed"):
+                print(line)
         if wants_auto:
             command = done.auto_command
             if done.auto is not None:
@@ -480,8 +518,10 @@ def _analyze_main(argv: list[str]) -> int:
         print(json.dumps(reports[0] if single else reports, indent=2))
     if args.format == "sarif":
         print(json.dumps(build_sarif(findings, args.src_root), indent=2))
-    if args.format == "text" and len(units) > 1:
-        print(analyze_summary(analysed))
+    if args.format == "text" and folder is not None:
+        once = folder.once()
+        print_diagnostics(once, args.color, sys.stdout)
+        print(analyze_summary(analysed, printed + list(once)))
     failing = {FAIL_ON[k] for k in args.fail_on}
     if any(d.check_id in failing for d in shown):
         return EXIT_FINDINGS

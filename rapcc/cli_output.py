@@ -131,14 +131,16 @@ def verbose_line(result: RewriteResult) -> str:
     return rewrite_line(result.report) or f"rapcc: {result.report['file']}: nothing rewritten"
 
 
-def analyze_summary(results: Sequence[RewriteResult]) -> str:
-    """The last line of a multi-file `analyze`."""
+def analyze_summary(results: Sequence[RewriteResult], printed: Sequence[Diagnostic] | None = None) -> str:
+    """The last line of a multi-file `analyze`; `printed`: the diagnostics it
+    printed, where a header's errors were printed once for the run (default:
+    every file's)."""
     arrays = sum(len(r.report["arrays"]) for r in results)
+    shown = [d for r in results for d in r.diagnostics] if printed is None else list(printed)
     counts: dict[str, int] = {}
-    for r in results:
-        for d in r.diagnostics:
-            counts[d.level] = counts.get(d.level, 0) + 1
-    conflicts = sum(1 for r in results for d in r.diagnostics if d.check_id == "rapcc-bank-conflict")
+    for d in shown:
+        counts[d.level] = counts.get(d.level, 0) + 1
+    conflicts = sum(1 for d in shown if d.check_id == "rapcc-bank-conflict")
     levels = ", ".join(count(n, level) for level, n in sorted(counts.items())) or "no diagnostics"
     return (f"rapcc: {count(len(results), 'file')}, {count(arrays, 'shared-memory array')}, "
             f"{count(conflicts, 'bank conflict')} predicted ({levels})")

@@ -116,3 +116,23 @@ def compile_line(names: list[str], reports: list[dict], unchanged: int) -> str:
     if unchanged:
         parts.append(f"{_plural(unchanged, 'file')} compiled as written")
     return f"rapcc: compile of {shown}: {', '.join(parts)}"
+
+
+_NOTE_PREFIX = "clang error, analysis goes on without the code it is in: "  # errors.error_notes' words
+
+
+def clang_errors_line(names: list[str], errors: list[tuple[str, int, int, str]]) -> str | None:
+    """`RAPCC_VERBOSE=1`'s one line per compile for the clang errors the
+    rewrite went past (the build hook's cache entries keep them), or None.
+    One line, not one per error: every compile that includes a broken header
+    would repeat its errors (issue 28); `rapcc analyze -p` prints each once."""
+    if not errors:
+        return None
+    shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+    file, line, col, message = errors[0]
+    message = message.removeprefix(_NOTE_PREFIX)
+    where = f"{file}:{line}:{col}" if line else file
+    files = len({e[0] for e in errors})
+    return (f"rapcc: compile of {shown}: went past {_plural(len(errors), 'clang error')} in "
+            f"{_plural(files, 'file')} (first {where}: {message}); the arrays in code they touch are kept as "
+            "written")

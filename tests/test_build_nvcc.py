@@ -78,9 +78,27 @@ def test_a_file_rapcc_refuses_is_compiled_unchanged_with_one_note(work):
     notes = [l for l in r.stderr.splitlines() if l.startswith("rapcc:")]
     assert len(notes) == 1 and notes[0].startswith("rapcc: note: src/t.cu:") and notes[0].endswith("compiled unchanged")
     assert shared_size((work / "t.ptx").read_text()) == ORIGINAL_TILE
+
+
+
+def test_strict_mode_never_fails_on_a_file_rapcc_cannot_parse(work):
+    """Issue 28: nvcc compiles it, so under RAPCC_STRICT it is still a note and
+    the original bytes are compiled; rapcc's own failure (a rewrite past
+    RAPCC_TIMEOUT) stays strict mode's error."""
+    (work / "src" / "t.cu").write_text(REFUSED)
+    env = build_env(work / "cache")
     for strict_env, flag in [({"RAPCC_STRICT": "1"}, []), ({}, ["--rapcc-strict"])]:
         r = run_wrapped(flag + ["-arch=sm_90", "-ptx", "src/t.cu", "-o", "s.ptx"], work, {**env, **strict_env})
-        assert r.returncode == 1 and "rapcc: error: src/t.cu:" in r.stderr and not (work / "s.ptx").exists()
+        assert r.returncode == 0, r.stderr
+        notes = [l for l in r.stderr.splitlines() if l.startswith("rapcc:")]
+        assert len(notes) == 1 and notes[0].startswith("rapcc: note: src/t.cu:"), r.stderr
+        assert shared_size((work / "s.ptx").read_text()) == ORIGINAL_TILE
+        (work / "s.ptx").unlink()
+    # The twin: a file rapcc parses but fails on itself is strict mode's error.
+    r = run_wrapped(["--rapcc-strict", "-arch=sm_90", "-ptx", "src/k.cu", "-o", "k.ptx"], work,
+                    {**env, "RAPCC_TIMEOUT": "0.001"})
+    assert r.returncode == 1 and "rapcc: error: src/k.cu: the rewrite took longer" in r.stderr
+    assert not (work / "k.ptx").exists()
 
 
 def test_a_cache_hit_runs_no_rewrite(work):

@@ -18,7 +18,7 @@ from rapcc.build.cache import Cache, cache_key, sha256_bytes
 from rapcc.build.config import ConfigError, default_cache_dir, read_config
 from rapcc.build.launcher import split_launch
 from rapcc.build.nvcc_args import NvccArgsError, dependency_file, honoured_flags, parse_nvcc_args, substitute_inputs
-from rapcc.build.nvcc_compile import Outcome, fix_dependency_file, report_name
+from rapcc.build.nvcc_compile import Outcome, compile_variant, fix_dependency_file, report_name
 from rapcc.build.passthrough import find_nvcc
 
 CMAKE_COMMAND = ("-forward-unknown-to-host-compiler -DBLOCK_ROWS=8 -DTILE_DIM=32 -I/p/include "
@@ -189,6 +189,18 @@ def test_launcher_finds_nvcc_behind_other_launchers():
 def test_report_names_are_the_source_name_and_unique_per_path():
     a, b = report_name("/p/a/k.cu"), report_name("/p/b/k.cu")
     assert a.startswith("k.cu.") and a.endswith(".json") and a != b
+
+
+def test_report_names_differ_per_compile_of_one_source(tmp_path, monkeypatch):
+    """Issue 28: `-DTILE=16` and `-DTILE=32` builds of one source keep a report each;
+    the same command twice writes the same name (a rebuild replaces its report)."""
+    monkeypatch.chdir(tmp_path)
+    variants = [compile_variant(parse_nvcc_args(argv)) for argv in (
+        ["-c", "k.cu", "-DTILE=16"], ["-c", "k.cu", "-DTILE=32"], ["-c", "k.cu", "-DTILE=32", "-arch=sm_80"],
+        ["-c", "k.cu", "-DTILE=16", "-o", "other.o"])]
+    names = [report_name("k.cu", v) for v in variants]
+    assert len(set(names[:3])) == 3 and names[3] == names[0]
+    assert all(n.startswith("k.cu.") and n.endswith(".json") for n in names)
 
 
 @pytest.mark.parametrize("argv, rdc", [

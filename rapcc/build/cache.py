@@ -35,6 +35,7 @@ class Entry:
         compiled unchanged (nothing to rewrite, or rapcc refused: `note`).
     report: the JSON report (`--report-format json`), or None on a refusal.
     note: why rapcc compiled the file unchanged, for the one-line note.
+    unparsed: the note says rapcc could not parse the file (see the field).
     includes: (path, sha256) of every header the rewrite read.
     included: (copy in the entry, the user's file) of every file `source`
         #includes from its own folder that rapcc rewrote too; each copy sits
@@ -47,6 +48,12 @@ class Entry:
     note: str | None
     includes: tuple[tuple[str, str], ...]
     included: tuple[tuple[Path, str], ...] = ()
+    # The refusal is a file nvcc compiles that rapcc cannot parse (a clang
+    # error that leaves its structure untrustworthy): a note even under
+    # RAPCC_STRICT, which fails only on rapcc's own errors.
+    unparsed: bool = False
+    # The clang errors the rewrite went past (file, line, col, message): RAPCC_VERBOSE's line for them.
+    clang_errors: tuple[tuple[str, int, int, str], ...] = ()
 
 
 def sha256_bytes(data: bytes) -> str:
@@ -105,20 +112,26 @@ class Cache:
         for path, digest in includes:
             if sha256_file(path) != digest:
                 return None  # a header changed: a miss, but the entry itself is sound
-        return Entry(source, meta["report"], meta["note"], includes, tuple(included))
+        errors = tuple((str(f), int(line), int(col), str(m)) for f, line, col, m in meta.get("clang_errors", ()))
+        return Entry(source, meta["report"], meta["note"], includes, tuple(included), bool(meta.get("unparsed")),
+                     errors)
 
     def put(self, key: str, source_name: str, text: bytes | None, report: dict[str, Any] | None,
             note: str | None, includes: tuple[tuple[str, str], ...],
-            included: tuple[tuple[str, str, bytes], ...] = ()) -> None:
+            included: tuple[tuple[str, str, bytes], ...] = (), unparsed: bool = False,
+            clang_errors: tuple[tuple[str, int, int, str], ...] = ()) -> None:
         """Store an entry atomically; a concurrent writer of the same key wins or loses whole.
 
-        `included`: (name beside the source, the user's file, rewritten text)."""
+        `included`: (name beside the source, the user's file, rewritten text);
+        `unparsed`: `note` says rapcc could not parse the file (Entry.unparsed);
+        `clang_errors`: those the rewrite went past (Entry.clang_errors)."""
         tmp_root = self.root / "tmp"
         tmp_root.mkdir(parents=True, exist_ok=True)
         tmp = tmp_root / f"{key}.{os.getpid()}.{time.monotonic_ns()}"
         (tmp / "src").mkdir(parents=True)
         try:
             meta = {"key": key, "source_name": None, "source_sha256": None, "report": report, "note": note,
+                    "unparsed": unparsed, "clang_errors": [list(e) for e in clang_errors],
                     "includes": [list(i) for i in includes],
                     "included": [[name, original, sha256_bytes(body)] for name, original, body in included]}
             if text is not None:

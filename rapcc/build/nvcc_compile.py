@@ -17,7 +17,8 @@ as it is.
 It never breaks a build nvcc alone would pass: when rapcc refuses a file or
 fails, or the rewritten source does not compile, the original bytes are
 compiled and one line says so (`rapcc: note: FILE: WHY; compiled unchanged`);
-`--rapcc-strict` or RAPCC_STRICT=1 makes that an error. An input the byte scan
+`--rapcc-strict` or RAPCC_STRICT=1 makes rapcc's own failures errors, but
+never a file nvcc compiles and rapcc cannot parse (a note still). An input the byte scan
 finds no shared memory in goes to nvcc without loading the cache
 (`rewrites.py`, imported for the others); on a cache hit this reads a few
 files and starts nvcc, and the rewrite runs in a child process (`worker`).
@@ -55,6 +56,8 @@ class Outcome:
     note: str | None = None
     # (copy compiled in its place, the user's file) of the files it #includes that were rewritten too.
     included: tuple[tuple[Path, str], ...] = ()
+    unparsed: bool = False  # the note says rapcc cannot parse what nvcc compiles: never a strict error
+    clang_errors: tuple[tuple[str, int, int, str], ...] = ()  # those the rewrite went past (cache.Entry)
 
 
 def _say(kind: str, path: str, why: str) -> None:
@@ -85,11 +88,26 @@ def _skip_note(path: str) -> str | None:
     return "not a text file" if b"\0" in data[:8192] else None
 
 
-def _included_notes(report: dict | None) -> tuple[tuple[str, str], ...]:
-    """(file, why) of each file the unit #includes that rapcc refused."""
-    if not report:
-        return ()
-    return tuple((f["file"], f["note"]) for f in report.get("included_files", ()) if f.get("note"))
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """A file compiled as written, and why: a note, or under strict mode an
+    error unless rapcc could not parse it (nvcc compiles it: not the user's
+    error, and not one strict mode was asked to catch)."""
+
+    path: str
+    why: str
+    unparsed: bool
+
+
+def refusals(outcomes: Sequence[Outcome]) -> list[Refusal]:
+    """Every file of the compile that rapcc refused: the inputs, then each
+    file an input #includes (named with the input)."""
+    out = [Refusal(o.input.path, o.note, o.unparsed) for o in outcomes if o.note is not None]
+    for o in outcomes:
+        for f in (o.report or {}).get("included_files", ()):
+            if f.get("note"):
+                out.append(Refusal(f"{f['file']} (included by {o.input.path})", f["note"], bool(f.get("unparsed"))))
+    return out
 
 
 def plan_inputs(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str], nvcc: str | None = None
@@ -106,8 +124,8 @@ def plan_inputs(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str], n
         source = _readable_source(inp.path)
         if source is None:
             skipped = _skip_note(inp.path)  # an input it cannot read as text: one note
-            if skipped is not None:
-                outcomes.append(Outcome(inp, note=skipped))
+            if skipped is not None:  # nvcc compiles it; rapcc cannot read it
+                outcomes.append(Outcome(inp, note=skipped, unparsed=True))
             continue
         if may_use_shared(inp.path, source, *scan_flags(flags.include_dirs, flags.extra_args, flags.defines)):
             sources.append((inp, source))
@@ -122,18 +140,30 @@ def plan_inputs(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str], n
     from .rewrites import cached_rewrites  # the cache, hashing and the worker: only for these
     for inp, entry, why in cached_rewrites(cmd, config, env, nvcc, flags, sources):
         outcomes.append(Outcome(inp, note=why) if entry is None else
-                        Outcome(inp, entry.source, entry.report, entry.note, entry.included))
+                        Outcome(inp, entry.source, entry.report, entry.note, entry.included, entry.unparsed,
+                                entry.clang_errors))
     return outcomes
 
 
-def report_name(path: str) -> str:
-    """`kernel.cu.1a2b3c4d.json`: named after the source, unique per source path."""
+def report_name(path: str, variant: str = "") -> str:
+    """`kernel.cu.1a2b3c4d.5e6f7a8b.json`: named after the source, unique per
+    source path and per `variant` (what else decides the report: the flags
+    and targets of the compile), so that one source compiled with several
+    `-D` sets keeps a report for each (issue 28)."""
     import zlib
     full = os.path.abspath(path)
-    return f"{os.path.basename(path)}.{zlib.crc32(full.encode()):08x}.json"
+    return f"{os.path.basename(path)}.{zlib.crc32(full.encode()):08x}.{zlib.crc32(variant.encode()):08x}.json"
 
 
-def write_reports(outcomes: Sequence[Outcome], folder: Path) -> None:
+def compile_variant(cmd: NvccCommand) -> str:
+    """What tells one compile of a source from another in the reports' names:
+    the flags rapcc honours and the targets (canonical JSON)."""
+    import json
+    flags = honoured_flags(cmd, os.getcwd())
+    return json.dumps({"flags": flags.to_json(), "targets": list(cmd.targets)}, sort_keys=True)
+
+
+def write_reports(outcomes: Sequence[Outcome], folder: Path, variant: str = "") -> None:
     import json
 
     from ..output import write_output
@@ -141,7 +171,7 @@ def write_reports(outcomes: Sequence[Outcome], folder: Path) -> None:
     for o in outcomes:
         if o.report is None:
             continue
-        write_output(folder / report_name(o.input.path), (json.dumps(o.report, indent=2) + "\n").encode())
+        write_output(folder / report_name(o.input.path, variant), (json.dumps(o.report, indent=2) + "\n").encode())
 
 
 def _make_escaped(path: str) -> str:
@@ -228,25 +258,28 @@ def run(argv: Sequence[str], env: Mapping[str, str], prefix: Sequence[str] = (),
         outcomes = plan_inputs(cmd, config, env, real)
     except Exception as exc:  # a bug in the wrapper must not break the build either
         outcomes = [Outcome(i, note=f"internal error: {type(exc).__name__}: {exc}") for i in cmd.cuda_inputs]
-    refused = [(o.input.path, o.note) for o in outcomes if o.note is not None]
     # A file the unit #includes that rapcc refused is compiled as written too: one note each.
-    refused += [(f"{name} (included by {o.input.path})", why) for o in outcomes
-                for name, why in _included_notes(o.report)]
-    for path, why in refused:
-        _say("error" if config.strict else "note", path, why)
-    if refused and config.strict:
+    refused = refusals(outcomes)
+    failed = [r for r in refused if config.strict and not r.unparsed]
+    for r in refused:
+        _say("error" if r in failed else "note", r.path, r.why)
+    if failed:
         return EXIT_REFUSED
     if config.report_dir is not None:
         from ..output import OutputError
         try:
-            write_reports(outcomes, config.report_dir)
+            write_reports(outcomes, config.report_dir, compile_variant(cmd))
         except (OSError, OutputError) as exc:
             print(f"rapcc: warning: cannot write the reports to {config.report_dir}: {exc}", file=sys.stderr)
     if config.verbose:
-        from ..summary import compile_line, verbose_lines
+        from ..summary import clang_errors_line, compile_line, verbose_lines
         for o in outcomes:
             for line in verbose_lines(o.report) if o.report is not None else ():
                 print(line, file=sys.stderr)
+        went_past = clang_errors_line([i.path for i in cmd.cuda_inputs],
+                                      list(dict.fromkeys(e for o in outcomes for e in o.clang_errors)))
+        if went_past is not None:
+            print(went_past, file=sys.stderr)
         print(compile_line([i.path for i in cmd.cuda_inputs], [o.report for o in outcomes if o.report is not None],
                            sum(1 for o in outcomes if o.replacement is None)), file=sys.stderr)
     replaced = {o.input.index: str(o.replacement) for o in outcomes if o.replacement is not None}

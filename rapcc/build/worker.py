@@ -23,8 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from ..build_macros import UNKNOWN as UNKNOWN_BUILD, BuildMacros
-from ..diagnostics import InternalError, RapccError
-from ..frontend import included_kernel_files, launches_in_file
+from ..diagnostics import Diagnostic, InternalError, RapccError
+from ..project_notes import PARSE_ERROR
+from ..frontend import ParseError, kernel_file_chains, launches_in_file
 from ..interrupts import check as check_interrupted, install as install_interrupts
 from ..pipeline import Options, rewrite_source
 from ..toolkit import HeaderMode
@@ -54,6 +55,14 @@ def refusal(exc: BaseException) -> str:
     return f"internal error: {type(exc).__name__}: {exc}"
 
 
+def unparsed(exc: BaseException) -> bool:
+    """Whether rapcc refused the file because clang could not parse it in a
+    way it can trust (errors.py's structural errors, libclang failing): code
+    nvcc compiles, which strict mode must not fail on. Anything else (a
+    timeout, a verifier failure, a bug) is rapcc's own error."""
+    return isinstance(exc, RapccError) and isinstance(exc.__cause__, ParseError)
+
+
 @dataclass(frozen=True, slots=True)
 class IncludedRewrite:
     """A file the compiled unit #includes from its own folder, rewritten as
@@ -65,6 +74,8 @@ class IncludedRewrite:
     report: dict[str, Any] | None
     note: str | None  # why it stays unchanged, when rapcc refused it
     includes: tuple[str, ...]
+    unparsed: bool = False  # the refusal is a parse failure (see `unparsed`)
+    diagnostics: tuple[Diagnostic, ...] = ()
 
 
 def rewrite_included(path: str, included: str, options: Options) -> IncludedRewrite:
@@ -74,9 +85,10 @@ def rewrite_included(path: str, included: str, options: Options) -> IncludedRewr
         result = rewrite_source(source, included, replace(options, unit=path, command=_command(options.command,
                                                                                                    included, path)))
     except Exception as exc:  # refused: that file is compiled as written
-        return IncludedRewrite(name, included, None, None, refusal(exc), ())
+        return IncludedRewrite(name, included, None, None, refusal(exc), (), unparsed(exc))
     text = result.text if result.text != source else None
-    return IncludedRewrite(name, included, text, result.report, None, result.includes)
+    return IncludedRewrite(name, included, text, result.report, None, result.includes,
+                           diagnostics=tuple(result.diagnostics))
 
 
 def rewrite_job(cache: Cache, job: dict[str, Any]) -> None:
@@ -85,19 +97,20 @@ def rewrite_job(cache: Cache, job: dict[str, Any]) -> None:
     try:
         result = rewrite_source(source, job["path"], options)
     except Exception as exc:  # any failure of the pass: the file is compiled unchanged
-        cache.put(job["key"], job["source_name"], None, None, refusal(exc), ())
+        cache.put(job["key"], job["source_name"], None, None, refusal(exc), (), unparsed=unparsed(exc))
         return
     # Only a file beside the unit can be compiled in the user's place: the
     # rewritten unit is compiled from the cache, where an #include "NAME" finds
     # a copy beside it first, while the user's folder stays first for the rest.
     try:
-        beside = included_kernel_files(job["path"], options, among=result.includes)
+        chains = dict(kernel_file_chains(job["path"], options, among=result.includes))
     except RapccError:
-        beside = ()
-    others = [rewrite_included(job["path"], inc, options) for inc in beside]
+        chains = {}
+    others = [rewrite_included(job["path"], inc, options) for inc in chains]
     read = list(result.includes) + [p for o in others for p in o.includes]
     includes = tuple(dict.fromkeys((p, d) for p in read if (d := sha256_file(p)) is not None))
     rewritten = tuple((o.name, o.path, o.text) for o in others if o.text is not None)
+    rewritten += _between(rewritten, [chains[o.path] for o in others if o.text is not None])
     text = result.text if result.text != source else None
     if text is None and rewritten:
         # The unit is unchanged but must be compiled from beside its rewritten includes.
@@ -105,9 +118,37 @@ def rewrite_job(cache: Cache, job: dict[str, Any]) -> None:
     report = dict(result.report)
     if others:
         report["included_files"] = [{"file": o.path, "rewritten": o.text is not None, "note": o.note,
-                                     "report": o.report} for o in others]
+                                     "unparsed": o.unparsed, "report": o.report} for o in others]
     check_interrupted()  # a Ctrl-C Python dropped (rapcc.interrupts): nothing is kept
-    cache.put(job["key"], job["source_name"], text, report, None, includes, rewritten)
+    errors = clang_errors([*result.diagnostics, *(d for o in others for d in o.diagnostics)])
+    cache.put(job["key"], job["source_name"], text, report, None, includes, rewritten, clang_errors=errors)
+
+
+def clang_errors(diagnostics: list[Diagnostic]) -> tuple[tuple[str, int, int, str], ...]:
+    """(file, line, col, message) of each clang error the pass went past
+    (errors.error_notes' notes), once each."""
+    return tuple(dict.fromkeys((d.file, d.line, d.col, d.message) for d in diagnostics
+                               if d.check_id == PARSE_ERROR))
+
+
+def _between(rewritten: tuple[tuple[str, str, bytes], ...], chains: list[tuple[str, ...]]
+             ) -> tuple[tuple[str, str, bytes], ...]:
+    """Unchanged copies of the headers a rewritten file is reached through
+    (`main.cu` -> `variants.h` -> `kernels.h`): nvcc finds a quoted #include
+    beside the including file first, so the copy of `variants.h` beside the
+    unit's copy is what includes the rewritten `kernels.h`. Every one of them
+    is in the unit's folder (`parse.folder_includes`), where the original's
+    quoted #includes resolve first too."""
+    have = {name for name, _, _ in rewritten}
+    out = []
+    for chain in chains:
+        for header in chain:
+            name = os.path.basename(header)
+            if name not in have:
+                have.add(name)
+                # `#line`: nvcc's messages and -lineinfo name the user's header, not the copy.
+                out.append((name, header, f'#line 1 "{_quoted(header)}"\n'.encode() + Path(header).read_bytes()))
+    return tuple(out)
 
 
 def _command(unit_command: str, included: str, unit: str) -> str:

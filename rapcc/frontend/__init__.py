@@ -19,7 +19,8 @@ from .errors import refuse_tainted
 from .launches import UNREAD_SHAPE, bytes_entry, launch_block_shapes, launch_bytes, launch_facts
 from .preorder import Preorder
 from .program import lower_program
-from .parse import SHIM_DIR, ParseConfig, ParseError, direct_includes, header_kinds, parse, parse_tolerant
+from .parse import SHIM_DIR, ParseConfig, ParseError, direct_includes, folder_includes, header_kinds, parse, \
+    parse_tolerant
 from .tokens import file_tokens
 
 
@@ -142,12 +143,21 @@ def including_unit(path: str, candidates: list[str], options: _ParseOptions) -> 
 
 
 def included_kernel_files(unit: str, options: _ParseOptions, among: Sequence[str] | None = None) -> tuple[str, ...]:
-    """The files `unit`'s own text #includes from its own folder that declare
-    shared memory (real paths): kernel files that are no unit of their own.
-    `among`: the files a parse of `unit` already read; when none of them
-    qualifies, the unit is not parsed again. The token test only spares a parse
-    of files that cannot hold a `__shared__` array; what is in them is decided
-    by parsing them in `unit`."""
+    """The files `unit` #includes from its own folder (directly, or through
+    other headers there) that declare shared memory (real paths): kernel
+    files that are no unit of their own. `among`: the files a parse of `unit`
+    already read; when none of them qualifies, the unit is not parsed again.
+    The token test only spares a parse of files that cannot hold a
+    `__shared__` array; what is in them is decided by parsing them in `unit`."""
+    return tuple(p for p, _ in kernel_file_chains(unit, options, among))
+
+
+def kernel_file_chains(unit: str, options: _ParseOptions, among: Sequence[str] | None = None
+                       ) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """`included_kernel_files`, each with the headers of the unit's folder it
+    is reached through (none for a direct #include): a file reached through
+    another header (`main.cu` -> `variants.h` -> `kernels.h`) is a kernel
+    file of the unit as a direct one is (issue 28)."""
     me = os.path.realpath(unit)
     folder = os.path.dirname(me)
 
@@ -168,11 +178,12 @@ def included_kernel_files(unit: str, options: _ParseOptions, among: Sequence[str
     if wanted is not None and not wanted:
         return ()
     try:
-        direct = direct_includes(unit, _config(options))
+        reached = folder_includes(unit, _config(options))
     except ParseError as exc:
         raise RapccError(f"{unit}: the input has errors", tuple(exc.diagnostics)) from exc
-    return tuple(p for p in beside(direct) if wanted is None or p in wanted)
+    chains = dict(reached)
+    return tuple((p, chains[p]) for p in beside([p for p, _ in reached]) if wanted is None or p in wanted)
 
 
-__all__ = ["parse_file", "including_unit", "included_kernel_files", "parse_file_with_includes", "launches_in_file",
+__all__ = ["parse_file", "including_unit", "included_kernel_files", "kernel_file_chains", "parse_file_with_includes", "launches_in_file",
            "ParseConfig"]

@@ -214,15 +214,22 @@ def unit_context(path: str, source: bytes, config: ParseConfig) -> UnitContext:
         raise ParseError([Diagnostic("error", unit, 0, 0, f"cannot read the including unit ({exc.strerror})",
                                      "rapcc-parse")])
     tu = _parse(unit, [(unit, text), (path, source)], clang_args(replace(config, unit=None)))
-    at = next((i.location for i in tu.get_includes()
-               if i.depth == 1 and i.include is not None and _same_file(i.include.name, path)), None)
-    if at is None:
+    direct = next((i.location.offset for i in tu.get_includes()
+                   if i.depth == 1 and i.include is not None and _same_file(i.include.name, path)), None)
+    chain = [(unit, direct)] if direct is not None else _folder_chain(tu, unit, path)
+    if chain is None:
         raise ParseError([Diagnostic("error", unit, 0, 0, f"'{unit}' does not #include '{path}'", "rapcc-parse")])
-    line_start = text.rfind(b"\n", 0, at.offset) + 1
+    prefix = _chain_prefix(text, chain)
+    # The unit's code and its other headers' (those between it and the file,
+    # and any other of the user's it includes): what they refer to is another caller.
+    kinds = header_kinds(unit, config)
+    headers = [f for f in dict.fromkeys(i.include.name for i in tu.get_includes() if i.include is not None)
+               if not _same_file(f, path) and not _same_file(f, unit) and not kinds.is_system(f)]
+    readers = [unit, *headers]
     referenced: set[str] = set()
     same = functools.lru_cache(maxsize=None)(_same_file)  # thousands of cursors, a handful of files
     for top in top_level(tu):  # classified once: the stand-in headers' thousands of declarations
-        if top.file is None or not same(top.file, unit):
+        if top.file is None or not any(same(top.file, r) for r in readers):
             continue
         for c in top.cursor.walk_preorder():
             ref = c.referenced if c.kind == ci.CursorKind.DECL_REF_EXPR else None
@@ -231,11 +238,105 @@ def unit_context(path: str, source: bytes, config: ParseConfig) -> UnitContext:
                     and ref.location.file is not None and same(ref.location.file.name, path):
                 referenced.add(ref.spelling)
     found, whys = launch_facts(tu, text)
-    launches = tuple((name, tuple(shapes)) for name, shapes in found.items())
     where = os.path.basename(unit)
-    unknown = tuple((name, tuple(f"in '{where}', {why}" for why in reasons)) for name, reasons in whys.items())
-    smem = tuple((name, tuple(dict.fromkeys(b))) for name, b in launch_bytes(tu, text).items())
-    return UnitContext(unit, text[:line_start], frozenset(referenced), launches, unknown, smem)
+    reasons_of = {name: [f"in '{where}', {why}" for why in reasons] for name, reasons in whys.items()}
+    bytes_of = launch_bytes(tu, text)
+    for header in headers:  # the user's headers launch too (a `variants.h` does)
+        _add_header_launches(tu, header, found, reasons_of, bytes_of)
+    launches = tuple((name, tuple(shapes)) for name, shapes in found.items())
+    unknown = tuple((name, tuple(reasons)) for name, reasons in reasons_of.items())
+    smem = tuple((name, tuple(dict.fromkeys(b))) for name, b in bytes_of.items())
+    return UnitContext(unit, prefix, frozenset(referenced), launches, unknown, smem)
+
+
+def _add_header_launches(tu: ci.TranslationUnit, header: str, shapes: dict[str, list[tuple[int, int, int]]],
+                         unknown: dict[str, list[str]], smem: dict[str, list[int | None]]) -> None:
+    """The launches a header of the user's in the unit makes, read as the
+    unit's own are (its functions, and its tokens for the kernels' names no
+    expression explains), added to the unit's: a kernel launched there with
+    another shape must not be planned for the unit's shapes alone."""
+    from .host_values import host_launches
+    from .tokens import file_tokens
+    body = Path(header).read_bytes()
+    tops = [t.cursor for t in top_level(tu) if t.file is not None and _same_file(t.file, header)]
+    where = os.path.basename(header)
+    for launch in host_launches(tops, None, file_tokens(tu, header, len(body), body)):
+        shapes.setdefault(launch.kernel, []).extend(launch.shapes)
+        if launch.unknown is not None:
+            unknown.setdefault(launch.kernel, []).append(f"in '{where}', line {launch.line}: {launch.unknown.reason}")
+        smem.setdefault(launch.kernel, []).extend(launch.smem if launch.smem is not None else (None,))
+
+
+def _folder_chain(tu: ci.TranslationUnit, unit: str, path: str) -> list[tuple[str, int]] | None:
+    """How `unit` first reaches `path`: (file, offset of its `#include` that
+    leads on) from the unit down, every file of it in the unit's folder (a
+    header there reached through another one, `main.cu` -> `variants.h` ->
+    `kernels.h`, issue 28); None when no such chain exists."""
+    folder = os.path.dirname(os.path.realpath(unit))
+    parent: dict[str, tuple[str, int]] = {}
+    for i in tu.get_includes():
+        if i.include is not None and i.source is not None:
+            parent.setdefault(os.path.realpath(i.include.name), (i.source.name, i.location.offset))
+    chain: list[tuple[str, int]] = []
+    at = os.path.realpath(path)
+    while at in parent and len(chain) < 64:
+        source, offset = parent[at]
+        if os.path.dirname(os.path.realpath(source)) != folder:
+            return None
+        chain.append((source, offset))
+        if _same_file(source, unit):
+            return chain[::-1]
+        at = os.path.realpath(source)
+    return None
+
+
+_OPENS = (b"if", b"ifdef", b"ifndef")
+
+
+def _open_conditionals(text: bytes) -> int:
+    """How many `#if` blocks are open at the end of `text` (a header cut at
+    the `#include` that leads on: its include guard, at least)."""
+    depth = 0
+    for line in text.split(b"\n"):
+        s = line.lstrip()
+        if not s.startswith(b"#"):
+            continue
+        word = s[1:].lstrip().split(None, 1)[0] if s[1:].strip() else b""
+        if word in _OPENS:
+            depth += 1
+        elif word == b"endif" and depth:
+            depth -= 1
+    return depth
+
+
+def _chain_prefix(text: bytes, chain: list[tuple[str, int]]) -> bytes:
+    """The unit's text before its `#include` that leads to the file, then each
+    header's between it and the file up to its own (under `#line`, so that a
+    message names the header), with the `#if` blocks the headers leave open
+    closed: what the file's preprocessor state is when nvcc reaches it."""
+    parts = []
+    open_blocks = 0
+    for k, (file, offset) in enumerate(chain):
+        body = text if k == 0 else Path(file).read_bytes()
+        cut = body[:body.rfind(b"\n", 0, offset) + 1]
+        if k:
+            name = file.replace("\\", "\\\\").replace('"', '\\"')
+            parts.append(f'#line 1 "{name}"\n'.encode())
+            open_blocks += _open_conditionals(cut)
+        parts.append(cut)
+    return b"".join(parts) + b"#endif\n" * open_blocks
+
+
+def folder_includes(unit: str, config: ParseConfig) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The files `unit` includes from its own folder, directly or through
+    other headers there (real paths), each with those headers in between."""
+    tu = _parse(unit, [], clang_args(replace(config, unit=None)))
+    out = []
+    for inc in dict.fromkeys(os.path.realpath(i.include.name) for i in tu.get_includes() if i.include is not None):
+        chain = _folder_chain(tu, unit, inc)
+        if chain is not None:
+            out.append((inc, tuple(os.path.realpath(f) for f, _ in chain[1:])))
+    return tuple(out)
 
 
 def direct_includes(unit: str, config: ParseConfig) -> tuple[str, ...]:
@@ -280,10 +381,16 @@ def _translation_unit(path: str, source: bytes, config: ParseConfig
     return _parse(path, [(path, source), (unit.path, unit.prefix)], args), unit
 
 
-def _warnings(tu: ci.TranslationUnit, path: str) -> tuple[Diagnostic, ...]:
+# A header parsed inside its unit is the parse's main file; nvcc reads it as the header it is.
+_IN_UNIT_ONLY = frozenset({"#pragma once in main file"})
+
+
+def _warnings(tu: ci.TranslationUnit, path: str, in_unit: bool = False) -> tuple[Diagnostic, ...]:
     out = []
     for d in tu.diagnostics:
         if d.severity != ci.Diagnostic.Warning and not d.spelling.endswith("file not found"):
+            continue
+        if in_unit and d.spelling in _IN_UNIT_ONLY:
             continue
         loc = d.location
         file = loc.file.name if loc.file else path
@@ -304,7 +411,7 @@ def parse_tolerant(path: str, source: bytes, config: ParseConfig) -> ParsedFile:
     scopes = error_scopes(tu, path, header_kinds(path, config))
     if scopes.structural:
         raise ParseError([e.diagnostic for e in scopes.structural])
-    return ParsedFile(tu, _warnings(tu, path), scopes, unit)
+    return ParsedFile(tu, _warnings(tu, path, unit is not None), scopes, unit)
 
 
 def parse(path: str, source: bytes, config: ParseConfig) -> tuple[ci.TranslationUnit, list[Diagnostic]]:
@@ -314,10 +421,10 @@ def parse(path: str, source: bytes, config: ParseConfig) -> tuple[ci.Translation
     headers; returns the translation unit and clang's warnings in the user's
     file otherwise.
     """
-    tu, _ = _translation_unit(path, source, config)
+    tu, unit = _translation_unit(path, source, config)
     scopes = error_scopes(tu, path, header_kinds(path, config))
     # An error inside a header nvcc compiles (CCCL under libclang) is rapcc's, not the file's.
     mine = [e.diagnostic for e in scopes.errors if not e.system]
     if mine:
         raise ParseError(mine)
-    return tu, list(_warnings(tu, path))
+    return tu, list(_warnings(tu, path, unit is not None))
