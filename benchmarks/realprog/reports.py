@@ -37,6 +37,7 @@ class ArrayRow:
     wavefronts_before: float     # summed over the array's predicted accesses, each times its executions
     wavefronts_after: float
     ideal: float
+    path: str = ""               # the report's file as the compiler was given it (relative to the build folder)
 
     @property
     def conflicted(self) -> bool:
@@ -72,7 +73,7 @@ def rows(report: dict) -> list[ArrayRow]:
             shapes=tuple("x".join(map(str, s)) for s in a.get("block_dims") or [a.get("block_dim") or []]),
             unknown_launches=len(a.get("block_dims_unknown") or ()), strategy=a.get("strategy", "none"),
             reason=a.get("reason", ""), mapping=a.get("mapping"), wavefronts_before=before,
-            wavefronts_after=after, ideal=ideal))
+            wavefronts_after=after, ideal=ideal, path=report.get("file", "")))
     return out
 
 

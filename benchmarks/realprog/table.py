@@ -8,8 +8,8 @@ the GPU machine (its Makefile or its list's `build=` command, with nvcc and
 with rapcc-nvcc, RAPCC_REPORT_DIR set), and the table says per program:
 whether each build succeeded; its shared arrays; those with a predicted
 conflict, fixed or kept (by reason); where each array's block shape came
-from; and, of the arrays whose kernel the same file launches, how many were
-planned under a shape no launch gave. `--reuse` reads the reports of an
+from; and, of the arrays declared in a file that launches kernels, how many
+were planned under a shape no launch gave (inferred or assumed). `--reuse` reads the reports of an
 earlier run instead of building again (to reprint the table).
 
 Writes WORK/static.json (builds and arrays) and prints the table (Markdown).
@@ -35,9 +35,17 @@ ROOT = HERE.parents[1]
 GUESSED = ("inferred", "unknown")   # shape groups that no launch or user statement gave
 
 
-def launches(text: str, function: str) -> bool:
-    """Whether a source text launches a kernel of this name (`f<<<`, `f<T><<<`)."""
-    return re.search(rf"\b{re.escape(function)}\s*(<[^;{{}}]*?>)?\s*<<<", text) is not None
+# A kernel launch: `k<<<g, b>>>(...)`, also spelled `k << <g, b >> > (...)` as some
+# editors format it, or a cudaLaunchKernel / cudaLaunchCooperativeKernel call.
+_LAUNCH = re.compile(r"<<\s*<[^;]*?>>\s*>|\bcudaLaunch(Cooperative)?Kernel\w*\s*\(")
+
+
+def launches(text: str) -> bool:
+    """Whether a source text launches a kernel. The table counts an array as in a
+    launching file when its file launches any kernel: also through a table of
+    function pointers, which no name search would find, so the share of guessed
+    shapes errs high, never low."""
+    return _LAUNCH.search(text) is not None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -48,7 +56,7 @@ class ProgramRow:
     plain_ok: bool
     rapcc_ok: bool
     arrays: tuple[reports.ArrayRow, ...]
-    launched: tuple[bool, ...]   # per array: its kernel is launched in the file that declares it
+    launched: tuple[bool, ...]   # per array: the file that declares it launches a kernel
 
     @property
     def conflicted(self) -> list[reports.ArrayRow]:
@@ -76,19 +84,21 @@ class ProgramRow:
         return sum(r.shape_group in groups for r in mine), len(mine)
 
 
-def _sources(work: Path, name: str) -> dict[str, str]:
-    """The program's source files in its rapcc build folder, by file name."""
-    out: dict[str, str] = {}
-    for path in sorted((work / "rapcc" / name).rglob("*")):
-        if path.suffix in (".cu", ".cuh", ".h", ".hpp", ".cpp", ".cc", ".inl") and path.is_file():
-            out.setdefault(path.name, path.read_text(errors="replace"))
-    return out
+def _source(folder: Path, row: reports.ArrayRow) -> str:
+    """The text of the file that declares the array: its report's path, from the
+    build folder where relative; else every file of that name in the folder."""
+    path = Path(row.path)
+    path = path if path.is_absolute() else folder / path
+    if row.path and path.is_file():
+        return path.read_text(errors="replace")
+    return "\n".join(p.read_text(errors="replace") for p in sorted(folder.rglob(row.file)) if p.is_file())
 
 
 def program_row(work: Path, name: str, built: dict[str, dict]) -> ProgramRow:
     arrays = tuple(reports.load(work / "reports" / name))
-    sources = _sources(work, name)
-    launched = tuple(launches(sources.get(r.file, ""), r.function) for r in arrays)
+    folder = work / "rapcc" / name
+    # A shape taken from a launch proves one; else the file is searched for a launch of the kernel.
+    launched = tuple(r.shape_source == "launch" or launches(_source(folder, r)) for r in arrays)
     return ProgramRow(name, built["plain"]["ok"], built["rapcc"]["ok"], arrays, launched)
 
 
@@ -118,7 +128,7 @@ def markdown(rows: list[ProgramRow], seconds: dict[str, float]) -> str:
     lines += [f"- {n} x {reason}" for reason, n in kept.most_common()] or ["- none"]
     lines += [
         "",
-        "Arrays whose kernel the declaring file launches, planned under a shape no launch gave: "
+        "Arrays in files that launch a kernel, planned under a shape no launch gave: "
         f"{_pct(sum(x for x, _ in g), sum(y for _, y in g))} (assumed only: {_pct(sum(x for x, _ in a), sum(y for _, y in a))}).",
         "",
         "| program | builds (nvcc/rapcc) | arrays | conflicted | fixed | rewritten | kept (reason) "
@@ -151,13 +161,15 @@ def main(argv: list[str] | None = None) -> int:
     a.work.mkdir(parents=True, exist_ok=True)
     state = a.work / "static.json"
     if a.reuse:
-        saved = json.loads(state.read_text())
-        built, seconds = saved["builds"], saved["seconds"]
+        built = json.loads(state.read_text())["builds"]
+        seconds = {v: round(sum(built[p.name][v]["seconds"] for p in progs if p.name in built), 1)
+                   for v in ("plain", "rapcc")}
     else:
         # rapcc-nvcc of this interpreter's environment, nvcc from PATH.
         env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
                    RAPCC_CACHE_DIR=str(a.work / "cache"), RAPCC_TIMEOUT=os.environ.get("RAPCC_TIMEOUT", "150"))
-        built = {}
+        # A run over some programs keeps the others' earlier builds.
+        built = json.loads(state.read_text())["builds"] if state.exists() else {}
         for p in progs:
             for d in (a.work / "reports" / p.name,):
                 for old in d.glob("*.json") if d.is_dir() else ():
@@ -170,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
                 built.setdefault(name, {})[v] = f.result()
                 print(f"{name} {v}: {'ok' if built[name][v]['ok'] else 'FAILED'} "
                       f"{built[name][v]['seconds']} s", file=sys.stderr, flush=True)
-        seconds = {v: round(sum(b[v]["seconds"] for b in built.values()), 1) for v in ("plain", "rapcc")}
+        seconds = {v: round(sum(built[p.name][v]["seconds"] for p in progs), 1) for v in ("plain", "rapcc")}
     rows = [program_row(a.work, p.name, built[p.name]) for p in progs if p.name in built]
     state.write_text(json.dumps({"date": time.strftime("%Y-%m-%d"), "list": a.list.name, "builds": built,
                                  "seconds": seconds,
