@@ -108,7 +108,7 @@ def test_the_static_table_counts_fixed_kept_and_guessed_shapes() -> None:
     # 'c' is inferred, but its file does not launch its kernel: not counted.
     assert p.guessed_in_launching_files() == (1, 2)
     md = table.markdown(rows, {"plain": 10.0, "rapcc": 20.0})
-    assert "Predicted conflict: 2; fixed 1/2 (50%); kept 1:" in md
+    assert "Predicted conflict: 2; fixed 1/2 (50%) (1 to the ideal wavefronts); kept 1:" in md
     assert "planned under a shape no launch gave: 1/2 (50%)" in md
     assert "| q | ok/FAIL | 0 |" in md
     assert "| p | ok/ok | 3 | 2 | 1 | 1 | 1 x left untouched" in md

@@ -113,13 +113,13 @@ _PAREN = re.compile(r"\s*\([^()]*\)")
 _NUM = re.compile(r"\d+(\.\d+)?(x\d+)*")
 
 
-def reason_class(reason: str) -> str:
+def reason_class(reason: str, width: int = 90) -> str:
     """A reason with its particulars (names, numbers, shapes) blanked, so that
     arrays kept for the same cause count together."""
     text = _PAREN.sub("", _PAREN.sub("", reason))
     text = _NUM.sub("N", _QUOTED.sub("'…'", text))
     text = text.split(";")[0].strip()
-    return text[:90]
+    return text[:width]
 
 
 @dataclass(frozen=True, slots=True)
