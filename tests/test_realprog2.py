@@ -142,3 +142,36 @@ def test_kernel_times_sum_launches_and_compare_medians(tmp_path: Path) -> None:
 def test_kernel_times_without_ncu_is_none(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PATH", str(tmp_path))
     assert kernel_times.measure({"plain": tmp_path, "rapcc": tmp_path}, "main", (), 5, tmp_path, 10) is None
+
+
+FAKE_NCU = r"""#!/bin/sh
+# Stands in for ncu: writes one CSV row per launch to --log-file (or stdout),
+# 10 us a launch in a folder named 'plain', 8 us elsewhere.
+log=""; prev=""
+for a in "$@"; do [ "$prev" = "--log-file" ] && log="$a"; prev="$a"; done
+t=8; case "$PWD" in */plain) t=10 ;; esac
+row='"0","1","main","h","transpose(float *)","1","7","(32, 8, 1)","(32, 32, 1)","0","9.0","s","gpu__time_duration.sum","us","'$t'"'
+head='"ID","Process ID","Process Name","Host Name","Kernel Name","Context","Stream","Block Size","Grid Size","Device","CC","Section Name","Metric Name","Metric Unit","Metric Value"'
+if [ -n "$log" ] && [ -z "$NCU_TO_STDOUT" ]; then printf '%s\n%s\n' "$head" "$row" > "$log"
+else printf 'program output\n%s\n%s\n' "$head" "$row"; fi
+"""
+
+
+@pytest.mark.parametrize("to_stdout", [False, True])
+def test_kernel_times_measure_runs_ncu_alternating(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   to_stdout: bool) -> None:
+    (tmp_path / "bin").mkdir()
+    (tmp_path / "bin" / "ncu").write_text(FAKE_NCU)
+    (tmp_path / "bin" / "ncu").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path / 'bin'}:{os.environ['PATH']}")
+    if to_stdout:
+        monkeypatch.setenv("NCU_TO_STDOUT", "1")
+    cwd = {v: tmp_path / v for v in ("plain", "rapcc")}
+    for d in cwd.values():
+        d.mkdir()
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    k = kernel_times.measure(cwd, "main", ("-n", "1"), 3, logs, 30)
+    assert k == {"transpose": {"plain_ms": pytest.approx(0.010), "rapcc_ms": pytest.approx(0.008), "runs": [3, 3],
+                               "speedup": pytest.approx(1.25)}}
+    assert len(list(logs.glob("ncu-plain-*"))) == 3 and len(list(logs.glob("ncu-rapcc-*"))) == 3

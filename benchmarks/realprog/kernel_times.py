@@ -57,10 +57,16 @@ def measure(cwd_of: dict[str, Path], binary: str, args: tuple[str, ...], rounds:
     for variant in order:
         csv_path = log_dir / f"ncu-{variant}-{len(runs[variant]) + 1}.csv"
         try:
-            subprocess.run(ncu_command(binary, args, csv_path), cwd=cwd_of[variant], capture_output=True,
-                           timeout=timeout)
+            p = subprocess.run(ncu_command(binary, args, csv_path), cwd=cwd_of[variant], capture_output=True,
+                               text=True, errors="replace", timeout=timeout)
         except subprocess.TimeoutExpired:
             break
-        if csv_path.exists():
-            runs[variant].append(per_kernel(csv_path))
+        times = per_kernel(csv_path) if csv_path.exists() else {}
+        if not times:
+            # An ncu that prints its report on standard output rather than to --log-file.
+            out = csv_path.with_suffix(".stdout")
+            out.write_text(p.stdout)
+            times = per_kernel(out)
+        if times:
+            runs[variant].append(times)
     return compare(runs)
