@@ -8,7 +8,7 @@ profiled launches, and the table gives the median of the runs per build.
 ncu locks the clocks to base (its default), so the times of two runs compare;
 it also serialises the kernels, so these are kernel times, not the program's.
 
-    kernel_times.measure(binary_dir_of, args, rounds, log_dir, timeout) -> {kernel: {...}}
+    kernel_times.measure(cwd_of, binary, args, rounds, log_dir, timeout) -> {kernel: {...}} or None
 """
 from __future__ import annotations
 
