@@ -9,12 +9,18 @@
 # network. Snapshots lack blobs over 4 MiB; no selected program needs one.
 #
 # usage: benchmarks/realprog/fetch.sh [name ...]   (default: every program)
+#
+# RAPCC_REALPROG_LIST picks another list (programs2.txt: the fresh set of issue
+# 30, extracted by default into third_party/realprog2/). A folder '.' is the
+# whole repository.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 mirrors="${RAPCC_MIRRORS:-/work/.mirror}"
-dest="${RAPCC_REALPROG_DIR:-$root/third_party/realprog}"
+list="${RAPCC_REALPROG_LIST:-$here/programs.txt}"
+set_name="$(basename "$list" .txt)"
+dest="${RAPCC_REALPROG_DIR:-$root/third_party/${set_name/programs/realprog}}"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
@@ -35,8 +41,10 @@ while IFS='|' read -r name repo commit folder _args; do
   gitdir="$(gitdir_of "$repo")"
   rm -rf "${dest:?}/$name"
   mkdir -p "$dest/$name"
+  strip="$(awk -F/ '{print NF}' <<<"$folder")"
+  [ "$folder" = . ] && strip=0
   git -C "$gitdir" archive --format=tar "$commit" -- "$folder" \
-    | tar -x -C "$dest/$name" --strip-components="$(awk -F/ '{print NF}' <<<"$folder")"
+    | tar -x -C "$dest/$name" --strip-components="$strip"
   n=$((n + 1))
-done <"$here/programs.txt"
+done <"$list"
 echo "realprog: $n programs in $dest"

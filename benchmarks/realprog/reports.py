@@ -37,6 +37,7 @@ class ArrayRow:
     wavefronts_before: float     # summed over the array's predicted accesses, each times its executions
     wavefronts_after: float
     ideal: float
+    path: str = ""               # the report's file as the compiler was given it (relative to the build folder)
 
     @property
     def conflicted(self) -> bool:
@@ -72,7 +73,7 @@ def rows(report: dict) -> list[ArrayRow]:
             shapes=tuple("x".join(map(str, s)) for s in a.get("block_dims") or [a.get("block_dim") or []]),
             unknown_launches=len(a.get("block_dims_unknown") or ()), strategy=a.get("strategy", "none"),
             reason=a.get("reason", ""), mapping=a.get("mapping"), wavefronts_before=before,
-            wavefronts_after=after, ideal=ideal))
+            wavefronts_after=after, ideal=ideal, path=report.get("file", "")))
     return out
 
 
@@ -112,13 +113,13 @@ _PAREN = re.compile(r"\s*\([^()]*\)")
 _NUM = re.compile(r"\d+(\.\d+)?(x\d+)*")
 
 
-def reason_class(reason: str) -> str:
+def reason_class(reason: str, width: int = 90) -> str:
     """A reason with its particulars (names, numbers, shapes) blanked, so that
     arrays kept for the same cause count together."""
     text = _PAREN.sub("", _PAREN.sub("", reason))
     text = _NUM.sub("N", _QUOTED.sub("'…'", text))
     text = text.split(";")[0].strip()
-    return text[:90]
+    return text[:width]
 
 
 @dataclass(frozen=True, slots=True)

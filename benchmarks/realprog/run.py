@@ -2,7 +2,8 @@
 
 For each program of programs.txt (fetched by fetch.sh): build it unmodified
 twice with its own Makefile, `make CC=nvcc` and `make CC=rapcc-nvcc` (rapcc's
-JSON report of every translation unit in RAPCC_REPORT_DIR), run both builds
+JSON report of every translation unit in RAPCC_REPORT_DIR), or with the
+program's own build command (programs2.txt's `build=`), run both builds
 alternating (plain, rapcc, rapcc, plain, plain, rapcc: each at least 3 times),
 and record whether the outputs are identical with the timing lines left out,
 the speedup from the program's own printed times, and what rapcc did to each
@@ -29,11 +30,13 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from benchmarks.realprog import compare, reports, summarize  # noqa: E402
+from benchmarks.realprog import compare, kernel_times, reports, summarize  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 ORDER = ("plain", "rapcc", "rapcc", "plain", "plain", "rapcc")
 BINARY = "main"
+# HeCBench's convention: the Makefile takes the compiler and the arch and makes 'main'.
+MAKE = "make -j2 CC=$CC ARCH=$ARCH"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -44,20 +47,30 @@ class Program:
     folder: str
     args: tuple[str, ...]
     mask: str = ""   # a regex whose matches change from run to run (compare.comparable_lines)
+    build: str = MAKE       # a bash command, run in the program's copied folder with $CC and $ARCH set
+    binary: str = BINARY    # what the build makes, relative to the folder
 
 
 def read_programs(path: Path) -> list[Program]:
+    """The programs of a list: 'name|repo|commit|folder|args', then optional
+    'build=COMMAND' and 'binary=PATH' fields, then the mask, which may itself
+    hold '|' (a regex's alternatives)."""
     out = []
     for line in path.read_text().splitlines():
         if not line.strip() or line.startswith("#"):
             continue
-        name, repo, commit, folder, args, *mask = line.split("|", 5)
-        out.append(Program(name, repo, commit, folder, tuple(args.split()), mask[0] if mask else ""))
+        name, repo, commit, folder, args, *rest = line.split("|")
+        keyed = {"build": MAKE, "binary": BINARY}
+        while rest and rest[0].split("=", 1)[0] in keyed and "=" in rest[0]:
+            key, value = rest.pop(0).split("=", 1)
+            keyed[key] = value
+        out.append(Program(name, repo, commit, folder, tuple(args.split()), "|".join(rest), **keyed))
     return out
 
 
 def build(prog: Program, src: Path, work: Path, variant: str, arch: str, env: dict) -> dict:
-    """Copy the program's folder and run its Makefile with nvcc or rapcc-nvcc."""
+    """Copy the program's folder and run its build (its Makefile, or its
+    list's command) with nvcc or rapcc-nvcc."""
     dest = work / variant / prog.name
     shutil.rmtree(dest, ignore_errors=True)
     shutil.copytree(src / prog.name, dest, symlinks=True)
@@ -65,10 +78,10 @@ def build(prog: Program, src: Path, work: Path, variant: str, arch: str, env: di
     reports_dir = work / "reports" / prog.name
     if variant == "rapcc":
         e.update(RAPCC_REPORT_DIR=str(reports_dir), RAPCC_VERBOSE="1")
-    cc = "nvcc" if variant == "plain" else "rapcc-nvcc"
+    e.update(CC="nvcc" if variant == "plain" else "rapcc-nvcc", ARCH=arch)
     start = time.monotonic()
     try:
-        p = subprocess.run(["make", "-j2", f"CC={cc}", f"ARCH={arch}"], cwd=dest, env=e, capture_output=True,
+        p = subprocess.run(["bash", "-c", prog.build], cwd=dest, env=e, capture_output=True,
                            text=True, errors="replace", timeout=900)
         status, log = p.returncode, p.stdout + p.stderr
     except subprocess.TimeoutExpired as ex:
@@ -76,7 +89,7 @@ def build(prog: Program, src: Path, work: Path, variant: str, arch: str, env: di
     (work / "logs").mkdir(parents=True, exist_ok=True)
     (work / "logs" / f"{prog.name}.build-{variant}.log").write_text(log)
     notes = [line for line in log.splitlines() if line.startswith("rapcc:")]
-    ok = status == 0 and (dest / BINARY).exists()
+    ok = status == 0 and (dest / prog.binary).exists()
     return {"status": status, "ok": ok, "seconds": round(time.monotonic() - start, 1), "rapcc_lines": notes}
 
 
@@ -84,7 +97,7 @@ def run_once(prog: Program, work: Path, variant: str, timeout: float) -> compare
     cwd = work / variant / prog.name
     start = time.monotonic()
     try:
-        p = subprocess.run([f"./{BINARY}", *prog.args], cwd=cwd, capture_output=True, text=True,
+        p = subprocess.run([f"./{prog.binary}", *prog.args], cwd=cwd, capture_output=True, text=True,
                            errors="replace", timeout=timeout)
         out, status = p.stdout + p.stderr, p.returncode
     except subprocess.TimeoutExpired:
@@ -144,6 +157,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--shard", default="1/1", help="I/N: every N-th program from the I-th (one GPU call each)")
     ap.add_argument("--unchanged-rounds", type=int, default=1,
                     help="runs of each build of a program rapcc left unchanged (its bytes compile as they are)")
+    ap.add_argument("--ncu-rounds", type=int, default=0,
+                    help="then run each build of a changed program this many times under ncu (per-kernel times)")
     ap.add_argument("names", nargs="*")
     a = ap.parse_args(argv)
     start = time.monotonic()
@@ -197,6 +212,15 @@ def main(argv: list[str] | None = None) -> int:
         # says the budget ran out (timeout_s below --timeout), not the program.
         timeout = min(a.timeout, left / (2 * rounds))
         entry["run"] = measure(p, a.work, timeout, rounds) | {"rounds": rounds, "timeout_s": round(timeout, 1)}
+        if a.ncu_rounds and entry["changed"] and entry["run"]["verdict"] == compare.Verdict.IDENTICAL.value:
+            left = a.budget - (time.monotonic() - start)
+            if left > 30:
+                log_dir = a.work / "logs" / f"{p.name}.ncu"
+                log_dir.mkdir(parents=True, exist_ok=True)
+                # ncu serialises kernels and adds its own start-up: three times a plain run's limit.
+                entry["kernels"] = kernel_times.measure(
+                    {v: a.work / v / p.name for v in ("plain", "rapcc")}, p.binary, p.args, a.ncu_rounds, log_dir,
+                    min(3 * a.timeout, left / (2 * a.ncu_rounds)))
         print(f"{p.name}: {entry['run']['verdict']} speedup {entry['run']['speedup']} "
               f"({entry['run']['time_source']}) changed={entry['changed']}", flush=True)
         save()

@@ -113,7 +113,22 @@ def markdown(results: dict) -> str:
             f"{'-' if sp is None else f'{sp:.3f}x'} | "
             f"{'-' if lo is None else f'{lo:.3f}x'} | "
             f"{run.get('time_source') or '-'} | {_rewritten(arrays)} |")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + kernel_lines(progs)) + "\n"
+
+
+def kernel_lines(progs: dict) -> list[str]:
+    """Per-kernel GPU times of the changed programs run under ncu (run.py --ncu-rounds), if any."""
+    timed = [(n, e["kernels"]) for n, e in sorted(progs.items()) if e.get("kernels")]
+    if not timed:
+        return []
+    out = ["", "Per-kernel GPU time under ncu (median ms of the runs of each build; speedup plain/rapcc):", "",
+           "| program | kernel | runs | plain ms | rapcc ms | speedup |", "|---|---|---|---|---|---|"]
+    for name, kernels in timed:
+        for k, t in kernels.items():
+            sp = t.get("speedup")
+            out.append(f"| {name} | {k} | {'/'.join(map(str, t['runs']))} | {t['plain_ms'] or 0:.4f} "
+                       f"| {t['rapcc_ms'] or 0:.4f} | {'-' if sp is None else f'{sp:.3f}x'} |")
+    return out
 
 
 if __name__ == "__main__":
