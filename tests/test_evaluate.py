@@ -11,9 +11,12 @@ from rapcc.analysis.evaluate import _BIN, Env, Unknown, _after_loop, _wrap, eval
 
 
 def _wrap_by_mask(v, bits: int, signed: bool):
-    """The wrap as masking and re-signing (its definition before issue 20)."""
+    """The wrap as masking and re-signing (its definition before issue 20),
+    except that a conversion to `bool` is `!= 0` (C11 6.3.1.2), not the low bit."""
     if bits >= 64:
         return np.asarray(v, dtype=np.int64)
+    if bits == 1:
+        return (np.asarray(v, dtype=np.int64) != 0).astype(np.int64)
     mask = (1 << bits) - 1
     v = np.asarray(v, dtype=np.int64) & mask
     if signed and bits > 1:

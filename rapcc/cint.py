@@ -1,0 +1,264 @@
+"""C integer arithmetic, written once: every model of the program (the sound
+interpreter's intervals, the replay's lane vectors, the host launch values,
+the emitted index helpers) takes its integer semantics from here.
+
+- C11 6.2.5/6.2.6.2: an integer type is a width and a signedness (`CType`);
+  `bool` is one unsigned bit.
+- C11 6.3.1.1: the integer promotions (`promote`): every type narrower than
+  `int` becomes `int`, which holds all of its values.
+- C11 6.3.1.2/6.3.1.3: conversion to a type (`wrap`): to `bool` is `!= 0`;
+  to an unsigned type is reduction modulo 2^bits; to a signed type that cannot
+  hold the value is implementation-defined, and gcc, clang and nvcc reduce
+  modulo 2^bits into the type's range, as `wrap` does.
+- C11 6.3.1.8: the usual arithmetic conversions (`usual_arithmetic_conversion`).
+- C11 6.5.5: `/` truncates toward zero and `a % b == a - (a / b) * b`; a zero
+  divisor, or a quotient the type cannot hold (INT_MIN / -1), is undefined.
+- C11 6.5.7: a shift by a negative amount or by the promoted left operand's
+  width or more is undefined; so is `E1 << E2` of a negative signed E1, or of
+  one whose product E1 * 2^E2 the type cannot hold. A negative `E1 >> E2` is
+  implementation-defined; gcc and nvcc shift arithmetically.
+- C11 6.5.6/6.5.5p4: signed overflow of `+ - *` is undefined.
+
+Undefined behaviour is returned as data, an `Undefined` member, never as a
+guessed value. The scalar functions are exact on Python ints; the `*_array`
+ones apply the same rules to whole NumPy int64 vectors (a value of a 64-bit
+unsigned type is held as its int64 bit pattern).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+import numpy as np
+
+
+@dataclass(frozen=True, slots=True)
+class CType:
+    """An integer type: width in bits and signedness (`bool` is 1 unsigned bit)."""
+
+    bits: int
+    signed: bool
+
+    @property
+    def lo(self) -> int:
+        return -(1 << (self.bits - 1)) if self.signed else 0
+
+    @property
+    def hi(self) -> int:
+        return (1 << (self.bits - 1)) - 1 if self.signed else (1 << self.bits) - 1
+
+
+BOOL = CType(1, False)
+SCHAR, UCHAR = CType(8, True), CType(8, False)
+SHORT, USHORT = CType(16, True), CType(16, False)
+INT, UINT = CType(32, True), CType(32, False)
+LLONG, ULLONG = CType(64, True), CType(64, False)
+
+
+class Undefined(Enum):
+    """Why C gives an operation no value."""
+
+    DIVISION_BY_ZERO = "division by zero"
+    SHIFT_AMOUNT = "shift out of range"  # negative, or the type's width or more
+    NEGATIVE_LEFT_SHIFT = "a left shift of a negative value"
+    SIGNED_OVERFLOW = "a signed overflow"
+
+
+COMPARISONS = frozenset({"<", "<=", ">", ">=", "==", "!="})
+SHIFTS = frozenset({"<<", ">>"})
+
+
+def promote(t: CType) -> CType:
+    """C11 6.3.1.1p2: a type narrower than `int` becomes `int`."""
+    return INT if t.bits < INT.bits else t
+
+
+def usual_arithmetic_conversion(a: CType, b: CType) -> CType:
+    """C11 6.3.1.8: the common type of two operands, after promotion. Types
+    of equal width have equal rank here (`long` and `long long` are both 64
+    bits on every target rapcc compiles for, and convert alike)."""
+    a, b = promote(a), promote(b)
+    if a.signed == b.signed:
+        return a if a.bits >= b.bits else b
+    u, i = (a, b) if not a.signed else (b, a)
+    if u.bits >= i.bits:
+        return u
+    return i  # the signed type is wider: it holds every value of the unsigned one
+
+
+def wrap(v: int, t: CType) -> int:
+    """C11 6.3.1.2/6.3.1.3: the value `v` converted to `t`."""
+    if t.bits == 1:
+        return int(v != 0)
+    v &= (1 << t.bits) - 1
+    return v - (1 << t.bits) if t.signed and v >> (t.bits - 1) else v
+
+
+def tdiv(a: int, b: int) -> int:
+    """The mathematical quotient truncated toward zero (C11 6.5.5p6); b != 0."""
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b > 0) else -q
+
+
+def div(a: int, b: int, t: CType) -> int | Undefined:
+    """`a / b` of two values of type `t` (already converted)."""
+    if b == 0:
+        return Undefined.DIVISION_BY_ZERO
+    q = tdiv(a, b)
+    return q if q <= t.hi else Undefined.SIGNED_OVERFLOW  # only INT_MIN / -1 leaves the type
+
+
+def rem(a: int, b: int, t: CType) -> int | Undefined:
+    """`a % b`: the dividend's sign; undefined wherever `a / b` is (C11 6.5.5p6)."""
+    q = div(a, b, t)
+    return q if isinstance(q, Undefined) else a - q * b
+
+
+def shl(a: int, n: int, t: CType) -> int | Undefined:
+    """`a << n`, with `a` of the promoted left type `t` and `n` the amount."""
+    if n < 0 or n >= t.bits:
+        return Undefined.SHIFT_AMOUNT
+    if not t.signed:
+        return wrap(a << n, t)
+    if a < 0:
+        return Undefined.NEGATIVE_LEFT_SHIFT
+    return a << n if a << n <= t.hi else Undefined.SIGNED_OVERFLOW
+
+
+def shr(a: int, n: int, t: CType) -> int | Undefined:
+    """`a >> n`: arithmetic for a negative `a`, as gcc and nvcc compile it."""
+    if n < 0 or n >= t.bits:
+        return Undefined.SHIFT_AMOUNT
+    return a >> n
+
+
+def binary(op: str, a: int, b: int, t: CType) -> int | Undefined:
+    """`a op b` in C, where `t` is the type both operands were converted to
+    (for a shift: the promoted left operand's type; `b` is the amount). A
+    comparison or logical operator gives 0 or 1."""
+    if op in COMPARISONS:
+        return int({"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b, "==": a == b, "!=": a != b}[op])
+    if op == "&&":
+        return int(a != 0 and b != 0)
+    if op == "||":
+        return int(a != 0 or b != 0)
+    if op == "/":
+        return div(a, b, t)
+    if op == "%":
+        return rem(a, b, t)
+    if op == "<<":
+        return shl(a, b, t)
+    if op == ">>":
+        return shr(a, b, t)
+    exact = {"+": a + b, "-": a - b, "*": a * b, "&": a & b, "|": a | b, "^": a ^ b}[op]
+    if t.signed and not t.lo <= exact <= t.hi:
+        return Undefined.SIGNED_OVERFLOW
+    return wrap(exact, t)
+
+
+def unary(op: str, a: int, t: CType) -> int | Undefined:
+    """`op a` for `a` of the promoted type `t` (`!` gives 0 or 1)."""
+    if op == "!":
+        return int(a == 0)
+    exact = {"-": -a, "+": a, "~": ~a}[op]
+    if t.signed and not t.lo <= exact <= t.hi:
+        return Undefined.SIGNED_OVERFLOW
+    return wrap(exact, t)
+
+
+# ---- the same rules over NumPy int64 vectors ----
+
+# Signed narrow types, whose wrap is numpy's integer cast: two's complement
+# truncation, the same values as masking and re-signing, at a quarter of the
+# cost or less (a cast per local definition per trip of the replay: issue 20).
+_NARROW = {32: np.int32, 16: np.int16, 8: np.int8}
+
+
+def wrap_array(v: np.ndarray | int, t: CType) -> np.ndarray:
+    """`wrap` per element. A 64-bit type keeps the int64 bit pattern."""
+    if t.bits >= 64:
+        return np.asarray(v, dtype=np.int64)
+    if t.signed and t.bits in _NARROW:
+        return np.asarray(v, dtype=np.int64).astype(_NARROW[t.bits]).astype(np.int64)
+    if t.bits == 1:
+        return (np.asarray(v, dtype=np.int64) != 0).astype(np.int64)
+    out = np.asarray(v, dtype=np.int64) & ((1 << t.bits) - 1)
+    if t.signed:
+        out = np.where(out >= (1 << (t.bits - 1)), out - (1 << t.bits), out)
+    return out
+
+
+def tdiv_array(a: np.ndarray | int, b: np.ndarray | int) -> np.ndarray | Undefined:
+    """`tdiv` per element, over mathematical values; any zero divisor is undefined."""
+    a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
+    if (b == 0).any():
+        return Undefined.DIVISION_BY_ZERO
+    q = np.abs(a) // np.abs(b)
+    return np.where((a < 0) ^ (b < 0), -q, q)
+
+
+def trem_array(a: np.ndarray | int, b: np.ndarray | int) -> np.ndarray | Undefined:
+    """The remainder of `tdiv_array`: the dividend's sign."""
+    q = tdiv_array(a, b)
+    return q if isinstance(q, Undefined) else a - q * np.asarray(b, dtype=np.int64)
+
+
+def shift_array(op: str, a: np.ndarray, n: np.ndarray, width: int, clamp: bool = False) -> np.ndarray | Undefined:
+    """`a << n` or `a >> n` per element, for values held in int64 and a shift
+    of a `width`-bit type. An amount outside [0, width) is undefined, unless
+    `clamp`: then an amount of `width` or more runs as the GPU's shl/shr run
+    it (the amount clamped: `<<` gives 0, `>>` the sign). A negative amount is
+    always undefined. The caller wraps the result to its type."""
+    if (n < 0).any():
+        return Undefined.SHIFT_AMOUNT
+    if (n >= width).any():
+        if not clamp:
+            return Undefined.SHIFT_AMOUNT
+        if op == "<<":
+            return np.where(n >= 64, 0, a << np.minimum(n, 63))
+        return a >> np.minimum(n, 63)
+    return a << n if op == "<<" else a >> n
+
+
+_ARRAY_OPS = {
+    "+": np.add, "-": np.subtract, "*": np.multiply, "&": np.bitwise_and, "|": np.bitwise_or, "^": np.bitwise_xor,
+    "<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal, "==": np.equal, "!=": np.not_equal,
+}
+
+
+def binary_array(op: str, a: np.ndarray | int, b: np.ndarray | int, t: CType) -> np.ndarray | Undefined:
+    """`binary` per element, for operands already converted to `t` (for a
+    shift, `t` is the promoted left type and `b` the amounts). Undefined when
+    any element is, except signed overflow of `+ - * <<`, which wraps here,
+    as the hardware does (the scalar `binary` reports it)."""
+    a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
+    if op == "&&":
+        return ((a != 0) & (b != 0)).astype(np.int64)
+    if op == "||":
+        return ((a != 0) | (b != 0)).astype(np.int64)
+    if t == ULLONG:  # the int64 bit patterns, read as the unsigned values they are
+        ua, ub = a.view(np.uint64), b.view(np.uint64)
+        if op in ("/", "%"):
+            if (ub == 0).any():
+                return Undefined.DIVISION_BY_ZERO
+            return (ua // ub if op == "/" else ua % ub).view(np.int64)
+        if op in SHIFTS:
+            if ((b < 0) | (b >= 64)).any():
+                return Undefined.SHIFT_AMOUNT
+            return (ua << ub if op == "<<" else ua >> ub).view(np.int64)
+        out = _ARRAY_OPS[op](ua, ub)
+        return out.astype(np.int64) if op in COMPARISONS else out.view(np.int64)
+    if op in ("/", "%"):
+        if t.signed and ((a == t.lo) & (b == -1)).any():
+            return Undefined.SIGNED_OVERFLOW  # INT_MIN / -1, the one quotient that leaves the type
+        q = tdiv_array(a, b)
+        if isinstance(q, Undefined):
+            return q
+        return wrap_array(q if op == "/" else a - q * b, t)
+    if op in SHIFTS:
+        if op == "<<" and t.signed and (a < 0).any():
+            return Undefined.NEGATIVE_LEFT_SHIFT
+        out = shift_array(op, a, b, t.bits)
+        return out if isinstance(out, Undefined) else wrap_array(out, t)
+    out = _ARRAY_OPS[op](a, b)
+    return out.astype(np.int64) if op in COMPARISONS else wrap_array(out, t)
