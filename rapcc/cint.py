@@ -258,7 +258,7 @@ def binary_array(op: str, a: np.ndarray | int, b: np.ndarray | int, t: CType) ->
     if op in SHIFTS:
         if op == "<<" and t.signed and (a < 0).any():
             return Undefined.NEGATIVE_LEFT_SHIFT
-        out = shift_array(op, a, b, t.bits)
-        return out if isinstance(out, Undefined) else wrap_array(out, t)
+        shifted = shift_array(op, a, b, t.bits)
+        return shifted if isinstance(shifted, Undefined) else wrap_array(shifted, t)
     out = _ARRAY_OPS[op](a, b)
     return out.astype(np.int64) if op in COMPARISONS else wrap_array(out, t)

@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING
 
 from clang.cindex import Cursor, CursorKind as K
 
+from .. import cint
 from .clangext import binary_operator, evaluate_int, unary_operator
 from .exprs import decl_key, int_type, source_text, strip
-from .host_domain import MAX_THREADS, Launch, State, Unknown, Value, _as_dim, _binary, _cap, _join, _wrap
+from .host_domain import MAX_THREADS, Launch, State, Unknown, Value, _as_dim, _cap, _join, _wrap, arithmetic
 from .host_loops import Jumps, jump, loop, range_for
 from .preorder import cursor_key
 from .host_calls import assign_config, config_field, declare_config, dim3_value, field_key, is_config, launch_call
@@ -74,7 +75,7 @@ class _Run:
             op = binary_operator(c)
             if len(kids) != 2 or op in ("=", ","):
                 return Unknown(f"'{source_text(c)}' has a side effect")
-            return self.combine(c, op, [self.value(kids[0], st), self.value(kids[1], st)])
+            return self.combine(c, op, (kids[0], kids[1]), [self.value(kids[0], st), self.value(kids[1], st)])
         if kind == K.UNARY_OPERATOR:
             kids = self._kids(c)
             op = unary_operator(c)
@@ -121,19 +122,18 @@ class _Run:
             return Unknown(self.broken or f"'{self.fn.spelling}' uses 'goto'")
         return st.get(field_key(key, field), Unknown(f"'{source_text(c)}' is not followed"))
 
-    def combine(self, c: Cursor, op: str, vals: list[Value]) -> Value:
+    def combine(self, c: Cursor, op: str, kids: tuple[Cursor, Cursor | None], vals: list[Value]) -> Value:
+        """`kids[0] op kids[1]` (an increment's amount has no cursor: an `int`), of type `c`."""
         bad = next((v for v in vals if isinstance(v, Unknown)), None)
         if bad is not None:
             return bad
-        if any(isinstance(x, tuple) for v in vals for x in v):
+        a, b = vals
+        assert not isinstance(a, Unknown) and not isinstance(b, Unknown)
+        if any(isinstance(x, tuple) for x in a | b):
             return Unknown(f"'{source_text(c)}' computes with a 'dim3'")
-        out = []
-        for a, b in product(*vals):
-            r = _binary(op, a, b)
-            if r is None:
-                return Unknown(f"'{source_text(c)}' divides by zero or shifts out of range")
-            out.append(_wrap(r, c))
-        return _cap(out)
+        types = (int_type(kids[0].type), int_type(kids[1].type) if kids[1] is not None else cint.INT)
+        r = arithmetic(op, (a, b), types, int_type(c.type))
+        return Unknown(f"'{source_text(c)}' is not computed: {r.reason}") if isinstance(r, Unknown) else r
 
     def call_value(self, c: Cursor, st: State) -> Value:
         name = c.spelling
@@ -304,12 +304,13 @@ class _Run:
             kids = self._kids(c)
             st = self.effects(kids[1], st)
             op = binary_operator(c)[:-1]
-            self.assign(kids[0], self.combine(c, op, [self.value(kids[0], st), self.value(kids[1], st)]), st)
+            self.assign(kids[0], self.combine(c, op, (kids[0], kids[1]),
+                                              [self.value(kids[0], st), self.value(kids[1], st)]), st)
             return st
         if kind == K.UNARY_OPERATOR and unary_operator(c) in ("++", "--", "x++", "x--"):
             kid = next(iter(self._kids(c)))
             step = 1 if "+" in unary_operator(c) else -1
-            self.assign(kid, self.combine(c, "+", [self.value(kid, st), frozenset({step})]), st)
+            self.assign(kid, self.combine(c, "+", (kid, None), [self.value(kid, st), frozenset({step})]), st)
             return st
         if kind == K.CONDITIONAL_OPERATOR:
             kids = self._kids(c)
