@@ -183,47 +183,47 @@ def wrap_array(v: np.ndarray | int, t: CType) -> np.ndarray:
     if t.bits == 1:
         return (np.asarray(v, dtype=np.int64) != 0).astype(np.int64)
     out = np.asarray(v, dtype=np.int64) & ((1 << t.bits) - 1)
-    if t.signed:
-        out = np.where(out >= (1 << (t.bits - 1)), out - (1 << t.bits), out)
-    return out
+    return np.where(out >= (1 << (t.bits - 1)), out - (1 << t.bits), out) if t.signed else out
 
 
-def tdiv_array(a: np.ndarray | int, b: np.ndarray | int) -> np.ndarray | Undefined:
-    """`tdiv` per element, over mathematical values; any zero divisor is undefined."""
-    a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
-    if (b == 0).any():
+def _tdiv(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    q = a // b  # floor; one more toward zero where inexact with signs apart (|INT64_MIN| has no int64)
+    return q + ((q * b != a) & ((a < 0) ^ (b < 0)))
+
+
+def _bool(f):
+    return lambda a, b: f(a, b).astype(np.int64)
+
+
+# The operations on the values held (int64, or uint64 for a 64-bit unsigned
+# type), before the result is wrapped to its type; shifts by [0, 64) only.
+ARRAY_OPS = {
+    "+": np.add, "-": np.subtract, "*": np.multiply, "&": np.bitwise_and, "|": np.bitwise_or, "^": np.bitwise_xor,
+    "<<": np.left_shift, ">>": np.right_shift, "/": _tdiv, "%": lambda a, b: a - _tdiv(a, b) * b,
+    "<": _bool(np.less), "<=": _bool(np.less_equal), ">": _bool(np.greater), ">=": _bool(np.greater_equal),
+    "==": _bool(np.equal), "!=": _bool(np.not_equal),
+    "&&": lambda a, b: ((a != 0) & (b != 0)).astype(np.int64), "||": lambda a, b: ((a != 0) | (b != 0)).astype(np.int64),
+}
+
+
+def exact_array(op: str, a: np.ndarray, b: np.ndarray) -> np.ndarray | Undefined:
+    """`a op b` per element over mathematical int64 values, not yet wrapped
+    to a type: `/` and `%` truncate, and any zero divisor is undefined."""
+    if op in ("/", "%") and (b == 0).any():
         return Undefined.DIVISION_BY_ZERO
-    q = np.abs(a) // np.abs(b)
-    return np.where((a < 0) ^ (b < 0), -q, q)
-
-
-def trem_array(a: np.ndarray | int, b: np.ndarray | int) -> np.ndarray | Undefined:
-    """The remainder of `tdiv_array`: the dividend's sign."""
-    q = tdiv_array(a, b)
-    return q if isinstance(q, Undefined) else a - q * np.asarray(b, dtype=np.int64)
+    return ARRAY_OPS[op](a, b)
 
 
 def shift_array(op: str, a: np.ndarray, n: np.ndarray, width: int, clamp: bool = False) -> np.ndarray | Undefined:
-    """`a << n` or `a >> n` per element, for values held in int64 and a shift
-    of a `width`-bit type. An amount outside [0, width) is undefined, unless
-    `clamp`: then an amount of `width` or more runs as the GPU's shl/shr run
-    it (the amount clamped: `<<` gives 0, `>>` the sign). A negative amount is
-    always undefined. The caller wraps the result to its type."""
-    if (n < 0).any():
+    """`a << n` or `a >> n` per element, for a `width`-bit type. An amount
+    outside [0, width) is undefined, unless `clamp`: then one of `width` or
+    more runs as the GPU's shl/shr run it (clamped: `<<` gives 0, `>>` the
+    sign). A negative amount is always undefined. The caller wraps the result."""
+    if (n < 0).any() or (not clamp and (n >= width).any()):
         return Undefined.SHIFT_AMOUNT
-    if (n >= width).any():
-        if not clamp:
-            return Undefined.SHIFT_AMOUNT
-        if op == "<<":
-            return np.where(n >= 64, 0, a << np.minimum(n, 63))
-        return a >> np.minimum(n, 63)
-    return a << n if op == "<<" else a >> n
-
-
-_ARRAY_OPS = {
-    "+": np.add, "-": np.subtract, "*": np.multiply, "&": np.bitwise_and, "|": np.bitwise_or, "^": np.bitwise_xor,
-    "<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal, "==": np.equal, "!=": np.not_equal,
-}
+    if op == "<<":
+        return np.where(n >= 64, 0, a << np.minimum(n, 63))
+    return a >> np.minimum(n, 63)
 
 
 def binary_array(op: str, a: np.ndarray | int, b: np.ndarray | int, t: CType) -> np.ndarray | Undefined:
@@ -232,33 +232,14 @@ def binary_array(op: str, a: np.ndarray | int, b: np.ndarray | int, t: CType) ->
     any element is, except signed overflow of `+ - * <<`, which wraps here,
     as the hardware does (the scalar `binary` reports it)."""
     a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
-    if op == "&&":
-        return ((a != 0) & (b != 0)).astype(np.int64)
-    if op == "||":
-        return ((a != 0) | (b != 0)).astype(np.int64)
+    if op in SHIFTS and ((b < 0) | (b >= t.bits)).any():
+        return Undefined.SHIFT_AMOUNT
+    if op == "<<" and t.signed and (a < 0).any():
+        return Undefined.NEGATIVE_LEFT_SHIFT
+    if op in ("/", "%") and t.signed and ((a == t.lo) & (b == -1)).any():
+        return Undefined.SIGNED_OVERFLOW  # INT_MIN / -1, the one quotient that leaves the type
     if t == ULLONG:  # the int64 bit patterns, read as the unsigned values they are
-        ua, ub = a.view(np.uint64), b.view(np.uint64)
-        if op in ("/", "%"):
-            if (ub == 0).any():
-                return Undefined.DIVISION_BY_ZERO
-            return (ua // ub if op == "/" else ua % ub).view(np.int64)
-        if op in SHIFTS:
-            if ((b < 0) | (b >= 64)).any():
-                return Undefined.SHIFT_AMOUNT
-            return (ua << ub if op == "<<" else ua >> ub).view(np.int64)
-        out = _ARRAY_OPS[op](ua, ub)
-        return out.astype(np.int64) if op in COMPARISONS else out.view(np.int64)
-    if op in ("/", "%"):
-        if t.signed and ((a == t.lo) & (b == -1)).any():
-            return Undefined.SIGNED_OVERFLOW  # INT_MIN / -1, the one quotient that leaves the type
-        q = tdiv_array(a, b)
-        if isinstance(q, Undefined):
-            return q
-        return wrap_array(q if op == "/" else a - q * b, t)
-    if op in SHIFTS:
-        if op == "<<" and t.signed and (a < 0).any():
-            return Undefined.NEGATIVE_LEFT_SHIFT
-        shifted = shift_array(op, a, b, t.bits)
-        return shifted if isinstance(shifted, Undefined) else wrap_array(shifted, t)
-    out = _ARRAY_OPS[op](a, b)
-    return out.astype(np.int64) if op in COMPARISONS else wrap_array(out, t)
+        out = exact_array(op, a.view(np.uint64), b.view(np.uint64))
+    else:
+        out = exact_array(op, a, b)
+    return out if isinstance(out, Undefined) else wrap_array(out.view(np.int64) if out.dtype == np.uint64 else out, t)

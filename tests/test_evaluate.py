@@ -7,7 +7,7 @@ import random
 import numpy as np
 
 from rapcc import ir
-from rapcc.analysis.evaluate import _BIN, Env, Unknown, _after_loop, _wrap, evaluate
+from rapcc.analysis.evaluate import Env, Unknown, _after_loop, _exact, _wrap, evaluate
 
 
 def _wrap_by_mask(v, bits: int, signed: bool):
@@ -64,7 +64,7 @@ def _evaluate_by_isinstance(expr: ir.Expr, env: Env):
             if expr.op == "<<":
                 return np.where(b >= 64, 0, a << np.minimum(b, 63))
             return a >> np.minimum(b, 63)
-        return _BIN[expr.op](a, b)
+        return _exact(expr.op, a, b)
     if isinstance(expr, ir.UnOp):
         v = np.asarray(_evaluate_by_isinstance(expr.operand, env), dtype=np.int64)
         return {"-": lambda x: -x, "+": lambda x: x, "~": lambda x: ~x,

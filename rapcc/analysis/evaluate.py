@@ -84,17 +84,8 @@ def _defined(v: np.ndarray | cint.Undefined) -> np.ndarray:
     return v
 
 
-_BIN = {
-    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
-    "/": lambda a, b: _defined(cint.tdiv_array(a, b)), "%": lambda a, b: _defined(cint.trem_array(a, b)),
-    "<<": lambda a, b: a << b, ">>": lambda a, b: a >> b,
-    "&": lambda a, b: a & b, "|": lambda a, b: a | b, "^": lambda a, b: a ^ b,
-    "<": lambda a, b: (a < b).astype(np.int64), "<=": lambda a, b: (a <= b).astype(np.int64),
-    ">": lambda a, b: (a > b).astype(np.int64), ">=": lambda a, b: (a >= b).astype(np.int64),
-    "==": lambda a, b: (a == b).astype(np.int64), "!=": lambda a, b: (a != b).astype(np.int64),
-    "&&": lambda a, b: ((a != 0) & (b != 0)).astype(np.int64),
-    "||": lambda a, b: ((a != 0) | (b != 0)).astype(np.int64),
-}
+def _exact(op: str, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return _defined(cint.exact_array(op, a, b))
 
 
 _UN = {"-": lambda x: -x, "+": lambda x: x, "~": lambda x: ~x, "!": lambda x: (x == 0).astype(np.int64)}
@@ -116,7 +107,7 @@ def evaluate(expr: ir.Expr, env: Env):
         if bo.op in ("<<", ">>") and not (type(bo.rhs) is ir.Const and 0 <= bo.rhs.value < 64) \
                 and ((b < 0).any() or (b >= 64).any()):
             return _defined(cint.shift_array(bo.op, a, b, 64, clamp=env.clamp_shifts))
-        return _BIN[bo.op](a, b)
+        return _exact(bo.op, a, b)
     if t is ir.Const:
         return cast(ir.Const, expr).value
     if t is ir.VarRef:
@@ -172,8 +163,8 @@ def _after_loop(node: ir.AfterLoop, env: Env):
         if not cond.any():
             return seen
         stepped = np.asarray(evaluate(carried.step, inner), dtype=np.int64)
-        seen = stepped if carried.step_op == "=" else _BIN[carried.step_op](np.asarray(seen, dtype=np.int64), stepped)
-        value = _BIN[loop.step_op](np.asarray(value, dtype=np.int64),
+        seen = stepped if carried.step_op == "=" else _exact(carried.step_op, np.asarray(seen, dtype=np.int64), stepped)
+        value = _exact(loop.step_op, np.asarray(value, dtype=np.int64),
                                           np.asarray(evaluate(loop.step, inner), dtype=np.int64))
     raise Unknown(name)
 

@@ -62,10 +62,12 @@ def _cap(values: Iterable) -> Value:
     return out if len(out) <= MAX_VALUES else Unknown(f"takes more than {MAX_VALUES} values")
 
 
-def _wrap(v: int, cursor: Cursor) -> int:
-    """`v` converted to the type of the expression `cursor` (unchanged where that is no integer)."""
+def converted(v: Value, cursor: Cursor) -> Value:
+    """The values `v` converted to the type of `cursor` (a `dim3` or no integer: as they are)."""
     it = int_type(cursor.type)
-    return v if it is None else cint.wrap(v, it)
+    if isinstance(v, Unknown) or it is None:
+        return v
+    return _cap(cint.wrap(x, it) for x in v if not isinstance(x, tuple))
 
 
 def arithmetic(op: str, vals: tuple[frozenset, frozenset], types: tuple[CType | None, CType | None],

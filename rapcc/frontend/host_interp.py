@@ -10,7 +10,7 @@ from clang.cindex import Cursor, CursorKind as K
 from .. import cint
 from .clangext import binary_operator, evaluate_int, unary_operator
 from .exprs import decl_key, int_type, source_text, strip
-from .host_domain import MAX_THREADS, Launch, State, Unknown, Value, _as_dim, _cap, _join, _wrap, arithmetic
+from .host_domain import MAX_THREADS, Launch, State, Unknown, Value, _as_dim, _cap, _join, arithmetic, converted
 from .host_loops import Jumps, jump, loop, range_for
 from .preorder import cursor_key
 from .host_calls import assign_config, config_field, declare_config, dim3_value, field_key, is_config, launch_call
@@ -64,10 +64,7 @@ class _Run:
             inner = [k for k in self._kids(c) if k.kind.is_expression()]
             if len(inner) != 1:
                 return Unknown(f"'{source_text(c)}' is not followed")
-            v = self.value(inner[0], st)
-            if isinstance(v, Unknown) or _is_dim3(c):
-                return v
-            return _cap(_wrap(x, c) for x in v if not isinstance(x, tuple))
+            return converted(self.value(inner[0], st), c)
         if kind == K.DECL_REF_EXPR:
             return self.variable(c, st)
         if kind == K.BINARY_OPERATOR:
@@ -81,11 +78,12 @@ class _Run:
             op = unary_operator(c)
             if len(kids) != 1 or op not in ("-", "+", "~", "!"):
                 return Unknown(f"'{source_text(c)}' is not followed")
-            v = self.value(kids[0], st)
-            if isinstance(v, Unknown):
-                return v
-            f = {"-": lambda x: -x, "+": lambda x: x, "~": lambda x: ~x, "!": lambda x: int(not x)}[op]
-            return _cap(_wrap(f(x), c) for x in v)
+            v, ta, t = self.value(kids[0], st), int_type(kids[0].type), int_type(c.type)
+            if isinstance(v, Unknown) or ta is None or t is None:
+                return v if isinstance(v, Unknown) else Unknown(f"'{source_text(c)}' is no integer arithmetic")
+            out = [cint.unary(op, cint.wrap(x, ta), t) for x in v]
+            bad = next((r for r in out if isinstance(r, cint.Undefined)), None)
+            return Unknown(f"'{source_text(c)}' is not computed: {bad.value}") if bad is not None else _cap(out)
         if kind == K.CONDITIONAL_OPERATOR:
             kids = self._kids(c)
             if len(kids) != 3:
@@ -152,7 +150,7 @@ class _Run:
             parts += [frozenset({1})] * (3 - len(parts))
             return _cap(tuple(p) for p in product(*parts))
         if name in ("min", "max") and len(args) == 2:
-            vals = [self.value(a, st) for a in args]
+            vals = [converted(self.value(a, st), a) for a in args]  # `min(int, unsigned)` compares unsigned
             bad = next((v for v in vals if isinstance(v, Unknown)), None)
             if bad is not None:
                 return bad
