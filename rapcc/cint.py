@@ -202,7 +202,8 @@ ARRAY_OPS = {
     "<<": np.left_shift, ">>": np.right_shift, "/": _tdiv, "%": lambda a, b: a - _tdiv(a, b) * b,
     "<": _bool(np.less), "<=": _bool(np.less_equal), ">": _bool(np.greater), ">=": _bool(np.greater_equal),
     "==": _bool(np.equal), "!=": _bool(np.not_equal),
-    "&&": lambda a, b: ((a != 0) & (b != 0)).astype(np.int64), "||": lambda a, b: ((a != 0) | (b != 0)).astype(np.int64),
+    "&&": lambda a, b: ((a != 0) & (b != 0)).astype(np.int64),
+    "||": lambda a, b: ((a != 0) | (b != 0)).astype(np.int64),
 }
 
 

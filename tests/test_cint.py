@@ -156,7 +156,8 @@ def test_promotions_and_usual_arithmetic_conversions():
     assert uac(cint.INT, cint.UINT) == cint.UINT
     assert uac(cint.LLONG, cint.UINT) == cint.LLONG  # the signed type holds every unsigned value
     assert uac(cint.LLONG, cint.ULLONG) == cint.ULLONG
-    assert cint.wrap(-1, cint.UINT) == 0xFFFFFFFF and cint.wrap(0x80, cint.SCHAR) == -128 and cint.wrap(2, cint.BOOL) == 1
+    assert cint.wrap(-1, cint.UINT) == 0xFFFFFFFF and cint.wrap(0x80, cint.SCHAR) == -128
+    assert cint.wrap(2, cint.BOOL) == 1 and cint.wrap(0, cint.BOOL) == 0
 
 
 # ---- the interval domain contains every C result ----

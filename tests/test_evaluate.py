@@ -151,3 +151,12 @@ def test_evaluate_agrees_with_the_isinstance_chain_on_random_trees() -> None:
             assert got == want, (case, expr)
             seen[got[0]] += 1
     assert seen["unknown"] > 500 and seen["value"] > 500, seen
+
+
+def test_a_conversion_to_bool_is_nonzero_not_the_low_bit() -> None:
+    """`bool b = x & 2;` holds 1 where `x & 2` is 2 (C11 6.3.1.2); the replay
+    took the low bit and read 0. Its twin: a zero stays 0."""
+    env = Env({}, {}, {})
+    assert evaluate(ir.Cast(1, False, ir.Const(2)), env).tolist() == 1
+    assert evaluate(ir.Cast(1, False, ir.Const(0)), env).tolist() == 0
+    assert evaluate(ir.Cast(8, True, ir.Const(0x80)), env).tolist() == -128

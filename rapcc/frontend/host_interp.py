@@ -150,7 +150,7 @@ class _Run:
             parts += [frozenset({1})] * (3 - len(parts))
             return _cap(tuple(p) for p in product(*parts))
         if name in ("min", "max") and len(args) == 2:
-            vals = [converted(self.value(a, st), a) for a in args]  # `min(int, unsigned)` compares unsigned
+            vals = [converted(self.value(a, st), c) for a in args]  # `min(int, unsigned)` is unsigned
             bad = next((v for v in vals if isinstance(v, Unknown)), None)
             if bad is not None:
                 return bad
