@@ -156,6 +156,14 @@ def binary(op: str, a: int, b: int, t: CType) -> int | Undefined:
     return wrap(exact, t)
 
 
+def arithmetic(op: str, a: int, ta: CType, b: int, tb: CType) -> tuple[int | Undefined, CType]:
+    """`a op b` for `a` of type `ta` and `b` of type `tb`, the operands
+    converted as C converts them (a shift promotes each alone), and the type
+    the operation is computed in."""
+    t = promote(ta) if op in SHIFTS else usual_arithmetic_conversion(ta, tb)
+    return binary(op, wrap(a, t), wrap(b, promote(tb)) if op in SHIFTS else wrap(b, t), t), t
+
+
 def unary(op: str, a: int, t: CType) -> int | Undefined:
     """`op a` for `a` of the promoted type `t` (`!` gives 0 or 1)."""
     if op == "!":

@@ -51,9 +51,7 @@ def _cases(rng: random.Random) -> list[tuple[str, str, str, int, int]]:
 
 def _scalar(op: str, ta: str, tb: str, a: int, b: int) -> tuple[int | Undefined, CType]:
     """C's `a op b` for `a` of type ta, `b` of type tb, and the type it is computed in."""
-    ca, cb = TYPES[ta], TYPES[tb]
-    t = cint.promote(ca) if op in cint.SHIFTS else cint.usual_arithmetic_conversion(ca, cb)
-    return cint.binary(op, cint.wrap(a, t), b if op in cint.SHIFTS else cint.wrap(b, t), t), t
+    return cint.arithmetic(op, cint.wrap(a, TYPES[ta]), TYPES[ta], cint.wrap(b, TYPES[tb]), TYPES[tb])
 
 
 def _literal(v: int) -> str:

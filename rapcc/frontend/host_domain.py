@@ -73,16 +73,13 @@ def converted(v: Value, cursor: Cursor) -> Value:
 def arithmetic(op: str, vals: tuple[frozenset, frozenset], types: tuple[CType | None, CType | None],
                result: CType | None) -> Value:
     """Every value of `a op b` for `a`, `b` in `vals` of the operand types
-    `types` (their values converted as clang's implicit casts convert them),
-    in the type C computes it in, converted to `result`."""
+    `types`, converted to `result` (None: as computed)."""
     ta, tb = types
     if ta is None or tb is None:
         return Unknown("an operand is no integer")
-    t = cint.promote(ta) if op in cint.SHIFTS else cint.usual_arithmetic_conversion(ta, tb)
     out = []
     for a, b in product(vals[0], vals[1]):
-        a, b = cint.wrap(a, ta), cint.wrap(b, tb)
-        r = cint.binary(op, cint.wrap(a, t), b if op in cint.SHIFTS else cint.wrap(b, t), t)
+        r, _ = cint.arithmetic(op, cint.wrap(a, ta), ta, cint.wrap(b, tb), tb)
         if isinstance(r, cint.Undefined):
             return Unknown(r.value)
         out.append(r if result is None else cint.wrap(r, result))

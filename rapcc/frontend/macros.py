@@ -56,28 +56,17 @@ class _Int:
 
     __slots__ = ("v", "t")
 
-    def __init__(self, v: int, t: CType):
-        self.v, self.t = cint.wrap(v, t), t
-
-    def _op(self, op: str, other: "_Int") -> "_Int":
-        t = self.t if op in cint.SHIFTS else cint.usual_arithmetic_conversion(self.t, other.t)
-        r = cint.binary(op, cint.wrap(self.v, t), other.v if op in cint.SHIFTS else cint.wrap(other.v, t), t)
-        if isinstance(r, cint.Undefined):
-            raise ValueError(r.value)
-        return _Int(r, t)
-
-    def _un(self, op: str) -> "_Int":
-        r = cint.unary(op, self.v, self.t)
-        if isinstance(r, cint.Undefined):
-            raise ValueError(r.value)
-        return _Int(r, self.t)
+    def __init__(self, v: int | cint.Undefined, t: CType):
+        if isinstance(v, cint.Undefined):
+            raise ValueError(v.value)
+        self.v, self.t = v, t
 
 
 for _py, _c in (("add", "+"), ("sub", "-"), ("mul", "*"), ("floordiv", "/"), ("mod", "%"), ("lshift", "<<"),
                 ("rshift", ">>"), ("and", "&"), ("or", "|"), ("xor", "^")):
-    setattr(_Int, f"__{_py}__", lambda a, b, op=_c: a._op(op, b))
+    setattr(_Int, f"__{_py}__", lambda a, b, op=_c: _Int(*cint.arithmetic(op, a.v, a.t, b.v, b.t)))
 for _py, _c in (("neg", "-"), ("pos", "+"), ("invert", "~")):
-    setattr(_Int, f"__{_py}__", lambda a, op=_c: a._un(op))
+    setattr(_Int, f"__{_py}__", lambda a, op=_c: _Int(cint.unary(op, a.v, a.t), a.t))
 
 
 def _literal(token: str) -> str | None:
@@ -113,7 +102,7 @@ def _value(name: str, defs: dict[str, list[str]], depth: int = 0) -> _Int | None
             text.append(f"(_I({v.v}, {not v.t.signed}))")
         else:
             return None
-    make = {"_I": lambda v, unsigned: _Int(v, cint.ULLONG if unsigned else cint.LLONG)}
+    make = {"_I": lambda v, unsigned: _Int(v, cint.ULLONG if unsigned else cint.LLONG)}  # v is in range
     try:
         value = eval(" ".join(text), {"__builtins__": {}}, make)  # literals and operators only (checked above)
     except (SyntaxError, TypeError, ValueError):
