@@ -39,7 +39,8 @@ def _binop(op: str, a: np.ndarray, b: np.ndarray) -> np.ndarray:
 _OPS = frozenset({"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "<", "<=", ">", ">=", "==", "!="})
 
 
-def _const(text: str) -> np.ndarray:
+@lru_cache(maxsize=1024)
+def _const(text: str) -> np.ndarray:  # only read
     return np.asarray(cint.wrap(int(text.rstrip("uUlL"), 0), cint.UINT), dtype=np.int64)
 
 

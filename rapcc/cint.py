@@ -184,7 +184,10 @@ _NARROW = {32: np.int32, 16: np.int16, 8: np.int8}
 
 def wrap_array(v: np.ndarray | int, t: CType) -> np.ndarray:
     """`wrap` per element. A 64-bit type keeps the int64 bit pattern."""
-    if t.bits >= 64:
+    bits = t.bits
+    if bits == 32 and not t.signed:  # the index helpers' one type, first
+        return np.asarray(v, dtype=np.int64) & 0xFFFFFFFF
+    if bits >= 64:
         return np.asarray(v, dtype=np.int64)
     if t.signed and t.bits in _NARROW:
         return np.asarray(v, dtype=np.int64).astype(_NARROW[t.bits]).astype(np.int64)
@@ -235,20 +238,31 @@ def shift_array(op: str, a: np.ndarray, n: np.ndarray, width: int, clamp: bool =
     return a >> np.minimum(n, 63)
 
 
+def _undefined_array(op: str, a: np.ndarray, b: np.ndarray, t: CType) -> Undefined | None:
+    if op in SHIFTS:
+        if ((b < 0) | (b >= t.bits)).any():
+            return Undefined.SHIFT_AMOUNT
+        return Undefined.NEGATIVE_LEFT_SHIFT if op == "<<" and t.signed and (a < 0).any() else None
+    if (b == 0).any():
+        return Undefined.DIVISION_BY_ZERO
+    return Undefined.SIGNED_OVERFLOW if t.signed and ((a == t.lo) & (b == -1)).any() else None  # INT_MIN / -1
+
+
 def binary_array(op: str, a: np.ndarray | int, b: np.ndarray | int, t: CType) -> np.ndarray | Undefined:
     """`binary` per element, for operands already converted to `t` (for a
     shift, `t` is the promoted left type and `b` the amounts). Undefined when
     any element is, except signed overflow of `+ - * <<`, which wraps here,
     as the hardware does (the scalar `binary` reports it)."""
-    a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
-    if op in SHIFTS and ((b < 0) | (b >= t.bits)).any():
-        return Undefined.SHIFT_AMOUNT
-    if op == "<<" and t.signed and (a < 0).any():
-        return Undefined.NEGATIVE_LEFT_SHIFT
-    if op in ("/", "%") and t.signed and ((a == t.lo) & (b == -1)).any():
-        return Undefined.SIGNED_OVERFLOW  # INT_MIN / -1, the one quotient that leaves the type
-    if t == ULLONG:  # the int64 bit patterns, read as the unsigned values they are
-        out = exact_array(op, a.view(np.uint64), b.view(np.uint64))
-    else:
-        out = exact_array(op, a, b)
-    return out if isinstance(out, Undefined) else wrap_array(out.view(np.int64) if out.dtype == np.uint64 else out, t)
+    if type(a) is not np.ndarray or type(b) is not np.ndarray:  # Python ints, numpy scalars
+        a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
+    why = _undefined_array(op, a, b, t) if op in _GUARDED else None
+    if why is not None:
+        return why
+    if t.bits == 64 and not t.signed:  # the int64 bit patterns, read as the unsigned values they are
+        return np.asarray(ARRAY_OPS[op](a.view(np.uint64), b.view(np.uint64))).view(np.int64)
+    out = ARRAY_OPS[op](a, b)
+    return wrap_array(out, t) if op in _LEAVES else out
+
+
+_GUARDED = frozenset({"/", "%", "<<", ">>"})
+_LEAVES = frozenset({"+", "-", "*", "<<"})  # the others stay in the type (defined `/` included)
