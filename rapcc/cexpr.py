@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
+from . import cint
+
 if TYPE_CHECKING:
     from pycparser import c_ast
-
-_MASK = np.uint64(0xFFFFFFFF)
 
 
 class CExprError(Exception):
@@ -24,42 +24,24 @@ class CExprError(Exception):
 
 
 def _u32(v) -> np.ndarray:
-    return np.asarray(v, dtype=np.uint64) & _MASK
-
-
-_COMPARE = {"<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal,
-            "==": np.equal, "!=": np.not_equal}
+    return cint.wrap_array(v, cint.UINT)
 
 
 def _binop(op: str, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    if op == "+":
-        return _u32(a + b)
-    if op == "-":
-        return _u32(a - b + np.uint64(1 << 32))
-    if op == "*":
-        return _u32(a * b)
-    if op in ("/", "%"):
-        if np.any(b == 0):
-            raise CExprError("division by zero in index helper")
-        return _u32(a // b if op == "/" else a % b)
-    if op == "<<":
-        return _u32(a << (b & np.uint64(31)))
-    if op == ">>":
-        return _u32(a >> (b & np.uint64(31)))
-    if op in _COMPARE:
-        return _COMPARE[op](a, b).astype(np.uint64)
-    if op == "&":
-        return a & b
-    if op == "|":
-        return a | b
-    if op == "^":
-        return a ^ b
-    raise CExprError(f"operator '{op}' is not allowed in an index helper")
+    if op not in _OPS:
+        raise CExprError(f"operator '{op}' is not allowed in an index helper")
+    out = cint.binary_array(op, a, b, cint.UINT)
+    if isinstance(out, cint.Undefined):
+        raise CExprError(f"{out.value} in index helper")
+    return out
 
 
-def _const(text: str) -> np.uint64:
-    t = text.rstrip("uUlL")
-    return np.uint64(int(t, 0) & 0xFFFFFFFF)
+_OPS = frozenset({"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "<", "<=", ">", ">=", "==", "!="})
+
+
+@lru_cache(maxsize=1024)
+def _const(text: str) -> np.ndarray:  # only read
+    return np.asarray(cint.wrap(int(text.rstrip("uUlL"), 0), cint.UINT), dtype=np.int64)
 
 
 def _eval(node: c_ast.Node, env: dict[str, np.ndarray]) -> np.ndarray:
@@ -68,7 +50,7 @@ def _eval(node: c_ast.Node, env: dict[str, np.ndarray]) -> np.ndarray:
     # of rapcc (its lexer's tables cost a cold process ~15 ms, issue 20).
     kind = type(node).__name__
     if kind == "Constant":
-        return np.asarray(_const(node.value))
+        return _const(node.value)
     if kind == "ID":
         if node.name not in env:
             raise CExprError(f"unknown name '{node.name}' in index helper")
@@ -118,8 +100,8 @@ def compile_helper(source: str) -> Callable[..., np.ndarray]:
     def run(*args: np.ndarray) -> np.ndarray:
         if len(args) != len(params):
             raise CExprError(f"helper takes {len(params)} arguments, got {len(args)}")
-        env = {p: _u32(np.asarray(a, dtype=np.int64).astype(np.uint64)) for p, a in zip(params, args)}
-        return _eval(expr, env).astype(np.int64)
+        env = {p: _u32(a) for p, a in zip(params, args)}
+        return np.asarray(_eval(expr, env), dtype=np.int64)
 
     return run
 

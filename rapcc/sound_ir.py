@@ -16,26 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-
-@dataclass(frozen=True, slots=True)
-class CType:
-    """An integer type: width in bits and signedness (`bool` is 1 unsigned bit)."""
-
-    bits: int
-    signed: bool
-
-    @property
-    def lo(self) -> int:
-        return -(1 << (self.bits - 1)) if self.signed else 0
-
-    @property
-    def hi(self) -> int:
-        return (1 << (self.bits - 1)) - 1 if self.signed else (1 << self.bits) - 1
-
-
-INT = CType(32, True)
-UINT = CType(32, False)
-BOOL = CType(1, False)
+# The integer type record is C's, not the IR's (cint.py); re-exported for the IR's users.
+from .cint import BOOL as BOOL, INT as INT, UINT as UINT, CType as CType
 
 
 class ValueKind(Enum):

@@ -7,13 +7,16 @@ import random
 import numpy as np
 
 from rapcc import ir
-from rapcc.analysis.evaluate import _BIN, Env, Unknown, _after_loop, _wrap, evaluate
+from rapcc.analysis.evaluate import Env, Unknown, _after_loop, _exact, _wrap, evaluate
 
 
 def _wrap_by_mask(v, bits: int, signed: bool):
-    """The wrap as masking and re-signing (its definition before issue 20)."""
+    """The wrap as masking and re-signing (its definition before issue 20),
+    except that a conversion to `bool` is `!= 0` (C11 6.3.1.2), not the low bit."""
     if bits >= 64:
         return np.asarray(v, dtype=np.int64)
+    if bits == 1:
+        return (np.asarray(v, dtype=np.int64) != 0).astype(np.int64)
     mask = (1 << bits) - 1
     v = np.asarray(v, dtype=np.int64) & mask
     if signed and bits > 1:
@@ -61,7 +64,7 @@ def _evaluate_by_isinstance(expr: ir.Expr, env: Env):
             if expr.op == "<<":
                 return np.where(b >= 64, 0, a << np.minimum(b, 63))
             return a >> np.minimum(b, 63)
-        return _BIN[expr.op](a, b)
+        return _exact(expr.op, a, b)
     if isinstance(expr, ir.UnOp):
         v = np.asarray(_evaluate_by_isinstance(expr.operand, env), dtype=np.int64)
         return {"-": lambda x: -x, "+": lambda x: x, "~": lambda x: ~x,
@@ -148,3 +151,12 @@ def test_evaluate_agrees_with_the_isinstance_chain_on_random_trees() -> None:
             assert got == want, (case, expr)
             seen[got[0]] += 1
     assert seen["unknown"] > 500 and seen["value"] > 500, seen
+
+
+def test_a_conversion_to_bool_is_nonzero_not_the_low_bit() -> None:
+    """`bool b = x & 2;` holds 1 where `x & 2` is 2 (C11 6.3.1.2); the replay
+    took the low bit and read 0. Its twin: a zero stays 0."""
+    env = Env({}, {}, {})
+    assert evaluate(ir.Cast(1, False, ir.Const(2)), env).tolist() == 1
+    assert evaluate(ir.Cast(1, False, ir.Const(0)), env).tolist() == 0
+    assert evaluate(ir.Cast(8, True, ir.Const(0x80)), env).tolist() == -128

@@ -161,3 +161,36 @@ def test_a_local_array_written_in_a_loop_is_unknown_after_it():
                 b"  for (int i = 0; i < argc; i++) bs[i % 2] = atoi(argv[i]);\n"
                 b"  k<<<1, bs[0]>>>(0); }")
     assert k.launch_block_dims == () and k.launch_unknown
+
+
+def test_signed_and_unsigned_compare_after_the_usual_conversions():
+    """`-1 < 2u` is false in C (-1 converts to UINT_MAX): the host interpreter
+    compared the unconverted values and launched 64 threads; the launch has 32.
+    Its twin, both signed, is true."""
+    k = _kernel(b"void run() { int a = -1; unsigned u = 2; k<<<1, a < u ? 64 : 32>>>(0); }")
+    assert k.launch_block_dims == ((32, 1, 1),) and k.launch_unknown == ()
+    k = _kernel(b"void run() { int a = -1; int u = 2; k<<<1, a < u ? 64 : 32>>>(0); }")
+    assert k.launch_block_dims == ((64, 1, 1),) and k.launch_unknown == ()
+
+
+def test_arithmetic_in_the_operation_type_and_min_of_mixed_signs():
+    """`(n - 3u) / 2` computes in unsigned (n - 3u wraps, C11 6.3.1.8), and
+    `min(-1, 64u)` takes the unsigned overload: 64. The signed twins give
+    their signed values."""
+    k = _kernel(b"void run() { int n = 1; k<<<1, (n - 3u) / 2 - 2147483583u>>>(0); }")
+    assert k.launch_block_dims == ((64, 1, 1),)
+    k = _kernel(b"void run() { int n = 133; k<<<1, (n - 3) / 2 - 1>>>(0); }")
+    assert k.launch_block_dims == ((64, 1, 1),)
+    k = _kernel(b"void run() { k<<<1, min(-1, 64u)>>>(0); }")
+    assert k.launch_block_dims == ((64, 1, 1),)
+
+
+def test_undefined_arithmetic_is_unknown_never_a_value():
+    """A shift by the type's width and a signed overflow are undefined (C11
+    6.5.7, 6.5): the launch is unknown, where the interpreter wrapped them
+    (`1 << 32` as 0). The defined twin is read."""
+    for expr in (b"1 << 32", b"2147483647 * 2 + 66", b"(1 << n) + 31"):
+        k = _kernel(b"void run() { int n = 40; k<<<1, " + expr + b">>>(0); }")
+        assert k.launch_block_dims == () and k.launch_unknown, expr
+    k = _kernel(b"void run() { int n = 5; k<<<1, (1 << n) + 32>>>(0); }")
+    assert k.launch_block_dims == ((64, 1, 1),)

@@ -12,7 +12,7 @@ import numpy as np
 from rapcc import ir
 from rapcc.analysis.evaluate import Env, Unknown, evaluate
 from rapcc.analysis.dependence import reaches, reads_block_index, sampled_loops
-from rapcc.analysis.warps import (BlockShape, WarpInstance, _guarded, _lanes, sample_access, sample_with_params,
+from rapcc.analysis.warps import (BlockShape, WarpInstance, _guarded, _lanes, _step, sample_access, sample_with_params,
                                   warp_builtins)
 from rapcc.analysis.warptable import TableBuilder, stacked
 
@@ -249,3 +249,12 @@ def test_guards_after_every_lane_is_dropped_change_nothing() -> None:
                 continue
             want &= ~t if g.negated else t
         assert np.array_equal(_guarded(access, env, exists), want), case
+
+
+def test_a_loop_step_divides_as_c_does_toward_zero() -> None:
+    """`i /= 3` on a negative `i` truncates (C11 6.5.5): -100 -> -33, where the
+    replay's own table floored it to -34; a positive `i` divides alike."""
+    env = Env({}, {}, {})
+    got = _step("/", ir.Const(3), np.array([-100, 100, -99, 7]), env)
+    assert got.tolist() == [-33, 33, -33, 2]
+    assert _step("%", ir.Const(3), np.array([-100, 100]), env).tolist() == [-1, 1]  # the dividend's sign

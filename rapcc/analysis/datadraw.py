@@ -21,7 +21,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Iterator
 
-from .. import ir
+from .. import cint, ir
 
 SEED = 0x2545F491  # fixed: predictions must not change between runs
 _MIX = 0x45D9F3B  # the multiplier of a well-mixing 32-bit integer hash
@@ -52,7 +52,7 @@ def _mix(h: ir.Expr, bind) -> ir.Expr:
 
 def salt_value(salt: int) -> int:
     """The hash's starting value for draw `salt` (see `_Drawer._next`)."""
-    return (SEED * (salt + 1)) & 0xFFFFFFFF
+    return cint.wrap(SEED * (salt + 1), cint.UINT)
 
 
 def salt_name(draw: int) -> str:

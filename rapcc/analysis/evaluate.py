@@ -6,7 +6,7 @@ from typing import cast
 
 import numpy as np
 
-from .. import ir
+from .. import cint, ir
 from .hoist import MAX_DEPTH, Definitions, definitions
 
 
@@ -70,49 +70,22 @@ class Env:
         return None if home is self else home
 
 
-# Signed narrow types, whose wrap is numpy's integer cast: two's complement
-# truncation, the same values as masking and re-signing, at a quarter of the
-# cost or less (a cast per local definition per trip of the replay: issue 20).
-_NARROW = {32: np.int32, 16: np.int16, 8: np.int8}
+def _wrap(v, bits: int, signed: bool) -> np.ndarray:
+    return cint.wrap_array(v, _TYPES.get((bits, signed)) or cint.CType(bits, signed))
 
 
-def _wrap(v, bits: int, signed: bool):
-    if bits >= 64:
-        v = np.asarray(v, dtype=np.int64)
-        return v if signed else v  # 64-bit values stay in int64; indices never reach 2^63
-    if signed and bits in _NARROW:
-        return np.asarray(v, dtype=np.int64).astype(_NARROW[bits]).astype(np.int64)
-    mask = (1 << bits) - 1
-    v = np.asarray(v, dtype=np.int64) & mask
-    if signed and bits > 1:
-        v = np.where(v >= (1 << (bits - 1)), v - (1 << bits), v)
-    if bits == 1:
-        v = (v != 0).astype(np.int64)
+_TYPES = {(t.bits, t.signed): t for t in (cint.BOOL, cint.SCHAR, cint.UCHAR, cint.SHORT, cint.USHORT, cint.INT,
+                                          cint.UINT, cint.LLONG, cint.ULLONG)}
+
+
+def _defined(v: np.ndarray | cint.Undefined) -> np.ndarray:
+    if isinstance(v, cint.Undefined):
+        raise Unknown(v.value)
     return v
 
 
-def _c_div(a, b):
-    if (np.asarray(b) == 0).any():
-        raise Unknown("division by zero")
-    q = np.abs(a) // np.abs(b)
-    return np.where((np.asarray(a) < 0) ^ (np.asarray(b) < 0), -q, q)
-
-
-def _c_mod(a, b):
-    return a - _c_div(a, b) * b
-
-
-_BIN = {
-    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
-    "/": _c_div, "%": _c_mod,
-    "<<": lambda a, b: a << b, ">>": lambda a, b: a >> b,
-    "&": lambda a, b: a & b, "|": lambda a, b: a | b, "^": lambda a, b: a ^ b,
-    "<": lambda a, b: (a < b).astype(np.int64), "<=": lambda a, b: (a <= b).astype(np.int64),
-    ">": lambda a, b: (a > b).astype(np.int64), ">=": lambda a, b: (a >= b).astype(np.int64),
-    "==": lambda a, b: (a == b).astype(np.int64), "!=": lambda a, b: (a != b).astype(np.int64),
-    "&&": lambda a, b: ((a != 0) & (b != 0)).astype(np.int64),
-    "||": lambda a, b: ((a != 0) | (b != 0)).astype(np.int64),
-}
+def _exact(op: str, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return _defined(cint.exact_array(op, a, b))
 
 
 _UN = {"-": lambda x: -x, "+": lambda x: x, "~": lambda x: ~x, "!": lambda x: (x == 0).astype(np.int64)}
@@ -133,12 +106,8 @@ def evaluate(expr: ir.Expr, env: Env):
         # np.any, whose dispatch cost more than the test (issue 20).
         if bo.op in ("<<", ">>") and not (type(bo.rhs) is ir.Const and 0 <= bo.rhs.value < 64) \
                 and ((b < 0).any() or (b >= 64).any()):
-            if not env.clamp_shifts or (b < 0).any():
-                raise Unknown("shift out of range")
-            if bo.op == "<<":
-                return np.where(b >= 64, 0, a << np.minimum(b, 63))
-            return a >> np.minimum(b, 63)
-        return _BIN[bo.op](a, b)
+            return _defined(cint.shift_array(bo.op, a, b, 64, clamp=env.clamp_shifts))
+        return _exact(bo.op, a, b)
     if t is ir.Const:
         return cast(ir.Const, expr).value
     if t is ir.VarRef:
@@ -194,8 +163,8 @@ def _after_loop(node: ir.AfterLoop, env: Env):
         if not cond.any():
             return seen
         stepped = np.asarray(evaluate(carried.step, inner), dtype=np.int64)
-        seen = stepped if carried.step_op == "=" else _BIN[carried.step_op](np.asarray(seen, dtype=np.int64), stepped)
-        value = _BIN[loop.step_op](np.asarray(value, dtype=np.int64),
+        seen = stepped if carried.step_op == "=" else _exact(carried.step_op, np.asarray(seen, dtype=np.int64), stepped)
+        value = _exact(loop.step_op, np.asarray(value, dtype=np.int64),
                                           np.asarray(evaluate(loop.step, inner), dtype=np.int64))
     raise Unknown(name)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Callable, TypeGuard, cast
 
 from .. import sound_ir as s
+from ..cint import promote, usual_arithmetic_conversion
 from . import intervals as iv
 from .aliasing import walk_expr
 from .absint import (BudgetExceeded, Failure, Finding, Frame, Ptr, State, STEP_BUDGET, Value, join_states,
@@ -411,7 +412,7 @@ class Evaluator:
             return unknown(ty)
         # The operation's type: the usual arithmetic conversions of the promoted operands.
         r = rhs_ty.int_type or s.INT
-        work = promote(t) if op in ("<<", ">>") else common_type(promote(t), promote(r))
+        work = promote(t) if op in ("<<", ">>") else usual_arithmetic_conversion(t, r)
         a, b = iv.wrap(old, work), iv.wrap(rhs, work if op not in ("<<", ">>") else promote(r))
         return self.arith(op, a, b, s.int_ty(work))
 
@@ -539,20 +540,6 @@ def _equal_to(key: str, fr: Frame) -> list[str]:
         return []
     b = fr.copies.get(key, key)
     return [k for k in [b, *(k for k, c in fr.copies.items() if c == b)] if k != key and k not in fr.escaped]
-
-
-def promote(t: s.CType) -> s.CType:
-    return s.INT if t.bits < 32 else t
-
-
-def common_type(a: s.CType, b: s.CType) -> s.CType:
-    """The usual arithmetic conversions of two promoted integer types."""
-    if a.signed == b.signed:
-        return a if a.bits >= b.bits else b
-    u, i = (a, b) if not a.signed else (b, a)
-    if u.bits >= i.bits:
-        return u
-    return i  # the signed type is wider: it holds every value of the unsigned one
 
 
 def _span(e: s.Expr) -> tuple[int, int]:

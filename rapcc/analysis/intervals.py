@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import gcd
 
-from ..sound_ir import CType
+from .. import cint
+from ..cint import CType, tdiv
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,10 +70,10 @@ def wrap(v: SInt, t: CType) -> SInt:
     """The values of `v` converted to `t` (modulo 2^bits into t's range)."""
     if t.lo <= v.lo and v.hi <= t.hi:
         return v
+    if v.single is not None:
+        return SInt.const(cint.wrap(v.single, t))
     if t.bits == 1:  # bool: nonzero -> 1
-        if v.lo > 0 or v.hi < 0:
-            return SInt.const(1)
-        return SInt.const(0) if v.lo == v.hi == 0 else SInt.of(0, 1)
+        return SInt.const(1) if v.lo > 0 or v.hi < 0 else SInt.of(0, 1)
     m = 1 << t.bits
     if v.hi - v.lo >= m:
         return full(t)
@@ -109,23 +110,18 @@ def mul(a: SInt, b: SInt) -> SInt:
     return SInt.of(r.lo, r.hi, gcd(a.lo * b.stride, gcd(b.lo * a.stride, a.stride * b.stride)) if a.stride and b.stride else 1)
 
 
-def _tdiv(x: int, y: int) -> int:
-    q = abs(x) // abs(y)
-    return q if (x >= 0) == (y > 0) else -q
-
-
 def div(a: SInt, b: SInt) -> SInt | None:
     """C division (toward zero); None when the divisor may be zero."""
     if b.lo <= 0 <= b.hi:
         return None
-    return _corners(a, b, _tdiv)
+    return _corners(a, b, tdiv)
 
 
 def rem(a: SInt, b: SInt) -> SInt | None:
     if b.lo <= 0 <= b.hi:
         return None
     if a.single is not None and b.single is not None:
-        return SInt.const(a.lo - _tdiv(a.lo, b.lo) * b.lo)
+        return SInt.const(a.lo - tdiv(a.lo, b.lo) * b.lo)
     m = max(abs(b.lo), abs(b.hi)) - 1
     if a.lo >= 0:
         if a.hi <= min(abs(b.lo), abs(b.hi)) - 1:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .. import ir
+from .. import cint, ir
 from .evaluate import Env, Unknown, evaluate
 from .dependence import collapsible, read_carried, reads_block_index
 from .warps import BlockShape, TooManyTrips, TripPolicy, iterate, warp_builtins
@@ -138,11 +138,8 @@ _BUILTIN_BOUNDS = {"blockIdx": (0, (1 << 31) - 1), "gridDim": (1, (1 << 31) - 1)
 
 
 def _type_range(bits: int, signed: bool) -> Interval:
-    if bits <= 0:
-        return TOP
-    if bits == 1:
-        return Interval(0, 1)
-    return Interval(-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else Interval(0, (1 << bits) - 1)
+    t = cint.CType(bits, signed and bits > 1)
+    return Interval(t.lo, t.hi) if bits > 0 else TOP
 
 
 @dataclass
@@ -199,11 +196,6 @@ def _cast(v: Interval, bits: int, signed: bool) -> Interval:
     return t  # the value wraps somewhere in the type's range
 
 
-def _trunc_div(a: int, b: int) -> int:
-    q = abs(a) // abs(b)
-    return -q if (a < 0) != (b < 0) else q
-
-
 def _binop(op: str, a: Interval, b: Interval) -> Interval:
     if op in ("<", "<=", ">", ">=", "==", "!=", "&&", "||"):
         return Interval(0, 1)
@@ -217,7 +209,7 @@ def _binop(op: str, a: Interval, b: Interval) -> Interval:
     if op == "/":
         if b.lo <= 0 <= b.hi or not (a.bounded and b.bounded):
             return TOP if not (b.lo > 0 and a.lo >= 0) else Interval(0, a.hi)
-        q = [_trunc_div(x, y) for x in (a.lo, a.hi) for y in (b.lo, b.hi)]
+        q = [cint.tdiv(x, y) for x in (a.lo, a.hi) for y in (b.lo, b.hi)]
         return Interval(min(q), max(q))
     if op == "%":
         m = max(abs(b.lo), abs(b.hi))

@@ -13,7 +13,7 @@ from typing import Callable, cast
 
 import numpy as np
 
-from .. import ir
+from .. import cint, ir
 from .budget import charge
 from .evaluate import Env, Unknown, evaluate
 from .dependence import access_reads_block_index, reads, sampled_loops
@@ -107,17 +107,13 @@ def _truth(cond: ir.Expr, env: Env, n: int) -> np.ndarray | None:
         return None
 
 
-_STEPS = {
-    "+": lambda v, a: v + a, "-": lambda v, a: v - a, "*": lambda v, a: v * a,
-    "/": lambda v, a: np.where(a != 0, v // np.where(a == 0, 1, a), 0),
-    "<<": lambda v, a: v << a, ">>": lambda v, a: v >> a,
-    "^": lambda v, a: v ^ a, "|": lambda v, a: v | a, "&": lambda v, a: v & a,
-    "=": lambda v, a: a,  # a recurrence: the step is the new value, computed from the old
-}
-
-
 def _step(op: str, step: ir.Expr, value: np.ndarray, env: Env) -> np.ndarray:
-    return _STEPS[op](value, _lanes(evaluate(step, env), len(value)))
+    a = _lanes(evaluate(step, env), len(value))
+    if op == "=":  # a recurrence: the step is the new value, computed from the old
+        return a
+    if op == "/":  # C's division; a lane dividing by zero gets 0 (a finished lane's step is never read)
+        return np.where(a != 0, cint.ARRAY_OPS["/"](value, np.where(a == 0, 1, a)), 0)
+    return cint.ARRAY_OPS[op](value, a)
 
 
 PARAM_SAMPLES = (8, 33)  # values tried for a kernel parameter the access depends on

@@ -10,7 +10,7 @@ from pathlib import Path
 import clang.cindex as ci
 from clang.cindex import Cursor, CursorKind as K
 
-from .. import ir
+from .. import cint, ir
 from .annotations import annotated_block_dim
 from .clangext import children, file_location, nontype_template_arguments, specialized_template
 from .exprs import decl_key, int_type, to_expr
@@ -205,9 +205,9 @@ class _Kernels(_CollectorState):
     # -- variables -------------------------------------------------------------
 
     def _var(self, decl: Cursor, kind: ir.VarKind, init: ir.Expr | None) -> None:
-        it = int_type(decl.type) or (32, True)
+        it = int_type(decl.type) or cint.INT
         key = decl_key(decl)
-        self.vars[key] = ir.VarDef(key, decl.spelling, kind, init, signed=it[1], bits=it[0])
+        self.vars[key] = ir.VarDef(key, decl.spelling, kind, init, signed=it.signed, bits=it.bits)
 
     def _local(self, decl: Cursor, assigned: dict[str, int]) -> None:
         key = decl_key(decl)
@@ -229,9 +229,8 @@ class _Kernels(_CollectorState):
             if assigned.get(key, 0) == 0:
                 init = self.initial[key][0]
         if key in self.assumed_types:
-            it = int_type(init_cursor.type) if init_cursor is not None else None
-            bits, signed = it or (32, True)
-            self.vars[key] = ir.VarDef(key, decl.spelling, "local", init, signed=signed, bits=bits)
+            it = (int_type(init_cursor.type) if init_cursor is not None else None) or cint.INT
+            self.vars[key] = ir.VarDef(key, decl.spelling, "local", init, signed=it.signed, bits=it.bits)
             return
         self._var(decl, "local", init)
 

@@ -4,17 +4,20 @@ from __future__ import annotations
 import clang.cindex as ci
 from clang.cindex import Cursor, CursorKind as K, TypeKind as T
 
-from .. import ir
+from .. import cint, ir
+from ..cint import CType
 from .clangext import binary_operator, children, evaluate_int, expansion_line_column, member_spelling, \
     token_spellings, unary_operator
 from .intrinsics import GroupWhat, group_value, laneid_helper
 
 _BUILTIN_STRUCTS = {"threadIdx", "blockIdx", "blockDim", "gridDim"}
 
-_INT_TYPES: dict[T, tuple[int, bool]] = {
-    T.BOOL: (1, False), T.CHAR_U: (8, False), T.UCHAR: (8, False), T.CHAR_S: (8, True), T.SCHAR: (8, True),
-    T.USHORT: (16, False), T.SHORT: (16, True), T.UINT: (32, False), T.INT: (32, True),
-    T.ULONG: (64, False), T.LONG: (64, True), T.ULONGLONG: (64, False), T.LONGLONG: (64, True),
+# The integer types of the targets nvcc compiles for (LP64: `long` is 64 bits, `wchar_t` 32 signed).
+_INT_TYPES: dict[T, CType] = {
+    T.BOOL: cint.BOOL, T.CHAR_U: cint.UCHAR, T.UCHAR: cint.UCHAR, T.CHAR_S: cint.SCHAR, T.SCHAR: cint.SCHAR,
+    T.USHORT: cint.USHORT, T.SHORT: cint.SHORT, T.UINT: cint.UINT, T.INT: cint.INT, T.ULONG: cint.ULLONG,
+    T.LONG: cint.LLONG, T.ULONGLONG: cint.ULLONG, T.LONGLONG: cint.LLONG, T.CHAR16: cint.USHORT,
+    T.CHAR32: cint.UINT, T.WCHAR: cint.INT,
 }
 
 # `%laneid` (intrinsics.py): warps are 32 consecutive linear thread indices.
@@ -25,11 +28,13 @@ _CASTS = {K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_FUNCTIONAL_CAST_EXPR
 _ARITH_OPS = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "<", "<=", ">", ">=", "==", "!=", "&&", "||"}
 
 
-def int_type(t: ci.Type) -> tuple[int, bool] | None:
-    """(bits, signed) of an integer type, seeing through typedefs and cv-qualifiers."""
+def int_type(t: ci.Type) -> CType | None:
+    """The integer type of `t`, seeing through typedefs and cv-qualifiers (a
+    reference is none); an enumeration is its underlying type (`enum Row :
+    unsigned char` wraps at 256)."""
     canon = t.get_canonical()
     if canon.kind == T.ENUM:
-        return (32, True)
+        canon = canon.get_declaration().enum_type.get_canonical()
     return _INT_TYPES.get(canon.kind)
 
 
@@ -58,7 +63,7 @@ def _typed(cursor: Cursor, expr: ir.Expr) -> ir.Expr:
     it = int_type(cursor.type)
     if it is None or isinstance(expr, ir.Const):
         return expr
-    return ir.Cast(it[0], it[1], expr)
+    return ir.Cast(it.bits, it.signed, expr)
 
 
 def to_expr(cursor: Cursor) -> ir.Expr:
@@ -73,14 +78,14 @@ def to_expr(cursor: Cursor) -> ir.Expr:
             inner = to_expr(kids[0])
             it, it_inner = int_type(cursor.type), int_type(kids[0].type)
             if it is not None and it_inner is not None and it != it_inner and not isinstance(inner, ir.Const):
-                return ir.Cast(it[0], it[1], inner)
+                return ir.Cast(it.bits, it.signed, inner)
             return inner
         return _constant_or_opaque(cursor)
     if kind in _CASTS:
         kids = [k for k in children(cursor) if k.kind != K.TYPE_REF]
         it = int_type(cursor.type)
         if len(kids) == 1 and it is not None:
-            return ir.Cast(it[0], it[1], to_expr(kids[-1]))
+            return ir.Cast(it.bits, it.signed, to_expr(kids[-1]))
         return _constant_or_opaque(cursor)
     if kind == K.DECL_REF_EXPR:
         return _decl_ref(cursor)
@@ -127,7 +132,7 @@ def _decl_ref(cursor: Cursor) -> ir.Expr:
             and any(c.kind == K.CUDASHARED_ATTR for c in children(ref)):
         it = int_type(ref.type)
         if it is not None:  # the SDK merge sort's `__shared__ uint lenSrcA`: one value for the whole block
-            return ir.Opaque(ref.spelling, "a __shared__ scalar", it[0], it[1], uniform=True)
+            return ir.Opaque(ref.spelling, "a __shared__ scalar", it.bits, it.signed, uniform=True)
     if ref.kind in (K.VAR_DECL, K.PARM_DECL, K.TEMPLATE_NON_TYPE_PARAMETER):
         return ir.VarRef(decl_key(ref), ref.spelling)
     return _constant_or_opaque(cursor)
@@ -146,7 +151,7 @@ def _constant_or_opaque(cursor: Cursor) -> ir.Expr:
         known = _min_max(cursor) or _mul24(cursor) or _ticket(cursor) or _lane_helper(cursor) or _inlined(cursor)
         if known is not None:
             return known
-        return ir.Opaque(source_text(cursor), bits=it[0], signed=it[1])
+        return ir.Opaque(source_text(cursor), bits=it.bits, signed=it.signed)
     return ir.Opaque(source_text(cursor))
 
 
@@ -205,7 +210,9 @@ def _ticket(cursor: Cursor) -> ir.Expr | None:
     step = evaluate_int(args[1]) if len(args) == 2 else None
     if step is None or step <= 0:
         return None
-    bits, signed = int_type(cursor.type)  # type: ignore[misc]
+    it = int_type(cursor.type)
+    assert it is not None  # tested above
+    bits, signed = it.bits, it.signed
     old = ir.Opaque(f"the value {source_text(args[0])} held", "a counter's old value", bits, signed, uniform=True)
     lane = ir.BinOp("%", ir.LINEAR_THREAD, ir.Const(32))
     return ir.Cast(bits, signed, ir.BinOp("+", old, ir.BinOp("*", lane, ir.Const(step))))
@@ -264,12 +271,14 @@ def _inlined(cursor: Cursor) -> ir.Expr | None:
         body_expr = to_expr(value)
         bound = {}
         for p, a in zip(params, args):
-            bits, signed = int_type(p.type)  # type: ignore[misc]
-            bound[decl_key(p)] = ir.Cast(bits, signed, to_expr(a))
+            pt = int_type(p.type)
+            assert pt is not None  # tested above
+            bound[decl_key(p)] = ir.Cast(pt.bits, pt.signed, to_expr(a))
     finally:
         _INLINING.discard(key)
-    bits, signed = int_type(fn.result_type)  # type: ignore[misc]
-    return ir.Cast(bits, signed, substitute(body_expr, bound))
+    rt = int_type(fn.result_type)
+    assert rt is not None  # tested above
+    return ir.Cast(rt.bits, rt.signed, substitute(body_expr, bound))
 
 
 def substitute(expr: ir.Expr, defs: "dict[str, ir.Expr]") -> ir.Expr:

@@ -3,10 +3,13 @@ integers or `dim3` triples, or Unknown with the reason; C integer arithmetic."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 from typing import Iterable
 
 from clang.cindex import Cursor
 
+from .. import cint
+from ..cint import CType
 from .exprs import int_type
 
 Dim = tuple[int, int, int]
@@ -59,30 +62,28 @@ def _cap(values: Iterable) -> Value:
     return out if len(out) <= MAX_VALUES else Unknown(f"takes more than {MAX_VALUES} values")
 
 
-def _wrap(v: int, cursor: Cursor) -> int:
+def converted(v: Value, cursor: Cursor) -> Value:
+    """The values `v` converted to the type of `cursor` (a `dim3` or no integer: as they are)."""
     it = int_type(cursor.type)
-    if it is None:
+    if isinstance(v, Unknown) or it is None:
         return v
-    bits, signed = it
-    v &= (1 << bits) - 1
-    return v - (1 << bits) if signed and v >> (bits - 1) else v
+    return _cap(cint.wrap(x, it) for x in v if not isinstance(x, tuple))
 
 
-def _c_div(a: int, b: int, op: str) -> int:
-    q = abs(a) // abs(b) * (1 if (a >= 0) == (b >= 0) else -1)
-    return q if op == "/" else a - q * b
-
-
-def _binary(op: str, a: int, b: int) -> int | None:
-    if op in ("/", "%"):
-        return None if b == 0 else _c_div(a, b, op)
-    if op in ("<<", ">>") and not 0 <= b < 64:
-        return None
-    table = {"+": a + b, "-": a - b, "*": a * b, "<<": a << b if op == "<<" else 0, ">>": a >> b if op == ">>" else 0,
-             "&": a & b, "|": a | b, "^": a ^ b, "<": int(a < b), "<=": int(a <= b), ">": int(a > b),
-             ">=": int(a >= b), "==": int(a == b), "!=": int(a != b), "&&": int(bool(a) and bool(b)),
-             "||": int(bool(a) or bool(b))}
-    return table.get(op)
+def arithmetic(op: str, vals: tuple[frozenset, frozenset], types: tuple[CType | None, CType | None],
+               result: CType | None) -> Value:
+    """Every value of `a op b` for `a`, `b` in `vals` of the operand types
+    `types`, converted to `result` (None: as computed)."""
+    ta, tb = types
+    if ta is None or tb is None:
+        return Unknown("an operand is no integer")
+    out = []
+    for a, b in product(vals[0], vals[1]):
+        r, _ = cint.arithmetic(op, cint.wrap(a, ta), ta, cint.wrap(b, tb), tb)
+        if isinstance(r, cint.Undefined):
+            return Unknown(r.value)
+        out.append(r if result is None else cint.wrap(r, result))
+    return _cap(out)
 
 
 def _as_dim(v) -> Dim:

@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING
 
 from clang.cindex import Cursor, CursorKind as K
 
+from .. import cint
 from .clangext import binary_operator, evaluate_int, unary_operator
 from .exprs import decl_key, int_type, source_text, strip
-from .host_domain import MAX_THREADS, Launch, State, Unknown, Value, _as_dim, _binary, _cap, _join, _wrap
+from .host_domain import MAX_THREADS, Launch, State, Unknown, Value, _as_dim, _cap, _join, arithmetic, converted
 from .host_loops import Jumps, jump, loop, range_for
 from .preorder import cursor_key
 from .host_calls import assign_config, config_field, declare_config, dim3_value, field_key, is_config, launch_call
@@ -63,10 +64,7 @@ class _Run:
             inner = [k for k in self._kids(c) if k.kind.is_expression()]
             if len(inner) != 1:
                 return Unknown(f"'{source_text(c)}' is not followed")
-            v = self.value(inner[0], st)
-            if isinstance(v, Unknown) or _is_dim3(c):
-                return v
-            return _cap(_wrap(x, c) for x in v if not isinstance(x, tuple))
+            return converted(self.value(inner[0], st), c)
         if kind == K.DECL_REF_EXPR:
             return self.variable(c, st)
         if kind == K.BINARY_OPERATOR:
@@ -74,17 +72,18 @@ class _Run:
             op = binary_operator(c)
             if len(kids) != 2 or op in ("=", ","):
                 return Unknown(f"'{source_text(c)}' has a side effect")
-            return self.combine(c, op, [self.value(kids[0], st), self.value(kids[1], st)])
+            return self.combine(c, op, (kids[0], kids[1]), [self.value(kids[0], st), self.value(kids[1], st)])
         if kind == K.UNARY_OPERATOR:
             kids = self._kids(c)
             op = unary_operator(c)
             if len(kids) != 1 or op not in ("-", "+", "~", "!"):
                 return Unknown(f"'{source_text(c)}' is not followed")
-            v = self.value(kids[0], st)
-            if isinstance(v, Unknown):
-                return v
-            f = {"-": lambda x: -x, "+": lambda x: x, "~": lambda x: ~x, "!": lambda x: int(not x)}[op]
-            return _cap(_wrap(f(x), c) for x in v)
+            v, ta, t = self.value(kids[0], st), int_type(kids[0].type), int_type(c.type)
+            if isinstance(v, Unknown) or ta is None or t is None:
+                return v if isinstance(v, Unknown) else Unknown(f"'{source_text(c)}' is no integer arithmetic")
+            out = [cint.unary(op, cint.wrap(x, ta), t) for x in v]
+            bad = next((r for r in out if isinstance(r, cint.Undefined)), None)
+            return Unknown(f"'{source_text(c)}' is not computed: {bad.value}") if bad is not None else _cap(out)
         if kind == K.CONDITIONAL_OPERATOR:
             kids = self._kids(c)
             if len(kids) != 3:
@@ -121,19 +120,18 @@ class _Run:
             return Unknown(self.broken or f"'{self.fn.spelling}' uses 'goto'")
         return st.get(field_key(key, field), Unknown(f"'{source_text(c)}' is not followed"))
 
-    def combine(self, c: Cursor, op: str, vals: list[Value]) -> Value:
+    def combine(self, c: Cursor, op: str, kids: tuple[Cursor, Cursor | None], vals: list[Value]) -> Value:
+        """`kids[0] op kids[1]` (an increment's amount has no cursor: an `int`), of type `c`."""
         bad = next((v for v in vals if isinstance(v, Unknown)), None)
         if bad is not None:
             return bad
-        if any(isinstance(x, tuple) for v in vals for x in v):
+        a, b = vals
+        assert not isinstance(a, Unknown) and not isinstance(b, Unknown)
+        if any(isinstance(x, tuple) for x in a | b):
             return Unknown(f"'{source_text(c)}' computes with a 'dim3'")
-        out = []
-        for a, b in product(*vals):
-            r = _binary(op, a, b)
-            if r is None:
-                return Unknown(f"'{source_text(c)}' divides by zero or shifts out of range")
-            out.append(_wrap(r, c))
-        return _cap(out)
+        types = (int_type(kids[0].type), int_type(kids[1].type) if kids[1] is not None else cint.INT)
+        r = arithmetic(op, (a, b), types, int_type(c.type))
+        return Unknown(f"'{source_text(c)}' is not computed: {r.reason}") if isinstance(r, Unknown) else r
 
     def call_value(self, c: Cursor, st: State) -> Value:
         name = c.spelling
@@ -152,7 +150,7 @@ class _Run:
             parts += [frozenset({1})] * (3 - len(parts))
             return _cap(tuple(p) for p in product(*parts))
         if name in ("min", "max") and len(args) == 2:
-            vals = [self.value(a, st) for a in args]
+            vals = [converted(self.value(a, st), c) for a in args]  # `min(int, unsigned)` is unsigned
             bad = next((v for v in vals if isinstance(v, Unknown)), None)
             if bad is not None:
                 return bad
@@ -304,12 +302,13 @@ class _Run:
             kids = self._kids(c)
             st = self.effects(kids[1], st)
             op = binary_operator(c)[:-1]
-            self.assign(kids[0], self.combine(c, op, [self.value(kids[0], st), self.value(kids[1], st)]), st)
+            self.assign(kids[0], self.combine(c, op, (kids[0], kids[1]),
+                                              [self.value(kids[0], st), self.value(kids[1], st)]), st)
             return st
         if kind == K.UNARY_OPERATOR and unary_operator(c) in ("++", "--", "x++", "x--"):
             kid = next(iter(self._kids(c)))
             step = 1 if "+" in unary_operator(c) else -1
-            self.assign(kid, self.combine(c, "+", [self.value(kid, st), frozenset({step})]), st)
+            self.assign(kid, self.combine(c, "+", (kid, None), [self.value(kid, st), frozenset({step})]), st)
             return st
         if kind == K.CONDITIONAL_OPERATOR:
             kids = self._kids(c)

@@ -19,7 +19,7 @@ from clang.cindex import Cursor, CursorKind as K
 
 from .clangext import children
 from .exprs import decl_key, int_type, strip
-from .host_domain import MAX_TRIPS, State, Unknown, Value, _cap, _join, _wrap
+from .host_domain import MAX_TRIPS, State, Unknown, Value, _cap, _join, converted
 from .host_syntax import _for_parts, _is_dim3, _paren_close
 
 if TYPE_CHECKING:
@@ -133,7 +133,7 @@ def range_for(run: "_Run", c: Cursor, st: State) -> State | None:
     if len(items) > MAX_TRIPS:
         return _as_whole(run, c, body, st, [], f"{why}, of more than {MAX_TRIPS} trips")
     key = decl_key(var)
-    values = [_converted(run.value(item, st), var) for item in items]  # the range is evaluated once, first
+    values = [converted(run.value(item, st), var) for item in items]  # the range is evaluated once, first
     exits: list[State | None] = []
     s: State | None = st
     for v in values:
@@ -143,12 +143,6 @@ def range_for(run: "_Run", c: Cursor, st: State) -> State | None:
         s[key] = v
         s = _trip(run, body, s, exits) if body is not None else s
     return _join_all([s, *exits])
-
-
-def _converted(v: Value, var: Cursor) -> Value:
-    if isinstance(v, Unknown) or _is_dim3(var):
-        return v
-    return _cap(_wrap(x, var) for x in v if not isinstance(x, tuple))
 
 
 def _items(rng: Cursor) -> list[Cursor] | None:

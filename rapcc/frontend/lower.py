@@ -16,7 +16,7 @@ from clang.cindex import Cursor, CursorKind as K, TypeKind as T
 from .. import sound_ir as s
 from .clangext import binary_operator, children, evaluate_int, member_spelling, overloaded_decls, \
     specialized_template, unary_operator
-from .exprs import decl_key
+from .exprs import decl_key, int_type
 from .lower_casts import bare_lvalue, reinterprets
 from .lower_intrinsics import intrinsic_call, lane_assignment, laneid_local
 from .lower_refs import (asm_outputs, end_of, is_local as _is_local, kids as _kids, offset_of, only_plain_uses,
@@ -25,12 +25,6 @@ from .preorder import Preorder
 from .statements import for_parts
 from .tokens import FileTokens
 
-_INT_TYPES: dict[T, tuple[int, bool]] = {
-    T.BOOL: (1, False), T.CHAR_U: (8, False), T.UCHAR: (8, False), T.CHAR_S: (8, True), T.SCHAR: (8, True),
-    T.USHORT: (16, False), T.SHORT: (16, True), T.UINT: (32, False), T.INT: (32, True),
-    T.ULONG: (64, False), T.LONG: (64, True), T.ULONGLONG: (64, False), T.LONGLONG: (64, True),
-    T.CHAR16: (16, False), T.CHAR32: (32, False), T.WCHAR: (32, True),
-}
 _ARRAY_TYPES = {T.CONSTANTARRAY, T.INCOMPLETEARRAY, T.DEPENDENTSIZEDARRAY, T.VARIABLEARRAY}
 _BINARY = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "<", "<=", ">", ">=", "==", "!=", "&&", "||", ","}
 _CASTS = {K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_FUNCTIONAL_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXPR}
@@ -50,13 +44,10 @@ def lower_type(t) -> s.Ty:
     canon = t.get_canonical()
     if canon.kind in (T.LVALUEREFERENCE, T.RVALUEREFERENCE):
         canon = canon.get_pointee().get_canonical()
+    it = int_type(canon)
+    if it is not None:
+        return s.int_ty(it)
     kind = canon.kind
-    if kind == T.ENUM:
-        under = canon.get_declaration().enum_type.get_canonical()
-        it = _INT_TYPES.get(under.kind)
-        return s.int_ty(s.CType(*it)) if it else s.OTHER
-    if kind in _INT_TYPES:
-        return s.int_ty(s.CType(*_INT_TYPES[kind]))
     if kind == T.POINTER:
         return s.Ty(s.ValueKind.POINTER, pointee_rank=_rank(canon.get_pointee().get_canonical()))
     if kind in _ARRAY_TYPES:  # an array lvalue: as a pointer to its first element

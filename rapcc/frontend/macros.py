@@ -13,7 +13,8 @@ import os
 import clang.cindex as ci
 from clang.cindex import CursorKind as K
 
-from .. import ir
+from .. import cint, ir
+from ..cint import CType
 from ..build_macros import ARCH_MACROS, ARCH_PREFIXES, RUNTIME_VERSION_MACROS, VERSION_MACROS
 from .clangext import macro_function_like
 from .parse import SHIM_DIR
@@ -48,9 +49,40 @@ def _definitions(tu: ci.TranslationUnit, wanted: set[str]) -> dict[str, list[str
     return out
 
 
-def _value(name: str, defs: dict[str, list[str]], depth: int = 0) -> int | None:
-    """The integer an object-like macro expands to, when its expansion is
-    integer literals, operators and other such macros; None otherwise."""
+class _Int:
+    """An integer of the preprocessor's arithmetic (C11 6.10.1p4: every value
+    is an intmax_t or, from an unsigned operand on, a uintmax_t), whose Python
+    operators are C's (cint): the value a guard's `#if` compares against."""
+
+    __slots__ = ("v", "t")
+
+    def __init__(self, v: int | cint.Undefined, t: CType):
+        if isinstance(v, cint.Undefined):
+            raise ValueError(v.value)
+        self.v, self.t = v, t
+
+
+for _py, _c in (("add", "+"), ("sub", "-"), ("mul", "*"), ("floordiv", "/"), ("mod", "%"), ("lshift", "<<"),
+                ("rshift", ">>"), ("and", "&"), ("or", "|"), ("xor", "^")):
+    setattr(_Int, f"__{_py}__", lambda a, b, op=_c: _Int(*cint.arithmetic(op, a.v, a.t, b.v, b.t)))
+for _py, _c in (("neg", "-"), ("pos", "+"), ("invert", "~")):
+    setattr(_Int, f"__{_py}__", lambda a, op=_c: _Int(cint.unary(op, a.v, a.t), a.t))
+
+
+def _literal(token: str) -> str | None:
+    """`token` as a call making its `_Int`: unsigned with a `u` suffix or where intmax_t cannot hold it."""
+    try:
+        v = int(token.rstrip("uUlL"), 0)
+    except ValueError:
+        return None
+    unsigned = "u" in token.lower() or v > cint.LLONG.hi
+    return f"_I({v}, {unsigned})"
+
+
+def _value(name: str, defs: dict[str, list[str]], depth: int = 0) -> _Int | None:
+    """The integer an object-like macro expands to, as the preprocessor
+    computes it, when its expansion is integer literals, operators and other
+    such macros; None otherwise (or where C leaves it undefined)."""
     body = defs.get(name)
     if body is None or not body or depth > MAX_DEPTH:
         return None
@@ -59,23 +91,23 @@ def _value(name: str, defs: dict[str, list[str]], depth: int = 0) -> int | None:
         if t in _OPERATORS:
             text.append("//" if t == "/" else t)
         elif t[:1].isdigit():
-            digits = t.rstrip("uUlL")
-            try:
-                text.append(str(int(digits, 0)))
-            except ValueError:
+            lit = _literal(t)
+            if lit is None:
                 return None
+            text.append(lit)
         elif t in defs:
             v = _value(t, defs, depth + 1)
             if v is None:
                 return None
-            text.append(f"({v})")
+            text.append(f"(_I({v.v}, {not v.t.signed}))")
         else:
             return None
+    make = {"_I": lambda v, unsigned: _Int(v, cint.ULLONG if unsigned else cint.LLONG)}  # v is in range
     try:
-        value = eval(" ".join(text), {"__builtins__": {}}, {})  # integers and operators only (checked above)
-    except (SyntaxError, ZeroDivisionError, TypeError, ValueError):
+        value = eval(" ".join(text), {"__builtins__": {}}, make)  # literals and operators only (checked above)
+    except (SyntaxError, TypeError, ValueError):
         return None
-    return value if isinstance(value, int) else None
+    return value if isinstance(value, _Int) else None
 
 
 def macro_values(tu: ci.TranslationUnit, tokens: FileTokens,
@@ -99,7 +131,7 @@ def macro_values(tu: ci.TranslationUnit, tokens: FileTokens,
         pending = [t for body in more.values() for t in body]
     out = {}
     for fn, names in names_by_fn.items():
-        found = tuple(sorted((n, v) for n in names if n in defs and (v := _value(n, defs)) is not None))
+        found = tuple(sorted((n, v.v) for n in names if n in defs and (v := _value(n, defs)) is not None))
         if found:
             out[fn] = found
     return out
