@@ -145,7 +145,7 @@ class _Loops(_CollectorState):
             ctx = ctx.forget({key})
             it = int_type(lane.type)
             if self._trackable(key) and it is not None:
-                return replace(ctx, defs={**ctx.defs, key: ir.Cast(it[0], it[1], LANE)})
+                return replace(ctx, defs={**ctx.defs, key: ir.Cast(it.bits, it.signed, LANE)})
             return ctx
         written = asm_outputs(stmt, self.tokens)
         if written is None:

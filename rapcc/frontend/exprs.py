@@ -179,7 +179,7 @@ def _lane_helper(cursor: Cursor) -> ir.Expr | None:
     if fn is None or list(cursor.get_arguments()) or not laneid_helper(fn):
         return None
     it = int_type(fn.result_type)
-    return ir.Cast(it[0], it[1], LANE) if it is not None else None
+    return ir.Cast(it.bits, it.signed, LANE) if it is not None else None
 
 
 _CLAMPS = {"min": "<", "umin": "<", "max": ">", "umax": ">"}
