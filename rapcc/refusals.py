@@ -16,6 +16,7 @@ _WHAT = {
                        "(a template, lambda or parameter pack): the instances it runs as are not known"),
     Failure.HIDDEN: "its name appears where rapcc cannot see the use ({what})",
     Failure.UNCOVERED: "an access to it is not one the rewrite would change",
+    Failure.REPROOF: "the rewritten text is not proved as the input was",
 }
 _HIDDEN = {"string": "inside a string, such as an asm statement", "token": "a macro body or code this parse skips",
            "host": "host code", "unlowered": "an expression rapcc did not lower", "rdc": "other files (-rdc)",
@@ -26,6 +27,8 @@ _UNREAD = {Unread.NO_LAUNCH: "'{k}' has no launch rapcc sees", Unread.UNKNOWN_LA
 
 def refusal(f: Finding, name: str) -> str:
     """Why `name` keeps its layout, as a sentence fragment for diagnostics and reports."""
+    if f.failure == Failure.REPROOF and f.cause is not None:
+        return f"the rewritten text is not proved as the input was: in the output, {refusal(f.cause, name)}"
     if f.failure == Failure.OUT_OF_RANGE and isinstance(f.shape, AnyShape):
         return _any_shape(f, f.shape, name)
     if f.failure == Failure.OUT_OF_RANGE:
