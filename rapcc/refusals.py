@@ -20,7 +20,10 @@ _WHAT = {
 }
 _HIDDEN = {"string": "inside a string, such as an asm statement", "token": "a macro body or code this parse skips",
            "host": "host code", "unlowered": "an expression rapcc did not lower", "rdc": "other files (-rdc)",
-           "extent": "extents rapcc cannot read"}
+           "extent": "extents rapcc cannot read",
+           # The output's proof (reprove.py): what it could not line up with the input's.
+           "output_ir": "an output rapcc could not lower", "output_kernel": "a kernel the output does not name once",
+           "output_declaration": "a declaration the output's proof did not find"}
 _UNREAD = {Unread.NO_LAUNCH: "'{k}' has no launch rapcc sees", Unread.UNKNOWN_LAUNCH: "the launch shape of '{k}' is unknown",
            Unread.OVERLOADED: "several kernels are named '{k}'"}
 

@@ -72,12 +72,12 @@ def unproved_in_output(info: ir.TranslationUnitInfo, reparsed: ir.TranslationUni
     if not checked:
         return {}
     if reparsed.sound is None:
-        why = Finding("", Failure.HIDDEN, 0, what="the output has no sound IR")
+        why = Finding("", Failure.HIDDEN, 0, what="output_ir")
         return {p.analysis.array.key: why for p in checked}
     program = reparsed.sound()
     instances = _instances(info, program)
     if instances is None:
-        lost = Finding("", Failure.HIDDEN, 0, what="a kernel of the input the output does not name once")
+        lost = Finding("", Failure.HIDDEN, 0, what="output_kernel")
         return {p.analysis.array.key: lost for p in checked}
     program = replace(program, instances=instances)
     names = {n for h in helpers for n in (h.map_name, h.accessor_name) if n is not None}
@@ -94,7 +94,7 @@ def unproved_in_output(info: ir.TranslationUnitInfo, reparsed: ir.TranslationUni
     return out
 
 
-_MISSING = Finding("", Failure.HIDDEN, 0, what="a declaration the output's proof did not see")
+_MISSING = Finding("", Failure.HIDDEN, 0, what="output_declaration")
 
 
 def _covered(reparsed: ir.TranslationUnitInfo) -> Callable[[str, int, int], bool]:
