@@ -1,6 +1,8 @@
 """The emitted text re-proved by the model that licensed the input (reprove.py, issue 27 §8)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 import rapcc.pipeline as pipeline
@@ -106,3 +108,19 @@ def test_the_twin_keeps_every_layout(monkeypatch) -> None:
     r = rewrite_source(SRC, "k.cu", Options(strategy="rap"))
     assert [p.analysis.array.name for p in r.plans if p.rewritten] == ["tile", "buf"]
     assert reproof_refusals(r.plans) == 0 and len(calls) == 1
+
+
+def test_an_input_kernel_the_output_does_not_name_once_keeps_every_array() -> None:
+    """The input's instances are run on the output by kernel name: where no
+    kernel of the output has that name, nothing stands for them, and no array
+    passes unproved (the wrong premise would be the output's instances alone)."""
+    r = rewrite_source(SRC, "k.cu", Options(strategy="xor"))
+    info, _ = parse_file("k.cu", SRC, Options())
+    out, _ = parse_file("k.cu", r.text, Options(), host_facts=False)
+    program = out.sound()
+    renamed = replace(program, functions=tuple(replace(f, name="other") if f.is_kernel else f
+                                               for f in program.functions))
+    found = unproved_in_output(info, replace(out, sound=lambda: renamed), r.plans, None)
+    assert sorted(found) == sorted(p.analysis.array.key for p in r.plans if p.rewritten)
+    assert all(f.failure == Failure.HIDDEN and f.what == "output_kernel" for f in found.values())
+    assert unproved_in_output(info, out, r.plans, None) == {}
