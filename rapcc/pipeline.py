@@ -19,6 +19,7 @@ from .ir import EscapeKind, TranslationUnitInfo
 from .occupancy import within_occupancy
 from .planner import ArrayPlan, dynamic_bytes, plan_array, within_static_limit
 from .report import build_report, diagnostics_for
+from .reprove import reproved
 from .rewrite import earlier_header_spans, header_arrays, rewrite
 from .steer import layout_requests, plan_with_requests
 from .suppress import split_suppressed
@@ -233,13 +234,18 @@ def rewrite_source_strategies(source: bytes, path: str, options: Options,
         plans, pragma_warnings = _planned(info, analyses, strategy, ctx, block_option=options.block_dim,
                                            dynamic_smem=options.dynamic_smem)
         try:
-            guards = macro_guards(info, plans)
-            text, helpers = rewrite(source, path, plans, options.command or f"rapcc {path} --strategy {strategy} --seed {options.seed}",
-                                    guards, options.line_directives, _blanked(info, options), _earlier_headers(info, source))
-            if any(p.rewritten for p in plans):
-                # The verification reads arrays and their uses, not launches.
-                reparsed, _ = parse_file(path, text, options, host_facts=False)
-                verify(text, plans, helpers, reparsed, ctx.banks)
+            command = options.command or f"rapcc {path} --strategy {strategy} --seed {options.seed}"
+
+            def emit(ps, command=command):
+                return rewrite(source, path, ps, command, macro_guards(info, ps), options.line_directives,
+                               _blanked(info, options), _earlier_headers(info, source))
+            # The verification reads arrays and their uses, not launches: the
+            # re-proof takes the input's (reprove.py).
+            done = reproved(plans, info, options.block_dim, emit,
+                            lambda text: parse_file(path, text, options, host_facts=False)[0])
+            plans, text, helpers, guards = done.plans, done.text, done.helpers, macro_guards(info, done.plans)
+            if done.reparsed is not None:
+                verify(text, plans, helpers, done.reparsed, ctx.banks)
         except InternalError as exc:
             if len(strategies) == 1:
                 raise

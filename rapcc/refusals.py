@@ -16,16 +16,22 @@ _WHAT = {
                        "(a template, lambda or parameter pack): the instances it runs as are not known"),
     Failure.HIDDEN: "its name appears where rapcc cannot see the use ({what})",
     Failure.UNCOVERED: "an access to it is not one the rewrite would change",
+    Failure.REPROOF: "the rewritten text is not proved as the input was",
 }
 _HIDDEN = {"string": "inside a string, such as an asm statement", "token": "a macro body or code this parse skips",
            "host": "host code", "unlowered": "an expression rapcc did not lower", "rdc": "other files (-rdc)",
-           "extent": "extents rapcc cannot read"}
+           "extent": "extents rapcc cannot read",
+           # The output's proof (reprove.py): what it could not line up with the input's.
+           "output_ir": "an output rapcc could not lower", "output_kernel": "a kernel the output does not name once",
+           "output_declaration": "a declaration the output's proof did not find"}
 _UNREAD = {Unread.NO_LAUNCH: "'{k}' has no launch rapcc sees", Unread.UNKNOWN_LAUNCH: "the launch shape of '{k}' is unknown",
            Unread.OVERLOADED: "several kernels are named '{k}'"}
 
 
 def refusal(f: Finding, name: str) -> str:
     """Why `name` keeps its layout, as a sentence fragment for diagnostics and reports."""
+    if f.failure == Failure.REPROOF and f.cause is not None:
+        return f"the rewritten text is not proved as the input was: in the output, {refusal(f.cause, name)}"
     if f.failure == Failure.OUT_OF_RANGE and isinstance(f.shape, AnyShape):
         return _any_shape(f, f.shape, name)
     if f.failure == Failure.OUT_OF_RANGE:

@@ -322,6 +322,11 @@ class RefUse(Enum):
     CONST = "const"  # `const T&`: read, never written
     PLAIN = "plain"  # `T&` only read and assigned as a whole: the caller's variable, written back
     ESCAPING = "escaping"  # a reference used any other way: the caller's variable is unknown
+    # `T (&a)[32][33]` in a function whose body is exactly `return a[i0][i1];`
+    # (full rank) and which returns `T &`: the element accessor rapcc emits
+    # (lower_refs.array_accessor). The caller passes the array itself; the
+    # returned reference is that element's place (run.py).
+    ARRAY = "array"
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,6 +335,8 @@ class Param:
     ty: Ty
     by_reference: bool
     ref: RefUse = RefUse.VALUE
+    # RefUse.ARRAY: the extents of the array type it binds (the argument's must be these).
+    array_dims: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,6 +361,12 @@ class Function:
     # It returns a reference (`float &cell(float *s, int i)`): its `return`
     # hands back a place, not a value (run.py).
     returns_ref: bool = False
+
+    @property
+    def accessor(self) -> bool:
+        """`T &at(T (&a)[32][33], unsigned i0, unsigned i1) { return a[i0][map(i0, i1)]; }`:
+        it returns the place of one element of the array bound to its `RefUse.ARRAY` parameter."""
+        return self.returns_ref and any(p.ref == RefUse.ARRAY for p in self.params)
 
 
 @dataclass(frozen=True, slots=True)

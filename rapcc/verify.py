@@ -66,7 +66,9 @@ def allocation_sizes(group: int) -> list[int]:
 
 def check_dynamic(fn, group: int, label: str) -> None:
     """Raise InternalError unless, for every allocation size n tried, fn(., n)
-    maps [0, n) injectively into [0, n)."""
+    maps [0, n) injectively into [0, n). An array of dynamic shared memory,
+    whose size the launch sets, has this check alone: the output's range proof
+    (reprove.py) covers arrays of constant extents."""
     for n in allocation_sizes(group):
         idx = np.arange(n, dtype=np.int64)
         try:

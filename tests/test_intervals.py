@@ -88,3 +88,18 @@ def test_random_operations_contain_every_result(seed: int):
                 w = (r - t.lo) % (1 << t.bits) + t.lo
                 assert got.lo <= w <= got.hi and (got.stride == 0 or (w - got.lo) % got.stride == 0), \
                     (op, a, b, t, x, y, w, got)
+
+
+@pytest.mark.parametrize("op", ["^", "|"])
+def test_a_small_operand_changes_only_the_low_bits(op: str):
+    """`i ^ ((i >> 5) & 3)` and `(i & ~3u) | r` (r < 4) over i in [0, 399]
+    stay in [0, 399]: 400 is a multiple of 4, the group the low bits move in
+    (a swizzled 400-element array's helper, reprove.py). The bound is exact here."""
+    got = _OPS[op](SInt.of(0, 399), SInt.of(0, 3))
+    assert got.lo == 0 and got.hi == 399
+    got = _OPS[op](SInt.of(0, 3), SInt.of(8, 401))  # either operand the small one
+    assert got.lo == 8 if op == "|" else got.lo == 8 - 8 % 4
+    assert got.hi == 403
+    for a in range(0, 402, 7):
+        for b in range(0, 4):
+            assert _c(op, a, b) <= _OPS[op](SInt.of(0, max(a, 1)), SInt.of(0, 3)).hi

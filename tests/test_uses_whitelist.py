@@ -315,3 +315,57 @@ def test_every_rewritten_twin_compiles(tmp_path) -> None:
     done = subprocess.run([nvcc, "-arch=sm_90", "-cubin", "-o", str(tmp_path / "t.cubin"), str(src)],
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+# An element accessor over a whole array (`T (&a)[32][32]`, the shape rapcc's
+# own `at` helpers have): the proof follows it into its callee, where the
+# subscripts are checked against the parameter's type (the argument's).
+ACCESSOR = "__device__ float &at2(float (&t)[32][32], int r, int c) { return t[r][c]; }\n"
+
+
+@pytest.mark.parametrize("wrong, failures", [
+    ("    at2(tile, tx, ty + 31) = 2.0f;", {Failure.OUT_OF_RANGE}),  # its subscripts are checked there
+    ("    acc += at2(tile, ty + 31, tx);", {Failure.OUT_OF_RANGE}),
+    # A pointer from its element walked past the row: the proof's pointer rules refuse it.
+    ("    { float *run = &at2(tile, ty, 0); for (int j = 0; j < 64; ++j) acc += run[j]; }",
+     {Failure.OUT_OF_RANGE, Failure.ALIAS}),
+    ("    { float *run = &cell(buf, ty * 32); for (int j = 0; j < 32; ++j) acc += run[j]; }", {Failure.ESCAPE}),
+])
+def test_a_returned_array_reference_is_followed_only_as_an_element(wrong: str, failures: set, tmp_path) -> None:
+    """The wrong forms: an accessor's subscript past its row, a walk from its
+    element's address past the row (a pointer defined by a call: never a
+    faithful alias), and `cell`'s pointer (not an array reference: not the
+    modelled shape) still an escape."""
+    array = "buf" if "buf" in wrong else "tile"
+    src = ACCESSOR + KERNEL.replace("    /*CASE*/", wrong)
+    assert _proof(src, tmp_path)[array] in failures
+
+
+@pytest.mark.parametrize("twin", [
+    "    at2(tile, ty, tx) = 2.0f;\n    __syncthreads();",
+    "    acc += at2(tile, tx, ty) + at2(tile, ty + 8, tx);",
+    "    atomicAdd(&at2(tile, tx, ty), 1.0f);",
+])
+def test_a_returned_array_reference_used_as_its_element_is_proved(twin: str, tmp_path) -> None:
+    """The twin of `returned_reference_walked`: `float &at2(float (&t)[32][32],
+    ...) { return t[r][c]; }` used as a value, an assignment target or an
+    element's address is the access `tile[r][c]`, proved in range."""
+    assert _proof(ACCESSOR + KERNEL.replace("    /*CASE*/", twin), tmp_path)["tile"] is None
+
+
+@pytest.mark.parametrize("body", [
+    "{ float &x = t[r][c]; return x; }",  # another statement: not the modelled shape
+    "{ return t[r][0 * c]; }",  # the shape (its subscripts may be any expression): proved
+    "{ return *(&t[r][0] + c); }",  # a walk, not a subscript chain
+    "{ return t[r][c + 0 * t[0][0]]; }",  # a subscript that reads the array itself
+    "{ return t[c][r]; }",  # the shape: proved
+])
+def test_only_the_exact_accessor_shape_is_followed(body: str, tmp_path) -> None:
+    """Any other body keeps the array (the parameter is then an escape or a
+    reference the callee may write: refused either way)."""
+    src = KERNEL.replace("__device__ float cell_value", f"__device__ float &at2(float (&t)[32][32], int r, int c) "
+                         f"{body}\n__device__ float cell_value")
+    src = src.replace("    /*CASE*/", "    acc += at2(tile, ty, tx);")
+    modelled = body.startswith("{ return t[") and "t[0]" not in body
+    got = _proof(src, tmp_path)["tile"]
+    assert got is None if modelled else got in (Failure.ESCAPE, Failure.ALIAS)

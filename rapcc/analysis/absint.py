@@ -44,6 +44,7 @@ class Failure(Enum):
     INSTANCE = "instance"  # reached from a kernel template named with arguments rapcc does not read
     HIDDEN = "hidden"  # named where no expression of this parse shows (asm string, macro body, host code)
     UNCOVERED = "uncovered"  # an access the rewrite would not see
+    REPROOF = "reproof"  # licensed on the input, but the emitted text is not proved (`cause`; reprove.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +57,7 @@ class Finding:
     shape: tuple[int, int, int] | AnyShape | None = None  # AnyShape: the run over every shape of a set
     what: str = ""  # the construct's kind, for the report
     lane: tuple[int, int, int] | None = None  # the thread, when each was interpreted alone
+    cause: "Finding | None" = None  # REPROOF: the finding against the array in the emitted text
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,10 +38,14 @@ def function_facts(fn: s.Function) -> FunctionFacts:
 class FactsCache:
     """Function -> its facts, for the runs of one proof (whose IR is alive as long as they are)."""
 
-    __slots__ = ("_by_key", "constants")
+    __slots__ = ("_by_key", "constants", "unmetered")
 
-    def __init__(self) -> None:
+    def __init__(self, unmetered: frozenset[str] = frozenset()) -> None:
         self._by_key: dict[str, tuple[s.Function, FunctionFacts]] = {}
+        # Functions whose calls the step budgets do not count (rapcc's own
+        # emitted helpers, reprove.py): the budgets then decide as they did
+        # for the input, where the same access was one subscript.
+        self.unmetered = unmetered
         # id(node) -> (node, its value), for the evaluator (interpret.py, `_constant`).
         self.constants: dict[int, tuple[s.Expr, Value]] = {}
 

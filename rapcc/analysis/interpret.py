@@ -233,6 +233,13 @@ class Evaluator:
         if isinstance(e, s.Field):
             self.member_of(e, st, fr)
             return None
+        if isinstance(e, s.Call):
+            return self.call_place(e, st, fr)
+        self.eval(e, st, fr)
+        return None
+
+    def call_place(self, e: s.Call, st: State, fr: Frame) -> Value:
+        """The place a call returns; a call alone is a value (run.py follows accessors)."""
         self.eval(e, st, fr)
         return None
 

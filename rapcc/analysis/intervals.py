@@ -152,7 +152,11 @@ def bit_or(a: SInt, b: SInt) -> SInt | None:
     if a.single is not None and b.single is not None:
         return SInt.const(a.lo | b.lo)
     if a.lo >= 0 and b.lo >= 0:
-        return SInt.of(max(a.lo, b.lo), _ones_above(max(a.hi, b.hi)))
+        # OR with a value below 2^k sets only low k bits of the other operand
+        # (`(i & ~3u) | r`, r < 4: i's aligned group of 4).
+        x, y = (a, b) if a.hi >= b.hi else (b, a)
+        k = y.hi.bit_length()
+        return SInt.of(max(a.lo, b.lo), min(((x.hi >> k) << k) + (1 << k) - 1, _ones_above(x.hi)))
     return None
 
 
@@ -160,7 +164,11 @@ def bit_xor(a: SInt, b: SInt) -> SInt | None:
     if a.single is not None and b.single is not None:
         return SInt.const(a.lo ^ b.lo)
     if a.lo >= 0 and b.lo >= 0:
-        return SInt.of(0, _ones_above(max(a.hi, b.hi)))
+        # XOR with a value below 2^k changes only the low k bits of the other
+        # operand (`i ^ ((i >> 5) & 3)`, a swizzle, stays in i's aligned group of 4).
+        x, y = (a, b) if a.hi >= b.hi else (b, a)
+        k = y.hi.bit_length()
+        return SInt.of((x.lo >> k) << k, min(((x.hi >> k) << k) + (1 << k) - 1, _ones_above(x.hi)))
     return None
 
 

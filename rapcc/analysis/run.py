@@ -71,6 +71,14 @@ class Run(Evaluator):
 
     # ---- calls ----
     def call(self, e: s.Call, st: State, fr: Frame) -> Value:
+        if e.callee is not None and e.callee in self.facts.unmetered:
+            steps = self.steps
+            out = self._call(e, st, fr)
+            self.steps = steps
+            return out
+        return self._call(e, st, fr)
+
+    def _call(self, e: s.Call, st: State, fr: Frame) -> Value:
         args = [self.eval(a, st, fr) for a in e.args]
         if e.kind in (s.CallKind.MIN, s.CallKind.MAX) and all(isinstance(a, SInt) for a in args) and e.ty.int_type:
             # CUDA's mixed overloads (`max(int, unsigned)`) compare in their
@@ -108,7 +116,29 @@ class Run(Evaluator):
                     if param.ref == s.RefUse.PLAIN and isinstance(x, s.Var):
                         st[x.key] = unknown(x.ty)
             return unknown(e.ty)
-        return self._inline(callee, args, e, st, fr)
+        out = self._inline(callee, args, e, st, fr)
+        if callee.accessor:
+            # The element's value: its access is this call (`at(tile, i, j)`).
+            if isinstance(out, Ptr):
+                self.access(out, e.start, e.end)
+            return unknown(e.ty)
+        return out
+
+    def call_place(self, e: s.Call, st: State, fr: Frame) -> Value:
+        """The place an accessor's call names (`at(tile, i, j) = v`, `&at(...)`):
+        its Ptr, checked where it is used, as `tile[i][j]`'s is. Any other call
+        is a value."""
+        callee = self.functions.get(e.callee) if e.kind == s.CallKind.USER and e.callee else None
+        if callee is None or not callee.accessor or callee.key in self.stack \
+                or len(self.stack) >= MAX_CALL_DEPTH or len(callee.params) != len(e.args):
+            self.eval(e, st, fr)
+            return None
+        steps = self.steps
+        args = [self.eval(a, st, fr) for a in e.args]
+        out = self._inline(callee, args, e, st, fr)
+        if callee.key in self.facts.unmetered:
+            self.steps = steps
+        return out if isinstance(out, Ptr) else None
 
     def _async_copy(self, e: s.Call, args: list[Value]) -> Value:
         """`memcpy_async(dst, src, bytes, ...)`: the elements [dst, dst + bytes / element) are written."""
@@ -132,9 +162,21 @@ class Run(Evaluator):
         escaping = frozenset(p.key for p in callee.params if p.ref == s.RefUse.ESCAPING)
         inner = self.frame(callee, {}, escaping)
         cst: State = {k: v for k, v in st.items() if "." in k}  # the (narrowed) thread indices
-        for p, a in zip(callee.params, args):
+        for p, a, x in zip(callee.params, args, e.args):
             if p.ref == s.RefUse.ESCAPING:
                 self.escape(a, e.start, "bound to a reference")
+                continue
+            if p.ref == s.RefUse.ARRAY:
+                # The array itself, bound to `T (&a)[32][33]`: followed only where its
+                # extents are the parameter's, so the callee's subscripts are checked
+                # against the type they are written for.
+                if isinstance(x, s.SharedRef) and isinstance(a, Ptr) and a.array is not None \
+                        and self.dims.get(a.array) == p.array_dims:
+                    cst[p.key] = a
+                    self.taken.add(a.array)
+                else:
+                    self.escape(a, e.start, "bound to an array reference of other extents")
+                    cst[p.key] = None
                 continue
             cst[p.key] = self.decay(a) if isinstance(a, Ptr) else a
             if isinstance(a, Ptr) and a.array is not None:
@@ -241,10 +283,15 @@ class Run(Evaluator):
 
     def _return(self, n: s.Return, st: State, fr: Frame) -> State | None:
         if fr.fn.returns_ref and n.value is not None:
-            # A reference handed back is a place the caller may walk from
+            p = self.place(n.value, st, fr)
+            if fr.fn.accessor and isinstance(p, Ptr) and p.array is not None and self.element(p):
+                # `return a[i0][i1];` (lower_refs.array_accessor): the element's place,
+                # handed to the caller's use (call, call_place).
+                fr.returns.append((st, p))
+                return None
+            # Any other reference handed back is a place the caller may walk from
             # (`&cell(s, b)` then `run[j]`): not followed, so a shared one escapes.
             what, at = f"a reference returned by '{fr.fn.name}'", getattr(n.value, "start", 0)
-            p = self.place(n.value, st, fr)
             if isinstance(p, Ptr):
                 self.fail(p.array, Failure.ESCAPE, at, what=what)
             else:  # a place the rules above do not read (`c ? a[i] : b[j]`): whatever it names

@@ -557,6 +557,8 @@ class FunctionLowering:
         for i, (a, e) in enumerate(zip(c.get_arguments(), args)):
             j = i - shift
             use = param_use(params[j], definition) if 0 <= j < len(params) else s.RefUse.ESCAPING
+            if use == s.RefUse.ARRAY and not isinstance(e, s.SharedRef):
+                use = s.RefUse.ESCAPING  # only a shared array itself is followed into an accessor (run.py)
             out.append(self._address(a) if use == s.RefUse.ESCAPING else e)
             if use == s.RefUse.PLAIN and (root := s.root_local(e)) is not None:
                 self._ref_writes.add(root)

@@ -51,10 +51,68 @@ def param_use(param: Cursor, definition: Cursor | None) -> s.RefUse:
     body = next((k for k in children(definition) if k.kind == K.COMPOUND_STMT), None)
     if target is None or body is None or not target.spelling:
         return s.RefUse.ESCAPING
+    if array_extents(t) is not None and array_accessor(definition, body, decl_key(target), len(array_extents(t) or ())):
+        return s.RefUse.ARRAY
     if not only_plain_uses(body, decl_key(target)):
         return s.RefUse.ESCAPING
     return s.RefUse.CONST if t.get_pointee().is_const_qualified() else s.RefUse.PLAIN
 
+
+
+def array_extents(t) -> tuple[int, ...] | None:
+    """The extents of `T (&)[32][33]` (an lvalue reference to an array whose
+    every extent is a constant); None for any other type."""
+    t = t.get_canonical()
+    if t.kind != T.LVALUEREFERENCE:
+        return None
+    t = t.get_pointee().get_canonical()
+    dims: list[int] = []
+    while t.kind == T.CONSTANTARRAY:
+        dims.append(t.element_count)
+        t = t.element_type.get_canonical()
+    if not dims or t.kind in (T.INCOMPLETEARRAY, T.VARIABLEARRAY, T.DEPENDENTSIZEDARRAY) or min(dims) <= 0:
+        return None
+    return tuple(dims)
+
+
+def _bare(t) -> str:
+    return t.get_canonical().spelling.replace("const ", "").replace("volatile ", "")
+
+
+def array_accessor(definition: Cursor, body: Cursor, key: str, rank: int) -> bool:
+    """Whether `definition` is exactly the element accessor rapcc emits (the
+    whitelist of RefUse.ARRAY): it returns an lvalue reference to the array's
+    element type, and its body is the one statement `return a[e0]...[e<rank-1>];`
+    whose base is the parameter `key` and whose subscripts do not name it.
+    Anything else (another statement, a row returned, a walk `&a[i][0] + k`,
+    a conversion) is not this shape."""
+    result = definition.result_type.get_canonical()
+    stmts = kids(body)
+    if result.kind != T.LVALUEREFERENCE or len(stmts) != 1 or stmts[0].kind != K.RETURN_STMT:
+        return False
+    ret = kids(stmts[0])
+    if len(ret) != 1:
+        return False
+    e = _strip_parens(ret[0])
+    for _ in range(rank):
+        parts = kids(e) if e.kind == K.ARRAY_SUBSCRIPT_EXPR else []
+        if len(parts) != 2 or any(k.kind == K.DECL_REF_EXPR and k.referenced is not None
+                                  and decl_key(k.referenced) == key for k in parts[1].walk_preorder()):
+            return False
+        e = _strip_parens(parts[0])
+    if e.kind != K.DECL_REF_EXPR or e.referenced is None or decl_key(e.referenced) != key:
+        return False
+    element = e.referenced.type.get_canonical().get_pointee().get_canonical()
+    for _ in range(rank):
+        element = element.element_type.get_canonical()
+    return _bare(result.get_pointee()) == _bare(element)
+
+
+def _strip_parens(c: Cursor) -> Cursor:
+    """Through parentheses and clang's implicit casts (an array's decay to its first row)."""
+    while c.kind in (K.PAREN_EXPR, K.UNEXPOSED_EXPR) and len(kids(c)) == 1:
+        c = kids(c)[0]
+    return c
 
 
 def only_plain_uses(body: Cursor, key: str) -> bool:

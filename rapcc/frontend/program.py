@@ -12,6 +12,7 @@ from .clangext import (children, file_location, in_main_file, nontype_template_a
                        specialized_template)
 from .exprs import decl_key
 from .lower import FunctionLowering, is_shared, lower_type, offset_of, param_use
+from .lower_refs import array_extents
 from .preorder import Preorder
 from .tokens import FileTokens
 from .toplevel import main_file_tops
@@ -121,10 +122,7 @@ def lower_program(tu: ci.TranslationUnit, path: str, source: bytes, tokens: File
                 hidden.append((key, "unlowered", off))
         key = decl_key(fn)
         lowerings[key] = low
-        params = tuple(s.Param(decl_key(p), lower_type(p.type),
-                               p.type.get_canonical().kind in (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE),
-                               param_use(p, fn))
-                       for p in children(fn) if p.kind == K.PARM_DECL)
+        params = tuple(_param(p, fn) for p in children(fn) if p.kind == K.PARM_DECL)
         tparams = tuple(k.spelling for k in children(fn) if k.kind == K.TEMPLATE_NON_TYPE_PARAMETER)
         functions.append(s.Function(
             key=key, name=fn.spelling, params=params, body=lowered, is_kernel=_is_kernel(fn), template_params=tparams,
@@ -159,6 +157,14 @@ def lower_program(tu: ci.TranslationUnit, path: str, source: bytes, tokens: File
     instances = launched + _explicit_instances(fns, tokens, launched)
     hidden += _hidden_tokens(tops, arrays, tokens, inactive_offsets, walks)
     return s.Program(tuple(functions), tuple(arrays), instances, frozenset(unseen), tuple(hidden))
+
+
+def _param(p: Cursor, fn: Cursor) -> s.Param:
+    use = param_use(p, fn)
+    dims = array_extents(p.type) if use == s.RefUse.ARRAY else None
+    return s.Param(decl_key(p), lower_type(p.type),
+                   p.type.get_canonical().kind in (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE),
+                   use, dims or ())
 
 
 _UNKNOWN = (("?", -1),)  # the arguments of an instance rapcc cannot name: its template's arrays stay as written
