@@ -11,6 +11,7 @@ from .. import cint
 from .clangext import binary_operator, evaluate_int, unary_operator
 from .exprs import decl_key, int_type, source_text, strip
 from .host_domain import MAX_THREADS, Launch, State, Unknown, Value, _as_dim, _cap, _join, arithmetic, converted
+from .host_gotos import forward_labels, goto_target
 from .host_loops import Jumps, jump, loop, range_for
 from .preorder import cursor_key
 from .host_calls import assign_config, config_field, declare_config, dim3_value, field_key, is_config, launch_call
@@ -34,7 +35,11 @@ class _Run:
     def __init__(self, host: "HostLaunches", fn: Cursor, body: Cursor):
         self.host, self.fn, self.body = host, fn, body
         self.escaped = _escaped(body, host.walks)
-        self.goto = any(k.kind in (K.GOTO_STMT, K.INDIRECT_GOTO_STMT) for k in host.walks.walk(body))
+        # Forward `goto`s to labels of the body are followed (host_gotos.py); any other makes
+        # the function's variables unknown.
+        self.labels = forward_labels(body, host.walks)
+        self.goto = self.labels is None
+        self.at_labels: dict[str, State | None] = {}  # the states the `goto`s to each label carry
         # clang dropped code here (an error): what it wrote is missing, so no variable is known.
         start, end = body.extent.start.offset, body.extent.end.offset
         self.broken = next((f"'{fn.spelling}' has code clang could not parse" for at in host.errors
@@ -381,9 +386,20 @@ class _Run:
         return st
 
     def stmt(self, c: Cursor, st: State | None) -> State | None:
+        kind = c.kind
+        if kind == K.LABEL_STMT and self.labels and c.spelling in self.labels:
+            # Entered from the `goto`s above it as well as from the statement before it.
+            st = _join(st, self.at_labels.get(c.spelling))
+            for k in self._kids(c):
+                st = self.stmt(k, st)
+            return st
         if st is None:
             return None
-        kind = c.kind
+        if kind == K.GOTO_STMT and self.labels:
+            target = goto_target(c, self.host.walks)
+            assert target is not None  # forward_labels accepted every goto of the body
+            self.at_labels[target] = _join(self.at_labels.get(target), dict(st))
+            return None
         if kind == K.COMPOUND_STMT:
             for k in self._kids(c):
                 st = self.stmt(k, st)
