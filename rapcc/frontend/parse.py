@@ -25,6 +25,7 @@ from ..build_macros import UNKNOWN, BuildMacros
 from ..diagnostics import Diagnostic
 from ..toolkit import HeaderMode, resource_dir
 from . import prelude
+from .chevrons import joined_chevrons
 from .encoding import lexable
 from .errors import ErrorScopes, error_notes, error_scopes
 from .headers import HeaderKinds
@@ -348,6 +349,17 @@ def direct_includes(unit: str, config: ParseConfig) -> tuple[str, ...]:
 
 def _parse(path: str, unsaved: list[tuple[str, bytes]], args: list[str]) -> ci.TranslationUnit:
     files = [(p, lexable(text)) for p, text in unsaved]
+    tu = _parse_files(path, files, args)
+    if any(d.severity >= ci.Diagnostic.Error for d in tu.diagnostics):
+        # `k << <g, b >> > (...)`, which nvcc compiles: parsed again with the chevrons joined (chevrons.py).
+        joined = [(p, joined_chevrons(tu, p, text)) for p, text in files]
+        if any(j is not None for _, j in joined):
+            return _parse_files(path, [(p, j if j is not None else text)
+                                       for (p, j), (_, text) in zip(joined, files)], args)
+    return tu
+
+
+def _parse_files(path: str, files: list[tuple[str, bytes]], args: list[str]) -> ci.TranslationUnit:
     with_pch = prelude.precompiled(args)
     if with_pch is not None:
         try:
