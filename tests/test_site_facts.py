@@ -1,0 +1,59 @@
+"""The sound proof's facts per access site (rapcc/analysis/site_facts.py): what
+the rest of rapcc reads of the one range proof, run before planning."""
+from __future__ import annotations
+
+from rapcc.analysis.arrays import analyze
+from rapcc.analysis.soundness import prove_file
+from rapcc.frontend import parse_file
+from rapcc.pipeline import Options
+
+LAUNCH = "\nvoid go(float *o) { k<<<1, dim3(32, 8)>>>(o); }\n"
+
+
+def _info(body: str):
+    src = 'extern "C" __global__ void k(float *o) {\n  __shared__ float s[8][64];\n' + body + "}\n" + LAUNCH
+    info, _ = parse_file("k.cu", src.encode(), Options())
+    return info
+
+
+def _sites(body: str):
+    info = _info(body)
+    (a,) = analyze(info)
+    return a, {x.access.text: x.site for x in a.accesses}
+
+
+def test_each_subscript_is_joined_over_every_run_of_the_site() -> None:
+    a, sites = _sites("  s[threadIdx.y][threadIdx.x + 32] = 1.0f;\n  o[0] = s[7][threadIdx.x];\n")
+    assert a.unproved is None
+    store = sites["s[threadIdx.y][threadIdx.x + 32]"]
+    assert store is not None and store.ranges is not None
+    assert (store.ranges[0].lo, store.ranges[0].hi) == (0, 7) and (store.ranges[1].lo, store.ranges[1].hi) == (32, 63)
+    assert store.top(1) == 63 and not store.never_runs
+
+
+def test_a_site_no_run_reaches_never_runs_and_its_twin_runs() -> None:
+    # 32x8 threads: `threadIdx.x >= 32` never holds, `threadIdx.x >= 16` does for half of them.
+    a, sites = _sites("  if (threadIdx.x >= 32) s[0][threadIdx.x] = 1.0f;\n"
+                      "  if (threadIdx.x >= 16) s[1][threadIdx.x] = 2.0f;\n  o[0] = s[1][3];\n")
+    assert a.unproved is None
+    never, runs = sites["s[0][threadIdx.x]"], sites["s[1][threadIdx.x]"]
+    assert never is not None and never.never_runs and never.top(1) == -1
+    assert runs is not None and not runs.never_runs and runs.ranges is not None and runs.ranges[1].lo == 16
+
+
+def test_an_unproved_array_has_no_site_facts() -> None:
+    """The runs that refuse an array need not cover every launch: nothing they
+    recorded is a fact (unknown, never a guess)."""
+    a, sites = _sites("  s[0][threadIdx.x * 4] = 1.0f;\n  o[0] = s[1][threadIdx.x];\n")
+    assert a.unproved is not None
+    assert all(site is None for site in sites.values())
+
+
+def test_an_access_the_program_has_no_node_for_is_unknown() -> None:
+    info = _info("  s[threadIdx.y][threadIdx.x] = 1.0f;\n")
+    proof = prove_file(info, None)
+    assert proof is not None
+    (arr,) = info.arrays
+    assert proof.site(arr.key, 0, 1) is None  # no site spans 0..1
+    (x,) = [a for a in info.accesses if a.array == arr.key]
+    assert proof.site(arr.key, x.range.start, x.range.end) is not None
