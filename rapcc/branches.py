@@ -89,7 +89,7 @@ def _verdicts(info: TranslationUnitInfo, block_option, flags: tuple[str, ...], o
     arrays = {a.range.start: a.array for a in info.accesses if a.range.start in offsets and a.range.start not in out}
     if not arrays:
         return out
-    findings = prove_file(info, block_option)
+    findings = prove_file(info, block_option, frozenset(arrays.values()))
     names = {a.key: a.name for a in info.arrays}
     for offset, key in arrays.items():
         if findings is None or not findings.lowered(key):

@@ -57,3 +57,28 @@ def test_an_access_the_program_has_no_node_for_is_unknown() -> None:
     assert proof.site(arr.key, 0, 1) is None  # no site spans 0..1
     (x,) = [a for a in info.accesses if a.array == arr.key]
     assert proof.site(arr.key, x.range.start, x.range.end) is not None
+
+
+def test_an_array_the_proof_is_not_asked_about_is_never_proved() -> None:
+    """An array with an escape is kept whatever the proof says, so the proof does
+    not run for it: its verdict is the escape, never "proved" by default; the
+    escape-free array beside it is still proved."""
+    src = b"""__device__ void sink(float *);
+__global__ void k(float *o) {
+  __shared__ float s[8][64];
+  __shared__ float t[64];
+  sink(s[0]);
+  t[threadIdx.x] = 1.0f;
+  o[0] = t[threadIdx.x];
+}
+void go(float *o) { k<<<1, dim3(32, 8)>>>(o); }
+"""
+    info, _ = parse_file("k.cu", src, Options())
+    by_name = {a.array.name: a for a in analyze(info)}
+    assert by_name["s"].escapes and by_name["s"].unproved is not None
+    assert by_name["s"].unproved[0].failure.value == "escape"
+    assert by_name["t"].unproved is None
+    s_key = by_name["s"].array.key
+    facts = prove_file(info, None, frozenset({by_name["t"].array.key}))
+    assert facts is not None and not facts.lowered(s_key) and facts.finding(s_key) is None
+    assert facts.site(s_key, 0, 10**6) is None  # not asked: nothing is known of it

@@ -251,7 +251,10 @@ def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | N
     under every block shape its kernel is planned for (shapes.py). An array
     whose analysis spends more than `budget` work units (None: no limit) is
     analysed no further and carries `over_budget` (budget.py)."""
-    proof = (prove_file(info, block_option) if info.arrays else None) or ProofFacts({})
+    # An array with an escape is kept whatever the proof says (planner.blocker): not asked.
+    escaped = {e.array: e for e in reversed(info.escapes)}
+    wanted = frozenset(arr.key for arr in info.arrays if arr.key not in escaped)
+    proof = prove_file(info, block_option, wanted) or ProofFacts({})
     kernels = {k.name: k for k in info.kernels}
     index = _Index.of(info)
     homes: dict[str, str | None] = {}
@@ -300,15 +303,21 @@ def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | N
         out.append(replace(fitting, escapes=escapes.get(arr.key, ()), shares_dynamic_memory=shared_dyn,
                            inactive=inactive.get(arr.key, ()), shapes=kept if len(kept) > 1 else (),
                            alternatives=tuple(rest), dropped_shapes=dropped, clones=clones.get(arr.key, ()),
-                           unknown_launches=unknown[homes[arr.key]], unproved=_unproved(info, arr, proof)))
+                           unknown_launches=unknown[homes[arr.key]],
+                           unproved=_unproved(info, arr, proof, escaped.get(arr.key))))
     return tuple(out)
 
 
-def _unproved(info: ir.TranslationUnitInfo, arr: ir.SharedArray, proof: ProofFacts
+def _unproved(info: ir.TranslationUnitInfo, arr: ir.SharedArray, proof: ProofFacts, escape: ir.Escape | None
               ) -> tuple[Finding, ir.SourceRange] | None:
-    """The proof's finding against `arr` and where it points; one for an array it did not lower."""
-    f = proof.finding(arr.key) if proof.lowered(arr.key) else \
-        Finding(arr.key, Failure.HIDDEN, arr.decl.start, what="declaration rapcc did not lower")
+    """The proof's finding against `arr` and where it points; for an array it was not
+    asked about, its first escape; for one it did not lower, that."""
+    if escape is not None:
+        f: Finding | None = Finding(arr.key, Failure.ESCAPE, escape.range.start, what=escape.reason)
+    elif proof.lowered(arr.key):
+        f = proof.finding(arr.key)
+    else:
+        f = Finding(arr.key, Failure.HIDDEN, arr.decl.start, what="declaration rapcc did not lower")
     return None if f is None else (f, _at(info, f.offset or arr.decl.start))
 
 

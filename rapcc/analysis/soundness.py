@@ -162,9 +162,12 @@ def _per_lane(whole: Run, functions, dims, shape: Shape | AnyShape, elem, fn, bi
     return merged
 
 
-def prove(program: s.Program, shapes_for: ShapesFor, covered: Callable[[str, int, int], bool]) -> Proof:
+def prove(program: s.Program, shapes_for: ShapesFor, covered: Callable[[str, int, int], bool],
+          asked: frozenset[str] | None = None) -> Proof:
     """Run every kernel instance under each of its shapes; `covered(array, start, end)`
-    says whether the rewrite sees an access spelled in that span."""
+    says whether the rewrite sees an access spelled in that span. With `asked`, only
+    the instances that reach one of those arrays run, and only their verdicts count
+    (the others' stay None: not proved, merely not asked)."""
     functions = {f.key: f for f in program.functions}
     facts = FactsCache()  # every run below interprets these same functions
     reach = _reach(program)
@@ -185,6 +188,8 @@ def prove(program: s.Program, shapes_for: ShapesFor, covered: Callable[[str, int
         fn = functions.get(inst.kernel)
         if fn is None:
             continue
+        if asked is not None and not reach.get(fn.key, set()) & asked:
+            continue  # nothing it reaches needs a verdict
         bindings = {n: v for n, v in inst.arguments if n != "?"}
         if not inst.launched or any(n == "?" for n, _ in inst.arguments):
             failure = Failure.INSTANCE if any(n == "?" for n, _ in inst.arguments) else Failure.UNLAUNCHED
@@ -232,12 +237,16 @@ def _site_spans(program: s.Program) -> dict[tuple[int, int], bool]:
     return out
 
 
-def prove_file(info: ir.TranslationUnitInfo, option: Shape | None) -> ProofFacts | None:
-    """The proof's answer for every array of one parse, and its site facts (None: no sound
-    IR to prove on), under the launches' shapes or the user's (`option`: --block-dim),
-    else every shape: never the planner's guesses (proof_shapes.py)."""
+def prove_file(info: ir.TranslationUnitInfo, option: Shape | None,
+               asked: frozenset[str] | None = None) -> ProofFacts | None:
+    """The proof's answer for every array of one parse (or those `asked`: the others
+    are absent, unknown), and its site facts (None: no sound IR to prove on), under the
+    launches' shapes or the user's (`option`: --block-dim), else every shape: never the
+    planner's guesses (proof_shapes.py)."""
     if info.sound is None:
         return None
+    if asked is not None and not asked:
+        return facts_of({}, {}, {})  # nothing asked: not even lowered
     by_array: dict[str, list[ir.Access]] = {}
     for a in info.accesses:
         by_array.setdefault(a.array, []).append(a)
@@ -249,8 +258,9 @@ def prove_file(info: ir.TranslationUnitInfo, option: Shape | None) -> ProofFacts
         return any(start <= a.range.start and a.range.end <= end for a in by_array.get(key, ()))
 
     program = info.sound()
-    proof = prove(program, shapes_for(info.kernels, option), covered)
-    return facts_of(dict(proof.findings), dict(proof.sites), _site_spans(program))
+    proof = prove(program, shapes_for(info.kernels, option), covered, asked)
+    findings = {k: f for k, f in proof.findings if asked is None or k in asked}
+    return facts_of(findings, dict(proof.sites), _site_spans(program))
 
 
 __all__ = ["Proof", "ProofFacts", "prove", "prove_file", "walk_expr"]
