@@ -105,6 +105,7 @@ class BlockKind(Enum):
 
     BUDGET = "budget"  # its analysis spent its work budget (analysis/budget.py)
     ESCAPE = "escape"  # a use that is not a plain subscript chain
+    COPIED = "copied"  # used in a helper the rewrite copies for another array
     SKIPPED_BRANCH = "skipped_branch"  # spelled in a preprocessor branch this parse skipped, where it must stay valid
     UNPROVED = "unproved"  # the sound proof (analysis/soundness.py) does not hold for it
     SHARED_EXTERN = "shared_extern"  # `extern` memory it shares, or fixed inner sizes
@@ -128,6 +129,9 @@ def blocker(a: ArrayAnalysis) -> Block | None:
     if a.escapes:
         e = a.escapes[0]
         return Block(BlockKind.ESCAPE, f"left untouched: {e.reason} (line {e.range.line})")
+    if a.copied_in:
+        return Block(BlockKind.COPIED, f"left untouched: '{a.copied_in[0]}', which uses it, is copied for the "
+                                       "rewrite of another array")
     sized = next((u for u in a.inactive if u.sized), None)
     if sized is not None:
         if sized.macro_body:

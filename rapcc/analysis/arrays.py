@@ -44,6 +44,9 @@ class ArrayAnalysis:
     unknown_launches: tuple[str, ...] = ()  # why some launch's block shape is unknown (host_values.py)
     # Set when the analysis spent its work budget (budget.py): no accesses, kept as written.
     over_budget: OverBudget | None = None
+    # Functions with uses of the array that the rewrite copies for another array
+    # (ir.Clone): the proof reads one body, the output holds several.
+    copied_in: tuple[str, ...] = ()
     # The sound proof's first finding against the array, and where (None: proved);
     # only a proved array may change layout (planner.py).
     unproved: tuple[Finding, ir.SourceRange] | None = None
@@ -293,6 +296,9 @@ def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | N
                 kept, dropped = small[0], whole + small[1]
         per_function[func] = (kept, dropped)
     escapes = _grouped(info.escapes)
+    copied: dict[str, set[str]] = {}  # function name -> the arrays it is copied for
+    for c in info.clones:
+        copied.setdefault(c.name, set()).add(c.array)
     inactive = _grouped(info.inactive)
     clones = _grouped(info.clones)
     out = []
@@ -304,6 +310,8 @@ def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | N
                            inactive=inactive.get(arr.key, ()), shapes=kept if len(kept) > 1 else (),
                            alternatives=tuple(rest), dropped_shapes=dropped, clones=clones.get(arr.key, ()),
                            unknown_launches=unknown[homes[arr.key]],
+                           copied_in=tuple(sorted({x.function for x in index.accesses.get(arr.key, ())
+                                                   if x.function in copied and copied[x.function] - {arr.key}})),
                            unproved=_unproved(info, arr, proof, escaped.get(arr.key))))
     return tuple(out)
 
