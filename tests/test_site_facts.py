@@ -82,3 +82,24 @@ void go(float *o) { k<<<1, dim3(32, 8)>>>(o); }
     facts = prove_file(info, None, frozenset({by_name["t"].array.key}))
     assert facts is not None and not facts.lowered(s_key) and facts.finding(s_key) is None
     assert facts.site(s_key, 0, 10**6) is None  # not asked: nothing is known of it
+
+
+def test_a_proved_arrays_sites_cover_every_thread_when_the_per_thread_retry_stops_early() -> None:
+    """'x' fails the whole-block run, and the per-thread retry stops at thread 16,
+    its first finding: 'y', proved, keeps what the whole block's run recorded
+    (every thread), not what threads 0..16 reached."""
+    src = b"""__global__ void k(float *o) {
+  __shared__ float x[32];
+  __shared__ float y[32];
+  x[threadIdx.x * 2] = 1.0f;
+  y[threadIdx.x] = 2.0f;
+  o[threadIdx.x] = y[threadIdx.x];
+}
+void go(float *o) { k<<<1, 32>>>(o); }
+"""
+    info, _ = parse_file("k.cu", src, Options())
+    by_name = {a.array.name: a for a in analyze(info)}
+    assert by_name["x"].unproved is not None and by_name["x"].unproved[0].lane == (16, 0, 0)
+    assert by_name["y"].unproved is None
+    for x in by_name["y"].accesses:
+        assert x.site is not None and x.site.ranges is not None and (x.site.ranges[0].lo, x.site.ranges[0].hi) == (0, 31)

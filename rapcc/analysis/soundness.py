@@ -212,10 +212,15 @@ def prove(program: s.Program, shapes_for: ShapesFor, covered: Callable[[str, int
             if run.findings and all(f.failure == Failure.OUT_OF_RANGE for f in run.findings):
                 # Intervals over all lanes lose what relates one index to another
                 # (`i0 = ((pos - (pos & 7)) << 2)`): each thread alone, exactly.
-                run = _per_lane(run, functions, dims, shape, elem, fn, bindings, facts)
+                lanes = _per_lane(run, functions, dims, shape, elem, fn, bindings, facts)
+                # The threads' runs stop at the first finding: their sites cover every
+                # thread only when none was found; the whole block's run covers them all.
+                whole, run = run, lanes
+                join_sites(sites, lanes.sites if lanes is whole or not lanes.findings else whole.sites)
+            else:
+                join_sites(sites, run.sites)
             for f in run.findings:
                 note(f)
-            join_sites(sites, run.sites)
             if run.wild:
                 for a in run.taken:
                     note(Finding(a, Failure.ESCAPE, 0, shape=shape, what="a pointer rapcc lost track of"))
