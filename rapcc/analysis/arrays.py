@@ -8,11 +8,11 @@ from dataclasses import dataclass, replace
 
 from .. import ir
 from .absint import Failure, Finding
-from .access_samples import AccessAnalysis, SiteFacts, analyse_accesses
+from .access_samples import AccessAnalysis, analyse_accesses
 from .budget import DEFAULT_ARRAY_BUDGET, BudgetExceeded, OverBudget, metered
 from .datadraw import shared_draws
 from .evaluate import Env, Unknown, evaluate
-from .site_facts import ProofFacts
+from .site_facts import ProofFacts, SiteFacts
 from .soundness import prove_file
 from .shapes import (MOST, STATED, DroppedShape, ShapeSet, candidate_shapes, fallback_shapes, leaves_allocation,
                      out_share)
