@@ -151,13 +151,14 @@ def fully_analysed(p: ArrayPlan) -> bool:
 def never_runs(x: AccessAnalysis) -> bool:
     """An access that no lane reaches under the planned shape: every index was
     computed and every guard or loop bound keeps it off (rapcc says so with a
-    `rapcc-not-executed` remark); its cost is known, and it is zero."""
-    return not x.samples.instances and x.samples.unknown is None and (x.proof is None or x.proof.never_runs)
+    `rapcc-not-executed` remark); its cost is known, and it is zero. The sound
+    proof's site fact, where it has one, must agree that no run reaches it."""
+    return not x.samples.instances and x.samples.unknown is None and (x.site is None or x.site.never_runs)
 
 
 def rewritable(p: ArrayPlan) -> bool:
-    """Fully analysed, and nothing blocks a rewrite: every subscript is proved
-    in range, no other use of its memory, a known element type (`auto` may
+    """Fully analysed, and nothing blocks a rewrite: the sound proof holds for
+    it (every subscript in range, no other use of its memory), a known element type (`auto` may
     still keep it, where nothing is predicted faster)."""
     return fully_analysed(p) and p.blocked in (None, BlockKind.NO_ACCESSES) and p.unproved is None
 

@@ -5,18 +5,19 @@ other `-D` flags, so its raw subscripts must stay valid under a new layout.
 Only padding the last dimension keeps a spelling's meaning, and only while
 the subscript stays inside its dimensions (a flat walk `tile[0][f]` does
 not). rapcc therefore parses the same bytes again with the branch's macros
-flipped, until the branch is active, and runs the range proof on the
-accesses it then sees: the source is unchanged, so they sit at the same
-offsets as the skipped spellings. The sound range proof (analysis/soundness.py) must hold
-on that parse too, under the shapes it takes (analysis/proof_shapes.py). A
-branch no flip activates stays unproved and its array is left untouched.
+flipped, until the branch is active, and runs the sound range proof
+(analysis/soundness.py) on that parse, under the shapes it takes
+(analysis/proof_shapes.py): the source is unchanged, so the accesses it then
+sees sit at the same offsets as the skipped spellings, and each is proved
+where the proof holds for its array. A branch no flip activates stays
+unproved and its array is left untouched.
 """
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Callable
 
-from .analysis.arrays import ArrayAnalysis, analyze
+from .analysis.arrays import ArrayAnalysis
 from .analysis.soundness import prove_file
 from .ir import InactiveUse, TranslationUnitInfo
 from .refusals import refusal
@@ -62,8 +63,7 @@ def prove_branches(analyses: tuple[ArrayAnalysis, ...], defines: tuple[str, ...]
         if info is None:
             continue
         open_offsets = {u.range.start for u in pending if u.range.start not in verdict}
-        seen = _verdicts(info, analyze(_restricted(info, open_offsets), block_option), flags)
-        _sound_verdicts(info, block_option, flags, seen, open_offsets)
+        seen = _verdicts(info, block_option, flags, open_offsets)
         for u in pending:
             if u.range.start in seen and u.range.start not in verdict:
                 verdict[u.range.start] = seen[u.range.start]
@@ -71,67 +71,34 @@ def prove_branches(analyses: tuple[ArrayAnalysis, ...], defines: tuple[str, ...]
                  for a in analyses)
 
 
-def _restricted(info: TranslationUnitInfo, offsets: set[int]) -> TranslationUnitInfo:
-    """`info` with only the functions that hold an access or escape at one of
-    `offsets` (the skipped spellings still unproved), each with all its arrays
-    and accesses, so that its block shapes are planned as in a full analysis.
-    A variant's other functions were analysed by the main parse already:
-    analysing them again per variant multiplied the file's cost (issue 20)."""
-    first: dict[str, str | None] = {}
-    for a in info.accesses:
-        first.setdefault(a.array, a.function)
-    home = {arr.key: arr.function or first.get(arr.key) for arr in info.arrays}  # as analyze() homes them
-    hit = [(x.function, x.array) for x in (*info.accesses, *info.escapes) if x.range.start in offsets]
-    functions = {f for f, _ in hit} | {home[k] for _, k in hit if k in home}
-    arrays = tuple(arr for arr in info.arrays if home[arr.key] in functions)
-    keys = {arr.key for arr in arrays}
-    return replace(info, arrays=arrays,
-                   accesses=tuple(a for a in info.accesses if a.array in keys or a.function in functions),
-                   escapes=tuple(e for e in info.escapes if e.array in keys),
-                   inactive=tuple(u for u in info.inactive if u.array in keys),
-                   clones=tuple(c for c in info.clones if c.array in keys))
-
-
 def _touches(u: InactiveUse, flags: tuple[str, ...]) -> bool:
     """Whether the flags flip a macro the use's branch tests."""
     return any(f[2:].split("=", 1)[0] in u.macros for f in flags)
 
 
-def _verdicts(info: TranslationUnitInfo, analyses: tuple[ArrayAnalysis, ...], flags: tuple[str, ...]) -> dict[int, str]:
-    """For every access of the variant: "" when its subscripts are proved inside
-    their dimensions, else why not."""
-    out: dict[int, str] = {}
-    how = " ".join(flags)
-    for a in analyses:
-        for inst in a.instances or (a,):
-            dims = inst.logical_dims
-            for x in inst.accesses:
-                why = x.out_of_range(dims) if dims is not None else "the array has no constant dimensions"
-                prev = out.get(x.access.range.start, "")
-                out[x.access.range.start] = prev or (f"{why} (parsed with {how})" if why else "")
-        for e in a.escapes:
-            out[e.range.start] = f"{e.reason} (parsed with {how})"
-    return out
-
-
-def _sound_verdicts(info: TranslationUnitInfo, block_option, flags: tuple[str, ...], seen: dict[int, str],
-                    offsets: set[int]) -> None:
-    """`seen` with each spelling at `offsets` the replay passed refused unless the range
-    proof (analysis/soundness.py) holds for its array in this parse too, under the shapes the proof
-    takes: the replay's are the planner's guesses, and a build with these flags may
+def _verdicts(info: TranslationUnitInfo, block_option, flags: tuple[str, ...], offsets: set[int]) -> dict[int, str]:
+    """For each access or escape of the variant at `offsets`: "" when the sound
+    proof holds for its array in this parse, else why not. The proof takes the
+    launches' shapes, never the planner's guesses: a build with these flags may
     launch the kernel with any shape its launch does not fix."""
-    arrays = {a.range.start: a.array for a in info.accesses if a.range.start in offsets and seen.get(a.range.start) == ""}
-    if not arrays:
-        return
-    findings = prove_file(info, block_option)
-    names = {a.key: a.name for a in info.arrays}
     how = " ".join(flags)
+    out: dict[int, str] = {}
+    for e in info.escapes:
+        if e.range.start in offsets:
+            out.setdefault(e.range.start, f"{e.reason} (parsed with {how})")
+    arrays = {a.range.start: a.array for a in info.accesses if a.range.start in offsets and a.range.start not in out}
+    if not arrays:
+        return out
+    findings = prove_file(info, block_option, frozenset(arrays.values()))
+    names = {a.key: a.name for a in info.arrays}
     for offset, key in arrays.items():
-        f = findings.get(key) if findings is not None else None
-        if findings is None:
-            seen[offset] = f"the range proof did not run on that parse (parsed with {how})"
-        elif f is not None:
-            seen[offset] = f"{refusal(f, names.get(key, key))} (parsed with {how})"
+        if findings is None or not findings.lowered(key):
+            out[offset] = f"the range proof did not run on that parse (parsed with {how})"
+        elif (f := findings.finding(key)) is not None:
+            out[offset] = f"{refusal(f, names.get(key, key))} (parsed with {how})"
+        else:
+            out[offset] = ""
+    return out
 
 
 def _mark(u: InactiveUse, verdict: dict[int, str]) -> InactiveUse:

@@ -1,4 +1,4 @@
-"""The pass as one call: front end -> analysis -> planning -> rewriting -> verification."""
+"""The pass as one call: front end -> proof and analysis -> planning (of proved arrays) -> rewriting -> verification."""
 from __future__ import annotations
 
 import codecs
@@ -13,7 +13,6 @@ from .build_macros import UNKNOWN as UNKNOWN_BUILD, BuildMacros
 from .diagnostics import Diagnostic, InternalError, RapccError
 from .frontend import parse_file, parse_file_with_includes
 from .frontend.launches import UNREAD_SHAPE, entry_bytes
-from .gate import gate
 from .interrupts import check as check_interrupted
 from .ir import EscapeKind, TranslationUnitInfo
 from .occupancy import within_occupancy
@@ -140,7 +139,7 @@ def rewritten_before(info: TranslationUnitInfo) -> frozenset[str]:
     return frozenset(a.key for a in info.arrays if (a.function, a.name) in named or a.key in through_helpers)
 
 
-def _planned(info, analyses, strategy: str, ctx: StrategyContext, steer: bool = True, block_option=None,
+def _planned(info, analyses, strategy: str, ctx: StrategyContext, steer: bool = True,
              dynamic_smem: int | None = None):
     """The plans for one strategy, with the source's layout pragmas applied, and their warnings.
     In rapcc's own output the arrays it rewrote are kept as they are; the others are planned."""
@@ -153,12 +152,12 @@ def _planned(info, analyses, strategy: str, ctx: StrategyContext, steer: bool = 
         plans = plan_with_requests(analyses, strategy, ctx, requests, plans)
     kernels = tuple(k.name for k in info.kernels if k.is_global)
     plans = within_occupancy(within_static_limit(plans, kernels, dynamic_bytes(info.kernels, dynamic_smem)), kernels)
-    return gate(plans, info, block_option), list(pragma_warnings)
+    return plans, list(pragma_warnings)
 
 
 def _plans(source: bytes, path: str, options: Options, strategy: str, steer: bool = True):
     info, warnings, analyses, ctx, includes = _analysed(source, path, options)
-    plans, pragma_warnings = _planned(info, analyses, strategy, ctx, steer, options.block_dim, options.dynamic_smem)
+    plans, pragma_warnings = _planned(info, analyses, strategy, ctx, steer, options.dynamic_smem)
     return info, warnings + pragma_warnings, plans, ctx, includes
 
 
@@ -231,8 +230,7 @@ def rewrite_source_strategies(source: bytes, path: str, options: Options,
     info, warnings, analyses, ctx, includes = _analysed(source, path, options)
     out: dict[str, RewriteResult | InternalError] = {}
     for strategy in strategies:
-        plans, pragma_warnings = _planned(info, analyses, strategy, ctx, block_option=options.block_dim,
-                                           dynamic_smem=options.dynamic_smem)
+        plans, pragma_warnings = _planned(info, analyses, strategy, ctx, dynamic_smem=options.dynamic_smem)
         try:
             command = options.command or f"rapcc {path} --strategy {strategy} --seed {options.seed}"
 

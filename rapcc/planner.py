@@ -5,7 +5,9 @@ executions x (predicted wavefronts + INSTR_COST x extra index instructions).
 `auto` takes the cheapest candidate of every strategy and keeps the array
 unchanged ("none") unless a candidate is strictly cheaper; ties go to fewer
 instructions, then to an unchanged size. A named strategy applies its own
-cheapest candidate. Arrays rapcc cannot fully see are never rewritten.
+cheapest candidate. Arrays rapcc cannot fully see are never rewritten, and a
+new layout is planned only for an array the sound proof proved
+(analysis/soundness.py, run before planning: `ArrayAnalysis.unproved`).
 
 Two kinds of prediction are less than exact, and `auto` is more careful with them:
 - a block shape rapcc guessed (analysis/shapes.py): the array is analysed under
@@ -25,9 +27,11 @@ from enum import Enum
 from typing import TYPE_CHECKING, Callable
 
 from . import ir
+from .analysis.absint import Finding
 from .analysis.arrays import AccessAnalysis, ArrayAnalysis
 from .analysis.handfix import detect as detect_hand_fix
 from .analysis.predict import LayoutFn, Prediction, Replays, predict, predict_keyed, predict_replay, row_major
+from .refusals import refusal
 from .strategies import REGISTRY, Mapping, StrategyContext, identity, precedence
 
 if TYPE_CHECKING:  # occupancy.py plans on top of this module
@@ -80,8 +84,8 @@ class ArrayPlan:
     after: tuple[Prediction | None, ...]
     candidates: tuple[Candidate, ...] = ()
     blocked: "BlockKind | None" = None  # why it cannot be rewritten at all (blocker)
-    # Set when the sound range analysis kept the array (gate.py): (its Finding, where).
-    unproved: tuple[object, ir.SourceRange] | None = None
+    # Set when the sound proof kept the array (BlockKind.UNPROVED): (its Finding, where).
+    unproved: tuple[Finding, ir.SourceRange] | None = None
     # The layout the cost model chose and why it was given up (occupancy.py), or None.
     given_up: OccupancyLoss | None = None
     # An array an earlier run of rapcc rewrote (the file is rapcc's output):
@@ -101,8 +105,9 @@ class BlockKind(Enum):
 
     BUDGET = "budget"  # its analysis spent its work budget (analysis/budget.py)
     ESCAPE = "escape"  # a use that is not a plain subscript chain
+    COPIED = "copied"  # used in a helper the rewrite copies for another array
     SKIPPED_BRANCH = "skipped_branch"  # spelled in a preprocessor branch this parse skipped, where it must stay valid
-    OUT_OF_RANGE = "out_of_range"  # a subscript not proved inside its dimension
+    UNPROVED = "unproved"  # the sound proof (analysis/soundness.py) does not hold for it
     SHARED_EXTERN = "shared_extern"  # `extern` memory it shares, or fixed inner sizes
     UNINSTANTIATED = "uninstantiated"  # sized by a template parameter the file never instantiates
     TEMPLATE_ELEMENT = "template_element"  # its element type depends on a template parameter
@@ -124,6 +129,9 @@ def blocker(a: ArrayAnalysis) -> Block | None:
     if a.escapes:
         e = a.escapes[0]
         return Block(BlockKind.ESCAPE, f"left untouched: {e.reason} (line {e.range.line})")
+    if a.copied_in:
+        return Block(BlockKind.COPIED, f"left untouched: '{a.copied_in[0]}', which uses it, is copied for the "
+                                       "rewrite of another array")
     sized = next((u for u in a.inactive if u.sized), None)
     if sized is not None:
         if sized.macro_body:
@@ -135,10 +143,6 @@ def blocker(a: ArrayAnalysis) -> Block | None:
         return Block(BlockKind.SKIPPED_BRANCH,
                      f"left untouched: {inactive_where(unproved, a.array.name)}, and its subscript at line "
                      f"{unproved.range.line} is not proved inside the array: {unproved.unproved}")
-    oob = a.out_of_range()
-    if oob is not None:
-        x, why = oob
-        return Block(BlockKind.OUT_OF_RANGE, f"left untouched: {why} (line {x.access.range.line})")
     if arr.is_extern and (arr.dims or a.shares_dynamic_memory):
         return Block(BlockKind.SHARED_EXTERN,
                      "left untouched: 'extern' array that shares its memory or has fixed inner sizes")
@@ -148,6 +152,9 @@ def blocker(a: ArrayAnalysis) -> Block | None:
     if arr.elem_bytes <= 0:
         return Block(BlockKind.TEMPLATE_ELEMENT, f"unchanged: the element type '{arr.elem_type}' depends on a "
                                                  f"template parameter (predicted for {a.elem_bytes}-byte elements)")
+    if a.unproved is not None:
+        f, at = a.unproved
+        return Block(BlockKind.UNPROVED, f"left untouched: {refusal(f, arr.name)} (line {at.line})")
     if not a.accesses:
         return Block(BlockKind.NO_ACCESSES, "no accesses")
     return None
@@ -229,7 +236,8 @@ def plan_array(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPl
     if why is not None:
         before = tuple(predict(x.samples, _flat_layout(a), a.elem_bytes, x.access.width,
                                x.access.offset, ctx.banks) for x in a.accesses)
-        return ArrayPlan(a, none, why.text, before, before, blocked=why.kind, instances=_as_written(a, ctx, replays))
+        return ArrayPlan(a, none, why.text, before, before, blocked=why.kind, instances=_as_written(a, ctx, replays),
+                         unproved=a.unproved if why.kind == BlockKind.UNPROVED else None)
     base = score(a, none, ctx, replays)
     if strategy == "none":
         return ArrayPlan(a, none, "strategy 'none'", base.predictions, base.predictions, (base,))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from . import __version__
+from .analysis.absint import Failure
 from .analysis.handfix import detect as detect_hand_fix
 from .analysis.predict import Prediction
 from .analysis.warps import COUNT_TRIPS
@@ -57,6 +58,9 @@ def build_report(path: str, plans: tuple[ArrayPlan, ...], analyze_only: bool) ->
                 "arch": p.given_up.arch},
             "block_dims_dropped": [{"block_dim": [d.shape.x, d.shape.y, d.shape.z], "line": d.access.range.line,
                                     "out_of_bounds_share": round(d.share, 4)} for d in a.dropped_shapes],
+            # The sound proof's verdict (run before planning, in `analyze` too): why not, or None.
+            "proved": a.unproved is None,
+            "unproved": None if a.unproved is None else refusal(a.unproved[0], arr.name),
             "strategy": "none" if analyze_only else p.mapping.strategy,
             "reason": "analyze only" if analyze_only else p.reason,
             "mapping": None if analyze_only or not p.rewritten else p.mapping.description,
@@ -132,7 +136,8 @@ def _guessed(p: ArrayPlan) -> bool:
     a = p.analysis
     if a.block.source in ("assumed", "inferred"):
         return True
-    return a.block.source in UNCERTAIN_SHAPES and not a.escapes and a.out_of_range() is not None
+    return a.block.source in UNCERTAIN_SHAPES and not a.escapes and a.unproved is not None \
+        and a.unproved[0].failure == Failure.OUT_OF_RANGE
 
 
 # A note names at most this many shapes in a list, and this many contradicting accesses.
@@ -169,19 +174,12 @@ def _shape_note(plans: list[ArrayPlan]) -> Diagnostic:
     # One clause per access that contradicts shapes, naming them all (issue 29:
     # a clause per shape made notes of 700 characters).
     dropped: dict[tuple[str, int, str], list[tuple[str, float]]] = {}  # access -> (shape, share of lanes)
-    wrong: list[str] = []
     for p in plans:
         for d in p.analysis.dropped_shapes:
             dropped.setdefault((d.access.text, d.access.range.line, d.array), []).append((d.shape.text(), d.share))
-        oob = p.analysis.out_of_range()
-        if oob is not None and not p.analysis.escapes:
-            x, _ = oob
-            wrong.append(f"; {p.analysis.block.text()} is probably wrong, since '{_code(x.access.text)}' at line "
-                         f"{x.access.range.line} leaves '{p.analysis.array.name}' under it")
     clauses = [f"; {_listed(list(dict.fromkeys(s for s, _ in left)), MAX_LISTED)} left out, since '{_code(text)}' at line "
                f"{line} leaves '{array}' for {_shares([share for _, share in left])} of "
                f"{'its' if len(left) == 1 else 'their'} lanes" for (text, line, array), left in dropped.items()]
-    clauses += wrong
     more = len(clauses) - MAX_CLAUSES
     contradicted = "".join(clauses[:MAX_CLAUSES]) + (f"; {more} more (the report's block_dims_dropped)"
                                                      if more > 0 else "")
@@ -211,7 +209,9 @@ def diagnostics_for(plans: tuple[ArrayPlan, ...]) -> tuple[Diagnostic, ...]:
                                   f"file-scope '{arr.name}' is rewritten in this file only; if the build uses -rdc, "
                                   "pass --rdc (rapcc-nvcc does) so that arrays other files may reach stay untouched",
                                   "rapcc-file-scope"))
-        if p.unproved is not None:
+        if p.unproved is not None and _conflicts(p):
+            # Only where a new layout had something to fix: an array the proof
+            # keeps without a predicted conflict loses nothing.
             finding, at = p.unproved
             out.append(Diagnostic("warning", at.file, at.line, at.col,
                                   f"{refusal(finding, arr.name)}; '{arr.name}' is left untouched", "rapcc-unproved"))
@@ -242,12 +242,6 @@ def diagnostics_for(plans: tuple[ArrayPlan, ...]) -> tuple[Diagnostic, ...]:
             out.append(Diagnostic("warning", arr.decl.file, arr.decl.line, arr.decl.col,
                                   f"hand fix of '{arr.name}' does not work: {fix.why()}{replaced}",
                                   "rapcc-broken-fix"))
-        oob = a.out_of_range()
-        if oob is not None and not a.escapes and not any(v.sized for v in a.inactive):
-            x, why = oob
-            r = x.access.range
-            out.append(Diagnostic("warning", r.file, r.line, r.col, f"{why}; '{arr.name}' is left untouched",
-                                  "rapcc-escape"))
         # Every instantiation's conflicts (issue 29: only the first was reported), under
         # the reported block shape as for any array (the first an instantiation is planned for).
         first: dict[tuple, InstanceCost] = {}
@@ -260,6 +254,12 @@ def diagnostics_for(plans: tuple[ArrayPlan, ...]) -> tuple[Diagnostic, ...]:
         else:
             out.extend(_access_diagnostics(arr.name, a, p.before, ""))
     return tuple(out)
+
+
+def _conflicts(p: ArrayPlan) -> bool:
+    """Whether some access of the array as written is predicted to conflict."""
+    befores = [c.before for c in p.instances] or [p.before]
+    return any(b is not None and b.excess > 1e-9 for before in befores for b in before)
 
 
 def instance_tags(p: ArrayPlan) -> list[str]:
@@ -275,11 +275,14 @@ def _access_diagnostics(name: str, a, befores, tag: str) -> list[Diagnostic]:
     for x, before in zip(a.accesses, befores):
         r = x.access.range
         if before is None and x.samples.unknown is None:
-            if x.proof is not None and not x.proof.never_runs:
+            if x.site is not None and not x.site.never_runs:
                 msg = (f"access to '{name}'{tag} first runs after the {COUNT_TRIPS} loop trips the replay "
                        "steps through; its bank conflicts are not predicted")
-            else:
+            elif x.site is not None:
                 msg = f"access to '{name}'{tag} never runs with block shape {a.block.text()}"
+            else:
+                msg = (f"access to '{name}'{tag} does not run in the {COUNT_TRIPS} loop trips the replay steps "
+                       f"through with block shape {a.block.text()}; its bank conflicts are not predicted")
             out.append(Diagnostic("remark", r.file, r.line, r.col, msg, "rapcc-not-executed"))
             continue
         if before is None:

@@ -82,7 +82,7 @@ def unproved_in_output(info: ir.TranslationUnitInfo, reparsed: ir.TranslationUni
     program = replace(program, instances=instances)
     names = {n for h in helpers for n in (h.map_name, h.accessor_name) if n is not None}
     unmetered = frozenset(f.key for f in program.functions if f.name in names)
-    found = dict(prove(program, shapes_for(info.kernels, option), _covered(reparsed), unmetered).findings)
+    found = dict(prove(program, shapes_for(info.kernels, option), _covered(reparsed), unmetered=unmetered).findings)
     new = counterparts(reparsed, plans)
     out: dict[str, Finding] = {}
     for p in checked:

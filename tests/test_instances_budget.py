@@ -181,8 +181,8 @@ int main(int argc, char **argv) { float *o = 0; LAUNCH; return 0; }
 """
 
 
-def _budget(launch: str, strategy: str):
-    r = rewrite_source(BUDGET.replace("LAUNCH", launch).encode(), "k.cu", Options(strategy=strategy))
+def _budget(launch: str, strategy: str, block_dim: tuple[int, int, int] | None = None):
+    r = rewrite_source(BUDGET.replace("LAUNCH", launch).encode(), "k.cu", Options(strategy=strategy, block_dim=block_dim))
     return next(p for p in r.plans if p.analysis.array.name == "t")
 
 
@@ -246,7 +246,9 @@ int main(int argc, char **argv) { float *o = 0; void *args[] = {&o};
 def test_a_kernel_no_launch_of_the_file_shows_may_not_grow() -> None:
     """Launched from another file, with dynamic memory rapcc cannot see: padding is given up; with the
     launch in the file (no dynamic memory), the same kernel is padded."""
-    plan = _budget("", "pad")
+    plan = _budget("", "pad")  # no launch: proved for no shape, so kept before the budget is asked
+    assert not plan.rewritten and plan.unproved is not None and "'k' has no launch rapcc sees" in plan.reason
+    plan = _budget("", "pad", (32, 32, 1))  # proved under the stated shape: the budget decides
     assert not plan.rewritten and "no launch of it in this file" in plan.reason
     plan = _budget("k<<<1, dim3(32, 32)>>>(o)", "pad")
     assert plan.rewritten and _grows(plan), plan.reason

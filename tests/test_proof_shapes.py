@@ -72,8 +72,9 @@ def test_its_twin_under_block_dim_is_rewritten() -> None:
 
 def test_a_launch_read_as_64x4_is_proved_for_that_shape_only() -> None:
     plan, _ = _tile(_flat("dim3(64, 4)"))
-    # Planned under 64x4 alone, the walk is seen before the proof runs.
-    assert not plan.rewritten and "reaches column 63 of 32" in plan.reason
+    # Proved under 64x4 alone (the one proof, run before planning): thread 32 walks past the row.
+    assert not plan.rewritten and plan.unproved is not None
+    assert "subscript 1 of 'tile' is not proved inside its dimension under block shape 64x4x1" in plan.reason
 
 
 def test_one_unknown_launch_beside_a_known_one_means_every_shape() -> None:
@@ -94,7 +95,8 @@ def test_a_guarded_kernel_under_an_unknown_launch_is_rewritten(guard: str) -> No
 def test_a_copy_moved_before_the_guard_is_not_bounded_by_it() -> None:
     """`tx += 32` breaks `tx == threadIdx.x`: the guard on threadIdx.x says nothing of tx."""
     plan, _ = _tile(_flat(guard="  tx += 32;\n  if (threadIdx.x >= 32 || threadIdx.y >= 8) return;\n"))
-    assert not plan.rewritten and "reaches column 63 of 32" in plan.reason
+    assert not plan.rewritten and plan.unproved is not None
+    assert "subscript 1 of 'tile' may take [32, " in plan.reason and "under some block shape" in plan.reason
 
 
 ROWS = """__global__ void __launch_bounds__(BOUND) k(const float *in, float *o) {

@@ -29,7 +29,8 @@ CASES = {
                            "    acc += tile[0][f];",
                            "    switch (tx & 3) { case 0: f += 1; case 1: f -= 1; break; default: break; }\n"
                            "    acc += tile[0][f & 31];"),
-    "continue_skips_reset": ("    for (int i = 0; i < 4; i++) { f += 32; if (i < 3) continue; f = tx; }\n"
+    # Every trip's `continue` skips the reset (with `i < 3`, the last trip resets `f = tx`: legal).
+    "continue_skips_reset": ("    for (int i = 0; i < 4; i++) { f += 32; if (i < 4) continue; f = tx; }\n"
                              "    acc += tile[0][f];",
                              "    for (int i = 0; i < 4; i++) { if (i < 3) continue; acc += tile[0][f]; }"),
     "assignment_in_condition": ("    if ((f = tx * 33) < 2000) acc += tile[0][f];",

@@ -3,7 +3,8 @@
 Each access of an array is replayed over the warps of a block
 (`warps.sample_with_params`, once per representative value of the kernel
 parameters it reads), its data-dependent subscripts drawn (`datadraw`, in
-rounds side by side: `rounds`), its subscripts bounded (`ranges`), and its
+rounds side by side: `rounds`), the sound proof's facts at its site kept
+(`site_facts`: whether it runs, how far its subscripts reach), and its
 warp instructions classified as linear, stride, block or random
 (`classify`). Accesses that sample alike share their samples
 (`samplememo`). The per-array analysis (`arrays.py`) gathers these.
@@ -24,9 +25,9 @@ from .classify import AccessClass, classified, classify_access
 from .datadraw import drawn_access
 from ..banks import DEFAULT_BANKS
 from .predict import predict, row_major
-from .ranges import RangeProof, prove_ranges
 from .rounds import replay_rounds
 from .samplememo import SampleMemo, sampling_key
+from .site_facts import SiteFact, SiteFacts
 from .warps import (MAX_INSTANCES, AccessSamples, BlockShape, ParamSamples, WarpInstance, sample_with_params,
                     sampled_loops)
 from .warptable import WarpTable, joined, reweighted, take
@@ -48,24 +49,9 @@ class AccessAnalysis:
     cls: AccessClass
     stride: int | str | None
     assumed_params: tuple[str, ...] = ()  # parameters sampled at warps.PARAM_SAMPLES
-    # Bounds of each subscript over every lane and trip (None: the array has no
-    # constant dimensions to check against).
-    proof: RangeProof | None = None
-
-    def out_of_range(self, dims: tuple[int, ...]) -> str | None:
-        """Why a subscript may leave its dimension, in the words of a diagnostic, or None."""
-        if self.proof is None:
-            return None
-        bad = self.proof.violation(dims)
-        if bad is None:
-            return None
-        k, r = bad
-        what = "index" if len(dims) == 1 else ("row", "column")[k] if len(dims) == 2 else f"index {k}"
-        text = self.access.text or "subscript"
-        if not r.bounded:
-            return f"'{text}' cannot be bounded within its {what}s 0..{dims[k] - 1} (it may be any of {r.text()})"
-        reach = r.hi if r.hi >= dims[k] else r.lo
-        return f"'{text}' reaches {what} {reach} of {dims[k]}"
+    # What the sound proof recorded at this access (site_facts.py): whether it
+    # runs, each subscript's values over every run; None: unknown.
+    site: SiteFact | None = None
 
 
 def _stride(access: ir.Access, dims: tuple[int, ...] | None, vars: dict[str, ir.VarDef],
@@ -162,32 +148,34 @@ def _wrapped_indices(instances, dims: tuple[int, ...]) -> list[tuple[np.ndarray,
 
 
 def analyse_accesses(accesses: list[ir.Access], vars: dict[str, ir.VarDef], block: BlockShape,
-              dims: tuple[int, ...] | None, elem_bytes: int, known: dict[str, int],
+              dims: tuple[int, ...] | None, elem_bytes: int, known: dict[str, int], facts: SiteFacts,
               loading: tuple[ir.Loop, ...] = ()) -> tuple[AccessAnalysis, ...]:
-    """`loading`: the loops with a shared-memory load of any array inside (ptxas
-    keeps the stores of their trips apart: a store may alias those loads)."""
+    """`facts`: the sound proof's about the array; `loading`: the loops with a
+    shared-memory load of any array inside (ptxas keeps the stores of their
+    trips apart: a store may alias those loads)."""
     layout = row_major(dims if dims else (0,))
     analysed = []
     # Accesses that sample alike (SHOC's sort stores keys, then values, through
     # the same drawn subscripts) share their samples (issue 20).
     sampled = SampleMemo()
     for a in accesses:
-        proof = prove_ranges(a, vars, block, known) if dims is not None else None
         key = sampling_key(a)
         samples, assumed = sampled.get(key, lambda: _samples(a, vars, block, dims, elem_bytes, known))
-        if samples.unknown is not None and dims is not None and proof is not None and all(d > 0 for d in dims):
-            # Unproved subscripts draw too, their indices wrapped into the array:
-            # a correct program stays inside it, so the data part is read as
-            # uniform over the array's extent (seed 000's random access).
-            wrap = None if proof.violation(dims) is None else dims
-            samples, assumed = sampled.get((key, "wrapped", wrap), lambda: _expected_samples(
-                a, vars, block, dims, elem_bytes, known, samples, assumed, wrap))
+        if samples.unknown is not None and dims is not None and all(d > 0 for d in dims):
+            # Drawn indices are wrapped into the array: a correct program stays
+            # inside it, so the data part is read as uniform over the array's
+            # extent (seed 000's random access). Every unknown value is drawn
+            # where the sound proof proved each subscript of the array in range
+            # (site_facts.py); elsewhere only the data part is.
+            data_only = not facts.proved
+            samples, assumed = sampled.get((key, "wrapped", dims, data_only), lambda: _expected_samples(
+                a, vars, block, dims, elem_bytes, known, samples, assumed, dims, data_only))
         elif samples.unknown is not None and dims is None:
             # An array of run-time size (`extern __shared__`): no extent to wrap
             # into and none to prove against, but banks repeat every 32 words, so
             # data drawn from its own value set still gives the expected
             # conflicts (Parboil's `atomicAdd(&Hs[(d * BINS) >> 12], 1)`). Only
-            # data is drawn, as for unproved subscripts. Such an array is only
+            # data is drawn, as for an unproved array. Such an array is only
             # ever given swizzles that map [0, n) onto itself for every
             # allocation n, so no index range is needed to rewrite it.
             samples, assumed = sampled.get((key, "data"), lambda: _expected_samples(
@@ -206,7 +194,7 @@ def analyse_accesses(accesses: list[ir.Access], vars: dict[str, ir.VarDef], bloc
                 samples = replace(samples, reloads=True)
             elif a.kind != "load" and (a.kind != "store" or first in loading):
                 samples = replace(samples, unrolled=0)  # a store ptxas keeps apart: no vector store
-        analysed.append(AccessAnalysis(a, samples, cls, stride, assumed, proof))
+        analysed.append(AccessAnalysis(a, samples, cls, stride, assumed, facts.of(a)))
     return tuple(analysed)
 
 
@@ -219,10 +207,9 @@ def _expected_samples(a: ir.Access, vars: dict[str, ir.VarDef], block: BlockShap
                       wrap: tuple[int, ...] | None = None,
                       data_only: bool = False) -> tuple[AccessSamples, tuple[str, ...]]:
     """Samples of a data-dependent access: its unknown values drawn as uniform
-    data (datadraw.py). Where the subscripts are proved inside the array, the
-    data part's own value set (a mask, a `%`, a narrow type) bounds the draws;
-    otherwise (`wrap`) each drawn index is wrapped into the array's extent.
-    Unchanged when drawing does not help."""
+    data (datadraw.py; `data_only`: the data part alone), each drawn index
+    wrapped into `wrap`, the array's extent, where it has one (the identity on
+    an index already inside). Unchanged when drawing does not help."""
     # Rounds of fresh draws, pooled per parameter binding before the bindings
     # are compared: one round alone is too noisy to tell them apart.
     pooled: dict[tuple[tuple[str, int], ...], list] = {}
@@ -240,13 +227,13 @@ def _expected_samples(a: ir.Access, vars: dict[str, ir.VarDef], block: BlockShap
             have = min(sum(map(len, v)) for v in pooled.values())
             more = min(DRAW_ROUNDS - 1, -(-(MIN_DRAWN - have) // max(have, 1)))
             if affordable((spent() - before) * more):
-                together = replay_rounds(a, vars, block, known, data_only or wrap is not None, 1, more) or []
+                together = replay_rounds(a, vars, block, known, data_only, 1, more) or []
         if together:
             ps, charges = together.pop(0)  # what this round alone gives and costs
             for units in charges:
                 charge(units)
         else:
-            drawn = drawn_access(a, vars, round_, data_only=data_only or wrap is not None)
+            drawn = drawn_access(a, vars, round_, data_only=data_only)
             if drawn is None:
                 return samples, assumed
             if loops is None:

@@ -1,14 +1,19 @@
-"""Per-array analysis: the block shapes each array is analysed under, and its accesses' samples, class and
-stride gathered per shape (`access_samples.py`), with the shapes its accesses contradict dropped."""
+"""Per-array analysis: the sound proof's verdict on each array (soundness.py, run
+first: issue 27 §8), the block shapes each array is analysed under, and its
+accesses' samples, class and stride gathered per shape (`access_samples.py`),
+with the shapes its accesses contradict dropped."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
 from .. import ir
+from .absint import Failure, Finding
 from .access_samples import AccessAnalysis, analyse_accesses
 from .budget import DEFAULT_ARRAY_BUDGET, BudgetExceeded, OverBudget, metered
 from .datadraw import shared_draws
 from .evaluate import Env, Unknown, evaluate
+from .site_facts import ProofFacts, SiteFacts
+from .soundness import prove_file
 from .shapes import (MOST, STATED, DroppedShape, ShapeSet, candidate_shapes, fallback_shapes, leaves_allocation,
                      out_share)
 from .warps import BlockShape
@@ -39,6 +44,12 @@ class ArrayAnalysis:
     unknown_launches: tuple[str, ...] = ()  # why some launch's block shape is unknown (host_values.py)
     # Set when the analysis spent its work budget (budget.py): no accesses, kept as written.
     over_budget: OverBudget | None = None
+    # Functions with uses of the array that the rewrite copies for another array
+    # (ir.Clone): the proof reads one body, the output holds several.
+    copied_in: tuple[str, ...] = ()
+    # The sound proof's first finding against the array, and where (None: proved);
+    # only a proved array may change layout (planner.py).
+    unproved: tuple[Finding, ir.SourceRange] | None = None
 
     @property
     def elem_bytes(self) -> int:
@@ -55,21 +66,6 @@ class ArrayAnalysis:
         """Whether the plan must hold over several plausible shapes."""
         return bool(self.alternatives)
 
-    def out_of_range(self) -> tuple[AccessAnalysis, str] | None:
-        """The first access (of any instantiation, under any planned block
-        shape) whose subscripts may leave their dimensions, with the reason;
-        None when every one is proved inside."""
-        for shaped in self.per_shape:
-            for inst in shaped.instances or (shaped,):
-                dims = inst.logical_dims
-                if dims is None:
-                    continue
-                for x in inst.accesses:
-                    why = x.out_of_range(dims)
-                    if why is not None:
-                        return x, (why if not self.robust else f"{why} under block shape {shaped.block.text()}")
-        return None
-
     @property
     def logical_dims(self) -> tuple[int, ...] | None:
         """Constant dimensions, or None when symbolic or unknown (extern)."""
@@ -79,7 +75,7 @@ class ArrayAnalysis:
 
 
 def _instances(arr: ir.SharedArray, kernel: ir.Kernel | None, accesses: list[ir.Access],
-               vars: dict[str, ir.VarDef], block: BlockShape, loading: tuple[ir.Loop, ...] = ()
+               vars: dict[str, ir.VarDef], block: BlockShape, facts: SiteFacts, loading: tuple[ir.Loop, ...] = ()
                ) -> tuple[ArrayAnalysis, ...]:
     """One concrete analysis per template instantiation the file launches, for
     an array whose size depends on template parameters."""
@@ -99,7 +95,7 @@ def _instances(arr: ir.SharedArray, kernel: ir.Kernel | None, accesses: list[ir.
         if any(d <= 0 for d in dims):
             return ()
         concrete = replace(arr, dims=dims)
-        out.append(ArrayAnalysis(concrete, block, analyse_accesses(accesses, vars, block, dims, arr.elem_bytes, known, loading), (),
+        out.append(ArrayAnalysis(concrete, block, analyse_accesses(accesses, vars, block, dims, arr.elem_bytes, known, facts, loading), (),
                                  template_arguments=tuple((vars[k].name if k in vars else k, v) for k, v in inst)))
     return tuple(out)
 
@@ -125,15 +121,15 @@ def _shares_dynamic_memory(arr: ir.SharedArray, info: ir.TranslationUnitInfo) ->
 
 
 def _array_analysis(arr: ir.SharedArray, kernel: ir.Kernel | None, accesses: list[ir.Access],
-                    vars: dict[str, ir.VarDef], block: BlockShape, loading: tuple[ir.Loop, ...] = ()
-                    ) -> ArrayAnalysis:
+                    vars: dict[str, ir.VarDef], block: BlockShape, facts: SiteFacts,
+                    loading: tuple[ir.Loop, ...] = ()) -> ArrayAnalysis:
     """The array's accesses under one block shape (escapes and the rest are added by `analyze`)."""
     dims = None if arr.is_extern or not all(isinstance(d, int) for d in arr.dims) else tuple(int(d) for d in arr.dims)
     if arr.elem_bytes <= 0:  # `T` of a template: predicted for 4-byte elements, never rewritten (planner.py)
         accesses = [replace(a, width=a.width or ASSUMED_ELEM_BYTES) for a in accesses]
-    instances = _instances(arr, kernel, accesses, vars, block, loading) if dims is None else ()
+    instances = _instances(arr, kernel, accesses, vars, block, facts, loading) if dims is None else ()
     analysed = instances[0].accesses if instances else \
-        analyse_accesses(accesses, vars, block, dims, arr.elem_bytes or ASSUMED_ELEM_BYTES, {}, loading)
+        analyse_accesses(accesses, vars, block, dims, arr.elem_bytes or ASSUMED_ELEM_BYTES, {}, facts, loading)
     return ArrayAnalysis(arr, block, analysed, (), instances=instances)
 
 
@@ -184,7 +180,7 @@ def _fitting_instances(shaped: list[ArrayAnalysis]) -> list[ArrayAnalysis]:
     """One array's analyses under each kept shape, each with only the
     instantiations that shape fits, where the shape is a guess. A stated or
     launched shape is a fact: an instantiation that leaves its array under it
-    stays, and the range proof refuses the array. So does an instantiation that
+    stays, and the sound proof decides the array. So does an instantiation that
     fits none of the guesses."""
     fits = [[i for i in a.instances if _instance_contradiction(a.block, i) is None] for a in shaped]
     placed = {i.template_arguments for fit in fits for i in fit}
@@ -199,8 +195,8 @@ def _contradicted(shape_set: ShapeSet, by_shape: dict[BlockShape, list[ArrayAnal
                   ) -> tuple[tuple[BlockShape, ...], tuple[DroppedShape, ...]]:
     """The guessed shapes the code does not contradict, and the dropped ones (a
     wrong guess, not a fact about the code). Stated shapes are never dropped,
-    and when every guess is contradicted all are kept (the range proof then
-    refuses the arrays and the report says why)."""
+    and when every guess is contradicted all are kept (they steer only the
+    prediction: the sound proof, over the launches' shapes, decides the arrays)."""
     if shape_set.stated or len(shape_set.shapes) < 2:
         return shape_set.shapes, ()
     found = {shape: None if shape.source in STATED else _contradiction(shape, by_shape[shape])
@@ -232,7 +228,7 @@ class _Index:
 
 def _analysed_under(shape_set: ShapeSet, mine: list[ir.SharedArray], kernel: ir.Kernel | None,
                     info: ir.TranslationUnitInfo, by_array: dict[str, dict[BlockShape, "ArrayAnalysis"]],
-                    index: _Index, budget: int | None) -> dict[BlockShape, list["ArrayAnalysis"]]:
+                    index: _Index, budget: int | None, proof: ProofFacts) -> dict[BlockShape, list["ArrayAnalysis"]]:
     by_shape: dict[BlockShape, list[ArrayAnalysis]] = {s: [] for s in shape_set.shapes}
     loading = index.loading
     for arr in mine:
@@ -240,7 +236,8 @@ def _analysed_under(shape_set: ShapeSet, mine: list[ir.SharedArray], kernel: ir.
         try:
             # One budget, and one set of draws, for the array under all its shapes.
             with metered(budget), shared_draws():
-                found = [_array_analysis(arr, kernel, accesses, info.vars, shape, loading)
+                facts = SiteFacts(arr.key, proof)
+                found = [_array_analysis(arr, kernel, accesses, info.vars, shape, facts, loading)
                          for shape in shape_set.shapes]
         except BudgetExceeded as exc:
             found = [ArrayAnalysis(arr, shape, (), (), over_budget=exc.outcome) for shape in shape_set.shapes]
@@ -252,10 +249,15 @@ def _analysed_under(shape_set: ShapeSet, mine: list[ir.SharedArray], kernel: ir.
 
 def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | None = None,
             budget: int | None = DEFAULT_ARRAY_BUDGET) -> tuple[ArrayAnalysis, ...]:
-    """Analyse every shared array of the translation unit, under every block
-    shape its kernel is planned for (shapes.py). An array whose analysis
-    spends more than `budget` work units (None: no limit) is analysed no
-    further and carries `over_budget` (budget.py)."""
+    """Prove every shared array of the translation unit once (soundness.py, under
+    the launches' shapes or `block_option`, never a guess), then analyse each
+    under every block shape its kernel is planned for (shapes.py). An array
+    whose analysis spends more than `budget` work units (None: no limit) is
+    analysed no further and carries `over_budget` (budget.py)."""
+    # An array with an escape is kept whatever the proof says (planner.blocker): not asked.
+    escaped = {e.array: e for e in reversed(info.escapes)}
+    wanted = frozenset(arr.key for arr in info.arrays if arr.key not in escaped)
+    proof = prove_file(info, block_option, wanted) or ProofFacts({})
     kernels = {k.name: k for k in info.kernels}
     index = _Index.of(info)
     homes: dict[str, str | None] = {}
@@ -284,16 +286,19 @@ def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | N
         unknown[func] = shape_set.unknown
         for arr in mine:
             by_array[arr.key] = {}
-        by_shape = _analysed_under(shape_set, mine, kernel, info, by_array, index, budget)
+        by_shape = _analysed_under(shape_set, mine, kernel, info, by_array, index, budget, proof)
         kept, dropped = _contradicted(shape_set, by_shape)
         fallback = fallback_shapes(shape_set)
         if fallback is not None and not dropped:  # every guess contradicted: try the narrow blocks
-            small = _contradicted(fallback, _analysed_under(fallback, mine, kernel, info, by_array, index, budget))
+            small = _contradicted(fallback, _analysed_under(fallback, mine, kernel, info, by_array, index, budget, proof))
             if small[1] or len(fallback.shapes) == 1:
                 whole = tuple(why for s in shape_set.shapes if (why := _contradiction(s, by_shape[s])) is not None)
                 kept, dropped = small[0], whole + small[1]
         per_function[func] = (kept, dropped)
     escapes = _grouped(info.escapes)
+    copied: dict[str, set[str]] = {}  # function name -> the arrays it is copied for
+    for c in info.clones:
+        copied.setdefault(c.name, set()).add(c.array)
     inactive = _grouped(info.inactive)
     clones = _grouped(info.clones)
     out = []
@@ -304,8 +309,31 @@ def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | N
         out.append(replace(fitting, escapes=escapes.get(arr.key, ()), shares_dynamic_memory=shared_dyn,
                            inactive=inactive.get(arr.key, ()), shapes=kept if len(kept) > 1 else (),
                            alternatives=tuple(rest), dropped_shapes=dropped, clones=clones.get(arr.key, ()),
-                           unknown_launches=unknown[homes[arr.key]]))
+                           unknown_launches=unknown[homes[arr.key]],
+                           copied_in=tuple(sorted({x.function for x in index.accesses.get(arr.key, ())
+                                                   if x.function in copied and copied[x.function] - {arr.key}})),
+                           unproved=_unproved(info, arr, proof, escaped.get(arr.key))))
     return tuple(out)
+
+
+def _unproved(info: ir.TranslationUnitInfo, arr: ir.SharedArray, proof: ProofFacts, escape: ir.Escape | None
+              ) -> tuple[Finding, ir.SourceRange] | None:
+    """The proof's finding against `arr` and where it points; for an array it was not
+    asked about, its first escape; for one it did not lower, that."""
+    if escape is not None:
+        f: Finding | None = Finding(arr.key, Failure.ESCAPE, escape.range.start, what=escape.reason)
+    elif proof.lowered(arr.key):
+        f = proof.finding(arr.key)
+    else:
+        f = Finding(arr.key, Failure.HIDDEN, arr.decl.start, what="declaration rapcc did not lower")
+    return None if f is None else (f, _at(info, f.offset or arr.decl.start))
+
+
+def _at(info: ir.TranslationUnitInfo, offset: int) -> ir.SourceRange:
+    src = info.source
+    line = src.count(b"\n", 0, offset) + 1
+    col = offset - (src.rfind(b"\n", 0, offset) + 1) + 1
+    return ir.SourceRange(info.path, line, col, offset, offset)
 
 
 def _grouped(items) -> dict[str, tuple]:

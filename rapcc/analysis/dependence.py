@@ -2,7 +2,7 @@
 function's local definitions: which loops can be collapsed to one trip, which
 carried values decide the indices, whether blockIdx or data (a load, a call,
 a local assigned in ways rapcc does not follow) is read. Pure queries over
-the IR; the replay (`warps.py`) and the range proof (`ranges.py`) ask them.
+the IR; the replay (`warps.py`) asks them.
 """
 from __future__ import annotations
 

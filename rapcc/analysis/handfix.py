@@ -93,16 +93,27 @@ def _pow2_below(n: int) -> int:
     return 1 << (n.bit_length() - 1) if n > 0 else 0
 
 
-def _max_index(a: ArrayAnalysis, k: int) -> int:
+def _max_index(a: ArrayAnalysis, k: int) -> int | None:
+    """The highest index subscript `k` reaches: over every run of the sound proof
+    (site_facts.py) and every replayed lane; None where the proof recorded no
+    fact for some access (unknown, so no hand fix is read into it)."""
     top = -1
     for x in a.accesses:
-        if x.proof is not None and not x.proof.never_runs and len(x.proof.ranges) > k:
-            top = max(top, x.proof.ranges[k].hi)
+        reach = x.site.top(k) if x.site is not None else None
+        if reach is None:
+            return None
+        top = max(top, reach)
         for i in x.samples.instances:
             live = i.indices[k][i.active]
             if live.size:
                 top = max(top, int(live.max()))
     return top
+
+
+def _reach(a: ArrayAnalysis, k: int) -> int:
+    """`_max_index`, -1 (no hand fix read) where unknown."""
+    top = _max_index(a, k)
+    return -1 if top is None else top
 
 
 def _pad_form(e: ir.Expr) -> tuple[ir.Expr, int, int] | None:
@@ -168,7 +179,7 @@ def detect(a: ArrayAnalysis, banks: BankModel) -> HandFix | None:
         c = dims[-1]
         base = _pow2_below(c)
         pad = c - base
-        if 1 <= pad <= MAX_PAD and base >= 8 and 0 <= _max_index(a, len(dims) - 1) < base:
+        if 1 <= pad <= MAX_PAD and base >= 8 and 0 <= _reach(a, len(dims) - 1) < base:
             plain = _mean(a, row_major(dims[:-1] + (base,)), banks)
             return _judge(a, "padded-rows", f"padding the rows {base} -> {c}", flat,
                           None if plain is None else plain[0], banks)

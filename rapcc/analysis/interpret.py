@@ -35,6 +35,9 @@ class Evaluator:
         self.shape = shape
         self.findings: list[Finding] = []
         self.accessed: dict[str, set[tuple[int, int, int, int]]] = {}  # (span, span of its &a[i] origin)
+        # (array, start, end) of each access site reached -> its subscripts' values joined over
+        # every time it ran (soundness.SiteFacts: what the rest of rapcc reads of the proof).
+        self.sites: dict[tuple[str, int, int], tuple[SInt, ...]] = {}
         self.taken: set[str] = set()  # arrays whose address this run holds in a variable
         self.wild = False  # a pointer that may point into any of `taken` was dereferenced
         self.steps = 0
@@ -64,6 +67,9 @@ class Evaluator:
         if spans is None:
             spans = self.accessed[p.array] = set()
         spans.add((start, end) + (p.origin or (start, end)))
+        self.record(p, start, end)
+        if p.origin is not None:
+            self.record(p, *p.origin)
         dims = self.dims.get(p.array)
         if not dims:
             self.fail(p.array, Failure.EXTENT, start)
@@ -72,6 +78,15 @@ class Evaluator:
             if v.lo < 0 or v.hi >= d:
                 self.fail(p.array, Failure.OUT_OF_RANGE, start, dim=k, values=v)
                 return
+
+    def record(self, p: Ptr, start: int, end: int) -> None:
+        """Join `p`'s subscripts into what the site `start..end` reached (`()`:
+        reached with subscripts of different counts, their values not kept)."""
+        assert p.array is not None
+        key = (p.array, start, end)
+        had = self.sites.get(key)
+        self.sites[key] = p.idx if had is None else \
+            tuple(iv.join(a, b) for a, b in zip(had, p.idx)) if len(had) == len(p.idx) else ()
 
     def element(self, p: Ptr) -> bool:
         dims = self.dims.get(p.array) if p.array is not None else None

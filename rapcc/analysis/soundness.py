@@ -22,6 +22,7 @@ from .facts import FactsCache
 from .intervals import SInt
 from .proof_shapes import AnyShape, Exact, ProofShapes, shapes_for
 from .run import Run
+from .site_facts import ProofFacts, Sites, facts_of, join_sites
 
 Shape = tuple[int, int, int]
 # (kernel name, instance's template arguments) -> the shapes its proof holds under.
@@ -30,9 +31,11 @@ ShapesFor = Callable[[str, tuple[tuple[str, int], ...]], ProofShapes]
 
 @dataclass(frozen=True, slots=True)
 class Proof:
-    """The gate's answer for every array: the first finding against it, or None when proved."""
+    """The proof's answer for every array: the first finding against it, or None when
+    proved; and what each access site reached over every run (site_facts.py)."""
 
     findings: tuple[tuple[str, Finding | None], ...]
+    sites: tuple[tuple[tuple[str, int, int], tuple[SInt, ...]], ...] = ()
 
 
 def _reach(program: s.Program) -> dict[str, set[str]]:
@@ -151,6 +154,7 @@ def _per_lane(whole: Run, functions, dims, shape: Shape | AnyShape, elem, fn, bi
                 merged.findings += [replace(f, lane=(x, y, z)) for f in one.findings]
                 merged.wild |= one.wild
                 merged.taken |= one.taken
+                join_sites(merged.sites, one.sites)
                 for a, spans in one.accessed.items():
                     merged.accessed.setdefault(a, set()).update(spans)
                 if merged.findings:
@@ -159,14 +163,17 @@ def _per_lane(whole: Run, functions, dims, shape: Shape | AnyShape, elem, fn, bi
 
 
 def prove(program: s.Program, shapes_for: ShapesFor, covered: Callable[[str, int, int], bool],
-          unmetered: frozenset[str] = frozenset()) -> Proof:
+          asked: frozenset[str] | None = None, unmetered: frozenset[str] = frozenset()) -> Proof:
     """Run every kernel instance under each of its shapes; `covered(array, start, end)`
-    says whether the rewrite sees an access spelled in that span. Calls of
-    `unmetered` functions count no steps (facts.FactsCache)."""
+    says whether the rewrite sees an access spelled in that span. With `asked`, only
+    the instances that reach one of those arrays run, and only their verdicts count
+    (the others' stay None: not proved, merely not asked). Calls of `unmetered`
+    functions count no steps (facts.FactsCache)."""
     functions = {f.key: f for f in program.functions}
     facts = FactsCache(unmetered)  # every run below interprets these same functions
     reach = _reach(program)
     first: dict[str, Finding | None] = {a.key: None for a in program.arrays}
+    sites: Sites = {}
     elem = {a.key: a.elem_bytes for a in program.arrays}
 
     def note(f: Finding) -> None:
@@ -182,6 +189,8 @@ def prove(program: s.Program, shapes_for: ShapesFor, covered: Callable[[str, int
         fn = functions.get(inst.kernel)
         if fn is None:
             continue
+        if asked is not None and not reach.get(fn.key, set()) & asked:
+            continue  # nothing it reaches needs a verdict
         bindings = {n: v for n, v in inst.arguments if n != "?"}
         if not inst.launched or any(n == "?" for n, _ in inst.arguments):
             failure = Failure.INSTANCE if any(n == "?" for n, _ in inst.arguments) else Failure.UNLAUNCHED
@@ -204,7 +213,13 @@ def prove(program: s.Program, shapes_for: ShapesFor, covered: Callable[[str, int
             if run.findings and all(f.failure == Failure.OUT_OF_RANGE for f in run.findings):
                 # Intervals over all lanes lose what relates one index to another
                 # (`i0 = ((pos - (pos & 7)) << 2)`): each thread alone, exactly.
-                run = _per_lane(run, functions, dims, shape, elem, fn, bindings, facts)
+                lanes = _per_lane(run, functions, dims, shape, elem, fn, bindings, facts)
+                # The threads' runs stop at the first finding: their sites cover every
+                # thread only when none was found; the whole block's run covers them all.
+                whole, run = run, lanes
+                join_sites(sites, lanes.sites if lanes is whole or not lanes.findings else whole.sites)
+            else:
+                join_sites(sites, run.sites)
             for f in run.findings:
                 note(f)
             if run.wild:
@@ -215,15 +230,29 @@ def prove(program: s.Program, shapes_for: ShapesFor, covered: Callable[[str, int
                     if not covered(a, start, end) and not covered(a, o_start, o_end):
                         note(Finding(a, Failure.UNCOVERED, start))
                         break
-    return Proof(tuple(first.items()))
+    return Proof(tuple(first.items()), tuple(sites.items()))
 
 
-def prove_file(info: ir.TranslationUnitInfo, option: Shape | None) -> dict[str, Finding | None] | None:
-    """The proof's answer for every array of one parse (None: no sound IR to prove on), under
-    the launches' shapes or the user's (`option`: --block-dim), else every shape: never the
+def _site_spans(program: s.Program) -> dict[tuple[int, int], bool]:
+    """The span of every node an access site may be recorded at -> whether it is a subscript."""
+    out: dict[tuple[int, int], bool] = {}
+    for f in program.functions:
+        for n in stmt_exprs(f.body):
+            if isinstance(n, (s.Subscript, s.Field, s.Call)):
+                out[(n.start, n.end)] = out.get((n.start, n.end), False) or isinstance(n, s.Subscript)
+    return out
+
+
+def prove_file(info: ir.TranslationUnitInfo, option: Shape | None,
+               asked: frozenset[str] | None = None) -> ProofFacts | None:
+    """The proof's answer for every array of one parse (or those `asked`: the others
+    are absent, unknown), and its site facts (None: no sound IR to prove on), under the
+    launches' shapes or the user's (`option`: --block-dim), else every shape: never the
     planner's guesses (proof_shapes.py)."""
     if info.sound is None:
         return None
+    if asked is not None and not asked:
+        return facts_of({}, {}, {})  # nothing asked: not even lowered
     by_array: dict[str, list[ir.Access]] = {}
     for a in info.accesses:
         by_array.setdefault(a.array, []).append(a)
@@ -234,7 +263,10 @@ def prove_file(info: ir.TranslationUnitInfo, option: Shape | None) -> dict[str, 
         # subscript the front end missed (`t[t[i][0]][j]`) pass for the outer.
         return any(start <= a.range.start and a.range.end <= end for a in by_array.get(key, ()))
 
-    return dict(prove(info.sound(), shapes_for(info.kernels, option), covered).findings)
+    program = info.sound()
+    proof = prove(program, shapes_for(info.kernels, option), covered, asked)
+    findings = {k: f for k, f in proof.findings if asked is None or k in asked}
+    return facts_of(findings, dict(proof.sites), _site_spans(program))
 
 
-__all__ = ["Proof", "prove", "prove_file", "walk_expr"]
+__all__ = ["Proof", "ProofFacts", "prove", "prove_file", "walk_expr"]

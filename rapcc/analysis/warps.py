@@ -165,7 +165,7 @@ def sample_access(access: ir.Access, vars: dict[str, ir.VarDef], block: BlockSha
 
     `bindings` fixes parameters to values. Only the guards and loop conditions
     make lanes inactive: an index outside the array's dimensions is a fact the
-    range prover (`ranges.py`) refuses the array for, never a reason to drop a lane.
+    sound range proof (`soundness.py`) refuses the array for, never a reason to drop a lane.
     `loops`: `sampled_loops(access, vars)` where the caller has it (it depends on
     neither the block nor the bindings). `root`: `_block_root(block, vars,
     warp_size, fixed)` where the caller replays several bindings under it, all
@@ -275,24 +275,15 @@ def sample_with_params(access: ir.Access, vars: dict[str, ir.VarDef], block: Blo
 class TripPolicy:
     """How `iterate` steps loops: the sampler replays at most `max_trips` trips
     of a loop, spread evenly over its first `count_trips` and weighted (it
-    predicts a mean); the range prover must see every trip, or give up."""
+    predicts a mean)."""
 
     max_trips: int = MAX_TRIPS
-    unknown_trips: int | None = UNKNOWN_TRIPS  # None: an unknown loop condition raises Unknown
-    budget: list[int] | None = None  # remaining loop-body visits, shared across the walk
+    unknown_trips: int = UNKNOWN_TRIPS  # trips replayed of a loop whose condition is unknown
     count_trips: int = COUNT_TRIPS
     # The lanes are this many rounds of draws side by side (rounds.py): a guard
     # whose value is unknown for a reason other than a parameter may be known
     # in some rounds and not others, and the walk stops (RoundsDiffer).
     rounds: int = 1
-
-    @property
-    def exhaustive(self) -> bool:
-        return self.unknown_trips is None
-
-
-class TooManyTrips(Exception):
-    """The iteration space is larger than the walk may visit."""
 
 
 class RoundsDiffer(Exception):
@@ -336,7 +327,7 @@ def _trip_states(loop: ir.Loop, env: Env, active: np.ndarray, policy: TripPolicy
     n = len(active)
     value = _lanes(evaluate(loop.start, env), n)
     carried = {c.var: _lanes(evaluate(c.start, env), n) for c in loop.carried}
-    limit = policy.max_trips if policy.exhaustive else max(policy.max_trips, policy.count_trips)
+    limit = max(policy.max_trips, policy.count_trips)
     states: list[tuple[Env, np.ndarray]] = []
     known = True
     # A condition no trip changes (`while (1)`, a kernel's main loop left by
@@ -353,22 +344,13 @@ def _trip_states(loop: ir.Loop, env: Env, active: np.ndarray, policy: TripPolicy
         if cond is not None and steady and (cond & active).any():
             lanes, cond = cond, None  # runs until a `break`: as long as an unknown condition
         if cond is None:
-            if policy.unknown_trips is None:
-                raise Unknown(f"the condition of the loop over '{loop.var.split('@')[0]}'")
             known = False
             cond = lanes if lanes is not None else np.ones(n, dtype=bool)
         live = active & cond
-        if not live.any() or (not known and trip >= (policy.unknown_trips or 0)):
+        if not live.any() or (not known and trip >= policy.unknown_trips):
             break
         if trip == limit:
-            if policy.exhaustive:
-                raise TooManyTrips(f"more than {policy.max_trips} trips")
             break  # longer than counted: the trips counted stand for all
-        if policy.exhaustive and policy.budget is not None and trip >= policy.budget[0]:
-            # Every trip will be visited, and the visits left are fewer: give
-            # up now rather than after stepping up to max_trips (a kernel's
-            # `while (1)` main loop, SHOC's bfs).
-            raise TooManyTrips("iteration space too large to enumerate")
         states.append((inner, live))
         for c in loop.carried:
             carried[c.var] = _step(c.step_op, c.step, carried[c.var], inner)
@@ -407,10 +389,6 @@ def iterate(access: ir.Access, loops: tuple[ir.Loop, ...], env: Env, active: np.
     each = weight * runs / len(chosen) if chosen else weight
     for trip in chosen:
         inner, live = states[trip]
-        if policy.budget is not None:
-            policy.budget[0] -= 1
-            if policy.budget[0] < 0:
-                raise TooManyTrips("iteration space too large to enumerate")
         for c in loop.carried:
             if access.range.start > c.update_at:  # the access runs after this iteration's update
                 inner = inner.child(c.var, _step(c.step_op, c.step, cast(np.ndarray, inner.values[c.var]), inner))
