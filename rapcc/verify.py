@@ -210,7 +210,9 @@ def _check_reparsed(info: TranslationUnitInfo, plans: tuple[ArrayPlan, ...], by_
         planned: tuple = () if plan.mapping.dynamic_group else plan.mapping.phys_dims
         if any(isinstance(d, str) for d in arr.dims):  # a template-sized array: compare the spelling
             grow = [p - q for p, q in zip(plan.mapping.phys_dims, plan.mapping.logical_dims)]
-            planned = tuple(grown_dim_text(str(d), g).strip() if g else d for d, g in zip(arr.dims, grow))
+            # A constant extent of such an array reads back as its value (`33 - 1` grown is 33).
+            planned = tuple(d + g if isinstance(d, int) else grown_dim_text(d, g).strip() if g else d
+                            for d, g in zip(arr.dims, grow))
         if tuple(new.dims) != planned:
             raise InternalError(f"'{arr.name}' is declared {new.dims} in the output, planned {planned}")
         accesses = [a for a in info.accesses if a.array == new.key]

@@ -60,7 +60,10 @@ def _dims(decl: Cursor, lowering: FunctionLowering | None) -> tuple[s.Expr, ...]
         t = t.element_type.get_canonical()
     if all(c is not None and c >= 0 for c in consts):
         return tuple(s.Lit(int(c), s.int_ty(s.CType(64, False))) for c in consts)
-    sizes = [k for k in children(decl) if k.kind.is_expression()]
+    # libclang lists the extents' expressions innermost first (it visits an
+    # array type's element before its size): `s[N / 32][33 - 1]` gives
+    # `33 - 1`, then `N / 32`.
+    sizes = [k for k in children(decl) if k.kind.is_expression()][::-1]
     if len(sizes) != len(consts) or lowering is None:
         return None
     out: list[s.Expr] = []
