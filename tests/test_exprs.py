@@ -7,7 +7,7 @@ from rapcc.pipeline import Options, rewrite_source
 
 # Issue 27: the row `(Row)(threadIdx.x + 256u)` of an `unsigned char` enum
 # wraps to threadIdx.x (0..31). The proof said so; the collector read the enum
-# as an `int` and refused the array ("reaches row 287 of 32").
+# as an `int` and refused the array (row 287 of 32).
 ENUM_ROW = """enum Row : {under} {{ R0 }};
 __global__ void k(float *out, const float *in) {{
   __shared__ float tile[32][32];
@@ -28,4 +28,6 @@ def test_an_unsigned_char_enum_wraps_and_its_array_is_padded():
 def test_an_int_enum_reaches_past_the_rows_and_the_array_is_kept():
     r = rewrite_source(ENUM_ROW.format(under="int").encode(), "e.cu", Options())
     assert not r.changed
-    assert any("reaches row 287 of 32" in d.message for d in r.diagnostics)
+    tile = next(p for p in r.plans if p.analysis.array.name == "tile")
+    assert tile.unproved is not None  # the sound proof's refusal: row 287 is past the 32 rows
+    assert any(d.check_id == "rapcc-unproved" and "'tile'" in d.message for d in r.diagnostics)
