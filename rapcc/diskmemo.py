@@ -38,12 +38,17 @@ class DiskMemo:
         self.stamp = stamp
         self.keep = keep
         self._folder = folder
+        self._path: str | None = None  # "" where there is no folder to use
         self._table: dict[Any, Any] | None = None
         self._new: dict[Any, Any] = {}
 
     def path(self) -> str | None:
-        folder = self._folder if self._folder is not None else private_folder(tempfile.gettempdir())
-        return None if folder is None else os.path.join(folder, f"{self.name}-{self.stamp}.memo")
+        """The table's file, fixed at the first use: a process that changes
+        TMPDIR later (a test) still saves where it read."""
+        if self._path is None:
+            folder = self._folder if self._folder is not None else private_folder(tempfile.gettempdir())
+            self._path = "" if folder is None else os.path.join(folder, f"{self.name}-{self.stamp}.memo")
+        return self._path or None
 
     def table(self) -> dict[Any, Any]:
         """The entries on disk when first asked, with those put since."""
