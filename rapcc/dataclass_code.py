@@ -38,9 +38,12 @@ def _stamp() -> str:
     return f"{sys.implementation.cache_tag}-{MAGIC_NUMBER.hex()}"
 
 
-def cached_exec(memo: DiskMemo) -> Any:
-    """An `exec` that compiles a source text once per table (`memo`)."""
+def cached_exec(memo: DiskMemo, caller: dict[str, Any]) -> Any:
+    """An `exec` that compiles a source text once per table (`memo`), called
+    from the module whose namespace is `caller`."""
     def exec_(source: Any, globals: dict[str, Any] | None = None, locals: dict[str, Any] | None = None) -> None:
+        if globals is None:  # exec's default: its caller's namespace, not this module's
+            globals = caller
         if isinstance(source, str):
             code = memo.get(source)
             if type(code) is not CodeType:
@@ -62,7 +65,7 @@ def compiled_once(folder: str | None = None) -> Iterator[DiskMemo | None]:
         yield None  # another interpreter's dataclasses, or someone else's `exec` already there
         return
     memo = DiskMemo(NAME, _stamp(), KEEP, folder)
-    dataclasses.exec = cached_exec(memo)  # type: ignore[attr-defined]
+    dataclasses.exec = cached_exec(memo, vars(dataclasses))  # type: ignore[attr-defined]
     try:
         yield memo
     finally:

@@ -116,3 +116,16 @@ def test_the_command_line_fills_the_table_under_its_own_tmpdir(tmp_path):
     assert second.returncode == 0 and second.stderr == first.stderr
     assert (tmp_path / "out.cu").read_text() == written
     assert read_table(str(tables[0])) == entries  # nothing new to add
+
+
+def test_exec_without_globals_runs_in_its_callers_namespace(tmp_path):
+    """As the built-in does for `dataclasses`: its caller's globals, not dataclass_code's."""
+    from rapcc.dataclass_code import cached_exec
+    from rapcc.diskmemo import DiskMemo
+    caller: dict = {"__builtins__": __builtins__, "BASE": 40}
+    ns: dict = {}
+    exec_ = cached_exec(DiskMemo("t", "s", keep=10, folder=str(tmp_path)), caller)
+    exec_("def f():\n    return BASE + 2\n", None, ns)
+    assert ns["f"]() == 42
+    exec_("def f():\n    return BASE + 2\n", None, ns)  # the second time from the table
+    assert ns["f"]() == 42 and ns["f"].__globals__ is caller
