@@ -44,39 +44,76 @@ def _const(text: str) -> np.ndarray:  # only read
     return np.asarray(cint.wrap(int(text.rstrip("uUlL"), 0), cint.UINT), dtype=np.int64)
 
 
-def _eval(node: c_ast.Node, env: dict[str, np.ndarray]) -> np.ndarray:
-    # By class name: only pycparser's own nodes reach here (`_parsed`), and
-    # pycparser is imported when a helper is first parsed, not by every run
-    # of rapcc (its lexer's tables cost a cold process ~15 ms, issue 20).
-    kind = type(node).__name__
+# A helper's return expression as nested tuples, each led by the kind of
+# pycparser node it was: ("Constant", text), ("ID", name), ("BinaryOp", op, a,
+# b), ("UnaryOp", op, a), ("Cast", a), ("TernaryOp", cond, then, else), or
+# (kind,) for any other construct (refused when evaluated, as before). Plain
+# data, so that a run without rapcc's server reads it from disk instead of
+# importing pycparser and parsing again (issue 29).
+Expr = tuple
+
+
+def _eval(node: Expr, env: dict[str, np.ndarray]) -> np.ndarray:
+    kind = node[0]
     if kind == "Constant":
-        return _const(node.value)
+        return _const(node[1])
     if kind == "ID":
-        if node.name not in env:
-            raise CExprError(f"unknown name '{node.name}' in index helper")
-        return env[node.name]
+        if node[1] not in env:
+            raise CExprError(f"unknown name '{node[1]}' in index helper")
+        return env[node[1]]
     if kind == "BinaryOp":
-        return _binop(node.op, _eval(node.left, env), _eval(node.right, env))
-    if kind == "UnaryOp" and node.op == "~":
-        return _u32(~_eval(node.expr, env))
+        return _binop(node[1], _eval(node[2], env), _eval(node[3], env))
+    if kind == "UnaryOp" and node[1] == "~":
+        return _u32(~_eval(node[2], env))
     if kind == "Cast":
-        return _eval(node.expr, env)  # every helper type is unsigned int
+        return _eval(node[1], env)  # every helper type is unsigned int
     if kind == "TernaryOp":
-        return np.where(_eval(node.cond, env) != 0, _eval(node.iftrue, env), _eval(node.iffalse, env))
+        return np.where(_eval(node[1], env) != 0, _eval(node[2], env), _eval(node[3], env))
     raise CExprError(f"construct '{kind}' is not allowed in an index helper")
 
 
-def parse_helper(source: str) -> tuple[str, list[str], c_ast.Node]:
+def _tree(node: c_ast.Node) -> Expr:
+    """pycparser's expression as an `Expr` (by class name: pycparser is
+    imported when a helper is first parsed, not by every run of rapcc)."""
+    kind = type(node).__name__
+    if kind == "Constant":
+        return (kind, node.value)
+    if kind == "ID":
+        return (kind, node.name)
+    if kind == "BinaryOp":
+        return (kind, node.op, _tree(node.left), _tree(node.right))
+    if kind == "UnaryOp":
+        return (kind, node.op, _tree(node.expr))
+    if kind == "Cast":
+        return (kind, _tree(node.expr))
+    if kind == "TernaryOp":
+        return (kind, _tree(node.cond), _tree(node.iftrue), _tree(node.iffalse))
+    return (kind,)
+
+
+def parse_helper(source: str) -> tuple[str, list[str], Expr]:
     """(name, parameter names, return expression) of `unsigned f(unsigned a, ...) { return e; }`."""
     name, params, expr = _parsed(source)
     return name, list(params), expr
 
 
 @lru_cache(maxsize=4096)
-def _parsed(source: str) -> tuple[str, tuple[str, ...], c_ast.Node]:
+def _parsed(source: str) -> tuple[str, tuple[str, ...], Expr]:
     """`parse_helper`, once per text: the planner scores each candidate under
     every block shape, and pycparser took a third of a file's time re-parsing
-    the same helpers (issue 20). The tree is only read, never changed."""
+    the same helpers (issue 20). A text parsed by an earlier process is read
+    from the table on disk (`helper_memo.py`); one that does not parse is
+    never kept, and raises here each time."""
+    from .helper_memo import HELPERS
+    found = HELPERS.get(source)
+    if found is not None:
+        return found
+    parsed = _parse(source)
+    HELPERS.put(source, parsed)
+    return parsed
+
+
+def _parse(source: str) -> tuple[str, tuple[str, ...], Expr]:
     from pycparser import c_ast, c_parser
     try:
         ast = c_parser.CParser().parse(source)
@@ -90,7 +127,7 @@ def _parsed(source: str) -> tuple[str, tuple[str, ...], c_ast.Node]:
     stmts = fn.body.block_items or []
     if len(stmts) != 1 or not isinstance(stmts[0], c_ast.Return):
         raise CExprError("an index helper is a single return statement")
-    return fn.decl.name, tuple(params), stmts[0].expr
+    return fn.decl.name, tuple(params), _tree(stmts[0].expr)
 
 
 def compile_helper(source: str) -> Callable[..., np.ndarray]:

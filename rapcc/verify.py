@@ -16,6 +16,7 @@ from .analysis.shapes import STATED
 from .banks import BankModel
 from .cexpr import CExprError, compile_helper
 from .diagnostics import InternalError
+from .hashing.base import sorted_distinct  # not np.unique: it imports numpy.ma (issue 29)
 from .ir import Access, Escape, EscapeKind, SharedArray, TranslationUnitInfo
 from .planner import ArrayPlan, keeps_spellings
 from .rewrite import Helper, grown_dim_text
@@ -54,7 +55,7 @@ def check_bijective(fn, logical: tuple[int, ...], phys_last: int, label: str) ->
     for i, d in zip(idx[:-1], logical[:-1]):
         prefix = prefix * d + i
     key = prefix * phys_last + last
-    if np.unique(key).size != key.size:
+    if sorted_distinct(key).size != key.size:
         raise InternalError(f"{label}: mapping is not injective")
 
 
@@ -78,7 +79,7 @@ def check_dynamic(fn, group: int, label: str) -> None:
             raise InternalError(f"{label}: {exc}") from exc
         if out.min() < 0 or out.max() >= n:
             raise InternalError(f"{label}: with {n} elements allocated, an index maps outside them")
-        if np.unique(out).size != n:
+        if sorted_distinct(out).size != n:
             raise InternalError(f"{label}: with {n} elements allocated, the mapping is not injective")
 
 

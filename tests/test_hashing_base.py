@@ -65,3 +65,26 @@ def test_banks_from_rows_matches_closed_form():
     h = BitVectorPermutation(3, 12, 4)
     a = np.arange(1 << 12)
     assert np.array_equal(banks_from_rows(h.rows(), a), h.banks(a))
+
+
+def test_sorted_distinct_is_np_unique_of_integers():
+    from rapcc.hashing.base import sorted_distinct
+    rng = np.random.default_rng(0)
+    for n in (0, 1, 2, 7, 300):
+        for dtype in (np.int64, np.int32, np.uint64, np.uint8):
+            a = rng.integers(0, 40, size=n).astype(dtype)
+            for shaped in (a, a.reshape(-1, 1)):
+                got, want = sorted_distinct(shaped), np.unique(shaped)
+                assert got.dtype == want.dtype and got.shape == want.shape and np.array_equal(got, want)
+    floats = np.array([2.0, np.nan, 1.0, np.nan])  # not integers: np.unique's own rules (NaNs as one)
+    assert np.array_equal(sorted_distinct(floats), np.unique(floats), equal_nan=True)
+
+
+def test_normalising_access_sets_does_not_import_numpy_ma():
+    """np.unique would (issue 29: ~8 ms of every run without the server)."""
+    import subprocess
+    import sys
+    code = ("import sys\nfrom rapcc.hashing.base import normalise_access_sets\n"
+            "print(normalise_access_sets([[3, 1, 3]], 4)[0].tolist(), 'numpy.ma' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["[1,", "3]", "False"]

@@ -33,6 +33,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..search_memo import int_tuple, kept_on_disk
+
 MAX_PASSES = 8
 RANDOM_STARTS = 4
 
@@ -293,12 +295,29 @@ def search(sets: Sequence[Sequence[int]], n: int, m: int, free: int, seed: int) 
     return list(_search(tuple(tuple(int(a) for a in s) for s in sets), n, m, free, seed))
 
 
+def _swizzles(data: object, *args: object) -> tuple[tuple[XorSwizzle, int], ...]:
+    """`_search`'s answer from the search table's data (search_memo.py)."""
+    if type(data) is not tuple:
+        raise ValueError("not a search answer")
+    out = []
+    for item in data:
+        m, free, g, w = item  # ValueError/TypeError where it is not four values
+        if not all(type(v) is int for v in (m, free, w)):
+            raise ValueError("not a search answer")
+        out.append((XorSwizzle(m, free, int_tuple(g)), w))
+    return tuple(out)
+
+
 @lru_cache(maxsize=1024)
+@kept_on_disk("f2.search", key=lambda *args: args,
+              encode=lambda found: tuple((sw.m, sw.free, sw.g, w) for sw, w in found), decode=_swizzles)
 def _search(sets: tuple[tuple[int, ...], ...], n: int, m: int, free: int, seed: int
             ) -> tuple[tuple[XorSwizzle, int], ...]:
     """`search`, once per distinct question: the planner asks it per block
     shape and per array, and arrays and shapes often pose the same sets
-    (issue 20). A pure function of its arguments: the seed fixes the starts."""
+    (issue 20), and a run without rapcc's server asks again what an earlier
+    run did (issue 29: kept on disk). A pure function of its arguments: the
+    seed fixes the starts."""
     cols = _Columns(sets, n, m, free)
     rng = np.random.default_rng(seed)
     found: dict[tuple[int, ...], int] = {}

@@ -30,6 +30,7 @@ from rapcc.hashing.bitwise import (
     permutation_features,
     xor_candidates,
 )
+from rapcc.search_memo import kept_on_disk, order_of
 
 
 def _ratio(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -74,6 +75,8 @@ def givargis_order(
 
 
 @lru_cache(maxsize=256)
+@kept_on_disk("givargis_order", key=lambda sets, *rest: (sets.distinct, sets.order, *rest), encode=lambda order: order,
+              decode=lambda data, sets, features, *rest: order_of(data, features))  # across processes too (issue 29)
 def _givargis_order(sets: DistinctSets, features: tuple[Feature, ...], n: int, limit: int | None,
                     within: int) -> tuple[int, ...]:
     """`givargis_order`, once per distinct input: arrays accessed

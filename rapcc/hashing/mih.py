@@ -32,6 +32,7 @@ from rapcc.hashing.bitwise import (
     permutation_features,
     xor_candidates,
 )
+from rapcc.search_memo import kept_on_disk, order_of
 
 
 def imbalances(values: np.ndarray, chosen: Sequence[int]) -> np.ndarray:
@@ -83,6 +84,8 @@ def mih_order(
 
 
 @lru_cache(maxsize=256)
+@kept_on_disk("mih_order", key=lambda sets, *rest: (sets.distinct, sets.order, *rest), encode=lambda order: order,
+              decode=lambda data, sets, features, *rest: order_of(data, features))  # across processes too (issue 29)
 def _mih_order(sets: DistinctSets, features: tuple[Feature, ...], n: int, limit: int | None,
                within: int) -> tuple[int, ...]:
     """`mih_order`, once per distinct input: arrays accessed alike (the

@@ -22,6 +22,7 @@ import numpy as np
 
 from ..analysis.arrays import ArrayAnalysis
 from ..hashing.bitvector import BitVectorXor, candidate_conflicts, pruned_candidates, varying_bits
+from ..search_memo import int_tuple, kept_on_disk
 from .base import Form, Mapping, Scheme, StrategyContext
 from .hashed import HashDomain, access_sets, hash_domain, realise
 
@@ -43,11 +44,28 @@ def candidate_pool(sets: list[list[int]], dom: HashDomain) -> list[BitVectorXor]
 def ranked(sets: list[list[int]], pool: list[BitVectorXor], n: int, m: int) -> list[BitVectorXor]:
     """`pool` in §5.1 order: fewest conflicts, then fewest mask bits, then
     enumeration order (as `rapcc.hashing.bitvector.search`, in batches)."""
-    conflicts = np.concatenate([candidate_conflicts(pool[s:s + CHUNK], sets, n, m)
-                                for s in range(0, len(pool), CHUNK)])
+    conflicts = _pool_conflicts(sets, pool, n, m)
     popcounts = np.array([bin(c.mask).count("1") for c in pool], dtype=np.int64)
     order = np.lexsort((np.arange(len(pool)), popcounts, conflicts))
     return [pool[i] for i in order]
+
+
+def _conflicts_of(data: object, candidates: int) -> np.ndarray:
+    found = int_tuple(data)
+    if len(found) != candidates:
+        raise ValueError("not one count per candidate")
+    return np.array(found, dtype=np.int64)
+
+
+@kept_on_disk("bvxor.conflicts",
+              key=lambda sets, pool, n, m: (tuple(tuple(s) for s in sets),
+                                            tuple((c.k1, c.k2, c.mask, c.n, c.m) for c in pool), n, m),
+              encode=lambda conflicts: tuple(int(c) for c in conflicts),
+              decode=lambda data, sets, pool, n, m: _conflicts_of(data, len(pool)))
+def _pool_conflicts(sets: list[list[int]], pool: list[BitVectorXor], n: int, m: int) -> np.ndarray:
+    """Each candidate's conflicts on `sets`; kept across runs without rapcc's
+    server (issue 29: most of a first run's planning of a 2-D tile)."""
+    return np.concatenate([candidate_conflicts(pool[s:s + CHUNK], sets, n, m) for s in range(0, len(pool), CHUNK)])
 
 
 class BitVectorXorStrategy:
