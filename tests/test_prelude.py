@@ -78,6 +78,10 @@ def test_a_corrupt_header_is_not_used(private_tmp, monkeypatch):
     [pch] = private_tmp.glob("rapcc-*/prelude-*.pch")
     pch.write_bytes(b"not a precompiled header" * 100)
     assert _unit(path) == plain
+    # Refused once, then built again: later parses are not left without it.
+    assert not pch.exists() and prelude._built == {}
+    assert _unit(path) == plain
+    assert pch.exists() and not pch.read_bytes().startswith(b"not a precompiled header")
 
 
 def test_no_header_in_a_folder_others_can_write(private_tmp):
@@ -100,3 +104,21 @@ def test_the_stamp_follows_libclang(tmp_path, monkeypatch):
     assert prelude._stamp() == first
     lib.write_bytes(b"another build")
     assert prelude._stamp() != first
+
+
+def test_the_headers_kept_are_the_most_recently_used(private_tmp, monkeypatch):
+    """A folder shared by many command lines (the tests', other projects') keeps
+    a build's own header: using one makes it the newest, whenever it was made."""
+    monkeypatch.setattr(prelude, "KEEP", 2)
+
+    def header(define: str) -> Path:
+        args = prelude.precompiled(parse_module.clang_args(parse_module.ParseConfig(defines=(define,))))
+        assert args is not None
+        return Path(args[args.index("-include-pch") + 1])
+    used, other = header("RAPCC_T_A=1"), header("RAPCC_T_B=1")
+    for age, p in enumerate((used, other)):
+        os.utime(p, (1_000_000 + age, 1_000_000 + age))  # `used` is the older
+    monkeypatch.setattr(prelude, "_built", {})  # a new process: the header is found, not made
+    assert header("RAPCC_T_A=1") == used
+    newest = header("RAPCC_T_C=1")
+    assert used.exists() and newest.exists() and not other.exists()

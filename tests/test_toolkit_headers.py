@@ -208,3 +208,62 @@ def test_the_prelude_without_its_declarations_lists_the_same_user_top_level(tmp_
     if source == "inline":
         listed = [(kind.name, name) for kind, name, *_ in tops(True)]
         assert listed.count(("FUNCTION_TEMPLATE", "k")) == 1 and listed.count(("FUNCTION_DECL", "k")) == 1  # the specialization
+
+
+_CALLS_THE_TOOLKIT = """__global__ void k(float2 *o) { o[threadIdx.x] = make_float2(1.0f, 2.0f); }
+__device__ int mine() { return 7; }
+"""
+
+
+def _body_of(tu, name: str) -> bool:
+    """Whether the parse has a body for the function `name` (its definition's compound statement)."""
+    import clang.cindex as ci
+    found = [c for c in tu.cursor.walk_preorder() if c.kind == ci.CursorKind.FUNCTION_DECL and c.spelling == name]
+    assert found, f"no declaration of {name}"
+    return any(k.kind == ci.CursorKind.COMPOUND_STMT for c in found for k in c.get_children())
+
+
+@pytest.mark.nvcc
+@pytest.mark.slow
+def test_the_toolkit_prelude_has_no_function_bodies_the_users_file_keeps_its(tmp_path, monkeypatch):
+    """SkipFunctionBodies applies to the precompiled prelude alone (clang's wrapper and the toolkit)."""
+    from rapcc.frontend import prelude
+    import clang.cindex as ci
+    root = _toolkit()
+    monkeypatch.setattr(prelude.tempfile, "gettempdir", lambda: str(tmp_path))
+    monkeypatch.setattr(prelude, "_built", {})
+    src = tmp_path / "k.cu"
+    src.write_text(_CALLS_THE_TOOLKIT)
+    args = clang_args(ParseConfig(cuda_path=root, headers=HeaderMode.TOOLKIT))
+    with_pch = prelude.precompiled(args)
+    assert with_pch is not None
+    tu = ci.Index.create(excludeDecls=False).parse(str(src), args=with_pch, options=0x01 | 0x200)
+    assert not [d.spelling for d in tu.diagnostics if d.severity >= ci.Diagnostic.Error]
+    assert not _body_of(tu, "make_float2") and _body_of(tu, "mine") and _body_of(tu, "k")
+    plain = ci.Index.create().parse(str(src), args=args, options=0x01 | 0x200)
+    assert _body_of(plain, "make_float2")  # what the prelude left out
+
+
+@pytest.mark.nvcc
+@pytest.mark.slow
+def test_a_user_header_that_shadows_a_toolkit_one_keeps_its_bodies(tmp_path, monkeypatch):
+    """The twin: a `-I` folder with its own `cuda.h` (it then
+    `#include_next`s the toolkit's): the prelude reads a user's header, so no
+    function body is left out of it."""
+    from rapcc.frontend import prelude
+    import clang.cindex as ci
+    root = _toolkit()
+    monkeypatch.setattr(prelude.tempfile, "gettempdir", lambda: str(tmp_path))
+    monkeypatch.setattr(prelude, "_built", {})
+    inc = tmp_path / "inc"
+    inc.mkdir()
+    (inc / "cuda.h").write_text("#include_next <cuda.h>\n"
+                                            "static inline int shadow_helper() { return 3; }\n")
+    src = tmp_path / "k.cu"
+    src.write_text(_CALLS_THE_TOOLKIT + "int use() { return shadow_helper(); }\n")
+    with_pch = prelude.precompiled(clang_args(ParseConfig(cuda_path=root, headers=HeaderMode.TOOLKIT,
+                                                          include_dirs=(str(inc),))))
+    assert with_pch is not None
+    tu = ci.Index.create(excludeDecls=False).parse(str(src), args=with_pch, options=0x01 | 0x200)
+    assert not [d.spelling for d in tu.diagnostics if d.severity >= ci.Diagnostic.Error]
+    assert _body_of(tu, "shadow_helper") and _body_of(tu, "make_float2")

@@ -262,6 +262,7 @@ def _parse(path: str, unsaved: list[tuple[str, bytes]], args: list[str]) -> ci.T
                 return tu
         except ci.TranslationUnitLoadError:
             pass
+        prelude.discard(with_pch)  # built again by the next parse, not refused by every later one
     try:
         return ci.Index.create().parse(path, args=args, unsaved_files=files, options=_PARSE_OPTIONS)
     except ci.TranslationUnitLoadError as exc:
