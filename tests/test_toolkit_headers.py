@@ -267,3 +267,30 @@ def test_a_user_header_that_shadows_a_toolkit_one_keeps_its_bodies(tmp_path, mon
     tu = ci.Index.create(excludeDecls=False).parse(str(src), args=with_pch, options=0x01 | 0x200)
     assert not [d.spelling for d in tu.diagnostics if d.severity >= ci.Diagnostic.Error]
     assert _body_of(tu, "shadow_helper") and _body_of(tu, "make_float2")
+
+
+@pytest.mark.nvcc
+@pytest.mark.slow
+def test_the_host_compilers_own_include_folders_are_searched(tmp_path):
+    """`-ccbin` (which the build hook passes as `--compiler-bindir=`) names a compiler whose search list has a folder clang's driver
+    does not know (as `CPLUS_INCLUDE_PATH` would): its header is found; the
+    twin, with nvcc's default gcc, does not find it."""
+    root = _toolkit()
+    gcc = shutil.which("gcc")
+    if gcc is None:
+        pytest.fail("gcc (nvcc's host compiler) is not on the PATH")
+    extra = tmp_path / "host-only"
+    extra.mkdir()
+    (extra / "only_host.h").write_text("#define ONLY_HOST 32\n")
+    fake = tmp_path / "my-gcc"
+    fake.write_text(f'#!/bin/sh\nexec {gcc} "$@" -idirafter {extra}\n')
+    fake.chmod(0o755)
+    src = tmp_path / "k.cu"
+    src.write_text("#include <only_host.h>\n__global__ void k(float *o)\n{\n    __shared__ float s[ONLY_HOST];\n"
+                   "    s[threadIdx.x] = o[0];\n    o[0] = s[31 - threadIdx.x];\n}\n")
+    config = ParseConfig(cuda_path=root, headers=HeaderMode.TOOLKIT, extra_args=(f"--compiler-bindir={fake}",))
+    assert f"{extra}" in clang_args(config)
+    parsed = parse_tolerant(str(src), src.read_bytes(), config)
+    assert not [d.spelling for d in parsed.tu.diagnostics if d.severity >= 3]
+    default = parse_tolerant(str(src), src.read_bytes(), ParseConfig(cuda_path=root, headers=HeaderMode.TOOLKIT))
+    assert "'only_host.h' file not found" in [d.spelling for d in default.tu.diagnostics]

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import functools
 import os
+import shutil
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 import clang.cindex as ci
 
 from ..build_macros import UNKNOWN, BuildMacros
+from .. import host_compiler
 from ..diagnostics import Diagnostic
 from ..toolkit import HeaderMode, resource_dir
 from . import prelude
@@ -99,6 +101,19 @@ def toolkit_resources(config: ParseConfig) -> str | None:
     return resource_dir(libclang_major())
 
 
+@functools.cache
+def _host_args(compiler: str | None) -> tuple[str, ...]:
+    """The host compiler's include folders as clang flags (asked once a process, cached on disk); none where it
+    cannot say (clang's driver then finds a GCC itself)."""
+    if compiler is None:
+        return ()
+    import tempfile
+
+    from ..userdir import private_folder
+    found = host_compiler.ask(compiler, private_folder(tempfile.gettempdir()))
+    return found.clang_args() if found is not None else ()
+
+
 def _toolkit_args(config: ParseConfig, resources: str) -> list[str]:
     """clang's own CUDA mode, as clang compiles CUDA: its wrapper headers, the
     toolkit's, and the host compiler's C++ library (clang finds GCC's itself)."""
@@ -112,6 +127,8 @@ def _toolkit_args(config: ParseConfig, resources: str) -> list[str]:
     cccl = os.path.join(config.cuda_path, "include", "cccl")
     if os.path.isdir(cccl):  # nvcc searches it too
         args += ["-isystem", cccl]
+    # The C++ library of the compiler nvcc runs (host_compiler.py), not only the one clang's driver would pick.
+    args += _host_args(host_compiler.host_compiler(config.extra_args, shutil.which))
     # Named, though clang's driver includes it anyway: the precompiled prelude replaces it (prelude.py).
     args += ["-idirafter", str(SKEW_DIR), "-include", prelude.WRAPPER_HEADER]
     return args
