@@ -122,3 +122,30 @@ def test_the_headers_kept_are_the_most_recently_used(private_tmp, monkeypatch):
     assert header("RAPCC_T_A=1") == used
     newest = header("RAPCC_T_C=1")
     assert used.exists() and newest.exists() and not other.exists()
+
+
+def test_one_builder_at_a_time_the_others_take_its_header(private_tmp, monkeypatch):
+    """`make -j`: the steps that want the same header at once wait for the
+    first one's instead of each building it."""
+    import threading
+    import time
+    built: list[str] = []
+
+    def build(folder: str, path: str, base: list[str], header: str) -> str:
+        built.append(path)
+        time.sleep(0.3)
+        Path(path).write_bytes(b"a header")
+        return path
+    monkeypatch.setattr(prelude, "_build", build)
+    results: list[str | None] = []
+    go = threading.Barrier(4)
+
+    def step() -> None:
+        go.wait()
+        results.append(prelude._file("0" * 32, ["-x", "cuda"], prelude.SHIM_HEADER))
+    threads = [threading.Thread(target=step) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(built) == 1 and results == built * 4

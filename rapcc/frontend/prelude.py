@@ -20,9 +20,12 @@ the most recently used.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import tempfile
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import clang.cindex as ci
@@ -113,13 +116,53 @@ def _file(key: str, base: list[str], header: str) -> str | None:
     if folder is None:
         return None
     path = os.path.join(folder, f"prelude-{key}.pch")
-    try:
-        # Used now: the pruning below keeps the most recently used (a build's
-        # own header is not pushed out by the tests' or other projects' dozens).
-        os.utime(path)
+    if _used(path):
         return path
+    # One builder at a time (the first steps of `make -j` all want the same
+    # header): the others wait for it and take its header instead of each
+    # spending the half second. A lock that cannot be had in time is no
+    # reason not to build: the rename below keeps any number of builders safe.
+    with _lock(os.path.join(folder, f"prelude-{key}.lock")):
+        if _used(path):
+            return path
+        return _build(folder, path, base, header)
+
+
+def _used(path: str) -> bool:
+    """Whether the header exists, marking it used now: the pruning keeps the
+    most recently used (a build's own header is not pushed out by the tests'
+    or other projects' dozens)."""
+    try:
+        os.utime(path)
+        return True
     except OSError:
-        pass
+        return False
+
+
+@contextlib.contextmanager
+def _lock(path: str, wait_s: float = 60.0) -> Iterator[None]:
+    try:
+        import fcntl
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    except (ImportError, OSError):
+        yield
+        return
+    try:
+        deadline = time.monotonic() + wait_s
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    break
+                time.sleep(0.02)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
+
+
+def _build(folder: str, path: str, base: list[str], header: str) -> str | None:
     # The shim is included by a stub, not parsed as the main file: the main
     # file is never a system header, and rapcc tells the builtins (threadIdx,
     # min, atomicAdd) from the user's own functions by that.
@@ -131,8 +174,8 @@ def _file(key: str, base: list[str], header: str) -> str | None:
     # left out (SkipFunctionBodies; clang keeps those of constexpr functions
     # and of functions whose return type is deduced, so constant evaluation and
     # types are as before). rapcc walks no function of a system header (a
-    # call into one is an escape), and each parse loads the header a third
-    # faster without them. Only where every file the header read is a system
+    # call into one is an escape), and each parse loads the header in ~11 ms
+    # of CPU instead of ~28 without them. Only where every file the header read is a system
     # header: a user's `-I` header that shadows a toolkit one keeps its bodies.
     skip = header == WRAPPER_HEADER
     tu = _prelude_unit(stub, base, header, options | _SKIP_BODIES if skip else options)
@@ -212,10 +255,11 @@ def _prune(folder: str) -> None:
     except OSError:
         return
     for _, p in found[:-KEEP]:
-        try:
-            os.unlink(p)
-        except OSError:
-            pass
+        for name in (p, p[:-len(".pch")] + ".lock"):
+            try:
+                os.unlink(name)
+            except OSError:
+                pass
 
 
 def refused(tu: ci.TranslationUnit) -> bool:
