@@ -90,6 +90,10 @@ class HeaderMode(Enum):
 
 
 HEADERS_ENV = "RAPCC_HEADERS"
+# What `auto` (the default) reads where a toolkit and clang's resource headers
+# are found. The stand-ins for now: a fresh `rapcc FILE` process costs more
+# than the 30% of `nvcc -c` in either mode (docs/headers.md).
+AUTO_HEADERS = HeaderMode.STANDIN
 # The libclang wheel has no resource headers; a wheel of the same clang major
 # version ships them (clang-tidy 18.1.8: lib/clang/18/include, with the CUDA wrappers).
 RESOURCE_PACKAGE = "clang_tidy"
@@ -98,9 +102,12 @@ RESOURCE_PACKAGE = "clang_tidy"
 def header_mode(env: Mapping[str, str]) -> HeaderMode:
     value = env.get(HEADERS_ENV, "").strip().lower() or HeaderMode.AUTO.value
     try:
-        return HeaderMode(value)
+        return HeaderMode(_SPELLINGS.get(value, value))
     except ValueError:
-        raise ValueError(f"{HEADERS_ENV}='{env[HEADERS_ENV]}' (expected auto, toolkit or standin)") from None
+        raise ValueError(f"{HEADERS_ENV}='{env[HEADERS_ENV]}' (expected auto, toolkit or standins)") from None
+
+
+_SPELLINGS = {"standins": "standin", "stand-in": "standin", "stand-ins": "standin"}
 
 
 def resource_dir(major: int) -> str | None:

@@ -11,7 +11,7 @@ from rapcc.build_macros import ask_nvcc
 from rapcc.frontend.parse import SKEW_DIR, ParseConfig, clang_args, libclang_major, parse_tolerant, \
     toolkit_resources
 from rapcc.frontend.launches import launch_block_shapes
-from rapcc.toolkit import HeaderMode, find_toolkit, header_mode, resource_dir
+from rapcc.toolkit import AUTO_HEADERS, HeaderMode, find_toolkit, header_mode, resource_dir
 from tests.conftest import ROOT, require_nvcc
 
 DONE_WHEN = """#include <cub/cub.cuh>
@@ -75,13 +75,24 @@ def test_the_switch_is_read_strictly():
         header_mode({"RAPCC_HEADERS": "real"})
 
 
-def test_standin_and_auto_keep_the_stand_ins(tmp_path):
+def test_standin_keeps_the_stand_ins_and_auto_follows_its_setting(tmp_path, monkeypatch):
     (tmp_path / "include").mkdir()
-    for mode in (HeaderMode.STANDIN, HeaderMode.AUTO):
-        args = clang_args(ParseConfig(cuda_path=str(tmp_path), headers=mode))
-        assert "-nocudainc" in args and not any(a.startswith("--cuda-path") for a in args)
-    # toolkit without a toolkit: the stand-ins, there is nothing else.
+    args = clang_args(ParseConfig(cuda_path=str(tmp_path), headers=HeaderMode.STANDIN))
+    assert "-nocudainc" in args and not any(a.startswith("--cuda-path") for a in args)
+    assert AUTO_HEADERS in (HeaderMode.STANDIN, HeaderMode.TOOLKIT)
+    # `auto` is the stand-ins or the toolkit as toolkit.AUTO_HEADERS says (the one line that flips the default).
+    for default in (HeaderMode.STANDIN, HeaderMode.TOOLKIT):
+        monkeypatch.setattr(sys.modules["rapcc.frontend.parse"], "AUTO_HEADERS", default)
+        args = clang_args(ParseConfig(cuda_path=str(tmp_path), headers=HeaderMode.AUTO))
+        assert ("-nocudainc" in args) == (default == HeaderMode.STANDIN)
+        # Without a toolkit: the stand-ins, there is nothing else.
+        assert "-nocudainc" in clang_args(ParseConfig(headers=HeaderMode.AUTO))
     assert "-nocudainc" in clang_args(ParseConfig(headers=HeaderMode.TOOLKIT))
+
+
+def test_the_stand_ins_are_asked_for_by_either_spelling():
+    for spelling in ("standin", "standins", "Stand-ins"):
+        assert header_mode({"RAPCC_HEADERS": spelling}) == HeaderMode.STANDIN
 
 
 def test_toolkit_mode_command_line(tmp_path):

@@ -25,7 +25,7 @@ import clang.cindex as ci
 from ..build_macros import UNKNOWN, BuildMacros
 from .. import host_compiler
 from ..diagnostics import Diagnostic
-from ..toolkit import HeaderMode, resource_dir
+from ..toolkit import AUTO_HEADERS, HeaderMode, resource_dir
 from . import prelude
 from .encoding import lexable
 from .errors import ErrorScopes, error_notes, error_scopes
@@ -92,11 +92,8 @@ def libclang_major() -> int:
 
 def toolkit_resources(config: ParseConfig) -> str | None:
     """clang's resource folder where this parse reads the toolkit's own headers; None: the stand-ins."""
-    # `auto` still means the stand-ins: the front end reads the thread indices
-    # the stand-ins declare, not clang's (`threadIdx.x` is an MS property of
-    # __cuda_builtin_threadIdx_t in clang's wrapper), so under the real headers
-    # every subscript with a thread index is unknown and every array is kept.
-    if config.headers != HeaderMode.TOOLKIT or not config.cuda_path:
+    mode = AUTO_HEADERS if config.headers == HeaderMode.AUTO else config.headers
+    if mode != HeaderMode.TOOLKIT or not config.cuda_path:
         return None
     return resource_dir(libclang_major())
 
