@@ -7,7 +7,9 @@ Precedence, first match wins:
 4. the toolkit of the `nvcc` on `PATH`: its `../include`, or, where `nvcc` is
    a wrapper script elsewhere, the `TOP` that `nvcc --dryrun -v` reports.
 
-Where the headers go: after rapcc's stand-ins, not before. Measured with
+Where the headers go under the stand-ins (`HeaderMode.STANDIN`; under
+`TOOLKIT` clang's own CUDA wrappers take their place: frontend/parse.py):
+after rapcc's stand-ins, not before. Measured with
 CUDA 13.0 and the libclang 18 wheel, a toolkit header that shadows a stand-in
 fails: its device-side headers (cuda_fp16.h, cooperative_groups.h,
 sm_*_atomic_functions.h, math_functions.h, ...) expect clang's CUDA wrapper
