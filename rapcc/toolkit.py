@@ -7,7 +7,9 @@ Precedence, first match wins:
 4. the toolkit of the `nvcc` on `PATH`: its `../include`, or, where `nvcc` is
    a wrapper script elsewhere, the `TOP` that `nvcc --dryrun -v` reports.
 
-Where the headers go: after rapcc's stand-ins, not before. Measured with
+Where the headers go under the stand-ins (`HeaderMode.STANDIN`; under
+`TOOLKIT` clang's own CUDA wrappers take their place: frontend/parse.py):
+after rapcc's stand-ins, not before. Measured with
 CUDA 13.0 and the libclang 18 wheel, a toolkit header that shadows a stand-in
 fails: its device-side headers (cuda_fp16.h, cooperative_groups.h,
 sm_*_atomic_functions.h, math_functions.h, ...) expect clang's CUDA wrapper
@@ -90,6 +92,10 @@ class HeaderMode(Enum):
 
 
 HEADERS_ENV = "RAPCC_HEADERS"
+# What `auto` (the default) reads where a toolkit and clang's resource headers
+# are found. The stand-ins for now: a fresh `rapcc FILE` process costs more
+# than the 30% of `nvcc -c` in either mode (docs/headers.md).
+AUTO_HEADERS = HeaderMode.STANDIN
 # The libclang wheel has no resource headers; a wheel of the same clang major
 # version ships them (clang-tidy 18.1.8: lib/clang/18/include, with the CUDA wrappers).
 RESOURCE_PACKAGE = "clang_tidy"
@@ -98,9 +104,12 @@ RESOURCE_PACKAGE = "clang_tidy"
 def header_mode(env: Mapping[str, str]) -> HeaderMode:
     value = env.get(HEADERS_ENV, "").strip().lower() or HeaderMode.AUTO.value
     try:
-        return HeaderMode(value)
+        return HeaderMode(_SPELLINGS.get(value, value))
     except ValueError:
-        raise ValueError(f"{HEADERS_ENV}='{env[HEADERS_ENV]}' (expected auto, toolkit or standin)") from None
+        raise ValueError(f"{HEADERS_ENV}='{env[HEADERS_ENV]}' (expected auto, toolkit or standins)") from None
+
+
+_SPELLINGS = {"standins": "standin", "stand-in": "standin", "stand-ins": "standin"}
 
 
 def resource_dir(major: int) -> str | None:

@@ -211,3 +211,18 @@ def test_report_names_differ_per_compile_of_one_source(tmp_path, monkeypatch):
 def test_relocatable_device_code_is_read_from_the_command(argv: list[str], rdc: bool) -> None:
     cmd = parse_nvcc_args(argv)
     assert cmd.rdc is rdc and honoured_flags(cmd, "/tmp").to_json()["rdc"] is rdc
+
+
+def test_the_host_compiler_reaches_the_parse_and_never_clang():
+    """-ccbin (last one wins, a relative path from the compile's folder) is
+    passed as `--compiler-bindir=`, which the parse reads (host_compiler.py)
+    and leaves out of clang's command line."""
+    from rapcc.frontend.parse import ParseConfig, clang_args
+    cmd = parse_nvcc_args(["-ccbin", "g++-11", "--compiler-bindir", "tools/g++", "-c", "k.cu"])
+    assert cmd.host_compiler == "tools/g++"
+    extra = honoured_flags(cmd, "/src").extra_args
+    assert extra == ("--compiler-bindir=/src/tools/g++",)
+    assert honoured_flags(parse_nvcc_args(["-ccbin=g++-11", "-c", "k.cu"]), "/src").extra_args == \
+        ("--compiler-bindir=g++-11",)  # a name: looked up on PATH
+    assert honoured_flags(parse_nvcc_args(["-c", "k.cu"]), "/src").extra_args == ()
+    assert not any("compiler-bindir" in a for a in clang_args(ParseConfig(extra_args=extra)))

@@ -116,3 +116,22 @@ def test_the_include_list_raises_what_its_visitor_meets(monkeypatch, tmp_path):
     monkeypatch.setattr(ci, "FileInclusion", Failing)
     with pytest.raises(RecursionError):
         list(tu.get_includes())
+
+
+# --- skipped_ranges(tu, path): one file's inactive regions, not every header's ---
+
+def test_the_skipped_ranges_of_one_file_are_those_of_every_file_filtered(tmp_path):
+    from rapcc.frontend.clangext import skipped_ranges
+    header = tmp_path / "h.cuh"
+    header.write_text("#if 0\nint in_header_a;\n#endif\n#ifdef NOPE\nint in_header_b;\n#endif\n")
+    main = tmp_path / "m.cu"
+    text = b'#include "h.cuh"\n#if 0\nint gone;\n#endif\n__global__ void k() {}\n#ifdef ALSO_NOPE\nint x;\n#endif\n'
+    tu, _ = parse(str(main), text, ParseConfig())
+    every = skipped_ranges(tu)
+    mine = skipped_ranges(tu, str(main))
+    assert {a.file for a, _ in every} >= {str(header), str(main)}
+    assert mine == [(a, b) for a, b in every if a.file == str(main)]
+    assert [(a.line, b.line) for a, b in mine] == [(2, 4), (6, 8)]
+    # A name clang does not know: every file's regions, filtered by the name (none), never a guess.
+    assert skipped_ranges(tu, str(tmp_path / "other.cu")) == []
+    assert skipped_ranges(tu, str(header)) == [(a, b) for a, b in every if a.file == str(header)]

@@ -78,6 +78,10 @@ def test_a_corrupt_header_is_not_used(private_tmp, monkeypatch):
     [pch] = private_tmp.glob("rapcc-*/prelude-*.pch")
     pch.write_bytes(b"not a precompiled header" * 100)
     assert _unit(path) == plain
+    # Refused once, then built again: later parses are not left without it.
+    assert not pch.exists() and prelude._built == {}
+    assert _unit(path) == plain
+    assert pch.exists() and not pch.read_bytes().startswith(b"not a precompiled header")
 
 
 def test_no_header_in_a_folder_others_can_write(private_tmp):
@@ -100,3 +104,48 @@ def test_the_stamp_follows_libclang(tmp_path, monkeypatch):
     assert prelude._stamp() == first
     lib.write_bytes(b"another build")
     assert prelude._stamp() != first
+
+
+def test_the_headers_kept_are_the_most_recently_used(private_tmp, monkeypatch):
+    """A folder shared by many command lines (the tests', other projects') keeps
+    a build's own header: using one makes it the newest, whenever it was made."""
+    monkeypatch.setattr(prelude, "KEEP", 2)
+
+    def header(define: str) -> Path:
+        args = prelude.precompiled(parse_module.clang_args(parse_module.ParseConfig(defines=(define,))))
+        assert args is not None
+        return Path(args[args.index("-include-pch") + 1])
+    used, other = header("RAPCC_T_A=1"), header("RAPCC_T_B=1")
+    for age, p in enumerate((used, other)):
+        os.utime(p, (1_000_000 + age, 1_000_000 + age))  # `used` is the older
+    monkeypatch.setattr(prelude, "_built", {})  # a new process: the header is found, not made
+    assert header("RAPCC_T_A=1") == used
+    newest = header("RAPCC_T_C=1")
+    assert used.exists() and newest.exists() and not other.exists()
+
+
+def test_one_builder_at_a_time_the_others_take_its_header(private_tmp, monkeypatch):
+    """`make -j`: the steps that want the same header at once wait for the
+    first one's instead of each building it."""
+    import threading
+    import time
+    built: list[str] = []
+
+    def build(folder: str, path: str, base: list[str], header: str) -> str:
+        built.append(path)
+        time.sleep(0.3)
+        Path(path).write_bytes(b"a header")
+        return path
+    monkeypatch.setattr(prelude, "_build", build)
+    results: list[str | None] = []
+    go = threading.Barrier(4)
+
+    def step() -> None:
+        go.wait()
+        results.append(prelude._file("0" * 32, ["-x", "cuda"], prelude.SHIM_HEADER))
+    threads = [threading.Thread(target=step) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(built) == 1 and results == built * 4

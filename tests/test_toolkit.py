@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 
 from rapcc.frontend.parse import SHIM_DIR, ParseConfig, clang_args
-from rapcc.toolkit import DISABLE_ENV, Toolkit, find_toolkit
+from rapcc.toolkit import DISABLE_ENV, HeaderMode, Toolkit, find_toolkit
 
 HOME, PATH_ENV, NVCC_TK = "/opt/cuda-home", "/opt/cuda-path", "/opt/cuda-nvcc"
 ALL = {HOME, PATH_ENV, NVCC_TK, "/opt/wrapped"}
@@ -50,7 +50,7 @@ def test_toolkit_headers_are_searched_after_the_stand_ins(tmp_path):
     headers need clang's CUDA wrappers, which the pip wheel lacks); the
     toolkit supplies the rest, CCCL's include/cccl included."""
     (tmp_path / "include" / "cccl").mkdir(parents=True)
-    args = clang_args(ParseConfig(include_dirs=("proj",), cuda_path=str(tmp_path)))
+    args = clang_args(ParseConfig(include_dirs=("proj",), cuda_path=str(tmp_path), headers=HeaderMode.STANDIN))
     isystem = [args[i + 1] for i, a in enumerate(args) if a == "-isystem"]
     assert isystem == [str(SHIM_DIR), str(tmp_path / "include"), str(tmp_path / "include" / "cccl")]
     assert "-I" in args and args.index("-I") < args.index(str(tmp_path / "include"))

@@ -11,7 +11,7 @@ from rapcc.build_macros import ask_nvcc
 from rapcc.frontend.parse import SKEW_DIR, ParseConfig, clang_args, libclang_major, parse_tolerant, \
     toolkit_resources
 from rapcc.frontend.launches import launch_block_shapes
-from rapcc.toolkit import HeaderMode, find_toolkit, header_mode, resource_dir
+from rapcc.toolkit import AUTO_HEADERS, HeaderMode, find_toolkit, header_mode, resource_dir
 from tests.conftest import ROOT, require_nvcc
 
 DONE_WHEN = """#include <cub/cub.cuh>
@@ -75,13 +75,24 @@ def test_the_switch_is_read_strictly():
         header_mode({"RAPCC_HEADERS": "real"})
 
 
-def test_standin_and_auto_keep_the_stand_ins(tmp_path):
+def test_standin_keeps_the_stand_ins_and_auto_follows_its_setting(tmp_path, monkeypatch):
     (tmp_path / "include").mkdir()
-    for mode in (HeaderMode.STANDIN, HeaderMode.AUTO):
-        args = clang_args(ParseConfig(cuda_path=str(tmp_path), headers=mode))
-        assert "-nocudainc" in args and not any(a.startswith("--cuda-path") for a in args)
-    # toolkit without a toolkit: the stand-ins, there is nothing else.
+    args = clang_args(ParseConfig(cuda_path=str(tmp_path), headers=HeaderMode.STANDIN))
+    assert "-nocudainc" in args and not any(a.startswith("--cuda-path") for a in args)
+    assert AUTO_HEADERS in (HeaderMode.STANDIN, HeaderMode.TOOLKIT)
+    # `auto` is the stand-ins or the toolkit as toolkit.AUTO_HEADERS says (the one line that flips the default).
+    for default in (HeaderMode.STANDIN, HeaderMode.TOOLKIT):
+        monkeypatch.setattr(sys.modules["rapcc.frontend.parse"], "AUTO_HEADERS", default)
+        args = clang_args(ParseConfig(cuda_path=str(tmp_path), headers=HeaderMode.AUTO))
+        assert ("-nocudainc" in args) == (default == HeaderMode.STANDIN)
+        # Without a toolkit: the stand-ins, there is nothing else.
+        assert "-nocudainc" in clang_args(ParseConfig(headers=HeaderMode.AUTO))
     assert "-nocudainc" in clang_args(ParseConfig(headers=HeaderMode.TOOLKIT))
+
+
+def test_the_stand_ins_are_asked_for_by_either_spelling():
+    for spelling in ("standin", "standins", "Stand-ins"):
+        assert header_mode({"RAPCC_HEADERS": spelling}) == HeaderMode.STANDIN
 
 
 def test_toolkit_mode_command_line(tmp_path):
@@ -90,7 +101,9 @@ def test_toolkit_mode_command_line(tmp_path):
     assert f"--cuda-path={tmp_path}" in args and "-nocudainc" not in args and "-nostdinc" not in args
     assert "-Xclang" in args and "-target-sdk-version=12.3" in args  # clang 18's newest CUDA
     assert args[args.index("-isystem") + 1] == str(tmp_path / "include" / "cccl")
-    assert args[args.index("-idirafter") + 1] == str(SKEW_DIR)
+    # The skew stand-ins are searched last, after the host compiler's folders (host_compiler.py).
+    after = [args[i + 1] for i, a in enumerate(args) if a == "-idirafter"]
+    assert after[-1] == str(SKEW_DIR) and after.count(str(SKEW_DIR)) == 1
     assert args.index("-D__CUDACC_VER_MAJOR__=12") < args.index("-DT=1")
 
 
@@ -208,3 +221,89 @@ def test_the_prelude_without_its_declarations_lists_the_same_user_top_level(tmp_
     if source == "inline":
         listed = [(kind.name, name) for kind, name, *_ in tops(True)]
         assert listed.count(("FUNCTION_TEMPLATE", "k")) == 1 and listed.count(("FUNCTION_DECL", "k")) == 1  # the specialization
+
+
+_CALLS_THE_TOOLKIT = """__global__ void k(float2 *o) { o[threadIdx.x] = make_float2(1.0f, 2.0f); }
+__device__ int mine() { return 7; }
+"""
+
+
+def _body_of(tu, name: str) -> bool:
+    """Whether the parse has a body for the function `name` (its definition's compound statement)."""
+    import clang.cindex as ci
+    found = [c for c in tu.cursor.walk_preorder() if c.kind == ci.CursorKind.FUNCTION_DECL and c.spelling == name]
+    assert found, f"no declaration of {name}"
+    return any(k.kind == ci.CursorKind.COMPOUND_STMT for c in found for k in c.get_children())
+
+
+@pytest.mark.nvcc
+@pytest.mark.slow
+def test_the_toolkit_prelude_has_no_function_bodies_the_users_file_keeps_its(tmp_path, monkeypatch):
+    """SkipFunctionBodies applies to the precompiled prelude alone (clang's wrapper and the toolkit)."""
+    from rapcc.frontend import prelude
+    import clang.cindex as ci
+    root = _toolkit()
+    monkeypatch.setattr(prelude.tempfile, "gettempdir", lambda: str(tmp_path))
+    monkeypatch.setattr(prelude, "_built", {})
+    src = tmp_path / "k.cu"
+    src.write_text(_CALLS_THE_TOOLKIT)
+    args = clang_args(ParseConfig(cuda_path=root, headers=HeaderMode.TOOLKIT))
+    with_pch = prelude.precompiled(args)
+    assert with_pch is not None
+    tu = ci.Index.create(excludeDecls=False).parse(str(src), args=with_pch, options=0x01 | 0x200)
+    assert not [d.spelling for d in tu.diagnostics if d.severity >= ci.Diagnostic.Error]
+    assert not _body_of(tu, "make_float2") and _body_of(tu, "mine") and _body_of(tu, "k")
+    plain = ci.Index.create().parse(str(src), args=args, options=0x01 | 0x200)
+    assert _body_of(plain, "make_float2")  # what the prelude left out
+
+
+@pytest.mark.nvcc
+@pytest.mark.slow
+def test_a_user_header_that_shadows_a_toolkit_one_keeps_its_bodies(tmp_path, monkeypatch):
+    """The twin: a `-I` folder with its own `cuda.h` (it then
+    `#include_next`s the toolkit's): the prelude reads a user's header, so no
+    function body is left out of it."""
+    from rapcc.frontend import prelude
+    import clang.cindex as ci
+    root = _toolkit()
+    monkeypatch.setattr(prelude.tempfile, "gettempdir", lambda: str(tmp_path))
+    monkeypatch.setattr(prelude, "_built", {})
+    inc = tmp_path / "inc"
+    inc.mkdir()
+    (inc / "cuda.h").write_text("#include_next <cuda.h>\n"
+                                            "static inline int shadow_helper() { return 3; }\n")
+    src = tmp_path / "k.cu"
+    src.write_text(_CALLS_THE_TOOLKIT + "int use() { return shadow_helper(); }\n")
+    with_pch = prelude.precompiled(clang_args(ParseConfig(cuda_path=root, headers=HeaderMode.TOOLKIT,
+                                                          include_dirs=(str(inc),))))
+    assert with_pch is not None
+    tu = ci.Index.create(excludeDecls=False).parse(str(src), args=with_pch, options=0x01 | 0x200)
+    assert not [d.spelling for d in tu.diagnostics if d.severity >= ci.Diagnostic.Error]
+    assert _body_of(tu, "shadow_helper") and _body_of(tu, "make_float2")
+
+
+@pytest.mark.nvcc
+@pytest.mark.slow
+def test_the_host_compilers_own_include_folders_are_searched(tmp_path):
+    """`-ccbin` (which the build hook passes as `--compiler-bindir=`) names a compiler whose search list has a folder clang's driver
+    does not know (as `CPLUS_INCLUDE_PATH` would): its header is found; the
+    twin, with nvcc's default gcc, does not find it."""
+    root = _toolkit()
+    gcc = shutil.which("gcc")
+    if gcc is None:
+        pytest.fail("gcc (nvcc's host compiler) is not on the PATH")
+    extra = tmp_path / "host-only"
+    extra.mkdir()
+    (extra / "only_host.h").write_text("#define ONLY_HOST 32\n")
+    fake = tmp_path / "my-gcc"
+    fake.write_text(f'#!/bin/sh\nexec {gcc} "$@" -idirafter {extra}\n')
+    fake.chmod(0o755)
+    src = tmp_path / "k.cu"
+    src.write_text("#include <only_host.h>\n__global__ void k(float *o)\n{\n    __shared__ float s[ONLY_HOST];\n"
+                   "    s[threadIdx.x] = o[0];\n    o[0] = s[31 - threadIdx.x];\n}\n")
+    config = ParseConfig(cuda_path=root, headers=HeaderMode.TOOLKIT, extra_args=(f"--compiler-bindir={fake}",))
+    assert f"{extra}" in clang_args(config)
+    parsed = parse_tolerant(str(src), src.read_bytes(), config)
+    assert not [d.spelling for d in parsed.tu.diagnostics if d.severity >= 3]
+    default = parse_tolerant(str(src), src.read_bytes(), ParseConfig(cuda_path=root, headers=HeaderMode.TOOLKIT))
+    assert "'only_host.h' file not found" in [d.spelling for d in default.tu.diagnostics]

@@ -50,6 +50,7 @@ class NvccCommand:
     deps_with_compile: bool = False  # -MD / -MMD
     no_compile: str | None = None  # why the command compiles nothing (e.g. '--version')
     rdc: bool = False  # relocatable device code: device functions are linked across files
+    host_compiler: str | None = None  # -ccbin / --compiler-bindir: whose C++ library the parse reads
 
     @property
     def cuda_inputs(self) -> tuple[Input, ...]:
@@ -76,6 +77,7 @@ def parse_nvcc_args(argv: Sequence[str], read: Callable[[str], str] | None = Non
         pre_includes=tuple(found.get("-include", ())), std=found.get("-std", [None])[-1], language=language,
         targets=tuple(dict.fromkeys(targets)), output=found.get("-o", [None])[-1],
         dependency_file=found.get("-MF", [None])[-1],
+        host_compiler=(found.get("-ccbin", []) + found.get("--compiler-bindir", []) or [None])[-1],
         rdc=any(v.lower() in ("true", "1") for v in found.get("-rdc", ())) or any(
             canonical(a) in ("-dc", "-dw") for a in args))
 
@@ -122,8 +124,12 @@ def honoured_flags(cmd: NvccCommand, base: str) -> HonouredFlags:
     A pre-included file is looked up in `base` first, as the compilers do."""
     cmd = replace(cmd, system_include_dirs=absolute_dirs(cmd.system_include_dirs, base),
                   pre_includes=pre_include_paths(cmd.pre_includes, base))
-    return HonouredFlags(absolute_dirs(cmd.include_dirs, base), cmd.defines, cmd.std or "c++17", cmd.clang_extra_args(),
-                         cmd.rdc)
+    extra = cmd.clang_extra_args()
+    if cmd.host_compiler:
+        # Read by the parse (host_compiler.py) and never given to clang; a bare name is looked up on PATH.
+        named = cmd.host_compiler
+        extra += (f"--compiler-bindir={os.path.join(base, named) if os.sep in named else named}",)
+    return HonouredFlags(absolute_dirs(cmd.include_dirs, base), cmd.defines, cmd.std or "c++17", extra, cmd.rdc)
 
 
 __all__ = ["CUDA_SUFFIXES", "FLAG_OPTIONS", "VALUE_OPTIONS", "HonouredFlags", "Input", "NvccArgsError",

@@ -253,7 +253,7 @@ def host_launches(tops: list[Cursor], walks: Preorder | None = None, tokens: Fil
     dropped: list[Launch] = []
     read: list[tuple[int, int]] = []  # launches read from their tokens, which have no effects
     if tokens is not None and tu is not None and names:
-        skipped = [(a.offset, b.offset) for a, b in skipped_ranges(tu) if a.file == tu.spelling]
+        skipped = [(a.offset, b.offset) for a, b in skipped_ranges(tu, tu.spelling)]
         dropped, read = unexplained_mentions(tokens.tokens, names, tops, walks, skipped, seen)
     errors = tuple(d.location.offset for d in tu.diagnostics if d.severity >= ci.Diagnostic.Error
                    and d.location.file is not None and d.location.file.name == tu.spelling

@@ -148,7 +148,7 @@ def inactive_uses(tu: ci.TranslationUnit, path: str, source: bytes, tokens: File
     end)` makes an ir.SourceRange."""
     if not arrays:
         return ()
-    regions = [(a.offset, b.offset) for a, b in skipped_ranges(tu) if a.file == path]
+    regions = [(a.offset, b.offset) for a, b in skipped_ranges(tu, path)]
     if regions and aliases:
         return _array_uses(source, tokens, arrays, kernels, at, regions) + \
             _alias_uses(tokens, source, aliases, at, regions)

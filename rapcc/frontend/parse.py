@@ -16,14 +16,16 @@ from __future__ import annotations
 
 import functools
 import os
+import shutil
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 import clang.cindex as ci
 
 from ..build_macros import UNKNOWN, BuildMacros
+from .. import host_compiler
 from ..diagnostics import Diagnostic
-from ..toolkit import HeaderMode, resource_dir
+from ..toolkit import AUTO_HEADERS, HeaderMode, resource_dir
 from . import prelude
 from .chevrons import joined_chevrons
 from .encoding import lexable
@@ -91,13 +93,23 @@ def libclang_major() -> int:
 
 def toolkit_resources(config: ParseConfig) -> str | None:
     """clang's resource folder where this parse reads the toolkit's own headers; None: the stand-ins."""
-    # `auto` still means the stand-ins: the front end reads the thread indices
-    # the stand-ins declare, not clang's (`threadIdx.x` is an MS property of
-    # __cuda_builtin_threadIdx_t in clang's wrapper), so under the real headers
-    # every subscript with a thread index is unknown and every array is kept.
-    if config.headers != HeaderMode.TOOLKIT or not config.cuda_path:
+    mode = AUTO_HEADERS if config.headers == HeaderMode.AUTO else config.headers
+    if mode != HeaderMode.TOOLKIT or not config.cuda_path:
         return None
     return resource_dir(libclang_major())
+
+
+@functools.cache
+def _host_args(compiler: str | None) -> tuple[str, ...]:
+    """The host compiler's include folders as clang flags (asked once a process, cached on disk); none where it
+    cannot say (clang's driver then finds a GCC itself)."""
+    if compiler is None:
+        return ()
+    import tempfile
+
+    from ..userdir import private_folder
+    found = host_compiler.ask(compiler, private_folder(tempfile.gettempdir()))
+    return found.clang_args() if found is not None else ()
 
 
 def _toolkit_args(config: ParseConfig, resources: str) -> list[str]:
@@ -113,6 +125,8 @@ def _toolkit_args(config: ParseConfig, resources: str) -> list[str]:
     cccl = os.path.join(config.cuda_path, "include", "cccl")
     if os.path.isdir(cccl):  # nvcc searches it too
         args += ["-isystem", cccl]
+    # The C++ library of the compiler nvcc runs (host_compiler.py), not only the one clang's driver would pick.
+    args += _host_args(host_compiler.host_compiler(config.extra_args, shutil.which))
     # Named, though clang's driver includes it anyway: the precompiled prelude replaces it (prelude.py).
     args += ["-idirafter", str(SKEW_DIR), "-include", prelude.WRAPPER_HEADER]
     return args
@@ -375,6 +389,7 @@ def _parse_files(path: str, files: list[tuple[str, bytes]], args: list[str]) -> 
                 return tu
         except ci.TranslationUnitLoadError:
             pass
+        prelude.discard(with_pch)  # built again by the next parse, not refused by every later one
     try:
         return ci.Index.create().parse(path, args=args, unsaved_files=files, options=_PARSE_OPTIONS)
     except ci.TranslationUnitLoadError as exc:
