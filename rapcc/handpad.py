@@ -29,10 +29,10 @@ from .strategies import Mapping
 class Refused(Enum):
     """Why a broken padded-rows hand fix is not planned over its data region."""
 
-    TEMPLATE = "its extents depend on template parameters (out of scope)"
-    SKIPPED_BRANCH = "a preprocessor branch this parse skipped uses it"
-    INDIRECT = "a use goes through a pointer alias or a copied function"
-    UNPROVED_COLUMN = "some column subscript is not proved below the data width"
+    TEMPLATE = "it is sized by template parameters (rapcc removes the hand pads of constant-size arrays only)"
+    SKIPPED_BRANCH = "a preprocessor branch this parse skipped spells it (a pad column may be used there)"
+    INDIRECT = "a use goes through a pointer alias or a copied device function"
+    UNPROVED_COLUMN = "an access is not proved to stay below the unpadded row width (a vector access may reach the pad)"
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,7 +31,7 @@ from .analysis.absint import Finding
 from .analysis.arrays import AccessAnalysis, ArrayAnalysis
 from .analysis.handfix import detect as detect_hand_fix
 from .analysis.predict import LayoutFn, Prediction, Replays, predict, predict_keyed, predict_replay, row_major
-from .handpad import DataRegion, data_region, replaced_text, replacing
+from .handpad import DataRegion, Refused, data_region, replaced_text, replacing
 from .refusals import refusal
 from .strategies import REGISTRY, Mapping, StrategyContext, identity, precedence
 
@@ -235,7 +235,7 @@ def plan_array(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPl
     why = blocker(a)
     replays = Replays()
     if why is None and a.instances:
-        return plan_template(a, strategy, ctx, replays)
+        return _noted(plan_template(a, strategy, ctx, replays), _template_hand_pad(a, strategy, ctx))
     if why is not None:
         before = tuple(predict(x.samples, _flat_layout(a), a.elem_bytes, x.access.width,
                                x.access.offset, ctx.banks) for x in a.accesses)
@@ -265,6 +265,28 @@ def plan_array(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPl
         if strategy == "auto" and shrunk.robust:
             found += [m for s in shrunk.alternatives for n in names for m in REGISTRY[n].candidates(s, ctx)]
         mappings = list(dict.fromkeys(mappings + replacing(region, found)))
+    return _noted(_choose(a, strategy, ctx, base, mappings, replays), region)
+
+
+def _noted(p: ArrayPlan, region: DataRegion | Refused | None) -> ArrayPlan:
+    """`p`, whose reason also says why a broken hand pad was not replaced."""
+    if not isinstance(region, Refused) or p.mapping.declared_dims:
+        return p
+    return replace(p, reason=f"{p.reason}; its hand pad is not removed: {region.value}")
+
+
+def _template_hand_pad(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> Refused | None:
+    """Refused.TEMPLATE where some instance of a template-sized array has a broken padded-rows hand fix."""
+    if strategy not in HAND_PAD_STRATEGIES:
+        return None
+    fixes = (detect_hand_fix(i, ctx.banks) for s in a.per_shape for i in (s.instances or ()))
+    return Refused.TEMPLATE if any(f is not None and f.broken and f.kind == "padded-rows" for f in fixes) else None
+
+
+def _choose(a: ArrayAnalysis, strategy: str, ctx: StrategyContext, base: Candidate, mappings: list[Mapping],
+            replays: Replays) -> ArrayPlan:
+    """The plan among `mappings` (every strategy's candidates) against `base`, the array as written."""
+    none = base.mapping
     if a.inactive:
         # Skipped branches keep their raw subscripts: only a layout they stay valid under.
         mappings = [m for m in mappings if keeps_spellings(m)]
@@ -283,8 +305,8 @@ def plan_array(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPl
         if not cands:
             return ArrayPlan(a, none, f"strategy '{strategy}' does not apply", base.predictions, base.predictions, (base,))
         best = min(cands, key=_key)
-        return ArrayPlan(a, best.mapping, f"{_replaced(best.mapping)}strategy '{strategy}' requested", base.predictions, best.predictions,
-                         tuple([base] + cands))
+        return ArrayPlan(a, best.mapping, f"{_replaced(best.mapping)}strategy '{strategy}' requested",
+                         base.predictions, best.predictions, tuple([base] + cands))
     if unknown:
         return ArrayPlan(a, none, _undecided(unknown[0]), base.predictions, base.predictions, tuple([base] + cands))
     best = min([base] + cands, key=_key)
@@ -292,8 +314,8 @@ def plan_array(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPl
     if best is base or _key(best) >= _key(base) or not _clear_gain(a, best.cost, base.cost):
         return ArrayPlan(a, none, f"unchanged: no candidate is predicted faster{label}", base.predictions,
                          base.predictions, tuple([base] + cands))
-    return ArrayPlan(a, best.mapping, f"{_replaced(best.mapping)}cheapest of {len(cands) + 1} candidates (cost {best.cost:.1f} vs "
-                     f"{base.cost:.1f} unchanged){label}", base.predictions, best.predictions, tuple([base] + cands))
+    return ArrayPlan(a, best.mapping, f"{_replaced(best.mapping)}cheapest of {len(cands) + 1} candidates "
+                     f"(cost {best.cost:.1f} vs {base.cost:.1f} unchanged){label}", base.predictions, best.predictions, tuple([base] + cands))
 
 
 def _replaced(m: Mapping) -> str:
