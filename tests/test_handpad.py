@@ -188,3 +188,22 @@ def test_template_sized_hand_pad_is_out_of_scope(tmp_path: Path) -> None:
     [plan] = result.plans
     assert plan.analysis.instances and not plan.mapping.declared_dims
     assert plan.reason.endswith(f"its hand pad is not removed: {Refused.TEMPLATE.value}")
+
+
+@pytest.mark.parametrize("extra, why", [
+    ("\n    if (tx == 0) out[b + 1024] = sizeof(tile);", "'sizeof' depends on the size of 'tile'"),
+    ("\n    if (tx == 0) out[b + 1024] = sizeof(tile[0]) / sizeof(int);", "a row of 'tile' is used as a pointer"),
+])
+def test_size_read_keeps_the_array(tmp_path: Path, extra: str, why: str) -> None:
+    """Wrong form: the program reads the declared size, which a shrink changes."""
+    [plan] = _result(tmp_path, transpose(32, "N + 2", extra=extra)).plans
+    assert not plan.rewritten and why in plan.reason
+
+
+def test_pointer_alias_keeps_the_declared_columns(tmp_path: Path) -> None:
+    """A row alias (`int *row = tile[ty]`) is not planned over the data region
+    (whitelist): the pad may still be grown, and the reason says why not removed."""
+    extra = "\n    int *row = tile[ty]; out[b + 1100 + tx] = row[tx];"
+    [plan] = _result(tmp_path, transpose(32, "N + 2", extra=extra)).plans
+    assert not plan.mapping.declared_dims
+    assert plan.reason.endswith(f"its hand pad is not removed: {Refused.INDIRECT.value}")
