@@ -9,7 +9,7 @@ declared.
 
 Whitelist: the move is licensed only where every column the array's uses
 touch is PROVED below 2^k by the sound range proof (site_facts.py, through
-handfix._max_index), counting the bytes a vector access moves past its
+handfix.max_index), counting the bytes a vector access moves past its
 subscript, and where every use is a plain subscript chain of the array's own
 rank that the rewrite sees: no skipped preprocessor branch (it may spell a pad
 column), no pointer alias, no copied device function, no template-sized
@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from .analysis.arrays import ArrayAnalysis
-from .analysis.handfix import HandFix, _max_index, _pow2_below
+from .analysis.handfix import HandFix, max_index, pow2_below
 from .strategies import Mapping
 
 
@@ -52,7 +52,7 @@ def data_region(a: ArrayAnalysis, fix: HandFix | None) -> DataRegion | Refused |
     if a.instances or a.logical_dims is None:
         return Refused.TEMPLATE
     declared = a.logical_dims
-    data = declared[:-1] + (_pow2_below(declared[-1]),)
+    data = declared[:-1] + (pow2_below(declared[-1]),)
     if a.inactive:
         return Refused.SKIPPED_BRANCH
     if a.clones or a.copied_in:
@@ -74,7 +74,7 @@ def _columns_proved(a: ArrayAnalysis, width: int) -> bool:
     rank = len(a.logical_dims or ())
     if not a.accesses or not _all_plain(a, rank):
         return False
-    top = _max_index(a, rank - 1)
+    top = max_index(a, rank - 1)
     if top is None:
         return False
     elem = max(a.array.elem_bytes, 1)
