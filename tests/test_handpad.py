@@ -207,3 +207,12 @@ def test_pointer_alias_keeps_the_declared_columns(tmp_path: Path) -> None:
     [plan] = _result(tmp_path, transpose(32, "N + 2", extra=extra)).plans
     assert not plan.mapping.declared_dims
     assert plan.reason.endswith(f"its hand pad is not removed: {Refused.INDIRECT.value}")
+
+
+def test_skipped_branch_keeps_the_declared_columns(tmp_path: Path) -> None:
+    """Wrong form: a branch this parse skips may read a pad column (`tile[ty][33]`
+    under `-DDEBUG`), which no proof saw: the hand pad is not removed."""
+    extra = "\n#ifdef DEBUG\n    out[b + 1100 + tx] = tile[ty][33];\n#endif"
+    [plan] = _result(tmp_path, transpose(32, "N + 2", extra=extra)).plans
+    assert plan.analysis.inactive and not plan.mapping.declared_dims
+    assert f"its hand pad is not removed: {Refused.SKIPPED_BRANCH.value}" in plan.reason
