@@ -104,13 +104,15 @@ def byte_sizes(mapping: Mapping, elem_bytes: int) -> tuple[int, int] | None:
     None for a dynamic one (its size is the launch's)."""
     if not mapping.logical_dims or 0 in mapping.logical_dims or elem_bytes <= 0:
         return None
-    return math.prod(mapping.logical_dims) * elem_bytes, math.prod(mapping.phys_dims) * elem_bytes
+    return math.prod(mapping.written_dims) * elem_bytes, math.prod(mapping.phys_dims) * elem_bytes
 
 
 def memory_cost(mapping: Mapping, elem_bytes: int) -> str:
-    """"; 1,296 -> 3,456 bytes of shared memory" for a layout that grows the array, else ""."""
+    """"; 1,296 -> 3,456 bytes of shared memory" for a layout that changes the array's size, else ""."""
     sizes = byte_sizes(mapping, elem_bytes)
     if sizes is None or sizes[0] == sizes[1]:
         return ""
     before, after = sizes
-    return f"; {before:,} -> {size(after)} of shared memory (+{size(after - before)})"
+    # A hand pad replaced (handpad.py) may make the array smaller.
+    change = f"+{size(after - before)}" if after > before else f"-{size(before - after)}"
+    return f"; {before:,} -> {size(after)} of shared memory ({change})"

@@ -98,7 +98,7 @@ def within_occupancy(plans: tuple[ArrayPlan, ...], kernels: tuple[str, ...],
             old = out[k]
             loss = OccupancyLoss(kernel, old.mapping.description, lost[0], before, after, lost[1], lost[2], arch.name)
             same_size = [c for c in old.candidates if c.mapping.strategy != "none"
-                         and math.prod(c.mapping.phys_dims) == math.prod(c.mapping.logical_dims)] \
+                         and math.prod(c.mapping.phys_dims) <= math.prod(c.mapping.written_dims)] \
                 if not old.analysis.instances else []
             base = next((c for c in old.candidates if c.mapping.strategy == "none"), None)
             best = min(same_size, key=lambda c: (round(c.cost, 9), c.mapping.ops)) if same_size else None
@@ -106,6 +106,6 @@ def within_occupancy(plans: tuple[ArrayPlan, ...], kernels: tuple[str, ...],
                 out[k] = replace(old, mapping=best.mapping, after=best.predictions, given_up=loss,
                                  reason=f"{loss.text()}; {best.mapping.strategy} keeps its size")
             else:
-                out[k] = replace(old, mapping=identity(old.mapping.logical_dims), after=old.before, given_up=loss,
+                out[k] = replace(old, mapping=identity(old.mapping.written_dims), after=old.before, given_up=loss,
                                  reason=f"unchanged: {loss.text()}")
     return tuple(out)

@@ -31,6 +31,7 @@ from .analysis.absint import Finding
 from .analysis.arrays import AccessAnalysis, ArrayAnalysis
 from .analysis.handfix import detect as detect_hand_fix
 from .analysis.predict import LayoutFn, Prediction, Replays, predict, predict_keyed, predict_replay, row_major
+from .handpad import DataRegion, Refused, data_region, replaced_text, replacing
 from .refusals import refusal
 from .strategies import REGISTRY, Mapping, StrategyContext, identity, precedence
 
@@ -51,6 +52,8 @@ INSTR_COST = 0.15
 # gain within the sampling noise of the expectation is no gain.
 EXPECTED_MARGIN = 0.05
 EXPECTED_LABEL = "expected under uniform data"
+# The strategies that may replace a broken hand pad over its data region (handpad.py).
+HAND_PAD_STRATEGIES = ("auto", "pad", "xor")
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,7 +235,7 @@ def plan_array(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPl
     why = blocker(a)
     replays = Replays()
     if why is None and a.instances:
-        return plan_template(a, strategy, ctx, replays)
+        return _noted(plan_template(a, strategy, ctx, replays), _template_hand_pad(a, strategy, ctx))
     if why is not None:
         before = tuple(predict(x.samples, _flat_layout(a), a.elem_bytes, x.access.width,
                                x.access.offset, ctx.banks) for x in a.accesses)
@@ -249,10 +252,41 @@ def plan_array(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPl
     if strategy == "auto" and a.robust:  # a guessed shape: every plausible shape's own candidates too
         mappings = list(dict.fromkeys(mappings + [m for s in a.alternatives for n in names
                                                    for m in REGISTRY[n].candidates(s, ctx)]))
-    fix = detect_hand_fix(a, ctx.banks) if strategy == "auto" else None
-    if fix is not None and not fix.broken:
+    fix = detect_hand_fix(a, ctx.banks) if strategy in HAND_PAD_STRATEGIES else None
+    if fix is not None and not fix.broken and strategy == "auto":
         # Never pad a hand fix that works again (only a broken one may be replaced).
         mappings = [m for m in mappings if m.phys_dims == m.logical_dims]
+    region = data_region(a, fix)
+    if isinstance(region, DataRegion):
+        # A broken hand pad whose columns are proved inside the data region:
+        # its layouts too, which may remove the pad (handpad.py).
+        shrunk = region.analysis
+        found = [m for n in names for m in REGISTRY[n].candidates(shrunk, ctx)]
+        if strategy == "auto" and shrunk.robust:
+            found += [m for s in shrunk.alternatives for n in names for m in REGISTRY[n].candidates(s, ctx)]
+        mappings = list(dict.fromkeys(mappings + replacing(region, found)))
+    return _noted(_choose(a, strategy, ctx, base, mappings, replays), region)
+
+
+def _noted(p: ArrayPlan, region: DataRegion | Refused | None) -> ArrayPlan:
+    """`p`, whose reason also says why a broken hand pad was not replaced."""
+    if not isinstance(region, Refused) or p.mapping.declared_dims:
+        return p
+    return replace(p, reason=f"{p.reason}; its hand pad is not removed: {region.value}")
+
+
+def _template_hand_pad(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> Refused | None:
+    """Refused.TEMPLATE where some instance of a template-sized array has a broken padded-rows hand fix."""
+    if strategy not in HAND_PAD_STRATEGIES:
+        return None
+    fixes = (detect_hand_fix(i, ctx.banks) for s in a.per_shape for i in (s.instances or ()))
+    return Refused.TEMPLATE if any(f is not None and f.broken and f.kind == "padded-rows" for f in fixes) else None
+
+
+def _choose(a: ArrayAnalysis, strategy: str, ctx: StrategyContext, base: Candidate, mappings: list[Mapping],
+            replays: Replays) -> ArrayPlan:
+    """The plan among `mappings` (every strategy's candidates) against `base`, the array as written."""
+    none = base.mapping
     if a.inactive:
         # Skipped branches keep their raw subscripts: only a layout they stay valid under.
         mappings = [m for m in mappings if keeps_spellings(m)]
@@ -271,8 +305,8 @@ def plan_array(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPl
         if not cands:
             return ArrayPlan(a, none, f"strategy '{strategy}' does not apply", base.predictions, base.predictions, (base,))
         best = min(cands, key=_key)
-        return ArrayPlan(a, best.mapping, f"strategy '{strategy}' requested", base.predictions, best.predictions,
-                         tuple([base] + cands))
+        return ArrayPlan(a, best.mapping, f"{_replaced(best.mapping)}strategy '{strategy}' requested",
+                         base.predictions, best.predictions, tuple([base] + cands))
     if unknown:
         return ArrayPlan(a, none, _undecided(unknown[0]), base.predictions, base.predictions, tuple([base] + cands))
     best = min([base] + cands, key=_key)
@@ -280,8 +314,14 @@ def plan_array(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPl
     if best is base or _key(best) >= _key(base) or not _clear_gain(a, best.cost, base.cost):
         return ArrayPlan(a, none, f"unchanged: no candidate is predicted faster{label}", base.predictions,
                          base.predictions, tuple([base] + cands))
-    return ArrayPlan(a, best.mapping, f"cheapest of {len(cands) + 1} candidates (cost {best.cost:.1f} vs "
-                     f"{base.cost:.1f} unchanged){label}", base.predictions, best.predictions, tuple([base] + cands))
+    return ArrayPlan(a, best.mapping, f"{_replaced(best.mapping)}cheapest of {len(cands) + 1} candidates "
+                     f"(cost {best.cost:.1f} vs {base.cost:.1f} unchanged){label}", base.predictions, best.predictions, tuple([base] + cands))
+
+
+def _replaced(m: Mapping) -> str:
+    """'hand pad 34 -> 33 replaced: ' before the reason of a layout that removes a hand pad."""
+    text = replaced_text(m)
+    return f"{text}: " if text else ""
 
 
 def _undecided(x: AccessAnalysis) -> str:
@@ -355,7 +395,7 @@ def plan_robust(a: ArrayAnalysis, mappings: list[Mapping], ctx: StrategyContext,
         return ArrayPlan(a, none, f"unchanged: no candidate is predicted faster under every plausible block shape "
                          f"({shapes}{label})", base.predictions, base.predictions, tuple([base] + first))
     _, chosen, worst = best
-    return ArrayPlan(a, chosen.mapping, f"robust over {shapes}: at most {worst:.2f}x the unchanged cost under any of "
+    return ArrayPlan(a, chosen.mapping, f"{_replaced(chosen.mapping)}robust over {shapes}: at most {worst:.2f}x the unchanged cost under any of "
                      f"them (cost {chosen.cost:.1f} vs {base.cost:.1f} unchanged under {a.block.text()}){label}",
                      base.predictions, chosen.predictions, tuple([base] + first))
 
@@ -448,7 +488,7 @@ def static_bytes(p: ArrayPlan) -> tuple[int, int]:
         pad = p.mapping.phys_dims[-1] - p.mapping.logical_dims[-1] if p.rewritten else 0
         sizes = [(math.prod(i.logical_dims or ()), math.prod((i.logical_dims or (0,))[:-1]) * pad) for i in a.instances]
         return max(n for n, _ in sizes) * elem, max(n + g for n, g in sizes) * elem
-    return math.prod(p.mapping.logical_dims) * elem, math.prod(p.mapping.phys_dims) * elem
+    return math.prod(p.mapping.written_dims) * elem, math.prod(p.mapping.phys_dims) * elem
 
 
 @dataclass(frozen=True, slots=True)
@@ -487,9 +527,9 @@ def within_static_limit(plans: tuple[ArrayPlan, ...], kernels: tuple[str, ...],
                 break
             k = max((k for k in mine if sizes[k][1] > sizes[k][0]), key=lambda k: sizes[k][1] - sizes[k][0])
             old = out[k]
-            same_size = [c for c in old.candidates if math.prod(c.mapping.phys_dims) == math.prod(c.mapping.logical_dims)
+            same_size = [c for c in old.candidates if math.prod(c.mapping.phys_dims) <= math.prod(c.mapping.written_dims)
                          and c.mapping.strategy != "none"] if not old.analysis.instances else []
-            keep = identity(old.mapping.logical_dims)
+            keep = identity(old.mapping.written_dims)
             if launches.most is None:
                 why = (f"'{old.mapping.description}' would grow the static shared memory of '{kernel}' from {before} "
                        f"to {after} bytes, and the dynamic shared memory of its launches is not known "

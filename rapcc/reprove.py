@@ -138,7 +138,7 @@ def _kept(p: ArrayPlan, cause: Finding, info: ir.TranslationUnitInfo) -> ArrayPl
     arr = p.analysis.array
     f = Finding(arr.key, Failure.REPROOF, arr.decl.start, cause=cause)
     at = ir.SourceRange(info.path, arr.decl.line, arr.decl.col, arr.decl.start, arr.decl.start)
-    return replace(p, mapping=identity(p.mapping.logical_dims), after=p.before,
+    return replace(p, mapping=identity(p.mapping.written_dims), after=p.before,
                    reason=f"left untouched: {refusal(f, arr.name)} (line {at.line})", unproved=(f, at))
 
 

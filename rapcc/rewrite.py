@@ -145,9 +145,17 @@ def _text(src: bytes, start: int, end: int) -> str:
 
 
 def grown_dim_text(orig: str, grow: int) -> str:
-    """The text of a dimension grown by `grow` elements."""
+    """The text of a dimension grown by `grow` elements; shrunk for a negative
+    `grow` (a hand pad replaced, handpad.py): a decimal literal becomes the new
+    extent, anything else (a macro, an expression) stays spelled, minus the
+    difference, parenthesised so that `#define W 32 + 2` gives `(W) - 1`."""
     simple = orig.strip().replace("_", "").replace(" ", "").isalnum()
-    return f"{orig} + {grow}" if simple else f"({orig}) + {grow}"
+    if grow >= 0:
+        return f"{orig} + {grow}" if simple else f"({orig}) + {grow}"
+    literal = orig.strip()
+    if literal.isdigit() and not literal.startswith("0"):
+        return str(int(literal) + grow)
+    return f"({orig.strip()}) - {-grow}"
 
 
 def edits_for(plan: ArrayPlan, helper: Helper | None, src: bytes) -> list[Edit]:
@@ -155,7 +163,7 @@ def edits_for(plan: ArrayPlan, helper: Helper | None, src: bytes) -> list[Edit]:
     arr = plan.analysis.array
     m = plan.mapping
     out: list[Edit] = []
-    for d, (old, new, rng) in enumerate(zip(m.logical_dims, m.phys_dims, arr.dim_ranges)):
+    for d, (old, new, rng) in enumerate(zip(m.written_dims, m.phys_dims, arr.dim_ranges)):
         if old != new:
             assert rng is not None
             out.append(Edit(rng.start, rng.end, grown_dim_text(_text(src, rng.start, rng.end), new - old)))

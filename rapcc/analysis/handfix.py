@@ -89,11 +89,11 @@ def _mean(a: ArrayAnalysis, layout: LayoutFn, banks: BankModel, remap=None) -> t
     return (waves / execs, ideal / execs) if execs else None
 
 
-def _pow2_below(n: int) -> int:
+def pow2_below(n: int) -> int:
     return 1 << (n.bit_length() - 1) if n > 0 else 0
 
 
-def _max_index(a: ArrayAnalysis, k: int) -> int | None:
+def max_index(a: ArrayAnalysis, k: int) -> int | None:
     """The highest index subscript `k` reaches: over every run of the sound proof
     (site_facts.py) and every replayed lane; None where the proof recorded no
     fact for some access (unknown, so no hand fix is read into it)."""
@@ -111,8 +111,8 @@ def _max_index(a: ArrayAnalysis, k: int) -> int | None:
 
 
 def _reach(a: ArrayAnalysis, k: int) -> int:
-    """`_max_index`, -1 (no hand fix read) where unknown."""
-    top = _max_index(a, k)
+    """`max_index`, -1 (no hand fix read) where unknown."""
+    top = max_index(a, k)
     return -1 if top is None else top
 
 
@@ -177,7 +177,7 @@ def detect(a: ArrayAnalysis, banks: BankModel) -> HandFix | None:
         if any(_has_xor(x.access.indices[-1]) for x in a.accesses if x.access.indices):
             return _judge(a, "xor", "the XOR in the last subscript", flat, None, banks)
         c = dims[-1]
-        base = _pow2_below(c)
+        base = pow2_below(c)
         pad = c - base
         if 1 <= pad <= MAX_PAD and base >= 8 and 0 <= _reach(a, len(dims) - 1) < base:
             plain = _mean(a, row_major(dims[:-1] + (base,)), banks)
@@ -199,7 +199,7 @@ def detect(a: ArrayAnalysis, banks: BankModel) -> HandFix | None:
         return _judge(a, "padded-index", text, flat, None if unfixed is None else unfixed[0], banks)
     if any(_has_xor(x.access.indices[0]) for x in a.accesses if x.access.indices):
         return _judge(a, "xor", "the XOR in the subscript", flat, None, banks)
-    base = _pow2_below(n)
+    base = pow2_below(n)
     if 1 <= n - base <= MAX_PAD and base >= 64:
         return _judge(a, "spare-elements", f"the {n - base} spare element(s) of '{a.array.name}[{n}]' "
                       f"({base} + {n - base})", flat, None, banks, spare_unused=True)

@@ -65,6 +65,14 @@ class Mapping:
     # many elements that lie wholly below n (the rest stay in place).
     dynamic_group: int = 0
     form: Form = Form(Scheme.UNCHANGED)  # what the layout does, for the report's words
+    # The declaration's dimensions where they are not `logical_dims`: a broken
+    # hand pad replaced (handpad.py), planned over its data region only.
+    declared_dims: tuple[int, ...] = ()
+
+    @property
+    def written_dims(self) -> tuple[int, ...]:
+        """The dimensions as the input declares them."""
+        return self.declared_dims or self.logical_dims
 
     @property
     def params(self) -> list[str]:
