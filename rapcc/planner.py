@@ -30,6 +30,7 @@ from . import ir
 from .analysis.absint import Finding
 from .analysis.arrays import AccessAnalysis, ArrayAnalysis
 from .analysis.handfix import detect as detect_hand_fix
+from .analysis.shapes import STATED
 from .analysis.predict import LayoutFn, Prediction, Replays, predict, predict_keyed, predict_replay, row_major
 from .handpad import DataRegion, Refused, data_region, replaced_text, replacing
 from .refusals import refusal
@@ -115,6 +116,11 @@ class BlockKind(Enum):
     UNINSTANTIATED = "uninstantiated"  # sized by a template parameter the file never instantiates
     TEMPLATE_ELEMENT = "template_element"  # its element type depends on a template parameter
     NO_ACCESSES = "no_accesses"
+    # Under a shape the code or the user states, the prediction's replay reaches an index
+    # the range proof shows no thread reaches: the two models disagree, so the predicted
+    # costs the layout would be chosen by cannot be trusted (fuzzed: a `break` inside a
+    # `switch` case the replay walks past).
+    REPLAY_DISAGREES = "replay_disagrees"
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +166,27 @@ def blocker(a: ArrayAnalysis) -> Block | None:
         return Block(BlockKind.UNPROVED, f"left untouched: {refusal(f, arr.name)} (line {at.line})")
     if not a.accesses:
         return Block(BlockKind.NO_ACCESSES, "no accesses")
+    stray = stray_lane(a)
+    if stray is not None:
+        line, k, value = stray
+        return Block(BlockKind.REPLAY_DISAGREES,
+                     f"unchanged: the prediction's replay takes subscript {k} at line {line} to {value}, which the "
+                     "range proof shows no thread reaches; its predicted costs cannot be trusted")
+    return None
+
+
+def stray_lane(a: ArrayAnalysis) -> tuple[int, int, int] | None:
+    """(line, subscript, index) of a replayed lane outside the array's index domain
+    under a stated shape, or None (a guessed shape's lanes are no fact)."""
+    dims = a.logical_dims
+    if not dims or a.instances or not all(s.block.source in STATED for s in a.per_shape):
+        return None
+    for x in a.accesses:
+        for inst in x.samples.instances:
+            for k, (idx, d) in enumerate(zip(inst.indices, dims)):
+                live = idx[inst.active]
+                if live.size and (live.min() < 0 or live.max() >= d):
+                    return x.access.range.line, k, int(live.min() if live.min() < 0 else live.max())
     return None
 
 
