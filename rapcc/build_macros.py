@@ -23,6 +23,8 @@ import re
 import subprocess
 import tempfile
 from dataclasses import dataclass
+
+from .json_cache import store_json
 from typing import Callable, Mapping, Sequence
 
 # Defined by nvcc in every device pass; their values are the compile's.
@@ -222,14 +224,7 @@ def ask_nvcc(nvcc: str, flags: Sequence[str], cache_dir: str, run: Run = _dry_ru
 
 def _store(path: str, found: BuildMacros) -> None:
     """Whole or not at all, for a compile running beside this one (make -j)."""
-    try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".macros-", dir=os.path.dirname(path))
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(found.to_json(), f)
-        os.replace(tmp, path)
-    except OSError:
-        pass
+    store_json(path, found.to_json(), ".macros-")
 
 
 def for_command_line(arch: str | None, env: Mapping[str, str], which: Callable[[str], str | None],

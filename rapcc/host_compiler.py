@@ -29,8 +29,9 @@ import json
 import os
 import re
 import subprocess
-import tempfile
 from dataclasses import dataclass
+
+from .json_cache import store_json
 from typing import Callable, Sequence
 
 DEFAULT = "gcc"  # what nvcc runs on Linux (`nvcc --dryrun`: `gcc ... -x c++`)
@@ -145,11 +146,4 @@ def ask(compiler: str, cache_folder: str | None, run: Run = _run) -> HostInclude
 
 
 def _store(path: str, found: HostIncludes) -> None:
-    try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".host-", dir=os.path.dirname(path))
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump({"gcc_install_dir": found.gcc_install_dir, "folders": list(found.folders)}, f)
-        os.replace(tmp, path)
-    except OSError:
-        pass
+    store_json(path, {"gcc_install_dir": found.gcc_install_dir, "folders": list(found.folders)}, ".host-")

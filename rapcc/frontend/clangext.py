@@ -445,3 +445,13 @@ def member_spelling(cursor: Cursor) -> str:
     if len(toks) == 3 and toks[1] == "." and toks[2] in ("x", "y", "z"):
         return toks[2]
     return ""
+
+
+def strip(cursor: Cursor) -> Cursor:
+    """Skip parentheses and implicit conversions that have one child."""
+    while cursor.kind in (ci.CursorKind.PAREN_EXPR, ci.CursorKind.UNEXPOSED_EXPR):
+        kids = children(cursor)
+        if len(kids) != 1:
+            break
+        cursor = kids[0]
+    return cursor

@@ -6,7 +6,7 @@ from clang.cindex import Cursor, CursorKind as K, TypeKind as T
 
 from .. import cint, ir
 from ..cint import CType
-from .clangext import binary_operator, children, evaluate_int, expansion_line_column, member_spelling, \
+from .clangext import binary_operator, children, strip, evaluate_int, expansion_line_column, member_spelling, \
     token_spellings, unary_operator
 from .intrinsics import GroupWhat, group_value, laneid_helper
 
@@ -46,16 +46,6 @@ def decl_key(decl: Cursor) -> str:
 
 def source_text(cursor: Cursor) -> str:
     return " ".join(token_spellings(cursor)) or cursor.spelling or cursor.kind.name.lower()
-
-
-def strip(cursor: Cursor) -> Cursor:
-    """Skip parentheses and implicit conversions that have one child."""
-    while cursor.kind in _PASS_THROUGH:
-        kids = children(cursor)
-        if len(kids) != 1:
-            break
-        cursor = kids[0]
-    return cursor
 
 
 def _typed(cursor: Cursor, expr: ir.Expr) -> ir.Expr:

@@ -24,7 +24,7 @@ from enum import Enum
 
 from clang.cindex import Cursor, CursorKind as K, TypeKind as T
 
-from .clangext import children
+from .clangext import children, strip
 
 # The one instruction read, whitespace aside: `mov.u32 %0, %%laneid;`.
 _LANEID = re.compile(r'"\s*mov\.u32\s+%0\s*,\s*%%laneid\s*;?\s*"')
@@ -40,15 +40,6 @@ _COUNT_OPERANDS = {32: {T.UINT, T.INT}, 64: {T.ULONGLONG, T.LONGLONG, T.ULONG, T
 def _system(decl: Cursor) -> bool:
     loc = decl.location
     return loc.file is not None and loc.is_in_system_header
-
-
-def _strip(c: Cursor) -> Cursor:
-    while c.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
-        kids = children(c)
-        if len(kids) != 1:
-            break
-        c = kids[0]
-    return c
 
 
 # ---- %laneid ----
@@ -95,7 +86,7 @@ def laneid_helper(fn: Cursor) -> bool:
     if len(decls) != 1 or decls[0].kind != K.VAR_DECL or any(k.kind.is_expression() for k in children(decls[0])):
         return False
     out = laneid_output(stmts[1])
-    returned = [_strip(k) for k in children(stmts[2])]
+    returned = [strip(k) for k in children(stmts[2])]
     return out is not None and out == decls[0] and len(returned) == 1 \
         and returned[0].kind == K.DECL_REF_EXPR and returned[0].referenced == decls[0]
 
@@ -149,7 +140,7 @@ def group_value(call: Cursor) -> GroupValue | None:
     if call.kind != K.CALL_EXPR or call.spelling not in _GROUP_METHODS:
         return None
     kids = children(call)
-    member = _strip(kids[0]) if kids else None  # a static member (`tile.size()`) sits under a decay
+    member = strip(kids[0]) if kids else None  # a static member (`tile.size()`) sits under a decay
     if member is None or member.kind != K.MEMBER_REF_EXPR:
         return None
     ref = call.referenced
