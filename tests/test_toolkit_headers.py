@@ -307,3 +307,41 @@ def test_the_host_compilers_own_include_folders_are_searched(tmp_path):
     assert not [d.spelling for d in parsed.tu.diagnostics if d.severity >= 3]
     default = parse_tolerant(str(src), src.read_bytes(), ParseConfig(cuda_path=root, headers=HeaderMode.TOOLKIT))
     assert "'only_host.h' file not found" in [d.spelling for d in default.tu.diagnostics]
+
+
+# Under the toolkit's headers `threadIdx.y` is a property of a builtin class, a
+# member whose token clang does not show as a use of any declaration. The alias
+# check of issue 31 read that `y` as a name a declaration of the alias's scope
+# might capture, so the verifier refused the rewrite of `row = tile[threadIdx.y
+# + k]` (examples/stencil_rowptr.cu under xor). A member's name is looked up in
+# its class, never where it is spelled.
+MEMBER_ALIAS = """__global__ void k(const float *in, float *out) {
+    __shared__ float tile[10][130];
+    int tid = threadIdx.y * 32 + threadIdx.x;
+    for (int p = tid; p < 1300; p += 256) tile[p / 130][p % 130] = in[p];
+    __syncthreads();
+    float acc = 0.f;
+    for (int k = 0; k < 3; k++) {
+        const float *row = tile[threadIdx.y + k];
+        /*SCOPE*/
+        for (int j = 0; j < 4; j++) acc += row[4 * threadIdx.x + j];
+    }
+    out[tid] = acc;
+}
+void run(const float *in, float *out) { k<<<1, dim3(32, 8)>>>(in, out); }
+"""
+
+
+@pytest.mark.nvcc
+@pytest.mark.parametrize("scope, kept", [
+    ("", False),
+    ("int y = 1; acc += y;", False),  # a local `y`: `threadIdx.y` still names the member
+    ("int k = 1; acc += k;", True),  # the twin: `k` of the initializer declared again, refused
+])
+def test_a_member_name_in_an_alias_initializer_is_no_name_to_capture(scope: str, kept: bool) -> None:
+    root = _toolkit()
+    from rapcc.pipeline import Options, rewrite_source
+    r = rewrite_source(MEMBER_ALIAS.replace("/*SCOPE*/", scope).encode(), "k.cu",
+                       Options(strategy="xor", cuda_path=root, headers=HeaderMode.TOOLKIT))
+    tile = next(p for p in r.plans if p.analysis.array.name == "tile")
+    assert tile.rewritten is not kept, tile.reason

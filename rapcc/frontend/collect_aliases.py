@@ -162,11 +162,15 @@ class _Aliases(_CollectorState):
         if init is None or scope is None:
             return None
         start, end = file_location(init.extent.start).offset, file_location(init.extent.end).offset
-        # The text's names, and those its macros expand to: re-expanded at each use.
-        spelled = {t.spelling for t in self.tokens.between(start, end)}
+        # The text's names, and those its macros expand to: re-expanded at each use. A member's
+        # name after `.` or `->` (`threadIdx.y`) is looked up in its class, never where it is
+        # spelled, so no declaration of the scope can name it again.
+        spelled = set(_unqualified(self.tokens.between(start, end)))
         spelled |= {w for m in spelled if m in self.macros for w in expanded(m, self.macros)}
         names = frozenset(w for w in spelled if (w[:1].isalpha() or w[:1] == "_") and w not in KEYWORDS)
-        stretch = [(t.spelling, t.start) for t in self.tokens.between(end, scope[1])]
+        after = self.tokens.between(end, scope[1])
+        members = {t.start for i, t in enumerate(after) if i and after[i - 1].spelling in (".", "->")}
+        stretch = [(t.spelling, t.start) for t in after if t.start not in members]
         macros = [(m, s) for s, _, m in self._expansions if end <= s < scope[1]]
         return rebound(self.tu, self.path, stretch, names, macros, self.macros)
 
@@ -212,3 +216,8 @@ def _stable(expr: ir.Expr, vars: dict[str, ir.VarDef], assigned: dict[str, int],
     if isinstance(expr, ir.Select):
         return all(_stable(x, vars, assigned, unique, fixed) for x in (expr.cond, expr.then, expr.other))
     return False
+
+
+def _unqualified(tokens: list) -> list[str]:
+    """The spellings of `tokens`, less the member names that follow `.` or `->`."""
+    return [t.spelling for i, t in enumerate(tokens) if not (i and tokens[i - 1].spelling in (".", "->"))]
