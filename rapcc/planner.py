@@ -31,6 +31,7 @@ from .analysis.absint import Finding
 from .analysis.arrays import AccessAnalysis, ArrayAnalysis
 from .analysis.handfix import detect as detect_hand_fix
 from .analysis.shapes import STATED
+from .element_stride import element_stride, why as why_stride
 from .analysis.predict import LayoutFn, Prediction, Replays, predict, predict_keyed, predict_replay, row_major
 from .handpad import DataRegion, Refused, data_region, replaced_text, replacing
 from .refusals import refusal
@@ -339,7 +340,9 @@ def _choose(a: ArrayAnalysis, strategy: str, ctx: StrategyContext, base: Candida
     best = min([base] + cands, key=_key)
     label = f" ({EXPECTED_LABEL})" if expects(a) else ""
     if best is base or _key(best) >= _key(base) or not _clear_gain(a, best.cost, base.cost):
-        return ArrayPlan(a, none, f"unchanged: no candidate is predicted faster{label}", base.predictions,
+        stride = element_stride(a)
+        because = f" ({why_stride(stride)})" if stride is not None else ""
+        return ArrayPlan(a, none, f"unchanged: no candidate is predicted faster{label}{because}", base.predictions,
                          base.predictions, tuple([base] + cands))
     return ArrayPlan(a, best.mapping, f"{_replaced(best.mapping)}cheapest of {len(cands) + 1} candidates "
                      f"(cost {best.cost:.1f} vs {base.cost:.1f} unchanged){label}", base.predictions, best.predictions, tuple([base] + cands))
