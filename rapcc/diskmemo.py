@@ -16,10 +16,13 @@ command line's entry loads it before rapcc's imports.
 """
 from __future__ import annotations
 
+import atexit
+import hashlib
 import marshal
 import os
 import tempfile
 import zlib
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from .userdir import private_folder
@@ -83,6 +86,39 @@ class DiskMemo:
             self._new.clear()
             _prune(os.path.dirname(path), self.name, path)
         return written
+
+
+class LazyTable:
+    """A table opened at its first use in a process (its stamp is computed then,
+    not at import) and saved when the process ends."""
+
+    def __init__(self, name: str, stamp: Callable[[], str], keep: int) -> None:
+        self._name, self._stamp, self._keep = name, stamp, keep
+        self._memo: DiskMemo | None = None
+
+    def memo(self) -> DiskMemo:
+        if self._memo is None:
+            self._memo = DiskMemo(self._name, self._stamp(), self._keep)
+            atexit.register(self.save)
+        return self._memo
+
+    def save(self) -> None:
+        if self._memo is not None:
+            self._memo.save()
+
+
+def files_stamp(parts: Sequence[str], files: Iterable[str]) -> str:
+    """A stamp of `parts` and of each file's size and modification time (a
+    missing file counts as such): another version of any is another table."""
+    out = list(parts)
+    for p in files:
+        try:
+            st = os.stat(p)
+        except OSError:
+            out.append(f"{p}:missing")
+            continue
+        out.append(f"{p}:{st.st_size}:{st.st_mtime_ns}")
+    return hashlib.sha256("\n".join(out).encode("utf-8", "surrogateescape")).hexdigest()[:24]
 
 
 def read_table(path: str) -> dict[Any, Any]:

@@ -8,19 +8,17 @@ another tree format is another table. New parses are saved when the process
 ends."""
 from __future__ import annotations
 
-import atexit
 import os
 from typing import Any
 
 from . import __version__
-from .diskmemo import DiskMemo
+from .diskmemo import LazyTable, files_stamp
 
 NAME = "helper-parses"
 KEEP = 4096  # parsed helpers kept; the oldest go first
 
 
 def _stamp() -> str:
-    import hashlib
     from importlib.util import find_spec
     here = os.path.dirname(os.path.abspath(__file__))
     files = [os.path.join(here, "cexpr.py"), os.path.abspath(__file__)]
@@ -28,41 +26,23 @@ def _stamp() -> str:
     if spec is not None and spec.origin:
         folder = os.path.dirname(spec.origin)
         files += [os.path.join(folder, n) for n in ("__init__.py", "c_parser.py", "c_ast.py", "c_lexer.py")]
-    parts = [__version__]
-    for p in files:
-        try:
-            st = os.stat(p)
-        except OSError:
-            parts.append(f"{p}:missing")
-            continue
-        parts.append(f"{p}:{st.st_size}:{st.st_mtime_ns}")
-    return hashlib.sha256("\n".join(parts).encode("utf-8", "surrogateescape")).hexdigest()[:24]
+    return files_stamp([__version__], files)
 
 
-class _Helpers:
+class _Helpers(LazyTable):
     """The table, opened at the first helper a process parses."""
 
     def __init__(self) -> None:
-        self._memo: DiskMemo | None = None
-
-    def _open(self) -> DiskMemo:
-        if self._memo is None:
-            self._memo = DiskMemo(NAME, _stamp(), KEEP)
-            atexit.register(self.save)
-        return self._memo
+        super().__init__(NAME, lambda: _stamp(), KEEP)  # looked up when opened: tests give another
 
     def get(self, source: str) -> Any:
-        found = self._open().get(source)
+        found = self.memo().get(source)
         if _well_formed(found):
             return found
         return None
 
     def put(self, source: str, parsed: Any) -> None:
-        self._open().put(source, parsed)
-
-    def save(self) -> None:
-        if self._memo is not None:
-            self._memo.save()
+        self.memo().put(source, parsed)
 
 
 def _well_formed(entry: Any) -> bool:

@@ -176,10 +176,10 @@ def blocker(a: ArrayAnalysis) -> Block | None:
     return None
 
 
-def stray_lane(a: ArrayAnalysis) -> tuple[int, int, int] | None:
-    """(line, subscript, index) of a replayed lane outside the array's index domain
-    under a stated shape, or None (a guessed shape's lanes are no fact)."""
-    dims = a.logical_dims
+def stray_lane(a: ArrayAnalysis, domain: tuple[int, ...] | None = None) -> tuple[int, int, int] | None:
+    """(line, subscript, index) of a replayed lane outside `domain` (default: the
+    array's index domain) under a stated shape, or None (a guessed shape's lanes are no fact)."""
+    dims = domain if domain is not None else a.logical_dims
     if not dims or a.instances or not all(s.block.source in STATED for s in a.per_shape):
         return None
     for x in a.accesses:

@@ -14,7 +14,6 @@ answers are saved when the process ends.
 """
 from __future__ import annotations
 
-import atexit
 import functools
 import hashlib
 import marshal
@@ -23,7 +22,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from . import __version__
-from .diskmemo import DiskMemo
+from .diskmemo import LazyTable, files_stamp
 
 NAME = "searches"
 KEEP = 4096  # answers kept; the oldest go first
@@ -35,37 +34,21 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def _stamp() -> str:
     import numpy
-    parts = [__version__, numpy.__version__, os.path.abspath(__file__)]
+    files = [os.path.abspath(__file__)]
     for folder in SEARCH_CODE:
         path = os.path.join(_HERE, folder)
         try:
-            names = sorted(n for n in os.listdir(path) if n.endswith(".py"))
+            files += [os.path.join(path, n) for n in sorted(os.listdir(path)) if n.endswith(".py")]
         except OSError:
-            names = []
-        for name in names:
-            try:
-                st = os.stat(os.path.join(path, name))
-            except OSError:
-                continue
-            parts.append(f"{folder}/{name}:{st.st_size}:{st.st_mtime_ns}")
-    return hashlib.sha256("\n".join(parts).encode("utf-8", "surrogateescape")).hexdigest()[:24]
+            pass
+    return files_stamp([__version__, numpy.__version__], files)
 
 
-class _Table:
+class _Table(LazyTable):
     """The table, opened at the first search a process makes."""
 
     def __init__(self) -> None:
-        self._memo: DiskMemo | None = None
-
-    def memo(self) -> DiskMemo:
-        if self._memo is None:
-            self._memo = DiskMemo(NAME, _stamp(), KEEP)
-            atexit.register(self.save)
-        return self._memo
-
-    def save(self) -> None:
-        if self._memo is not None:
-            self._memo.save()
+        super().__init__(NAME, lambda: _stamp(), KEEP)  # looked up when opened: tests give another
 
 
 TABLE = _Table()

@@ -12,13 +12,12 @@ from __future__ import annotations
 import numpy as np
 
 from .analysis.predict import predict
-from .analysis.shapes import STATED
 from .banks import BankModel
 from .cexpr import CExprError, compile_helper
 from .diagnostics import InternalError
 from .hashing.base import sorted_distinct  # not np.unique: it imports numpy.ma (issue 29)
 from .ir import Access, Escape, EscapeKind, SharedArray, TranslationUnitInfo
-from .planner import ArrayPlan, keeps_spellings
+from .planner import ArrayPlan, keeps_spellings, stray_lane
 from .rewrite import Helper, grown_dim_text
 from .strategies.base import UNBOUNDED
 
@@ -114,20 +113,16 @@ def _check_domain(plan: ArrayPlan) -> None:
     dims = plan.mapping.logical_dims
     if plan.mapping.dynamic_group or not dims:
         return  # outside the launch's allocation a dynamic mapping is the identity
-    # Lanes replayed under a guessed shape are no fact (the proof took the launches'):
-    # only a shape the code or the user states must agree with it.
-    stated = all(s.block.source in STATED for s in a.per_shape)
     for x in a.accesses:
         ranges = x.site.ranges if x.site is not None and not a.instances else None
         if ranges and any(r.lo < 0 or r.hi >= d for r, d in zip(ranges, dims)):
             raise InternalError(f"'{a.array.name}' at line {x.access.range.line}: the range proof recorded a "
                                 "subscript outside the domain the mapping was proved on")
-        for inst in x.samples.instances if stated else ():
-            for idx, d in zip(inst.indices, dims):
-                live = idx[inst.active]
-                if live.size and (live.min() < 0 or live.max() >= d):
-                    raise InternalError(f"'{a.array.name}' at line {x.access.range.line}: a replayed lane indexes "
-                                        f"outside the domain the mapping was proved on")
+    # The planner keeps an array whose replayed lanes leave it under a stated shape (BlockKind.REPLAY_DISAGREES).
+    stray = stray_lane(a, dims)
+    if stray is not None:
+        raise InternalError(f"'{a.array.name}' at line {stray[0]}: a replayed lane indexes outside the domain the "
+                            "mapping was proved on")
 
 
 def _check_spellings(info: TranslationUnitInfo, new: SharedArray, plan: ArrayPlan, name: str,

@@ -57,6 +57,18 @@ def test_an_opening_without_its_closing_is_not_joined() -> None:
     assert joined_chevrons(tu, "k.cu", src) is None
 
 
+def test_the_shift_operators_template_is_no_launch() -> None:
+    """`operator<< <>` (a friend template's specialization) beside a real split launch: only the launch is joined."""
+    src = (b"#include <ostream>\ntemplate <class T> struct B;\n"
+           b"template <class T> std::ostream &operator<<(std::ostream &, const B<T> &);\n"
+           b"template <class T> struct B { friend std::ostream &operator<< <>(std::ostream &, const B &); };\n"
+           b"__global__ void k() {}\nvoid f() { k << <1, 32 >> > (); }\n")
+    tu = ci.Index.create().parse("k.cu", args=["-x", "c++", "-std=c++17", "-fsyntax-only"],
+                                 unsaved_files=[("k.cu", src)])
+    joined = joined_chevrons(tu, "k.cu", src)
+    assert joined is not None and b"operator<< <>" in joined and b"k <<< 1, 32 >>>  ();" in joined
+
+
 @pytest.mark.nvcc
 def test_nvcc_compiles_the_rewrite(tmp_path) -> None:
     nvcc = require_nvcc()

@@ -43,7 +43,7 @@ def _values(source: str) -> np.ndarray:
 
 
 def _table_path() -> str:
-    return helper_memo.HELPERS._open().path()
+    return helper_memo.HELPERS.memo().path()
 
 
 def test_a_helper_read_back_computes_what_the_parsed_one_did(fresh):

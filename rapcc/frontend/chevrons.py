@@ -6,7 +6,8 @@ carry them (CoffeeBeforeArch's CUDA tutorials do). rapcc gives clang the same
 bytes with each split chevron joined and padded to its length (`<<< ` and
 `>>> `), so every offset, line and column stays the user's. The tokens are
 libclang's own: a `<<` token followed, across white space only, by a `<` token
-opens a launch (no C++ expression continues a `<<` with `<`); the first `>>`
+opens a launch (no C++ expression continues a `<<` with `<`; a declaration's
+`operator<< <T>` is not one); the first `>>`
 `>` pair after it, outside any bracket it opened, closes it. Nothing is done
 to a file that parses without errors.
 """
@@ -28,7 +29,8 @@ def joined_chevrons(tu: ci.TranslationUnit, path: str, text: bytes) -> bytes | N
     changed = False
     i = 0
     while i + 1 < len(toks):
-        if not _split(toks, i, "<<", "<", text):
+        # `operator<< <T>(...)` names the shift operator's template: no launch.
+        if not _split(toks, i, "<<", "<", text) or (i and toks[i - 1][0] == "operator"):
             i += 1
             continue
         close = _closing(toks, i + 2, text)
