@@ -1,6 +1,10 @@
 """Per-file whole-process time of `rapcc FILE -o OUT` under the stand-in headers
 and under the toolkit's (RAPCC_HEADERS=standin / toolkit), against `nvcc -c`
 (issue 28, docs/headers.md), and whether the two modes write the same bytes.
+Both run in a process of their own (RAPCC_SERVER=0); a third column times the
+toolkit mode through a warm server (RAPCC_SERVER=1, as `rapcc-nvcc` and
+`rapcc-launch` run by default), in a private runtime folder, stopped at the end.
+The served column's CPU is the client's alone (the server's is not a child).
 
     python3 benchmarks/header_modes.py [--runs N] [FILE.cu ...]    (default: examples/*.cu)
 
@@ -52,27 +56,35 @@ def main() -> int:
         return 2
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        env = dict(os.environ)
-        for mode in ("standin", "toolkit"):  # warm-up: the preludes and nvcc's macros
-            _time([rapcc, str(files[0]), "-o", os.path.join(tmp, "warm.cu")], {**env, "RAPCC_HEADERS": mode}, 1)
-        for f in files:
-            outs = {}
-            times = {}
-            for mode in ("standin", "toolkit"):
-                out = os.path.join(tmp, f"{mode}.cu")
-                times[mode] = _time([rapcc, str(f), "-o", out], {**env, "RAPCC_HEADERS": mode}, args.runs)
-                outs[mode] = Path(out).read_bytes() if os.path.exists(out) else b""
-            times["nvcc"] = _time([nvcc, "-c", str(f), "-o", os.path.join(tmp, "k.o")], env, args.runs)
-            same = outs["standin"] == outs["toolkit"]
-            rows.append((f.name, times["standin"], times["toolkit"], times["nvcc"], same))
-            print(f"{f.name:32s} " + "  ".join(f"{name} {times[key][0]:.2f} s (CPU {times[key][1]:.2f})" for key, name in
-                                                (("standin", "standin"), ("toolkit", "toolkit"), ("nvcc", "nvcc -c")))
-                  + f"  {'same' if same else 'DIFFERENT'}", flush=True)
+        env = {k: v for k, v in os.environ.items() if not k.startswith("RAPCC_") and k != "CI"}
+        env.update({"XDG_RUNTIME_DIR": tmp, "TMPDIR": tmp, "RAPCC_SERVER": "0"})
+        modes = {"standin": {**env, "RAPCC_HEADERS": "standin"}, "toolkit": {**env, "RAPCC_HEADERS": "toolkit"},
+                 "served": {**env, "RAPCC_HEADERS": "toolkit", "RAPCC_SERVER": "1"}}
+        try:
+            for mode_env in modes.values():  # warm-up: the preludes, nvcc's macros, the server
+                _time([rapcc, str(files[0]), "-o", os.path.join(tmp, "warm.cu")], mode_env, 1)
+            for f in files:
+                outs = {}
+                times = {}
+                for mode, mode_env in modes.items():
+                    out = os.path.join(tmp, f"{mode}.cu")
+                    times[mode] = _time([rapcc, str(f), "-o", out], mode_env, args.runs)
+                    outs[mode] = Path(out).read_bytes() if os.path.exists(out) else b""
+                times["nvcc"] = _time([nvcc, "-c", str(f), "-o", os.path.join(tmp, "k.o")], env, args.runs)
+                same = outs["standin"] == outs["toolkit"] == outs["served"]
+                rows.append((f.name, times["standin"], times["toolkit"], times["served"], times["nvcc"], same))
+                print(f"{f.name:32s} " + "  ".join(f"{key} {times[key][0]:.2f} s (CPU {times[key][1]:.2f})"
+                                                    for key in ("standin", "toolkit", "served", "nvcc"))
+                      + f"  {'same' if same else 'DIFFERENT'}", flush=True)
+        finally:
+            subprocess.run([sys.executable, "-m", "rapcc.server", "stop"], env=modes["served"], cwd=tmp,
+                           capture_output=True)
     for k, what in ((0, "wall"), (1, "CPU")):
-        med = [statistics.median(r[i][k] for r in rows) for i in (1, 2, 3)]
-        print(f"median {what} time over {len(rows)} files: standin {med[0]:.2f} s ({med[0] / med[2]:.0%} of nvcc -c), "
-              f"toolkit {med[1]:.2f} s ({med[1] / med[2]:.0%}), nvcc -c {med[2]:.2f} s")
-    print(f"{sum(r[4] for r in rows)} of {len(rows)} outputs the same")
+        med = [statistics.median(r[i][k] for r in rows) for i in (1, 2, 3, 4)]
+        print(f"median {what} time over {len(rows)} files: standin {med[0]:.2f} s ({med[0] / med[3]:.0%} of nvcc -c), "
+              f"toolkit {med[1]:.2f} s ({med[1] / med[3]:.0%}), toolkit served {med[2]:.2f} s "
+              f"({med[2] / med[3]:.0%}{'' if k == 0 else ', the client alone'}), nvcc -c {med[3]:.2f} s")
+    print(f"{sum(r[5] for r in rows)} of {len(rows)} outputs the same in the three modes")
     return 0
 
 
