@@ -152,6 +152,11 @@ class Loop:
     step_op: str
     step: Expr
     carried: tuple[Carried, ...] = ()
+    # Its body ends every trip at a block barrier: a `__syncthreads()` among the
+    # body's own statements, and no loop between the body and the access that
+    # rapcc does not follow (collect_loops.py). Each trip is then a phase whose
+    # accesses wait for each other (the planner's latency rule, rapcc/latency.py).
+    barrier: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,6 +337,10 @@ class Kernel:
     # order; None where some launch's bytes are unknown (frontend/host_calls.py).
     # () where no launch is seen: the bytes are then unknown too.
     launch_dynamic_smem: tuple[int | None, ...] = ()
+    # (block shape, blocks in its grid) of each launch the file's host code reads;
+    # None where that launch's grid is not known. The planner's latency rule
+    # (rapcc/latency.py) charges a mapping's dependent instructions by the fewest.
+    launch_grids: tuple[tuple[tuple[int, int, int], int | None], ...] = ()
     # A free `__device__` function's callers (function names), where every use
     # of it is a call from a free function of this file (no -rdc, no including
     # unit, no address taken); None where they are not all known.

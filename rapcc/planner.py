@@ -32,6 +32,7 @@ from .analysis.arrays import AccessAnalysis, ArrayAnalysis
 from .analysis.handfix import detect as detect_hand_fix
 from .analysis.shapes import STATED
 from .element_stride import element_stride, why as why_stride
+from .latency import CostRegime, Residency, instruction_charge, latency_bound, phases
 from .analysis.predict import LayoutFn, Prediction, Replays, predict, predict_keyed, predict_replay, row_major
 from .handpad import DataRegion, Refused, data_region, replaced_text, replacing
 from .refusals import refusal
@@ -63,6 +64,14 @@ class Candidate:
     mapping: Mapping
     cost: float
     predictions: tuple[Prediction | None, ...]
+    # The lines of the accesses whose extra instructions are charged by their
+    # latency (latency.py), and the cost under the throughput model alone.
+    latency_lines: tuple[int, ...] = ()
+    throughput_cost: float | None = None
+
+    @property
+    def regime(self) -> CostRegime:
+        return CostRegime.LATENCY if self.latency_lines else CostRegime.THROUGHPUT
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,14 +227,24 @@ def score(a: ArrayAnalysis, mapping: Mapping, ctx: StrategyContext, replays: Rep
     replays = replays if replays is not None else Replays()
     preds = tuple(_predict_mapped(replays, x, mapping, layout, a.array.elem_bytes, ctx, unchanged)
                   for x in a.accesses)
-    cost = 0.0
+    residency = Residency.of(a.grids, a.block.threads) if mapping.ops else None
+    cost = throughput = 0.0
+    lines: list[int] = []
     for x, p in zip(a.accesses, preds):
         if p is not None:
             # `s[i] += v` is a load and a store of the same word: twice its
             # wavefronts, one address computation.
             loads_and_stores = 2 if x.access.kind == "update" else 1
-            cost += p.executions * (loads_and_stores * p.wavefronts + INSTR_COST * mapping.ops)
-    return Candidate(mapping, cost, preds)
+            plain = p.executions * (loads_and_stores * p.wavefronts + INSTR_COST * mapping.ops)
+            throughput += plain
+            charge = instruction_charge(mapping.ops, p.executions, phases(x) if residency else 0.0, INSTR_COST,
+                                        residency)
+            if charge.regime is CostRegime.LATENCY:
+                lines.append(x.access.range.line)
+                cost += p.executions * loads_and_stores * p.wavefronts + charge.cost
+            else:
+                cost += plain
+    return Candidate(mapping, cost, preds, tuple(dict.fromkeys(lines)), throughput if lines else None)
 
 
 def _predict(replays: Replays, x: AccessAnalysis, layout: LayoutFn, elem_bytes: int, ctx: StrategyContext,
@@ -342,6 +361,9 @@ def _choose(a: ArrayAnalysis, strategy: str, ctx: StrategyContext, base: Candida
     if best is base or _key(best) >= _key(base) or not _clear_gain(a, best.cost, base.cost):
         stride = element_stride(a)
         because = f" ({why_stride(stride)})" if stride is not None else ""
+        bound = latency_bound(a, [c for c in cands if c.throughput_cost is not None
+                                  and _clear_gain(a, c.throughput_cost, base.cost)], base.cost)
+        because = f": {bound.words()}" if bound is not None else because
         return ArrayPlan(a, none, f"unchanged: no candidate is predicted faster{label}{because}", base.predictions,
                          base.predictions, tuple([base] + cands))
     return ArrayPlan(a, best.mapping, f"{_replaced(best.mapping)}cheapest of {len(cands) + 1} candidates "
