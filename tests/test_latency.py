@@ -189,3 +189,13 @@ void run(int *out) { void *args[] = {&out}; cudaLaunchKernel((void *)k, dim3(5),
     info, _ = parse_file("k.cu", src.encode(), Options())
     k = next(k for k in info.kernels if k.name == "k")
     assert k.launch_grids == (((64, 1, 1), 5),)
+
+
+def test_explain_says_which_candidates_paid_their_latency(run_cli) -> None:
+    code, _, err = run_cli("--explain", "tests/latency/sumReduction.cu")
+    assert code == 0
+    assert "chose none (unchanged: no candidate is predicted faster: the accesses at line 37" in err
+    pad = next(line for line in err.splitlines() if line.split()[1:2] == ["pad"])
+    assert "at line 37 its instructions cost their latency in each barrier-separated phase" in pad
+    none = next(line for line in err.splitlines() if line.split()[1:2] == ["none"])
+    assert "latency" not in none
