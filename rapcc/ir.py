@@ -152,10 +152,9 @@ class Loop:
     step_op: str
     step: Expr
     carried: tuple[Carried, ...] = ()
-    # Its body ends every trip at a block barrier: a `__syncthreads()` among the
-    # body's own statements, and no loop between the body and the access that
-    # rapcc does not follow (collect_loops.py). Each trip is then a phase whose
-    # accesses wait for each other (the planner's latency rule, rapcc/latency.py).
+    # Its body ends every trip at a block barrier: `__syncthreads();` among the
+    # body's own statements (frontend/barriers.py). Each trip is then a phase
+    # (the planner's latency rule, rapcc/latency.py; `Access.in_phase`).
     barrier: bool = False
 
 
@@ -241,6 +240,10 @@ class Access:
     guards: tuple[Guard, ...]
     text: str = ""  # the chain as written, for diagnostics
     via: Via | None = None  # set when spelled through a pointer alias
+    # Its innermost loop (`loops[-1]`) ends every trip at a barrier, and no loop
+    # rapcc does not follow lies between that loop and the access: it runs once
+    # per barrier-separated phase (rapcc/latency.py).
+    in_phase: bool = False
     # Set inside a `__device__` function called with different arrays in this
     # parameter: the key of that function, which the rewrite clones per array.
     clone_of: str | None = None

@@ -83,9 +83,9 @@ def phases(x: "AccessAnalysis") -> float:
     """The barrier-separated phases a block runs the access in: the trips of
     its innermost loop (under each trip of the outer ones) in which some lane
     runs it, each weighted by the trips it stands for; 0.0 where that loop
-    does not end every trip at a barrier (no phase is known)."""
-    loops = x.access.loops
-    if not loops or not loops[-1].barrier:
+    does not end every trip at a barrier, or a loop rapcc does not follow lies
+    between (`ir.Access.in_phase`: no phase is known)."""
+    if not x.access.in_phase:
         return 0.0
     seen: dict[tuple[int, ...], float] = {}
     for inst in x.samples.instances:

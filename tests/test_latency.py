@@ -167,7 +167,8 @@ def test_loops_know_whether_every_trip_ends_at_a_barrier() -> None:
     p = _plan(LOOPS.encode(), "s")
     by_line = {}
     for x in p.analysis.accesses:
-        by_line.setdefault(x.access.range.line, []).append(x.access.loops[-1].barrier if x.access.loops else None)
+        by_line.setdefault(x.access.range.line, []).append(x.access.in_phase)
+    assert by_line[4] == [False]  # in no loop
     assert by_line[7] == [True]
     assert by_line[11] == [False]
     assert by_line[16] == [False]  # inside the do-while
@@ -183,7 +184,9 @@ def test_launch_grids_are_read_and_an_unknown_one_is_none() -> None:
 
 def test_a_grid_through_cuda_launch_kernel_is_read() -> None:
     src = """
-__global__ void k(int *out) { __shared__ int s[64]; s[threadIdx.x] = 1; __syncthreads(); out[threadIdx.x] = s[63 - threadIdx.x]; }
+__global__ void k(int *out) {
+    __shared__ int s[64]; s[threadIdx.x] = 1; __syncthreads(); out[threadIdx.x] = s[63 - threadIdx.x];
+}
 void run(int *out) { void *args[] = {&out}; cudaLaunchKernel((void *)k, dim3(5), dim3(64), args, 0, 0); }
 """
     info, _ = parse_file("k.cu", src.encode(), Options())

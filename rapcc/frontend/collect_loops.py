@@ -61,7 +61,7 @@ class _Loops(_CollectorState):
             self._compound(cursor, ctx, stack)
             return
         if kind == K.DO_STMT:  # a loop rapcc does not follow: its trips are no phases of the enclosing loop
-            ctx = _unphased(ctx)
+            ctx = replace(ctx, unfollowed=True)
         if kind == K.CONDITIONAL_OPERATOR:
             kids = self._walks.children(cursor)
             if len(kids) == 3:
@@ -200,14 +200,13 @@ class _Loops(_CollectorState):
         if loop is not None and ends_trips_at_barrier(body):
             loop = replace(loop, barrier=True)
         inner = _loop_entry(body, ctx, self._writes) if body is not None else ctx
-        inner = inner if loop is not None else _unphased(inner)
         # What the header steps differs from trip to trip: a definition that
         # reached the loop (`s >>= 1;` before `for (; s > 0; s >>= 1)`) holds
         # in no trip but the first.
         stepped = {k for part in ("cond", "inc") if parts.get(part) is not None
                    for k in self._writes(parts[part])}  # type: ignore[arg-type]
         inner = inner.forget(stepped)
-        inner = replace(inner, loops=ctx.loops + (loop,)) if loop else inner
+        inner = replace(inner, loops=ctx.loops + (loop,), unfollowed=False) if loop else replace(inner, unfollowed=True)
         if body is not None:
             self._walk(body, inner, stack)
         self._last_loop = loop  # after the body, whose own loops set it too
@@ -333,9 +332,9 @@ class _Loops(_CollectorState):
             counter = f"<while@{file_location(stmt.extent.start).offset}>"
             loop = ir.Loop(counter, ir.Const(0), inner.expr(cond), "+", ir.Const(1), carried,
                            ends_trips_at_barrier(body))
-            inner = replace(inner, loops=ctx.loops + (loop,))
+            inner = replace(inner, loops=ctx.loops + (loop,), unfollowed=False)
         else:
-            inner = _unphased(inner)
+            inner = replace(inner, unfollowed=True)
         self._walk(cond, ctx, stack)
         self._walk(body, inner, stack)
         self._last_loop = loop
@@ -364,14 +363,6 @@ class _Loops(_CollectorState):
             out.append(ir.Carried(key, start, op, substitute(step, ctx.forget(set(writes)).defs),
                                   file_location(stmt.extent.end).offset))
         return tuple(out)
-
-
-def _unphased(ctx: _Ctx) -> _Ctx:
-    """`ctx` inside a loop rapcc does not follow: the enclosing loop's trips
-    are no longer one access per phase (`ir.Loop.barrier`)."""
-    if not ctx.loops or not ctx.loops[-1].barrier:
-        return ctx
-    return replace(ctx, loops=ctx.loops[:-1] + (replace(ctx.loops[-1], barrier=False),))
 
 
 def _with_guard(ctx: _Ctx, guard: ir.Guard) -> _Ctx:
