@@ -14,7 +14,9 @@ from .diagnostics import Diagnostic
 from .pipeline import RewriteResult
 from .report import SHAPE_SOURCES
 from .summary import rewrite_line
+from .latency import CostRegime
 from .layout_words import layout_words, memory_cost
+from .planner import Candidate
 from .wording import count, size
 
 EXPLAIN_MODES = ("best", "all")
@@ -86,6 +88,15 @@ def _instance_lines(instances: list[dict]) -> list[str]:
     return lines
 
 
+def _latency_words(c: Candidate) -> str:
+    """'; its instructions at line 37 cost their latency (54.9 if hidden)' for a candidate the latency rule charged."""
+    if c.regime is not CostRegime.LATENCY or c.throughput_cost is None:
+        return ""
+    where = ", ".join(str(n) for n in c.latency_lines)
+    return (f"; at line{'s' if len(c.latency_lines) > 1 else ''} {where} its instructions cost their latency "
+            f"in each barrier-separated phase ({c.throughput_cost:.1f} if other warps hid it)")
+
+
 def explain(result: RewriteResult, mode: str = "best") -> str:
     """Each array's choice and its candidates, cheapest first: by default the
     best candidate of each strategy, with `mode` "all" every one. A candidate
@@ -114,7 +125,7 @@ def explain(result: RewriteResult, mode: str = "best") -> str:
             ops = f"; +{count(m.ops, 'instruction')} per access" if m.ops else ""
             cite = f" [{m.form.cite}]" if m.form.cite else ""
             lines.append(f"    {c.cost:10.1f}  {m.strategy:7s} {layout_words(m.form)}{ops}"
-                         f"{memory_cost(m, a.elem_bytes)}{cite}")
+                         f"{memory_cost(m, a.elem_bytes)}{cite}{_latency_words(c)}")
         if mode != "all" and len(shown) < len(ranked):
             lines.append(f"    ({len(ranked) - len(shown)} more candidates: --explain=all)")
     return "\n".join(lines) + "\n" if lines else "no shared-memory arrays\n"

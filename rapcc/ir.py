@@ -152,6 +152,10 @@ class Loop:
     step_op: str
     step: Expr
     carried: tuple[Carried, ...] = ()
+    # Its body ends every trip at a block barrier: `__syncthreads();` among the
+    # body's own statements (frontend/barriers.py). Each trip is then a phase
+    # (the planner's latency rule, rapcc/latency.py; `Access.in_phase`).
+    barrier: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +240,10 @@ class Access:
     guards: tuple[Guard, ...]
     text: str = ""  # the chain as written, for diagnostics
     via: Via | None = None  # set when spelled through a pointer alias
+    # Its innermost loop (`loops[-1]`) ends every trip at a barrier, and no loop
+    # rapcc does not follow lies between that loop and the access: it runs once
+    # per barrier-separated phase (rapcc/latency.py).
+    in_phase: bool = False
     # Set inside a `__device__` function called with different arrays in this
     # parameter: the key of that function, which the rewrite clones per array.
     clone_of: str | None = None
@@ -332,6 +340,10 @@ class Kernel:
     # order; None where some launch's bytes are unknown (frontend/host_calls.py).
     # () where no launch is seen: the bytes are then unknown too.
     launch_dynamic_smem: tuple[int | None, ...] = ()
+    # (block shape, blocks in its grid) of each launch the file's host code reads;
+    # None where that launch's grid is not known. The planner's latency rule
+    # (rapcc/latency.py) charges a mapping's dependent instructions by the fewest.
+    launch_grids: tuple[tuple[tuple[int, int, int], int | None], ...] = ()
     # A free `__device__` function's callers (function names), where every use
     # of it is a call from a free function of this file (no -rdc, no including
     # unit, no address taken); None where they are not all known.

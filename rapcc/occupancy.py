@@ -17,7 +17,8 @@ import math
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from .planner import ArrayPlan, static_bytes
+from .planner import ArrayPlan
+from .static_limit import static_bytes
 from .strategies import identity
 
 

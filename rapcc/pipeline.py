@@ -16,7 +16,8 @@ from .frontend.launches import UNREAD_SHAPE, entry_bytes
 from .interrupts import check as check_interrupted
 from .ir import EscapeKind, TranslationUnitInfo
 from .occupancy import within_occupancy
-from .planner import ArrayPlan, dynamic_bytes, plan_array, within_static_limit
+from .planner import ArrayPlan, plan_array
+from .static_limit import dynamic_bytes, within_static_limit
 from .report import build_report, diagnostics_for
 from .reprove import reproved
 from .rewrite import earlier_header_spans, header_arrays, rewrite

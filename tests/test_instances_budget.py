@@ -1,7 +1,7 @@
 """Issue 27, classes 4, 6 and 7: kernel template instances the file does not
 show keep the template's arrays (frontend/program.py), a layout grows static
 shared memory only where every launch's dynamic memory is read and the sum
-fits (frontend/launch_smem.py, planner.within_static_limit), and template
+fits (frontend/launch_smem.py, static_limit.within_static_limit), and template
 parameter packs are read as unknown instances instead of crashing
 (frontend/clangext.template_arguments). Each wrong form has a legal twin that
 is still rewritten."""
@@ -17,7 +17,7 @@ from rapcc.frontend.clangext import template_arguments
 from rapcc.frontend.parse import ParseConfig, parse
 from rapcc.frontend.toplevel import top_level
 from rapcc.pipeline import Options, rewrite_source
-from rapcc.planner import dynamic_bytes
+from rapcc.static_limit import dynamic_bytes
 
 KERNEL = """
 template <int N> __global__ void k(float *out)

@@ -50,6 +50,9 @@ class ArrayAnalysis:
     # The sound proof's first finding against the array, and where (None: proved);
     # only a proved array may change layout (planner.py).
     unproved: tuple[Finding, ir.SourceRange] | None = None
+    # The block counts of the grids the file's launches of the kernel under
+    # `block` state (every one read; the planner's latency rule, rapcc/latency.py).
+    grids: tuple[int, ...] = ()
 
     @property
     def elem_bytes(self) -> int:
@@ -130,7 +133,15 @@ def _array_analysis(arr: ir.SharedArray, kernel: ir.Kernel | None, accesses: lis
     instances = _instances(arr, kernel, accesses, vars, block, facts, loading) if dims is None else ()
     analysed = instances[0].accesses if instances else \
         analyse_accesses(accesses, vars, block, dims, arr.elem_bytes or ASSUMED_ELEM_BYTES, {}, facts, loading)
-    return ArrayAnalysis(arr, block, analysed, (), instances=instances)
+    return ArrayAnalysis(arr, block, analysed, (), instances=instances, grids=_grids(kernel, block))
+
+
+def _grids(kernel: ir.Kernel | None, block: BlockShape) -> tuple[int, ...]:
+    """The grids (in blocks) of the kernel's launches with `block`'s shape whose grid is known."""
+    if kernel is None:
+        return ()
+    shape = (block.x, block.y, block.z)
+    return tuple(sorted({g for s, g in kernel.launch_grids if s == shape and g is not None}))
 
 
 def _const_dims(arr: ir.SharedArray) -> tuple[int, ...] | None:

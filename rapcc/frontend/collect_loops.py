@@ -13,6 +13,7 @@ from .clangext import binary_operator, children, file_location
 from .exprs import LANE, decl_key, int_type, strip, substitute, to_expr
 from .intrinsics import laneid_output
 from .lower_refs import asm_outputs
+from .barriers import ends_trips_at_barrier
 from .providers import provider_call
 from .statements import (ADDRESS_TAKEN, assignment_counts, for_parts, loop_init, loop_step, only_exits,
                          plain_assignment, self_update, step_target)
@@ -59,6 +60,8 @@ class _Loops(_CollectorState):
         if kind == K.COMPOUND_STMT:
             self._compound(cursor, ctx, stack)
             return
+        if kind == K.DO_STMT:  # a loop rapcc does not follow: its trips are no phases of the enclosing loop
+            ctx = replace(ctx, unfollowed=True)
         if kind == K.CONDITIONAL_OPERATOR:
             kids = self._walks.children(cursor)
             if len(kids) == 3:
@@ -194,6 +197,8 @@ class _Loops(_CollectorState):
                 self._walk(parts[part], ctx, stack)
         loop = self._loop(parts, ctx)
         body = parts.get("body")
+        if loop is not None and ends_trips_at_barrier(body):
+            loop = replace(loop, barrier=True)
         inner = _loop_entry(body, ctx, self._writes) if body is not None else ctx
         # What the header steps differs from trip to trip: a definition that
         # reached the loop (`s >>= 1;` before `for (; s > 0; s >>= 1)`) holds
@@ -201,7 +206,7 @@ class _Loops(_CollectorState):
         stepped = {k for part in ("cond", "inc") if parts.get(part) is not None
                    for k in self._writes(parts[part])}  # type: ignore[arg-type]
         inner = inner.forget(stepped)
-        inner = replace(inner, loops=ctx.loops + (loop,)) if loop else inner
+        inner = replace(inner, loops=ctx.loops + (loop,), unfollowed=False) if loop else replace(inner, unfollowed=True)
         if body is not None:
             self._walk(body, inner, stack)
         self._last_loop = loop  # after the body, whose own loops set it too
@@ -325,8 +330,11 @@ class _Loops(_CollectorState):
         loop = None
         if carried:
             counter = f"<while@{file_location(stmt.extent.start).offset}>"
-            loop = ir.Loop(counter, ir.Const(0), inner.expr(cond), "+", ir.Const(1), carried)
-            inner = replace(inner, loops=ctx.loops + (loop,))
+            loop = ir.Loop(counter, ir.Const(0), inner.expr(cond), "+", ir.Const(1), carried,
+                           ends_trips_at_barrier(body))
+            inner = replace(inner, loops=ctx.loops + (loop,), unfollowed=False)
+        else:
+            inner = replace(inner, unfollowed=True)
         self._walk(cond, ctx, stack)
         self._walk(body, inner, stack)
         self._last_loop = loop

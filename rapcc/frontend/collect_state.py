@@ -68,6 +68,14 @@ class _Ctx:
     params: dict[str, _View] = field(default_factory=dict)
     callees: tuple[str, ...] = ()
     clone_of: str | None = None  # inside a callee the rewrite clones per array (ir.Clone)
+    # Inside a loop rapcc does not follow (a `do`, a loop it cannot step) within
+    # the innermost loop of `loops`: that loop's trips are no phases of the access.
+    unfollowed: bool = False
+
+    @property
+    def in_phase(self) -> bool:
+        """Whether an access here runs once per barrier-separated phase (`ir.Access.in_phase`)."""
+        return bool(self.loops) and self.loops[-1].barrier and not self.unfollowed
 
     def expr(self, cursor: Cursor) -> ir.Expr:
         return substitute(to_expr(cursor), self.defs)

@@ -105,7 +105,8 @@ class _Uses(_CollectorState):
             array=arr.key, function=ctx.function, range=self._range(name_off, end),
             index_ranges=tuple(self._range(o.end, c.start) for o, c in groups),
             indices=indices, kind=kind, width=width or arr.elem_bytes, offset=offset,
-            loops=ctx.loops, guards=ctx.guards, text=self.source[name_off:end].decode(errors="replace"),
+            loops=ctx.loops, guards=ctx.guards, in_phase=ctx.in_phase,
+            text=self.source[name_off:end].decode(errors="replace"),
             via=view.via, clone_of=ctx.clone_of))
 
     def _offset_argument(self, ref: Cursor, view: _View, ctx: _Ctx, stack: tuple[Cursor, ...], i: int) -> bool:
@@ -183,7 +184,7 @@ class _Uses(_CollectorState):
         self.accesses.append(ir.Access(
             array=arr.key, function=ctx.function, range=self._range(start, end),
             index_ranges=(self._cursor_range(kids[1 - mine]),), indices=view.lead + (index,), kind="atomic",
-            width=arr.elem_bytes, offset=0, loops=ctx.loops, guards=ctx.guards,
+            width=arr.elem_bytes, offset=0, loops=ctx.loops, guards=ctx.guards, in_phase=ctx.in_phase,
             text=self.source[start:end].decode(errors="replace"), via=view.via, clone_of=ctx.clone_of))
         return True
 
@@ -225,7 +226,7 @@ class _Uses(_CollectorState):
             array=arr.key, function=ctx.function, range=self._range(start, end),
             index_ranges=(self._cursor_range(children(top)[1]),), indices=_flat_indices(index, arr.dims),
             kind=kind,
-            width=wide, offset=offset, loops=ctx.loops, guards=ctx.guards,
+            width=wide, offset=offset, loops=ctx.loops, guards=ctx.guards, in_phase=ctx.in_phase,
             text=self.source[start:end].decode(errors="replace"), via=view.via, clone_of=ctx.clone_of))
         return True
 
@@ -257,7 +258,8 @@ class _Uses(_CollectorState):
         self.accesses.append(ir.Access(
             array=arr.key, function=ctx.function, range=expansion, index_ranges=tuple(expansion for _ in chain),
             indices=view.lead + tuple(spelled), kind=kind, width=width or arr.elem_bytes, offset=offset,
-            loops=ctx.loops, guards=ctx.guards, text=self.source[start.offset:end.offset].decode(errors="replace"),
+            loops=ctx.loops, guards=ctx.guards, in_phase=ctx.in_phase,
+            text=self.source[start.offset:end.offset].decode(errors="replace"),
             via=view.via, clone_of=ctx.clone_of))
 
 

@@ -154,13 +154,15 @@ def launch_call(run: "_Run", c: Cursor, st: "State") -> bool:
         kernel = run.pointed_kernel(next(iter(children(c)), c))
         name, ref = (kernel.spelling, kernel) if kernel is not None else (c.spelling, c.referenced)
         block = run.value(conf[1], st) if len(conf) >= 2 else Unknown("no block argument")
-        run.launch(name, ref, c, block, smem_value(run, conf[2] if len(conf) >= 3 else None, st))
+        grid = run.value(conf[0], st) if len(conf) >= 2 else None
+        run.launch(name, ref, c, block, smem_value(run, conf[2] if len(conf) >= 3 else None, st), grid)
         return True
     if c.spelling in _LAUNCH_APIS and len(args) > _LAUNCH_APIS[c.spelling]:
         kernel = _function_ref(args[0]) or run.pointed_kernel(args[0])
         if kernel is not None:
             smem = smem_value(run, args[_SMEM_INDEX] if len(args) > _SMEM_INDEX else None, st)
-            run.launch(kernel.spelling, kernel, c, run.value(args[_LAUNCH_APIS[c.spelling]], st), smem)
+            at = _LAUNCH_APIS[c.spelling]  # the grid is the argument before the block
+            run.launch(kernel.spelling, kernel, c, run.value(args[at], st), smem, run.value(args[at - 1], st))
         return True
     if c.spelling in _LAUNCH_EX and len(args) >= 2:
         kernel = _function_ref(args[1]) or run.pointed_kernel(args[1])

@@ -45,6 +45,9 @@ class Launch:
     # The dynamic shared memory bytes it may ask for (`<<<g, b, smem>>>`,
     # `cudaLaunchKernel`'s smem, `cfg.dynamicSmemBytes`); None: unknown.
     smem: tuple[int, ...] | None = (0,)
+    # How many blocks its grid may have (x * y * z of each grid value); None:
+    # unknown. The planner's latency rule reads the fewest (rapcc/latency.py).
+    grids: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

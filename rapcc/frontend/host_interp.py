@@ -360,7 +360,8 @@ class _Run:
         ref = c.referenced if c.kind == K.DECL_REF_EXPR else None
         return self.host.pointers.get(decl_key(ref)) if ref is not None and ref.kind == K.VAR_DECL else None
 
-    def launch(self, name: str, ref: Cursor | None, at: Cursor, block: Value, smem: Value) -> None:
+    def launch(self, name: str, ref: Cursor | None, at: Cursor, block: Value, smem: Value,
+               grid: Value | None = None) -> None:
         self.host.read.add(cursor_key(at))
         instance = instance_of(ref) if ref is not None else None
         line = at.location.line
@@ -371,7 +372,7 @@ class _Run:
             return
         shapes = tuple(dict.fromkeys(d for d in map(_as_dim, block)
                                      if min(d) > 0 and d[0] * d[1] * d[2] <= MAX_THREADS))
-        self.events.launches.append(Launch(name, instance, line, shapes, None, bytes_))
+        self.events.launches.append(Launch(name, instance, line, shapes, None, bytes_, _grid_blocks(grid)))
 
     # -- statements ------------------------------------------------------------
 
@@ -529,3 +530,15 @@ def _array_uses(body: Cursor, decl: Cursor) -> Unknown | int:
 def _parent_of(body: Cursor, node: Cursor) -> Cursor | None:
     return next((p for c, p in _walk_parents(body) if c == node), None)
 
+
+def _grid_blocks(grid: Value | None) -> tuple[int, ...] | None:
+    """The block counts a grid value may have; None where any is unknown or not
+    positive (a launch of an empty grid fails: no count stands for it)."""
+    if grid is None or isinstance(grid, Unknown):
+        return None
+    counts = []
+    for d in map(_as_dim, grid):
+        if min(d) <= 0:
+            return None
+        counts.append(d[0] * d[1] * d[2])
+    return tuple(sorted(set(counts))) or None

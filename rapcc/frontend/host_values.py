@@ -307,7 +307,10 @@ def kernel_fields(launches: list[Launch], name: str, instances: tuple[Instance, 
     smem: list[int | None] = [b for x in launches if x.kernel == name for b in (x.smem if x.smem is not None else (None,))]
     if extra or unknown_elsewhere:  # the including unit's launches
         smem.extend(smem_elsewhere if smem_elsewhere is not None else (None,))
-    return {"launch_dynamic_smem": tuple(dict.fromkeys(smem)),
+    # Each launch's block shapes with the block counts its grid may have (None: unknown).
+    grids = tuple(dict.fromkeys((shape, g) for x in launches if x.kernel == name and x.unknown is None
+                                for shape in x.shapes for g in (x.grids if x.grids is not None else (None,))))
+    return {"launch_dynamic_smem": tuple(dict.fromkeys(smem)), "launch_grids": grids,
             "launch_block_dims": tuple(dict.fromkeys(facts.shapes + extra)),
             "launch_unknown": unknown, "launch_bound": facts.bound if not unknown_elsewhere else None,
             "instance_block_dims": facts.by_instance if not extra else ()}
