@@ -201,8 +201,9 @@ def inactive_where(u: ir.InactiveUse, name: str) -> str:
 
 def keeps_spellings(m: Mapping) -> bool:
     """Whether every subscript written against the old declaration still reaches
-    the same element: only growing the last dimension does (padding 2-D+)."""
-    return m.last_index is None and not m.dynamic_group
+    the same element: only growing the last dimension does (padding 2-D+);
+    a padded element is reached only as `s[i].v` (strategies/elempad.py)."""
+    return m.last_index is None and not m.dynamic_group and not m.elem_pad
 
 
 def score(a: ArrayAnalysis, mapping: Mapping, ctx: StrategyContext, replays: Replays | None = None) -> Candidate:
@@ -216,8 +217,8 @@ def score(a: ArrayAnalysis, mapping: Mapping, ctx: StrategyContext, replays: Rep
         return made[0]
     unchanged = mapping.strategy == "none"
     replays = replays if replays is not None else Replays()
-    preds = tuple(_predict_mapped(replays, x, mapping, layout, a.array.elem_bytes, ctx, unchanged)
-                  for x in a.accesses)
+    elem = mapping.elem_bytes(a.array.elem_bytes)  # a padded element's stride (strategies/elempad.py)
+    preds = tuple(_predict_mapped(replays, x, mapping, layout, elem, ctx, unchanged) for x in a.accesses)
     cost = 0.0
     for x, p in zip(a.accesses, preds):
         if p is not None:
@@ -243,18 +244,20 @@ def _predict_mapped(replays: Replays, x: AccessAnalysis, mapping: Mapping, layou
                                                 ctx.banks, vectorize)
 
 
-def _key(c: Candidate) -> tuple[float, int, int, int, str]:
+def _key(c: Candidate) -> tuple[float, int, int, int, int, str]:
     """Cheapest first; exact ties go to fewer instructions, then to the simpler
     strategy, then to the smaller array. Strategy before size: where padding
     (`i + (i >> 5)`) and an XOR (`i ^ ((i >> 5) & 31)`) predict the same cost,
     padding ran faster in all three such ties of the H200 suite of 2026-11-23
     (matmul_helper 1.20x vs 1.09x, reduce_alias 1.84x vs 1.78x,
     reduce_interleaved 1.16x vs 1.13x): the compiler folds an addition into
-    the address arithmetic, and an XOR it cannot."""
+    the address arithmetic, and an XOR it cannot. Among padded elements of
+    one cost, the smallest (strategies/elempad.py)."""
     size = 1
     for d in c.mapping.phys_dims:
         size *= d
-    return (round(c.cost, 9), c.mapping.ops, precedence(c.mapping.strategy), size, c.mapping.last_index or "")
+    return (round(c.cost, 9), c.mapping.ops, precedence(c.mapping.strategy), size, c.mapping.elem_pad,
+            c.mapping.last_index or "")
 
 
 def plan_array(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPlan:
@@ -518,7 +521,7 @@ def static_bytes(p: ArrayPlan) -> tuple[int, int]:
         pad = p.mapping.phys_dims[-1] - p.mapping.logical_dims[-1] if p.rewritten else 0
         sizes = [(math.prod(i.logical_dims or ()), math.prod((i.logical_dims or (0,))[:-1]) * pad) for i in a.instances]
         return max(n for n, _ in sizes) * elem, max(n + g for n, g in sizes) * elem
-    return math.prod(p.mapping.written_dims) * elem, math.prod(p.mapping.phys_dims) * elem
+    return math.prod(p.mapping.written_dims) * elem, math.prod(p.mapping.phys_dims) * p.mapping.elem_bytes(elem)
 
 
 @dataclass(frozen=True, slots=True)
@@ -558,7 +561,7 @@ def within_static_limit(plans: tuple[ArrayPlan, ...], kernels: tuple[str, ...],
             k = max((k for k in mine if sizes[k][1] > sizes[k][0]), key=lambda k: sizes[k][1] - sizes[k][0])
             old = out[k]
             same_size = [c for c in old.candidates if math.prod(c.mapping.phys_dims) <= math.prod(c.mapping.written_dims)
-                         and c.mapping.strategy != "none"] if not old.analysis.instances else []
+                         and c.mapping.strategy != "none" and not c.mapping.elem_pad] if not old.analysis.instances else []
             keep = identity(old.mapping.written_dims)
             if launches.most is None:
                 why = (f"'{old.mapping.description}' would grow the static shared memory of '{kernel}' from {before} "
