@@ -50,10 +50,10 @@ def refusal(a: ArrayAnalysis) -> Refusal | None:
     """Why the array's elements may not be padded, or None where every use is
     one the rewrite changes exactly."""
     arr = a.array
-    if arr.elem_type_range is None or arr.decl_in_macro:
-        return Refusal.SPELLING
     if arr.elem_bytes <= 0 or arr.elem_align <= 0 or arr.elem_bytes % arr.elem_align:
         return Refusal.UNKNOWN_ELEMENT
+    if arr.elem_type_range is None or arr.decl_in_macro:
+        return Refusal.SPELLING
     if arr.is_extern or a.logical_dims is None or a.instances:
         return Refusal.NOT_STATIC
     if a.escapes or a.unproved is not None or a.inactive or a.clones or a.copied_in or a.over_budget is not None \
