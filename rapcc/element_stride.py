@@ -10,8 +10,9 @@ that is fewer banks than one request's fields need, no candidate can reach the
 ideal, and the true advice is about the struct itself: pad it to an odd multiple
 of the field's width (a 32-byte struct of doubles to 40), or split it into arrays
 of its fields. Element padding (strategies/elempad.py) makes the first where
-every use is one it rewrites exactly; this module says why, in words, whether
-it applies or not. Pure: reads the analysis only.
+every use is one it rewrites exactly, and only where this module finds the
+stride is the cause (padding_words.py says why it does not apply). Pure:
+reads the analysis only.
 """
 from __future__ import annotations
 
@@ -19,7 +20,6 @@ from dataclasses import dataclass
 from math import gcd
 
 from .analysis.arrays import ArrayAnalysis
-from .strategies.elempad import Refusal
 
 BANKS = 32
 BANK_BYTES = 4
@@ -48,35 +48,10 @@ def element_stride(a: ArrayAnalysis) -> ElementStride | None:
     return ElementStride(elem, banks, field)
 
 
-def why(s: ElementStride, refusal: Refusal | None = None) -> str:
-    """Why the array is kept; `refusal`: why element padding does not apply, if it does not."""
-    tail = f"; {refused(refusal)}" if refusal is not None else ""
+def why(s: ElementStride, tail: str = "") -> str:
+    """Why the array is kept; `tail`: what follows the advice (why element padding does not apply)."""
     return (f"the {s.elem_bytes}-byte element stride causes it: under any layout of whole elements a "
             f"{s.field_bytes}-byte field starts in one of only {s.banks} of the {BANKS} banks; padding the "
             f"struct to an odd multiple of {max(s.field_bytes, BANK_BYTES)} bytes, or splitting it into one array "
-            f"per field, would remove it{tail}")
+            f"per field, would remove it{'; ' + tail if tail else ''}")
 
-
-# Why element padding does not apply, in words (strategies/elempad.Refusal).
-_REFUSED = {
-    Refusal.SPELLING: "its declaration is not one array of a class spelled by its name "
-                      "(`__shared__ P s[N];`), the one form rapcc rewraps",
-    Refusal.UNKNOWN_ELEMENT: "its element's size or alignment is not known",
-    Refusal.NOT_STATIC: "it is extern or template-sized",
-    Refusal.UNSEEN_USE: "some use of it is not a subscript rapcc sees",
-    Refusal.ALIAS: "some use reaches it through a pointer or a parameter",
-    Refusal.WHOLE_ELEMENT: "some use reads or writes a whole element, not a member of it",
-    Refusal.KIND: "some use of a member is not a load, store, update or atomic in place",
-}
-
-
-def refused(r: Refusal) -> str:
-    """"element padding does not apply: ..." for the reason of an array kept."""
-    return f"element padding does not apply: {_REFUSED[r]}"
-
-
-def padded(s: ElementStride | None, elem_bytes: int, pad: int) -> str:
-    """The reason's opening for an array whose elements are padded."""
-    cause = (f"the {s.elem_bytes}-byte element stride started each {s.field_bytes}-byte field in one of only "
-             f"{s.banks} of the {BANKS} banks; ") if s is not None else ""
-    return f"{cause}each element padded from {elem_bytes} to {elem_bytes + pad} bytes: "

@@ -31,7 +31,8 @@ from .analysis.absint import Finding
 from .analysis.arrays import AccessAnalysis, ArrayAnalysis
 from .analysis.handfix import detect as detect_hand_fix
 from .analysis.shapes import STATED
-from .element_stride import element_stride, padded as padded_words, why as why_stride
+from .element_stride import element_stride, why as why_stride
+from .padding_words import padded as padded_words, refused as padding_refused
 from .strategies.elempad import refusal as elempad_refusal
 from .analysis.predict import LayoutFn, Prediction, Replays, predict, predict_keyed, predict_replay, row_major
 from .handpad import DataRegion, Refused, data_region, replaced_text, replacing
@@ -345,7 +346,9 @@ def _choose(a: ArrayAnalysis, strategy: str, ctx: StrategyContext, base: Candida
     label = f" ({EXPECTED_LABEL})" if expects(a) else ""
     if best is base or _key(best) >= _key(base) or not _clear_gain(a, best.cost, base.cost):
         stride = element_stride(a)
-        because = f" ({why_stride(stride, elempad_refusal(a))})" if stride is not None else ""
+        refused = elempad_refusal(a)
+        tail = padding_refused(refused) if refused is not None else ""
+        because = f" ({why_stride(stride, tail)})" if stride is not None else ""
         return ArrayPlan(a, none, f"unchanged: no candidate is predicted faster{label}{because}", base.predictions,
                          base.predictions, tuple([base] + cands))
     return ArrayPlan(a, best.mapping, f"{_replaced(best.mapping)}{_padded(a, best.mapping)}cheapest of {len(cands) + 1} "

@@ -24,6 +24,7 @@ from __future__ import annotations
 from enum import Enum
 
 from ..analysis.arrays import ArrayAnalysis
+from ..element_stride import element_stride
 from .base import Form, Mapping, Scheme, StrategyContext
 
 CITE = "issue 30"
@@ -78,8 +79,8 @@ class ElementPaddingStrategy:
         bank line of padding: the planner's bank model scores each (the
         smallest of the cheapest wins a tie, planner._key), so the size chosen
         is proved by the model, not assumed odd."""
-        if refusal(analysis) is not None:
-            return []
+        if element_stride(analysis) is None or refusal(analysis) is not None:
+            return []  # only where the element stride is the cause (element_stride.py), and every use is modelled
         arr = analysis.array
         dims = analysis.logical_dims
         assert dims is not None

@@ -1,0 +1,33 @@
+"""Element padding (strategies/elempad.py) in words: why it does not apply to
+an array its element stride limits, and the opening of the reason of an
+array whose elements it pads. The decisions are `Refusal` and `ElementStride`
+values; the text is made here only."""
+from __future__ import annotations
+
+from .element_stride import BANKS, ElementStride
+from .strategies.elempad import Refusal
+
+
+# Why element padding does not apply, in words (strategies/elempad.Refusal).
+_REFUSED = {
+    Refusal.SPELLING: "its declaration is not one array of a class spelled by its name "
+                      "(`__shared__ P s[N];`), the one form rapcc rewraps",
+    Refusal.UNKNOWN_ELEMENT: "its element's size or alignment is not known",
+    Refusal.NOT_STATIC: "it is extern or template-sized",
+    Refusal.UNSEEN_USE: "some use of it is not a subscript rapcc sees",
+    Refusal.ALIAS: "some use reaches it through a pointer or a parameter",
+    Refusal.WHOLE_ELEMENT: "some use reads or writes a whole element, not a member of it",
+    Refusal.KIND: "some use of a member is not a load, store, update or atomic in place",
+}
+
+
+def refused(r: Refusal) -> str:
+    """"element padding does not apply: ..." for the reason of an array kept."""
+    return f"element padding does not apply: {_REFUSED[r]}"
+
+
+def padded(s: ElementStride | None, elem_bytes: int, pad: int) -> str:
+    """The reason's opening for an array whose elements are padded."""
+    cause = (f"the {s.elem_bytes}-byte element stride started each {s.field_bytes}-byte field in one of only "
+             f"{s.banks} of the {BANKS} banks; ") if s is not None else ""
+    return f"{cause}each element padded from {elem_bytes} to {elem_bytes + pad} bytes: "
