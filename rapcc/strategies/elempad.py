@@ -79,7 +79,7 @@ class ElementPaddingStrategy:
         bank line of padding: the planner's bank model scores each (the
         smallest of the cheapest wins a tie, planner._key), so the size chosen
         is proved by the model, not assumed odd."""
-        if element_stride(analysis) is None or refusal(analysis) is not None:
+        if refusal(analysis) is not None or element_stride(analysis) is None:
             return []  # only where the element stride is the cause (element_stride.py), and every use is modelled
         arr = analysis.array
         dims = analysis.logical_dims
