@@ -101,6 +101,8 @@ def test_growth_past_the_static_limit_is_refused(tmp_path: Path) -> None:
     ("__shared__ P s[N]; P *q = s;", "+ (int)q[(t + 1) % N].x", "",
      "element padding does not apply: some use reaches it through a pointer"),
     ("__shared__ struct P s[N];", "", "", "element padding does not apply: its declaration"),
+    # Two declarators share the type's spelling: rewrapping it would pad `u` too.
+    ("__shared__ P s[N], u[4];", "+ (int)u[t % 4].x", "", "element padding does not apply: its declaration"),
     ("__shared__ P s[N];", "+ (int)whole(s[t])", "__device__ double whole(P q) { return q.y; }", "left untouched"),
 ])
 def test_uses_the_rewrite_does_not_change_exactly_keep_the_array(tmp_path: Path, local: str, extra: str,
@@ -177,11 +179,47 @@ def test_host_oracle_gives_the_same_results(tmp_path: Path) -> None:
     assert got[1] == got[0]
 
 
+TWO_D = """struct P { double x, y, z, w; };
+__global__ void k(const int *in, int *out, int p) {
+    __shared__ P s[4][64];
+    unsigned t = threadIdx.x, b = blockIdx.x * 256, r = t / 64, c = t % 64;
+    s[r][c].x = in[b + t]; s[r][c].y = t;
+    __syncthreads();
+    out[b + t] = (int)(s[r][c].x + s[(r + 1) % 4][c].y) + p;
+}
+#ifdef __CUDACC__
+void run(const int *in, int *out) { k<<<4, 256>>>(in, out, 0); }
+#endif
+"""
+# Each spelling element padding accepts: (source, the declaration it writes, the pad).
+SPELLINGS = {
+    "doubles": (aos(), "__shared__ __rapcc_padded<P, 8> s[N];", 8),
+    "floats": (aos().replace("double x, y, z, w;", "float x, y, z, w;"), "__shared__ __rapcc_padded<P, 4> s[N];", 4),
+    "namespaced": (aos(local="__shared__ ns::P s[N];").replace(
+        "struct P { double x, y, z, w; };", "namespace ns { struct P { double x, y, z, w; }; }\nusing ns::P;"),
+        "__shared__ __rapcc_padded<ns::P, 8> s[N];", 8),
+    "global": (aos(local="__shared__ ::P s[N];"), "__shared__ __rapcc_padded<::P, 8> s[N];", 8),
+    # alignof(P) == 16: the element grows by multiples of 16, to 48 bytes.
+    "aligned": (aos().replace("struct P {", "struct __align__(16) P {"), "__shared__ __rapcc_padded<P, 16> s[N];", 16),
+    "attribute": (aos(local="__shared__ __align__(16) P s[N];"), "__shared__ __align__(16) __rapcc_padded<P, 8> s[N];",
+                  8),
+    "2-D": (TWO_D, "__shared__ __rapcc_padded<P, 8> s[4][64];", 8),
+}
+
+
+@pytest.mark.parametrize("name", SPELLINGS)
+def test_each_accepted_spelling_is_rewrapped(tmp_path: Path, name: str) -> None:
+    src, declared, pad = SPELLINGS[name]
+    result = _result(tmp_path, src)
+    assert result.plans[0].mapping.elem_pad == pad
+    assert declared in result.text.decode()
+
+
 @pytest.mark.nvcc
-@pytest.mark.parametrize("fields", ["double x, y, z, w;", "float x, y, z, w;"])
-def test_output_compiles_with_nvcc(tmp_path: Path, fields: str) -> None:
+@pytest.mark.parametrize("name", SPELLINGS)
+def test_output_compiles_with_nvcc(tmp_path: Path, name: str) -> None:
     nvcc = require_nvcc()
-    result = _result(tmp_path, aos().replace("double x, y, z, w;", fields))
+    result = _result(tmp_path, SPELLINGS[name][0])
     assert result.plans[0].mapping.strategy == "elempad"
     out = tmp_path / "out.cu"
     out.write_bytes(result.text)
