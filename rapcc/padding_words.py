@@ -15,6 +15,8 @@ _REFUSED = {
     Refusal.UNKNOWN_ELEMENT: "its element's size or alignment is not known",
     Refusal.NOT_STATIC: "it is extern or template-sized",
     Refusal.UNSEEN_USE: "some use of it is not a subscript rapcc sees",
+    Refusal.STRAY_SPELLING: "its name is spelled outside its declaration and its subscripts (a pointer or reference "
+                            "bound to it)",
     Refusal.ALIAS: "some use reaches it through a pointer or a parameter",
     Refusal.WHOLE_ELEMENT: "some use reads or writes a whole element, not a member of it",
     Refusal.KIND: "some use of a member is not a load, store, update or atomic in place",

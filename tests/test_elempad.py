@@ -101,6 +101,10 @@ def test_growth_past_the_static_limit_is_refused(tmp_path: Path) -> None:
     ("__shared__ P s[N]; P *q = s;", "+ (int)q[(t + 1) % N].x", "",
      "element padding does not apply: some use reaches it through a pointer"),
     ("__shared__ struct P s[N];", "", "", "element padding does not apply: its declaration"),
+    # A pointer bound to the array or an element and never used: no access, but the
+    # new element type would not convert to `P *` (the output would not compile).
+    ("__shared__ P s[N]; P *q = s;", "", "", "element padding does not apply: its name is spelled outside"),
+    ("__shared__ P s[N]; P *q = &s[0];", "", "", "element padding does not apply: its name is spelled outside"),
     # Two declarators share the type's spelling: rewrapping it would pad `u` too.
     ("__shared__ P s[N], u[4];", "+ (int)u[t % 4].x", "", "element padding does not apply: its declaration"),
     ("__shared__ P s[N];", "+ (int)whole(s[t])", "__device__ double whole(P q) { return q.y; }", "left untouched"),
@@ -142,7 +146,9 @@ def test_the_whitelist_itself_refuses_what_it_does_not_model(tmp_path: Path) -> 
         Refusal.ALIAS: replace(a, accesses=(aliased,) + a.accesses[1:]),
         Refusal.KIND: replace(a, accesses=(copy,) + a.accesses[1:]),
         Refusal.UNSEEN_USE: replace(a, clones=(None,)),  # type: ignore[arg-type]
+        Refusal.STRAY_SPELLING: replace(a, stray_spellings=(a.array.decl.start + 40,)),
     }
+    assert refusal(replace(a, stray_spellings=None)) == Refusal.STRAY_SPELLING  # not looked at: unknown
     for why, b in wrong.items():
         assert refusal(b) == why
         assert REGISTRY["elempad"].candidates(b, ctx) == []

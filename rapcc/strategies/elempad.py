@@ -12,7 +12,8 @@ element subscript whose value is the object of a member access spelled right
 after it (`ir.Access.member`), read or written directly, with nothing else
 seen: no escape (pointer arithmetic over elements, `sizeof`, `&s[i]` given to
 a function, a reference that escapes), no alias, no copy of a device function,
-no use in a skipped preprocessor branch; the declaration must declare this
+no use in a skipped preprocessor branch, and the array's name spelled nowhere
+else (`P *q = s;` unused is no access, yet would no longer compile); the declaration must declare this
 array alone with its element type spelled as a plain class name
 (`ir.SharedArray.elem_type_range`), and the element's size and alignment must
 be known (a template parameter's are not). Under those rules `s[i].v.x` is the
@@ -42,6 +43,7 @@ class Refusal(Enum):
     UNKNOWN_ELEMENT = "unknown_element"  # its size or alignment is not known (a template parameter)
     NOT_STATIC = "not_static"  # `extern`, template-sized or of unknown extents
     UNSEEN_USE = "unseen_use"  # an escape, an unproved subscript, a skipped branch, a copied function
+    STRAY_SPELLING = "stray_spelling"  # its name is spelled outside its declaration and its subscripts
     ALIAS = "alias"  # a use through a pointer alias or a parameter
     WHOLE_ELEMENT = "whole_element"  # a use of the whole element, not one of its members
     KIND = "kind"  # a use that is not a load, store, update or atomic of a member in place
@@ -68,6 +70,8 @@ def refusal(a: ArrayAnalysis) -> Refusal | None:
             return Refusal.WHOLE_ELEMENT
         if acc.kind not in IN_PLACE:
             return Refusal.KIND
+    if a.stray_spellings is None or a.stray_spellings:
+        return Refusal.STRAY_SPELLING  # `P *q = s;`, unused: the new element type would not convert
     return None
 
 
