@@ -23,9 +23,14 @@ _REFUSED = {
 }
 
 
+def refusal_words(r: Refusal) -> str:
+    """Why element padding does not apply, as a clause: "some use reaches it through a pointer"."""
+    return _REFUSED[r]
+
+
 def refused(r: Refusal) -> str:
     """"element padding does not apply: ..." for the reason of an array kept."""
-    return f"element padding does not apply: {_REFUSED[r]}"
+    return f"element padding does not apply: {refusal_words(r)}"
 
 
 def padded(s: ElementStride | None, elem_bytes: int, pad: int) -> str:

@@ -32,7 +32,7 @@ from .analysis.arrays import AccessAnalysis, ArrayAnalysis
 from .analysis.handfix import detect as detect_hand_fix
 from .analysis.shapes import STATED
 from .element_stride import element_stride, why as why_stride
-from .padding_words import padded as padded_words, refused as padding_refused
+from .padding_words import padded as padded_words, refusal_words, refused as padding_refused
 from .strategies.elempad import refusal as elempad_refusal
 from .analysis.predict import LayoutFn, Prediction, Replays, predict, predict_keyed, predict_replay, row_major
 from .handpad import DataRegion, Refused, data_region, replaced_text, replacing
@@ -336,7 +336,10 @@ def _choose(a: ArrayAnalysis, strategy: str, ctx: StrategyContext, base: Candida
     unknown = [x for x in a.accesses if x.samples.undecided is not None]
     if strategy != "auto":
         if not cands:
-            return ArrayPlan(a, none, f"strategy '{strategy}' does not apply", base.predictions, base.predictions, (base,))
+            refused = elempad_refusal(a) if strategy == "elempad" else None
+            why = f": {refusal_words(refused)}" if refused is not None else ""
+            return ArrayPlan(a, none, f"strategy '{strategy}' does not apply{why}", base.predictions, base.predictions,
+                             (base,))
         best = min(cands, key=_key)
         return ArrayPlan(a, best.mapping, f"{_replaced(best.mapping)}strategy '{strategy}' requested",
                          base.predictions, best.predictions, tuple([base] + cands))

@@ -115,6 +115,13 @@ def test_uses_the_rewrite_does_not_change_exactly_keep_the_array(tmp_path: Path,
     assert not plan.rewritten and why in plan.reason, plan.reason
 
 
+def test_requested_where_it_does_not_apply_says_why(tmp_path: Path) -> None:
+    plan = _plan(tmp_path, aos(local="__shared__ struct P s[N];"), "elempad")
+    assert not plan.rewritten
+    assert plan.reason.startswith("strategy 'elempad' does not apply: its declaration is not one array of a class")
+    assert _plan(tmp_path, aos(), "elempad").mapping.elem_pad == 8
+
+
 def test_template_element_type_keeps_the_array(tmp_path: Path) -> None:
     """Wrong form: the element is a template parameter (its size differs per instance).
     Twin: the same kernel with P spelled, padded."""
