@@ -122,6 +122,13 @@ def test_requested_where_it_does_not_apply_says_why(tmp_path: Path) -> None:
     assert _plan(tmp_path, aos(), "elempad").mapping.elem_pad == 8
 
 
+def test_a_layout_pragma_asks_for_it(tmp_path: Path) -> None:
+    """`#pragma rapcc layout(s, elempad)` overrides `--strategy none` for `s` (steer.py)."""
+    src = aos(local="#pragma rapcc layout(s, elempad)\n    __shared__ P s[N];")
+    assert _plan(tmp_path, src, "none").mapping.elem_pad == 8
+    assert not _plan(tmp_path, aos(), "none").rewritten
+
+
 def test_template_element_type_keeps_the_array(tmp_path: Path) -> None:
     """Wrong form: the element is a template parameter (its size differs per instance).
     Twin: the same kernel with P spelled, padded."""
