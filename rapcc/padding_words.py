@@ -4,8 +4,10 @@ array whose elements it pads. The decisions are `Refusal` and `ElementStride`
 values; the text is made here only."""
 from __future__ import annotations
 
-from .element_stride import BANKS, ElementStride
-from .strategies.elempad import Refusal
+from .analysis.arrays import ArrayAnalysis
+from .element_stride import BANKS, ElementStride, element_stride, why
+from .strategies.base import Mapping
+from .strategies.elempad import Refusal, refusal
 
 
 # Why element padding does not apply, in words (strategies/elempad.Refusal).
@@ -38,3 +40,25 @@ def padded(s: ElementStride | None, elem_bytes: int, pad: int) -> str:
     cause = (f"the {s.elem_bytes}-byte element stride started each {s.field_bytes}-byte field in one of only "
              f"{s.banks} of the {BANKS} banks; ") if s is not None else ""
     return f"{cause}each element padded from {elem_bytes} to {elem_bytes + pad} bytes: "
+
+
+def kept_because(a: ArrayAnalysis) -> str:
+    """" (the 32-byte element stride causes it: ...; element padding does not
+    apply: ...)" after the reason of an array `auto` keeps, where the element
+    stride limits every layout of whole elements (element_stride.py), else ""."""
+    stride = element_stride(a)
+    if stride is None:
+        return ""
+    r = refusal(a)
+    return f" ({why(stride, refused(r) if r is not None else '')})"
+
+
+def chosen_opening(a: ArrayAnalysis, m: Mapping) -> str:
+    """The cause and the new size before the reason of padded elements, else ""."""
+    return padded(element_stride(a), a.array.elem_bytes, m.elem_pad) if m.elem_pad else ""
+
+
+def not_applied(a: ArrayAnalysis, strategy: str) -> str:
+    """": why" after "strategy 'elempad' does not apply", else ""."""
+    r = refusal(a) if strategy == "elempad" else None
+    return f": {refusal_words(r)}" if r is not None else ""

@@ -31,9 +31,7 @@ from .analysis.absint import Finding
 from .analysis.arrays import AccessAnalysis, ArrayAnalysis
 from .analysis.handfix import detect as detect_hand_fix
 from .analysis.shapes import STATED
-from .element_stride import element_stride, why as why_stride
-from .padding_words import padded as padded_words, refusal_words, refused as padding_refused
-from .strategies.elempad import refusal as elempad_refusal
+from .padding_words import chosen_opening, kept_because, not_applied
 from .analysis.predict import LayoutFn, Prediction, Replays, predict, predict_keyed, predict_replay, row_major
 from .handpad import DataRegion, Refused, data_region, replaced_text, replacing
 from .refusals import refusal
@@ -203,8 +201,7 @@ def inactive_where(u: ir.InactiveUse, name: str) -> str:
 
 def keeps_spellings(m: Mapping) -> bool:
     """Whether every subscript written against the old declaration still reaches
-    the same element: only growing the last dimension does (padding 2-D+);
-    a padded element is reached only as `s[i].v` (strategies/elempad.py)."""
+    the same element: only growing the last dimension does (padding 2-D+), not padded elements (elempad.py)."""
     return m.last_index is None and not m.dynamic_group and not m.elem_pad
 
 
@@ -253,11 +250,8 @@ def _key(c: Candidate) -> tuple[float, int, int, int, int, str]:
     padding ran faster in all three such ties of the H200 suite of 2026-11-23
     (matmul_helper 1.20x vs 1.09x, reduce_alias 1.84x vs 1.78x,
     reduce_interleaved 1.16x vs 1.13x): the compiler folds an addition into
-    the address arithmetic, and an XOR it cannot. Among padded elements of
-    one cost, the smallest (strategies/elempad.py)."""
-    size = 1
-    for d in c.mapping.phys_dims:
-        size *= d
+    the address arithmetic, and an XOR it cannot. Then the smaller padded element (elempad.py)."""
+    size = math.prod(c.mapping.phys_dims)
     return (round(c.cost, 9), c.mapping.ops, precedence(c.mapping.strategy), size, c.mapping.elem_pad,
             c.mapping.last_index or "")
 
@@ -336,10 +330,8 @@ def _choose(a: ArrayAnalysis, strategy: str, ctx: StrategyContext, base: Candida
     unknown = [x for x in a.accesses if x.samples.undecided is not None]
     if strategy != "auto":
         if not cands:
-            refused = elempad_refusal(a) if strategy == "elempad" else None
-            why = f": {refusal_words(refused)}" if refused is not None else ""
-            return ArrayPlan(a, none, f"strategy '{strategy}' does not apply{why}", base.predictions, base.predictions,
-                             (base,))
+            return ArrayPlan(a, none, f"strategy '{strategy}' does not apply{not_applied(a, strategy)}",
+                             base.predictions, base.predictions, (base,))
         best = min(cands, key=_key)
         return ArrayPlan(a, best.mapping, f"{_replaced(best.mapping)}strategy '{strategy}' requested",
                          base.predictions, best.predictions, tuple([base] + cands))
@@ -348,26 +340,17 @@ def _choose(a: ArrayAnalysis, strategy: str, ctx: StrategyContext, base: Candida
     best = min([base] + cands, key=_key)
     label = f" ({EXPECTED_LABEL})" if expects(a) else ""
     if best is base or _key(best) >= _key(base) or not _clear_gain(a, best.cost, base.cost):
-        stride = element_stride(a)
-        refused = elempad_refusal(a)
-        tail = padding_refused(refused) if refused is not None else ""
-        because = f" ({why_stride(stride, tail)})" if stride is not None else ""
-        return ArrayPlan(a, none, f"unchanged: no candidate is predicted faster{label}{because}", base.predictions,
-                         base.predictions, tuple([base] + cands))
-    return ArrayPlan(a, best.mapping, f"{_replaced(best.mapping)}{_padded(a, best.mapping)}cheapest of {len(cands) + 1} "
-                     f"candidates (cost {best.cost:.1f} vs {base.cost:.1f} unchanged){label}", base.predictions,
-                     best.predictions, tuple([base] + cands))
+        return ArrayPlan(a, none, f"unchanged: no candidate is predicted faster{label}{kept_because(a)}",
+                         base.predictions, base.predictions, tuple([base] + cands))
+    return ArrayPlan(a, best.mapping, f"{_replaced(best.mapping)}{chosen_opening(a, best.mapping)}cheapest of "
+                     f"{len(cands) + 1} candidates (cost {best.cost:.1f} vs {base.cost:.1f} unchanged){label}",
+                     base.predictions, best.predictions, tuple([base] + cands))
 
 
 def _replaced(m: Mapping) -> str:
     """'hand pad 34 -> 33 replaced: ' before the reason of a layout that removes a hand pad."""
     text = replaced_text(m)
     return f"{text}: " if text else ""
-
-
-def _padded(a: ArrayAnalysis, m: Mapping) -> str:
-    """The cause and the new size before the reason of padded elements (strategies/elempad.py), else ""."""
-    return padded_words(element_stride(a), a.array.elem_bytes, m.elem_pad) if m.elem_pad else ""
 
 
 def _undecided(x: AccessAnalysis) -> str:

@@ -11,12 +11,12 @@ The move is licensed by a whitelist. Every use of the array must be a plain
 element subscript whose value is the object of a member access spelled right
 after it (`ir.Access.member`), read or written directly, with nothing else
 seen: no escape (pointer arithmetic over elements, `sizeof`, `&s[i]` given to
-a function, a reference that escapes), no alias, no copy of a device function,
-no use in a skipped preprocessor branch, and the array's name spelled nowhere
-else (`P *q = s;` unused is no access, yet would no longer compile); the declaration must declare this
-array alone with its element type spelled as a plain class name
-(`ir.SharedArray.elem_type_range`), and the element's size and alignment must
-be known (a template parameter's are not). Under those rules `s[i].v.x` is the
+a function, a reference that escapes), no alias, no copy of a device
+function, no use in a skipped preprocessor branch, and the array's name
+spelled nowhere else (`P *q = s;` unused is no access, yet would no longer
+compile). The declaration must declare this array alone with its element
+type spelled as a plain class name (`ir.SharedArray.elem_type_range`), and
+the element's size and alignment must be known (a template parameter's are not). Under those rules `s[i].v.x` is the
 same field of the same logical element, and no other spelling sees the old
 element size. Pure: reads the analysis only.
 """
