@@ -9,7 +9,10 @@ on 32 banks of 4 bytes that is one of `32 / gcd(elem_words, 32)` banks. When
 that is fewer banks than one request's fields need, no candidate can reach the
 ideal, and the true advice is about the struct itself: pad it to an odd multiple
 of the field's width (a 32-byte struct of doubles to 40), or split it into arrays
-of its fields. Pure: reads the analysis only.
+of its fields. Element padding (strategies/elempad.py) makes the first where
+every use is one it rewrites exactly, and only where this module finds the
+stride is the cause (padding_words.py says why it does not apply). Pure:
+reads the analysis only.
 """
 from __future__ import annotations
 
@@ -45,8 +48,10 @@ def element_stride(a: ArrayAnalysis) -> ElementStride | None:
     return ElementStride(elem, banks, field)
 
 
-def why(s: ElementStride) -> str:
+def why(s: ElementStride, tail: str = "") -> str:
+    """Why the array is kept; `tail`: what follows the advice (why element padding does not apply)."""
     return (f"the {s.elem_bytes}-byte element stride causes it: under any layout of whole elements a "
             f"{s.field_bytes}-byte field starts in one of only {s.banks} of the {BANKS} banks; padding the "
             f"struct to an odd multiple of {max(s.field_bytes, BANK_BYTES)} bytes, or splitting it into one array "
-            "per field, would remove it")
+            f"per field, would remove it{'; ' + tail if tail else ''}")
+

@@ -94,7 +94,8 @@ def replacing(region: DataRegion, mappings: list[Mapping]) -> list[Mapping]:
     written = math.prod(region.declared)
     return [replace(m, declared_dims=region.declared, description=f"hand pad {region.declared[-1]} -> "
                     f"{m.phys_dims[-1]} replaced: {m.description}") for m in mappings
-            if math.prod(m.phys_dims) <= written and m.phys_dims != region.declared and not m.dynamic_group]
+            if math.prod(m.phys_dims) <= written and m.phys_dims != region.declared and not m.dynamic_group
+            and not m.elem_pad]
 
 
 def replaced_text(m: Mapping) -> str:

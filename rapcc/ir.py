@@ -210,6 +210,11 @@ class SharedArray:
     # (`T *sdata = SharedMemory<T>();`, see frontend/providers.py): the call.
     # The pointer is then analysed as `extern __shared__ T sdata[]`.
     provider: str | None = None
+    # alignof the element type (0 when unknown), and, for a declaration of one
+    # array of a class spelled as a plain (qualified) name, that name's text:
+    # what element padding (strategies/elempad.py) may wrap. None: any other spelling.
+    elem_align: int = 0
+    elem_type_range: SourceRange | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,6 +252,9 @@ class Access:
     # Set inside a `__device__` function called with different arrays in this
     # parameter: the key of that function, which the rewrite clones per array.
     clone_of: str | None = None
+    # The chain is the object of a member access spelled right after it
+    # (`s[i].x`): appending `.v` to it (element padding) reads the same field.
+    member: bool = False
 
 
 class EscapeKind(Enum):

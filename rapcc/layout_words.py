@@ -78,6 +78,10 @@ def layout_words(form: Form) -> str:
     if s == Scheme.PAD_ROWS:
         row, pad = int(form.get("row")), int(form.get("pad"))
         return f"pad each row by {count(pad, 'element')} ({row} -> {row + pad})"
+    if s == Scheme.PAD_ELEMENT:
+        elem, pad = int(form.get("elem")), int(form.get("pad"))
+        return (f"pad each element by {count(pad, 'byte')} ({elem} -> {elem + pad}), so that one field of "
+                "consecutive elements spreads over the banks")
     if s == Scheme.PAD_GROUPS:
         return f"insert {count(int(form.get('pad')), 'element')} of padding after every {form.get('every')} elements"
     if s == Scheme.XOR_ROWS:
@@ -104,7 +108,7 @@ def byte_sizes(mapping: Mapping, elem_bytes: int) -> tuple[int, int] | None:
     None for a dynamic one (its size is the launch's)."""
     if not mapping.logical_dims or 0 in mapping.logical_dims or elem_bytes <= 0:
         return None
-    return math.prod(mapping.written_dims) * elem_bytes, math.prod(mapping.phys_dims) * elem_bytes
+    return math.prod(mapping.written_dims) * elem_bytes, math.prod(mapping.phys_dims) * mapping.elem_bytes(elem_bytes)
 
 
 def memory_cost(mapping: Mapping, elem_bytes: int) -> str:

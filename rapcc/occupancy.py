@@ -98,7 +98,7 @@ def within_occupancy(plans: tuple[ArrayPlan, ...], kernels: tuple[str, ...],
             k = max(grown, key=lambda k: sizes[k][1] - sizes[k][0])
             old = out[k]
             loss = OccupancyLoss(kernel, old.mapping.description, lost[0], before, after, lost[1], lost[2], arch.name)
-            same_size = [c for c in old.candidates if c.mapping.strategy != "none"
+            same_size = [c for c in old.candidates if c.mapping.strategy != "none" and not c.mapping.elem_pad
                          and math.prod(c.mapping.phys_dims) <= math.prod(c.mapping.written_dims)] \
                 if not old.analysis.instances else []
             base = next((c for c in old.candidates if c.mapping.strategy == "none"), None)

@@ -27,7 +27,7 @@ from .toolkit import HeaderMode
 from .strategies import StrategyContext
 from .verify import verify
 
-STRATEGIES = ("auto", "pad", "xor", "rap", "bvxor", "bwperm", "bwxor", "swizzle", "none")
+STRATEGIES = ("auto", "pad", "xor", "rap", "bvxor", "bwperm", "bwxor", "swizzle", "elempad", "none")
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,7 @@ that is more (latency.py).
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from enum import Enum
 from typing import TYPE_CHECKING, Callable
@@ -33,8 +34,8 @@ from .analysis.absint import Finding
 from .analysis.arrays import AccessAnalysis, ArrayAnalysis
 from .analysis.handfix import detect as detect_hand_fix
 from .analysis.shapes import STATED
-from .element_stride import element_stride, why as why_stride
 from .latency import CostRegime, Residency, instruction_charge, latency_bound, phases
+from .padding_words import chosen_opening, kept_because, not_applied
 from .analysis.predict import LayoutFn, Prediction, Replays, predict, predict_keyed, predict_replay, row_major
 from .handpad import DataRegion, Refused, data_region, replaced_text, replacing
 from .refusals import refusal
@@ -212,8 +213,8 @@ def inactive_where(u: ir.InactiveUse, name: str) -> str:
 
 def keeps_spellings(m: Mapping) -> bool:
     """Whether every subscript written against the old declaration still reaches
-    the same element: only growing the last dimension does (padding 2-D+)."""
-    return m.last_index is None and not m.dynamic_group
+    the same element: only growing the last dimension does (padding 2-D+), not padded elements (elempad.py)."""
+    return m.last_index is None and not m.dynamic_group and not m.elem_pad
 
 
 def score(a: ArrayAnalysis, mapping: Mapping, ctx: StrategyContext, replays: Replays | None = None) -> Candidate:
@@ -227,8 +228,8 @@ def score(a: ArrayAnalysis, mapping: Mapping, ctx: StrategyContext, replays: Rep
         return made[0]
     unchanged = mapping.strategy == "none"
     replays = replays if replays is not None else Replays()
-    preds = tuple(_predict_mapped(replays, x, mapping, layout, a.array.elem_bytes, ctx, unchanged)
-                  for x in a.accesses)
+    elem = mapping.elem_bytes(a.array.elem_bytes)  # a padded element's stride (strategies/elempad.py)
+    preds = tuple(_predict_mapped(replays, x, mapping, layout, elem, ctx, unchanged) for x in a.accesses)
     residency = Residency.of(a.grids, a.block.threads) if mapping.ops else None
     cost = throughput = 0.0
     lines: list[int] = []
@@ -264,18 +265,17 @@ def _predict_mapped(replays: Replays, x: AccessAnalysis, mapping: Mapping, layou
                                                 ctx.banks, vectorize)
 
 
-def _key(c: Candidate) -> tuple[float, int, int, int, str]:
+def _key(c: Candidate) -> tuple[float, int, int, int, int, str]:
     """Cheapest first; exact ties go to fewer instructions, then to the simpler
     strategy, then to the smaller array. Strategy before size: where padding
     (`i + (i >> 5)`) and an XOR (`i ^ ((i >> 5) & 31)`) predict the same cost,
     padding ran faster in all three such ties of the H200 suite of 2026-11-23
     (matmul_helper 1.20x vs 1.09x, reduce_alias 1.84x vs 1.78x,
     reduce_interleaved 1.16x vs 1.13x): the compiler folds an addition into
-    the address arithmetic, and an XOR it cannot."""
-    size = 1
-    for d in c.mapping.phys_dims:
-        size *= d
-    return (round(c.cost, 9), c.mapping.ops, precedence(c.mapping.strategy), size, c.mapping.last_index or "")
+    the address arithmetic, and an XOR it cannot. Then the smaller padded element (elempad.py)."""
+    size = math.prod(c.mapping.phys_dims)
+    return (round(c.cost, 9), c.mapping.ops, precedence(c.mapping.strategy), size, c.mapping.elem_pad,
+            c.mapping.last_index or "")
 
 
 def plan_array(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPlan:
@@ -352,7 +352,8 @@ def _choose(a: ArrayAnalysis, strategy: str, ctx: StrategyContext, base: Candida
     unknown = [x for x in a.accesses if x.samples.undecided is not None]
     if strategy != "auto":
         if not cands:
-            return ArrayPlan(a, none, f"strategy '{strategy}' does not apply", base.predictions, base.predictions, (base,))
+            return ArrayPlan(a, none, f"strategy '{strategy}' does not apply{not_applied(a, strategy)}",
+                             base.predictions, base.predictions, (base,))
         best = min(cands, key=_key)
         return ArrayPlan(a, best.mapping, f"{_replaced(best.mapping)}strategy '{strategy}' requested",
                          base.predictions, best.predictions, tuple([base] + cands))
@@ -361,15 +362,14 @@ def _choose(a: ArrayAnalysis, strategy: str, ctx: StrategyContext, base: Candida
     best = min([base] + cands, key=_key)
     label = f" ({EXPECTED_LABEL})" if expects(a) else ""
     if best is base or _key(best) >= _key(base) or not _clear_gain(a, best.cost, base.cost):
-        stride = element_stride(a)
-        because = f" ({why_stride(stride)})" if stride is not None else ""
         bound = latency_bound(a, [c for c in cands if c.throughput_cost is not None
                                   and _clear_gain(a, c.throughput_cost, base.cost)], base.cost)
-        because = f": {bound.words()}" if bound is not None else because
-        return ArrayPlan(a, none, f"unchanged: no candidate is predicted faster{label}{because}", base.predictions,
-                         base.predictions, tuple([base] + cands))
-    return ArrayPlan(a, best.mapping, f"{_replaced(best.mapping)}cheapest of {len(cands) + 1} candidates "
-                     f"(cost {best.cost:.1f} vs {base.cost:.1f} unchanged){label}", base.predictions, best.predictions, tuple([base] + cands))
+        because = f": {bound.words()}" if bound is not None else kept_because(a)
+        return ArrayPlan(a, none, f"unchanged: no candidate is predicted faster{label}{because}",
+                         base.predictions, base.predictions, tuple([base] + cands))
+    return ArrayPlan(a, best.mapping, f"{_replaced(best.mapping)}{chosen_opening(a, best.mapping)}cheapest of "
+                     f"{len(cands) + 1} candidates (cost {best.cost:.1f} vs {base.cost:.1f} unchanged){label}",
+                     base.predictions, best.predictions, tuple([base] + cands))
 
 
 def _replaced(m: Mapping) -> str:

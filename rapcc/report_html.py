@@ -229,7 +229,8 @@ def access_view(plan: ArrayPlan, k: int, source: bytes, banks: BankModel) -> Acc
     identity_layout = row_major(_dims(a))
     mapped = plan.mapping.layout() if plan.rewritten else identity_layout
     per_before = wavefronts_per_instruction(insts, identity_layout, elem, acc.width, acc.offset, banks)
-    per_after = wavefronts_per_instruction(insts, mapped, elem, acc.width, acc.offset, banks)
+    elem_after = plan.mapping.elem_bytes(elem)  # a padded element's stride (strategies/elempad.py)
+    per_after = wavefronts_per_instruction(insts, mapped, elem_after, acc.width, acc.offset, banks)
     worst = int(np.argmax(per_before))
     inst = insts[worst]
     where = f"warp {inst.warp}" + (f", iteration {_trip_label(inst.trips)}" if inst.trips else "")
@@ -237,7 +238,7 @@ def access_view(plan: ArrayPlan, k: int, source: bytes, banks: BankModel) -> Acc
             f"{acc.width}-byte accesses" + ("" if acc.width <= 4 else
                                             f", served per {banks.lanes_per_phase(acc.width)}-lane phase"))
     pic_before = warp_banks(inst, identity_layout, elem, acc.width, acc.offset, banks)
-    pic_after = warp_banks(inst, mapped, elem, acc.width, acc.offset, banks)
+    pic_after = warp_banks(inst, mapped, elem_after, acc.width, acc.offset, banks)
     return AccessView(**common, note=note, heatmap_before=heatmap(pic_before, "before", aid),
                       heatmap_after=heatmap(pic_after, "after", aid) if plan.rewritten else "",
                       charts=_charts(x, per_before, per_after))

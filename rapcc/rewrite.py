@@ -38,6 +38,12 @@ class Helper:
 # Reads the launch's dynamic shared-memory size (PTX special register), so that
 # an `extern` array's mapping can stay inside whatever the launch allocated.
 DYNAMIC_SMEM_HELPER = "__rapcc_dynamic_smem_bytes"
+# The element of an array whose elements are padded (strategies/elempad.py):
+# `template <class T, int PAD> struct __rapcc_padded { T v; char pad[PAD]; };`
+# (helpers.j2). PAD is a multiple of alignof(T), so the wrapper keeps T's
+# alignment and is exactly sizeof(T) + PAD bytes; `s[i].v` is the T.
+PADDED_ELEMENT = "__rapcc_padded"
+PADDED_MEMBER = "v"
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,10 +173,23 @@ def edits_for(plan: ArrayPlan, helper: Helper | None, src: bytes) -> list[Edit]:
         if old != new:
             assert rng is not None
             out.append(Edit(rng.start, rng.end, grown_dim_text(_text(src, rng.start, rng.end), new - old)))
+    if m.elem_pad:
+        out.extend(_padded_element_edits(plan, src))
     if helper is None:
         return out
     return out + [_access_edit(x.access, helper, src, arr.name) for x in plan.analysis.accesses
                   if x.access.clone_of is None]
+
+
+def _padded_element_edits(plan: ArrayPlan, src: bytes) -> list[Edit]:
+    """`__shared__ P s[N];` becomes `__shared__ __rapcc_padded<P, PAD> s[N];`
+    and every use `s[i].x` becomes `s[i].v.x`: the planner pads elements only
+    where every use is such a member access (strategies/elempad.refusal)."""
+    arr = plan.analysis.array
+    r = arr.elem_type_range
+    assert r is not None
+    out = [Edit(r.start, r.end, f"{PADDED_ELEMENT}<{_text(src, r.start, r.end)}, {plan.mapping.elem_pad}>")]
+    return out + [Edit(x.access.range.end, x.access.range.end, f".{PADDED_MEMBER}") for x in plan.analysis.accesses]
 
 
 def _access_edit(acc: Access, helper: Helper, src: bytes, name: str) -> Edit:
@@ -343,6 +362,7 @@ def rewrite(src: bytes, path: str, plans: tuple[ArrayPlan, ...], command: str,
                  "macros": sorted({m for u in p.analysis.inactive for m in u.macros})} for p in chosen])
     prologue = env.get_template("helpers.j2").render(
         helpers=helpers, dynamic_smem=DYNAMIC_SMEM_HELPER if any(h.size_arg for h in helpers) else None,
+        padded=PADDED_ELEMENT if any(p.mapping.elem_pad for p in chosen) else None,
         line_directives=line_directives, path=path.replace("\\", "\\\\").replace('"', '\\"'))
     body = apply_edits(src, edits)
     # The prologue takes the file's line endings, so a CRLF file stays CRLF throughout.

@@ -28,7 +28,7 @@ def static_bytes(p: ArrayPlan) -> tuple[int, int]:
         pad = p.mapping.phys_dims[-1] - p.mapping.logical_dims[-1] if p.rewritten else 0
         sizes = [(math.prod(i.logical_dims or ()), math.prod((i.logical_dims or (0,))[:-1]) * pad) for i in a.instances]
         return max(n for n, _ in sizes) * elem, max(n + g for n, g in sizes) * elem
-    return math.prod(p.mapping.written_dims) * elem, math.prod(p.mapping.phys_dims) * elem
+    return math.prod(p.mapping.written_dims) * elem, math.prod(p.mapping.phys_dims) * p.mapping.elem_bytes(elem)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +68,7 @@ def within_static_limit(plans: tuple[ArrayPlan, ...], kernels: tuple[str, ...],
             k = max((k for k in mine if sizes[k][1] > sizes[k][0]), key=lambda k: sizes[k][1] - sizes[k][0])
             old = out[k]
             same_size = [c for c in old.candidates if math.prod(c.mapping.phys_dims) <= math.prod(c.mapping.written_dims)
-                         and c.mapping.strategy != "none"] if not old.analysis.instances else []
+                         and c.mapping.strategy != "none" and not c.mapping.elem_pad] if not old.analysis.instances else []
             keep = identity(old.mapping.written_dims)
             if launches.most is None:
                 why = (f"'{old.mapping.description}' would grow the static shared memory of '{kernel}' from {before} "

@@ -15,7 +15,7 @@ from .diagnostics import Diagnostic
 from .planner import ArrayPlan, plan_array
 from .strategies import StrategyContext
 
-LAYOUTS = ("auto", "pad", "xor", "rap", "bvxor", "bwperm", "bwxor", "swizzle", "none")
+LAYOUTS = ("auto", "pad", "xor", "rap", "bvxor", "bwperm", "bwxor", "swizzle", "elempad", "none")
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .analysis.predict import predict
+from .analysis.predict import predict, row_major
 from .banks import BankModel
 from .cexpr import CExprError, compile_helper
 from .diagnostics import InternalError
@@ -100,7 +100,7 @@ def verify(output: bytes, plans: tuple[ArrayPlan, ...], helpers: tuple[Helper, .
             check_bijective(fn, m.logical_dims, m.phys_dims[-1], label)
         _check_predictions(plan, fn, banks, label)
     if reparsed is not None:
-        _check_reparsed(reparsed, plans, by_map)
+        _check_reparsed(reparsed, plans, by_map, banks)
 
 
 def _check_domain(plan: ArrayPlan) -> None:
@@ -194,7 +194,34 @@ def counterparts(info: TranslationUnitInfo, plans: tuple[ArrayPlan, ...]) -> dic
     return found
 
 
-def _check_reparsed(info: TranslationUnitInfo, plans: tuple[ArrayPlan, ...], by_map: dict[str, Helper]) -> None:
+def _check_padded_elements(plan: ArrayPlan, new: SharedArray, accesses: list[Access], banks: BankModel) -> None:
+    """A padded element (strategies/elempad.py), read back: the output declares
+    elements of the planned size and the input's alignment, every use the
+    input had is there, in order, as a member access moving the same bytes at
+    the same offset inside the element's `v`, and those uses under the emitted
+    element size predict the plan's wavefronts."""
+    arr = plan.analysis.array
+    size = plan.mapping.elem_bytes(arr.elem_bytes)
+    if new.elem_bytes != size or new.elem_align != arr.elem_align:
+        raise InternalError(f"'{arr.name}' has {new.elem_bytes}-byte elements aligned to {new.elem_align} in the "
+                            f"output, planned {size} aligned to {arr.elem_align}")
+    olds = sorted((x.access for x in plan.analysis.accesses), key=lambda a: a.range.start)
+    news = sorted(accesses, key=lambda a: a.range.start)
+    if len(olds) != len(news):
+        raise InternalError(f"'{arr.name}' has {len(news)} uses in the output, expected {len(olds)}")
+    for old, now in zip(olds, news):
+        if not now.member or (now.kind, now.width, now.offset) != (old.kind, old.width, old.offset):
+            raise InternalError(f"'{arr.name}' at line {now.range.line} of the output moves {now.width} bytes at "
+                                f"offset {now.offset} ({now.kind}), the input {old.width} at {old.offset} ({old.kind})")
+    for x, expected in zip(plan.analysis.accesses, plan.after):
+        got = predict(x.samples, row_major(plan.mapping.phys_dims), new.elem_bytes, x.access.width, x.access.offset,
+                      banks, vectorize=False)
+        if (got is None) != (expected is None) or (got and expected and abs(got.wavefronts - expected.wavefronts) > 1e-9):
+            raise InternalError(f"'{arr.name}': the emitted element size predicts {got} wavefronts, the plan {expected}")
+
+
+def _check_reparsed(info: TranslationUnitInfo, plans: tuple[ArrayPlan, ...], by_map: dict[str, Helper],
+                    banks: BankModel) -> None:
     arrays = counterparts(info, plans)
     for plan in plans:
         if not plan.rewritten:
@@ -217,6 +244,8 @@ def _check_reparsed(info: TranslationUnitInfo, plans: tuple[ArrayPlan, ...], by_
             for e in escapes:
                 raise InternalError(f"'{arr.name}' has a use the rewrite cannot follow: {e.reason} (line {e.range.line})")
             _check_spellings(info, new, plan, arr.name, accesses, escapes)
+            if plan.mapping.elem_pad:
+                _check_padded_elements(plan, new, accesses, banks)
             continue
         for e in escapes:
             if e.kind != EscapeKind.ALREADY_REWRITTEN:

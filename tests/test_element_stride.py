@@ -18,11 +18,17 @@ void run(const P *in, double *out) { k<<<4, 256>>>(in, out); }
 """
 
 
-def _reason(fields: str, names: str) -> str:
+def _plan(fields: str, names: str, spelled: str = "struct P"):
+    """`spelled`: the element type as the declaration writes it; `struct P` is
+    a spelling element padding does not rewrap (strategies/elempad.py)."""
     stores = " ".join(f"s[threadIdx.x].{n} = v.{n};" for n in names)
-    r = rewrite_source(AOS.replace("FIELDS", fields).replace("STORES", stores).encode(), "k.cu",
-                       Options(strategy="auto"))
-    return next(p for p in r.plans if p.analysis.array.name == "s").reason
+    src = AOS.replace("FIELDS", fields).replace("STORES", stores).replace("__shared__ P", f"__shared__ {spelled}")
+    r = rewrite_source(src.encode(), "k.cu", Options(strategy="auto"))
+    return next(p for p in r.plans if p.analysis.array.name == "s")
+
+
+def _reason(fields: str, names: str) -> str:
+    return _plan(fields, names).reason
 
 
 @pytest.mark.parametrize("fields, names, banks, multiple", [
@@ -34,6 +40,15 @@ def test_the_element_stride_is_named_with_the_fix(fields: str, names: str, banks
     assert "no candidate is predicted faster" in reason
     assert f"starts in one of only {banks} of the 32 banks" in reason
     assert f"odd multiple of {multiple} bytes" in reason
+    assert "element padding does not apply: its declaration is not one array of a class" in reason
+
+
+@pytest.mark.parametrize("fields, names, pad", [("double x, y, z, w;", "xyzw", 8), ("float x, y, z, w;", "xyzw", 4)])
+def test_spelled_by_its_name_the_elements_are_padded(fields: str, names: str, pad: int) -> None:
+    """The twin of the kept form: `__shared__ P s[256]` is padded, and the reason names the cause."""
+    plan = _plan(fields, names, "P")
+    assert plan.mapping.strategy == "elempad" and plan.mapping.elem_pad == pad
+    assert "element stride started each" in plan.reason
 
 
 def test_its_twin_an_odd_stride_has_no_such_reason() -> None:

@@ -4,6 +4,7 @@ accesses' samples, class and stride gathered per shape (`access_samples.py`),
 with the shapes its accesses contradict dropped."""
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, replace
 
 from .. import ir
@@ -53,6 +54,11 @@ class ArrayAnalysis:
     # The block counts of the grids the file's launches of the kernel under
     # `block` state (every one read; the planner's latency rule, rapcc/latency.py).
     grids: tuple[int, ...] = ()
+    # Where the array's name is spelled other than at its declaration and
+    # inside one of its recorded accesses (a pointer or reference bound to it,
+    # an alias, an escape), by offset; None where `analyze` did not look. A
+    # layout that changes the element type (strategies/elempad.py) needs ().
+    stray_spellings: tuple[int, ...] | None = None
 
     @property
     def elem_bytes(self) -> int:
@@ -323,8 +329,27 @@ def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | N
                            unknown_launches=unknown[homes[arr.key]],
                            copied_in=tuple(sorted({x.function for x in index.accesses.get(arr.key, ())
                                                    if x.function in copied and copied[x.function] - {arr.key}})),
-                           unproved=_unproved(info, arr, proof, escaped.get(arr.key))))
+                           unproved=_unproved(info, arr, proof, escaped.get(arr.key)),
+                           stray_spellings=_stray_spellings(info, arr, index.accesses.get(arr.key, ()))))
     return tuple(out)
+
+
+def _stray_spellings(info: ir.TranslationUnitInfo, arr: ir.SharedArray, accesses) -> tuple[int, ...] | None:
+    """`ArrayAnalysis.stray_spellings`: the offsets of the tokens that name the
+    array (info.spellings) outside its declaration and its accesses, and the
+    declaration of every alias of it; None where the front end has no spellings for it."""
+    found = info.spellings.get(arr.key)
+    if found is None:
+        return None
+    spans = sorted((x.range.start, x.range.end) for x in accesses)
+    starts = [s for s, _ in spans]
+
+    def inside(off: int) -> bool:
+        i = bisect.bisect_right(starts, off) - 1
+        return any(s <= off < e for s, e in spans[max(0, i - 8):i + 1])
+    stray = [off for off in found if off != arr.decl.start and not inside(off)]
+    stray += [al.decl.start for al in info.aliases if al.array == arr.key]
+    return tuple(sorted(set(stray)))
 
 
 def _unproved(info: ir.TranslationUnitInfo, arr: ir.SharedArray, proof: ProofFacts, escape: ir.Escape | None

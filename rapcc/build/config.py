@@ -12,7 +12,7 @@ from typing import Mapping
 
 from .passthrough import WRAPPER_MARK, default_cache_folder, environ
 
-STRATEGY_NAMES = ("auto", "pad", "xor", "rap", "bvxor", "bwperm", "bwxor", "swizzle", "none")
+STRATEGY_NAMES = ("auto", "pad", "xor", "rap", "bvxor", "bwperm", "bwxor", "swizzle", "elempad", "none")
 DEFAULT_TIMEOUT_S = 300.0
 
 

@@ -105,7 +105,46 @@ class _Arrays(_CollectorState):
             key=key, name=decl.spelling, function=function,
             decl=self._range(where, where + len(decl.spelling)), dims=tuple(dims),
             dim_ranges=tuple(dim_ranges), elem_type=t.spelling, elem_bytes=max(size, 0),
-            is_extern=is_extern, decl_in_macro=name_off is None, dim_exprs=tuple(dim_exprs))
+            is_extern=is_extern, decl_in_macro=name_off is None, dim_exprs=tuple(dim_exprs),
+            elem_align=max(t.get_align(), 0) if size > 0 else 0,
+            elem_type_range=self._class_name_range(t, name_off, decl.spelling, ndecl) if size > 0 else None)
+
+    def _class_name_range(self, t: ci.Type, name_off: int | None, name: str, ndims: int) -> ir.SourceRange | None:
+        """The text of the element type of `__shared__ P s[N];` where it is a
+        class spelled as a plain (qualified) name right before the array's
+        name, after `__shared__` or an attribute's `)`, and the declaration
+        declares this array alone: the one spelling element padding may wrap
+        (`__rapcc_padded<P, 8> s[N];`). None for any other spelling (`struct
+        P`, a template-id, `P a[N], s[N]`, a macro)."""
+        if t.kind != ci.TypeKind.RECORD or name_off is None or ndims < 1:
+            return None
+        toks = self.tokens
+        i = toks.index_at(name_off)
+        groups = toks.bracket_groups(name_off, name, ndims)
+        if i is None or groups is None:
+            return None
+        after = toks.index_at(groups[-1][1].start)
+        if after is None or after + 1 >= len(toks.tokens) or toks.tokens[after + 1].spelling != ";":
+            return None
+
+        def spelled(k: int) -> str:
+            return toks.tokens[k].spelling if k >= 0 else ""
+
+        def names_a_class(k: int) -> bool:
+            w = spelled(k)
+            return (w[:1].isalpha() or w[:1] == "_") and w.replace("_", "a").isalnum() and w not in _NOT_A_TYPE_NAME
+        j = i - 1
+        if not names_a_class(j):
+            return None
+        j -= 1
+        while spelled(j) == "::" and names_a_class(j - 1):
+            j -= 2
+        if spelled(j) == "::":  # `::P`: the global qualifier
+            j -= 1
+        first = j + 1
+        if spelled(j) not in ("__shared__", ")"):
+            return None
+        return self._range(toks.tokens[first].start, toks.tokens[i - 1].end)
 
     def _leak_dynamic_memory(self) -> None:
         """A provider call that is not a followed pointer's initializer reaches
@@ -157,6 +196,11 @@ class _Arrays(_CollectorState):
                                                   f"'{arr.function}' calls '{found}', which declares the launch's "
                                                   "dynamic shared memory too"))
                     break
+
+
+# Words that may precede an array's name but name no class by themselves.
+_NOT_A_TYPE_NAME = frozenset({"__shared__", "static", "extern", "const", "volatile", "struct", "class", "union",
+                              "enum", "typename", "unsigned", "signed", "auto", "register", "template"})
 
 
 def _array_dims(t: ci.Type) -> tuple[tuple[int, ...], str]:

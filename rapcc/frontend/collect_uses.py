@@ -17,6 +17,13 @@ from .collect_arrays import _flat_indices
 from .collect_state import _ATOMIC_PREFIX, _CollectorState, _Ctx, _Seen, _View
 
 
+def _member_follows(source: bytes, end: int) -> bool:
+    """Whether `.name` is spelled right after the chain ending at `end` (`s[i].x`,
+    not `s[i].*pm`, not a member reached through a macro or parentheses)."""
+    rest = source[end:end + 256].lstrip(b" \t\r\n")
+    return rest[:1] == b"." and (rest[1:2].isalpha() or rest[1:2] == b"_")
+
+
 class _Uses(_CollectorState):
     """Each use of an array (or of a view of it) as an access or an escape."""
 
@@ -107,7 +114,7 @@ class _Uses(_CollectorState):
             indices=indices, kind=kind, width=width or arr.elem_bytes, offset=offset,
             loops=ctx.loops, guards=ctx.guards, in_phase=ctx.in_phase,
             text=self.source[name_off:end].decode(errors="replace"),
-            via=view.via, clone_of=ctx.clone_of))
+            via=view.via, clone_of=ctx.clone_of, member=bool(width) and _member_follows(self.source, end)))
 
     def _offset_argument(self, ref: Cursor, view: _View, ctx: _Ctx, stack: tuple[Cursor, ...], i: int) -> bool:
         """`merge<dir>(..., s_key + SAMPLE_STRIDE, ...)`, `addData1024(s_Hist + warpBase, ...)`:

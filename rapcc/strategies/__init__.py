@@ -5,6 +5,7 @@ from .base import Mapping, Strategy, StrategyContext, identity
 from .bvxor import BitVectorXorStrategy
 from .bwperm import BitwisePermutationStrategy
 from .bwxor import BitwiseXorStrategy
+from .elempad import ElementPaddingStrategy
 from .linear_swizzle import LinearSwizzleStrategy
 from .pad import PaddingStrategy
 from .rap import RapStrategy
@@ -13,11 +14,11 @@ from .xor import XorStrategy
 REGISTRY: dict[str, Strategy] = {s.name: s for s in (
     PaddingStrategy(), XorStrategy(), RapStrategy(),
     BitVectorXorStrategy(), BitwisePermutationStrategy(), BitwiseXorStrategy(),
-    LinearSwizzleStrategy())}
+    LinearSwizzleStrategy(), ElementPaddingStrategy())}
 
 # Breaks exact ties in the planner, simpler layouts first. A fixed tuple, not
 # the registry's order, so that the choice never depends on how it was built.
-PRECEDENCE: tuple[str, ...] = ("none", "pad", "xor", "rap", "bvxor", "bwperm", "bwxor", "swizzle")
+PRECEDENCE: tuple[str, ...] = ("none", "pad", "xor", "rap", "bvxor", "bwperm", "bwxor", "swizzle", "elempad")
 
 
 def precedence(name: str) -> int:

@@ -33,6 +33,7 @@ class Scheme(Enum):
     BIT_PERMUTE = "bit_permute"  # features: the address bit of each bank bit; heuristic
     BIT_PAIRS = "bit_pairs"  # features: the (i, j) address bits XORed into each bank bit; heuristic
     LINEAR = "linear"  # cute: (B, M, S) or (); map: the unit bits -> bank bits; optimal: 1 or 0
+    PAD_ELEMENT = "pad_element"  # elem: bytes of the element as written; pad: bytes appended to each element
 
 
 Param = Union[int, str, tuple]
@@ -68,6 +69,14 @@ class Mapping:
     # The declaration's dimensions where they are not `logical_dims`: a broken
     # hand pad replaced (handpad.py), planned over its data region only.
     declared_dims: tuple[int, ...] = ()
+    # Bytes appended to every element (strategies/elempad.py): the element
+    # becomes `__rapcc_padded<T, elem_pad>` and every use `s[i]` is `s[i].v`;
+    # the indices are kept.
+    elem_pad: int = 0
+
+    def elem_bytes(self, written: int) -> int:
+        """The bytes of one element in this layout, of `written` as declared."""
+        return written + self.elem_pad
 
     @property
     def written_dims(self) -> tuple[int, ...]:
