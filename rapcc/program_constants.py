@@ -110,3 +110,21 @@ class FileLaunchFacts:
     unknown: dict[str, tuple[str, ...]]  # kernel name -> why each unknown launch is ("in 'a.cu', line 9: ...")
     wanted: tuple[str, ...]  # the names its launches read from other files' definitions
     constants: tuple[ConstantDef, ...]  # the integer variables it defines with external linkage
+
+
+def defs_to_json(defs: Iterable[ConstantDef]) -> list[list]:
+    return [[d.name, d.type, d.value, d.why, d.path, d.line] for d in defs]
+
+
+def defs_from_json(rows: Iterable[list]) -> tuple[ConstantDef, ...]:
+    return tuple(ConstantDef(str(n), str(t), None if v is None else int(v), None if w is None else str(w), str(p),
+                             int(ln)) for n, t, v, w, p, ln in rows)
+
+
+def to_json(c: ProgramConstants) -> dict:
+    return {"defs": [[n, defs_to_json(ds)] for n, ds in c.defs], "unread": [list(u) for u in c.unread]}
+
+
+def from_json(o: dict) -> ProgramConstants:
+    return ProgramConstants(tuple((str(n), defs_from_json(ds)) for n, ds in o.get("defs", ())),
+                            tuple((str(n), str(f)) for n, f in o.get("unread", ())))

@@ -176,3 +176,34 @@ def test_an_enum_typed_constant_compares_its_type():
 def test_a_file_that_does_not_parse_poisons_only_the_names_it_spells():
     assert spelled(["cfg::BLOCK", "ROWS"], b"const int BLOCK = 256 +;") == ("cfg::BLOCK",)
     assert spelled(["BLOCK"], b"const int BLOCK_X = 1;") == ()
+
+
+@pytest.mark.parametrize("config, shapes", [
+    (EXTERN + "const int BLOCK = 256;\n", [[32, 8, 1]]),
+    ("extern int BLOCK;\nint BLOCK = 256;\n", None),  # twin: not const, so every shape
+])
+def test_the_build_hook_reads_another_files_constant(tmp_path, config, shapes):
+    """rapcc-nvcc with RAPCC_PROJECT, as `rapcc -p` (its launch index in the cache)."""
+    from buildtools import build_env, run_wrapped
+
+    build = _project(tmp_path, {"kern.cu": KERNEL, "main.cu": EXTERN + LAUNCH.format("BLOCK / 32"),
+                                "config.cpp": config})
+    env = build_env(tmp_path / "cache", RAPCC_NVCC="/bin/true", RAPCC_PROJECT=str(build), RAPCC_SERVER="0",
+                    RAPCC_REPORT_DIR=str(tmp_path / "reports"))
+    r = run_wrapped(["-arch=sm_90", "-c", "kern.cu", "-o", "kern.o"], tmp_path / "src", env)
+    assert r.returncode == 0 and "rapcc: note" not in r.stderr, r.stderr
+    (report,) = [json.loads(p.read_text()) for p in (tmp_path / "reports").glob("kern.cu.*.json")]
+    (tile,) = report["arrays"]
+    if shapes is None:
+        (reason,) = tile["block_dims_unknown"]
+        assert reason == "in 'main.cu', line 3: 'BLOCK' (defined at config.cpp:2) is not 'const': other code may write it"
+        assert tile["strategy"] == "none"
+    else:
+        assert tile["block_dims"] == shapes and tile["block_dims_unknown"] == [] and tile["strategy"] != "none"
+        # The launch index is cached by each file's bytes: a new value in config.cpp is read anew.
+        (tmp_path / "src" / "config.cpp").write_text(EXTERN + "const int BLOCK = 512;\n")
+        for p in (tmp_path / "reports").glob("*.json"):
+            p.unlink()
+        r = run_wrapped(["-arch=sm_90", "-c", "kern.cu", "-o", "kern.o"], tmp_path / "src", env)
+        (report,) = [json.loads(p.read_text()) for p in (tmp_path / "reports").glob("kern.cu.*.json")]
+        assert report["arrays"][0]["block_dims"] == [[32, 16, 1]]
