@@ -80,7 +80,7 @@ class ProgramConstants:
 def merge_constants(defs: Iterable[ConstantDef], unread: Iterable[tuple[str, str]] = ()) -> ProgramConstants:
     """The definitions of every file, by name (in the files' order)."""
     by_name: dict[str, list[ConstantDef]] = {}
-    for d in defs:
+    for d in dict.fromkeys(defs):  # a header's definitions come once per file that includes it
         by_name.setdefault(d.name, []).append(d)
     return ProgramConstants(tuple((n, tuple(ds)) for n, ds in sorted(by_name.items())),
                             tuple(dict.fromkeys(unread)))

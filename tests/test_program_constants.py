@@ -207,3 +207,18 @@ def test_the_build_hook_reads_another_files_constant(tmp_path, config, shapes):
         r = run_wrapped(["-arch=sm_90", "-c", "kern.cu", "-o", "kern.o"], tmp_path / "src", env)
         (report,) = [json.loads(p.read_text()) for p in (tmp_path / "reports").glob("kern.cu.*.json")]
         assert report["arrays"][0]["block_dims"] == [[32, 16, 1]]
+
+
+@pytest.mark.parametrize("other, shapes", [
+    ("const int BLOCK = 256;\n", [[32, 8, 1]]),
+    ("const int BLOCK = 128;\n", None),  # twin: a header's other value, in another program of the database
+])
+def test_a_definition_in_a_header_of_another_unit_counts(run_cli, tmp_path, other, shapes):
+    build = _project(tmp_path, {"kern.cu": KERNEL, "main.cu": EXTERN + LAUNCH.format("BLOCK / 32"),
+                                "config.cpp": EXTERN + "const int BLOCK = 256;\n",
+                                "defs.h": EXTERN + other, "x.cpp": '#include "defs.h"\nint x() { return BLOCK; }\n'})
+    tile = _tile(run_cli, build)
+    if shapes is None:
+        assert "(256 at config.cpp:2, 128 at defs.h:2)" in tile["block_dims_unknown"][0]
+    else:
+        assert tile["block_dims"] == shapes and tile["block_dims_unknown"] == []

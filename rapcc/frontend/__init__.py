@@ -22,7 +22,7 @@ from .program import lower_program
 from .parse import SHIM_DIR, ParseConfig, ParseError, direct_includes, folder_includes, header_kinds, parse, \
     parse_tolerant
 from .tokens import file_tokens
-from .toplevel import main_file_tops
+from .toplevel import top_level
 from .host_constants import defined_constants
 from ..program_constants import ConstantDef, FileLaunchFacts, ProgramConstants
 
@@ -145,7 +145,7 @@ def file_launch_facts(path: str, source: bytes, options: _ParseOptions) -> FileL
         found.setdefault(name, []).extend(bytes_entry(b) for b in dict.fromkeys(smem))
     where = os.path.basename(path)
     return FileLaunchFacts(found, {k: tuple(f"in '{where}', {why}" for why in v) for k, v in unknown.items()},
-                           tuple(sorted(wanted)), defined_constants(main_file_tops(tu), path))
+                           tuple(sorted(wanted)), _defined(tu))
 
 
 def file_constants(path: str, source: bytes, options: _ParseOptions) -> tuple[ConstantDef, ...]:
@@ -155,7 +155,12 @@ def file_constants(path: str, source: bytes, options: _ParseOptions) -> tuple[Co
         tu, _ = parse(path, source, _config(options))
     except ParseError as exc:
         raise RapccError(f"{path}: the input has errors", tuple(exc.diagnostics)) from exc
-    return defined_constants(main_file_tops(tu), path)
+    return _defined(tu)
+
+
+def _defined(tu) -> tuple[ConstantDef, ...]:
+    """The file's and its user headers' definitions (not the system's: see toplevel.py)."""
+    return defined_constants(t.cursor for t in top_level(tu) if t.file is not None and not t.system)
 
 
 def including_unit(path: str, candidates: list[str], options: _ParseOptions) -> str | None:

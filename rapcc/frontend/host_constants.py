@@ -76,9 +76,10 @@ def _variables(tops: Iterable[Cursor]) -> Iterable[Cursor]:
             yield from _variables(c.get_children())
 
 
-def defined_constants(tops: Iterable[Cursor], path: str) -> tuple[ConstantDef, ...]:
-    """The integer variables the main file (`tops`: its top-level cursors)
-    defines with external linkage: each with its value, or why it has none."""
+def defined_constants(tops: Iterable[Cursor]) -> tuple[ConstantDef, ...]:
+    """The integer variables a file defines with external linkage, in its own
+    text or in its user headers (`tops`: their top-level cursors; a header's
+    definition is the including file's): each with its value, or why it has none."""
     out = []
     for d in _variables(tops):
         if not d.is_definition() or d.linkage != ci.LinkageKind.EXTERNAL or int_type(d.type) is None:
@@ -88,7 +89,8 @@ def defined_constants(tops: Iterable[Cursor], path: str) -> tuple[ConstantDef, .
             continue
         init = next((k for k in reversed(children(d)) if k.kind.is_expression()), None)
         value, why = _why_not(d, init)
-        out.append(ConstantDef(name, type_text(d.type), value, why, path, d.location.line))
+        where = d.location.file.name if d.location.file is not None else ""
+        out.append(ConstantDef(name, type_text(d.type), value, why, where, d.location.line))
     return tuple(out)
 
 
