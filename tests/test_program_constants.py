@@ -222,3 +222,19 @@ def test_a_definition_in_a_header_of_another_unit_counts(run_cli, tmp_path, othe
         assert "(256 at config.cpp:2, 128 at defs.h:2)" in tile["block_dims_unknown"][0]
     else:
         assert tile["block_dims"] == shapes and tile["block_dims_unknown"] == []
+
+
+def test_what_a_file_defines(tmp_path):
+    """frontend.file_constants: each definition with external linkage, its value as the object holds it, or why not."""
+    from rapcc.frontend import file_constants
+    from rapcc.pipeline import Options
+
+    src = (b"extern const unsigned char C; const unsigned char C = 300;\n"
+           b"namespace cfg { extern const int B; const int B = 64; }\n"
+           b"namespace { const int HIDDEN = 1; }\nstatic const int LOCAL = 2;\n"
+           b"extern const volatile int V; const volatile int V = 3;\nint W = 4;\n")
+    path = tmp_path / "c.cpp"
+    path.write_bytes(src)
+    found = {d.name: (d.type, d.value, d.why) for d in file_constants(str(path), src, Options())}
+    assert found == {"C": ("unsigned char", 44, None), "cfg::B": ("int", 64, None),
+                     "V": ("int", None, "is 'volatile'"), "W": ("int", None, "is not 'const': other code may write it")}

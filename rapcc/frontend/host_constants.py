@@ -20,6 +20,7 @@ from typing import Iterable
 import clang.cindex as ci
 from clang.cindex import Cursor, CursorKind as K
 
+from .. import cint
 from ..program_constants import ConstantDef, ProgramConstants
 from .clangext import children, evaluate_int
 from .exprs import int_type
@@ -62,9 +63,10 @@ def _why_not(decl: Cursor, init: Cursor | None) -> tuple[int | None, str | None]
     if init is None:
         return None, "has no initializer"
     value = evaluate_int(init)
-    if value is None:
+    ctype = int_type(t)
+    if value is None or ctype is None:
         return None, "has an initializer that is no constant expression"
-    return value, None
+    return cint.wrap(value, ctype), None  # the value the object holds (`const unsigned char c = 300;`: 44)
 
 
 def _variables(tops: Iterable[Cursor]) -> Iterable[Cursor]:
