@@ -24,13 +24,16 @@ LAUNCH = "__global__ void k(float *, const float *);\nvoid go(float *o, const fl
 EXTERN = "extern const int BLOCK;\n"
 
 
-def _project(tmp_path, files: dict[str, str]):
-    """The files, and a compile database (nvcc for .cu, g++ for the others) in tmp_path/build."""
+def _project(tmp_path, files: dict[str, str], headers: tuple[str, ...] = ("defs.h", "config.h", "kernel.cu")):
+    """The files, and a compile database (nvcc for .cu, g++ for the others) in tmp_path/build
+    that lists all but `headers`."""
     src = tmp_path / "src"
     src.mkdir()
     db = []
     for name, text in files.items():
         (src / name).write_text(text)
+        if name in headers:
+            continue
         compiler = "nvcc -arch=sm_90" if name.endswith(".cu") else "g++"
         db.append({"directory": str(src), "file": str(src / name), "command": f"{compiler} -c {name}"})
     build = tmp_path / "build"
@@ -238,3 +241,22 @@ def test_what_a_file_defines(tmp_path):
     found = {d.name: (d.type, d.value, d.why) for d in file_constants(str(path), src, Options())}
     assert found == {"C": ("unsigned char", 44, None), "cfg::B": ("int", 64, None),
                      "V": ("int", None, "is 'volatile'"), "W": ("int", None, "is not 'const': other code may write it")}
+
+
+@pytest.mark.parametrize("config, shapes", [
+    (EXTERN + "const int BLOCK = 256;\n", [[32, 8, 1]]),
+    ("extern int BLOCK;\nint BLOCK = 256;\n", None),  # twin: not const
+])
+def test_a_kernel_file_a_unit_includes_reads_the_units_constant(run_cli, tmp_path, config, shapes):
+    """kernel.cu, no unit of its own, analysed inside main.cu, which launches it with another file's constant."""
+    build = _project(tmp_path, {"kernel.cu": KERNEL, "config.cpp": config,
+                                "main.cu": EXTERN + '#include "kernel.cu"\nvoid go(float *o, const float *i) '
+                                           "{ k<<<1, dim3(32, BLOCK / 32)>>>(o, i); }\n"})
+    code, out, err = run_cli("analyze", "-p", str(build), "--format", "json")
+    assert code == 0, err
+    (report,) = [r for r in json.loads(out) if r["file"].endswith("kernel.cu")]
+    (tile,) = report["arrays"]
+    if shapes is None:
+        assert "'BLOCK' (defined at config.cpp:2) is not 'const'" in tile["block_dims_unknown"][0]
+    else:
+        assert tile["block_dims"] == shapes and tile["block_dims_unknown"] == []

@@ -45,7 +45,7 @@ class _ParseOptions(Protocol):
 def _config(options: _ParseOptions) -> ParseConfig:
     return ParseConfig(tuple(options.include_dirs), tuple(options.defines), options.std, options.cuda_path,
                        tuple(options.extra_args), undefines=tuple(options.undefines), unit=options.unit,
-                       build=options.build, headers=options.headers)
+                       build=options.build, headers=options.headers, constants=options.program_constants)
 
 
 def _user_includes(tu) -> tuple[str, ...]:
