@@ -106,8 +106,9 @@ def project_launches(units: Sequence[Unit], read: Callable[[str], bytes], jobs: 
                  for i, (u, f) in enumerate(zip(units, found)) if not isinstance(f, Failure) and f.wanted]
         redone = map_files(_facts_of, [(u, read) for _, u in again], jobs)
         found = list(found)
-        for (i, _), r in zip(again, redone):
-            found[i] = r
+        for (i, _), r in zip(again, redone):  # a failed rereading keeps the first, where those names are unknown
+            if not isinstance(r, Failure):
+                found[i] = r
     facts = [f for f in found if not isinstance(f, Failure)]
     unknown: dict[str, dict[str, None]] = {}
     for f in facts:
