@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import codecs
+import os
 from dataclasses import dataclass, field, replace
 
 from . import __version__
@@ -17,6 +18,7 @@ from .interrupts import check as check_interrupted
 from .ir import EscapeKind, TranslationUnitInfo
 from .occupancy import within_occupancy
 from .planner import ArrayPlan, plan_array
+from .program_constants import ProgramConstants
 from .static_limit import dynamic_bytes, within_static_limit
 from .report import build_report, diagnostics_for
 from .reprove import reproved
@@ -49,6 +51,12 @@ class Options:
     # Block shapes of launches made in other files (project mode): ((kernel name, (shape, ...)), ...).
     # A kernel's launches in its own file come first.
     launch_shapes: tuple[tuple[str, tuple[tuple[int, int, int], ...]], ...] = ()
+    # Why the other files' launches of a kernel whose shape they leave unknown are
+    # unknown: ((kernel name, ("in 'a.cu', line 9: ...", ...)), ...).
+    launch_unknown: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # The integer constants the program's files define (project mode): a launch reads
+    # `extern const int BLOCK;` from its definition in another file (host_constants.py).
+    program_constants: ProgramConstants | None = None
     # Relocatable device code (nvcc -rdc=true / -dc): other files may call this
     # file's device functions and declare its file-scope arrays.
     rdc: bool = False
@@ -88,17 +96,21 @@ class RewriteResult:
         return any(p.rewritten for p in self.plans)
 
 
-def with_launch_shapes(info: TranslationUnitInfo, shapes: tuple[tuple[str, tuple[tuple[int, int, int], ...]], ...]
-                       ) -> TranslationUnitInfo:
-    """`info` whose kernels also know the block shapes of launches in other files."""
+def with_launch_shapes(info: TranslationUnitInfo, shapes: tuple[tuple[str, tuple[tuple[int, int, int], ...]], ...],
+                       unknown: tuple[tuple[str, tuple[str, ...]], ...] = ()) -> TranslationUnitInfo:
+    """`info` whose kernels also know the block shapes of launches in other
+    files, and why those other files' unknown launches are (`unknown`)."""
     extra = dict(shapes)
     if not extra:
         return info
+    mine = f"in '{os.path.basename(info.path)}', "  # this file's own unknown launches say so already
+    whys = {name: tuple(r for r in rs if not r.startswith(mine)) for name, rs in unknown}
 
     def joined(k):
         entries = extra[k.name]
         known = tuple(s for s in entries if s != UNREAD_SHAPE and entry_bytes(s) is False)
-        unread = ("a launch in another file of the project that rapcc cannot read",) \
+        unread = (whys.get(k.name) or (() if k.launch_unknown else
+                                       ("a launch in another file of the project that rapcc cannot read",))) \
             if UNREAD_SHAPE in entries else ()
         # Every launch's dynamic bytes (the budget's premise); a list of launches without them
         # (a cache written before they were recorded) leaves the bytes unknown.
@@ -114,13 +126,14 @@ def with_launch_shapes(info: TranslationUnitInfo, shapes: tuple[tuple[str, tuple
 
 def _analysed(source: bytes, path: str, options: Options):
     info, warnings, includes = parse_file_with_includes(path, source, options)
-    info = with_launch_shapes(info, options.launch_shapes)
+    info = with_launch_shapes(info, options.launch_shapes, options.launch_unknown)
 
     def reparse(flags: tuple[str, ...]):
         variant = replace(options, defines=options.defines + tuple(f[2:] for f in flags if f.startswith("-D")),
                           undefines=tuple(f[2:] for f in flags if f.startswith("-U")))
         try:
-            return with_launch_shapes(parse_file(path, source, variant)[0], options.launch_shapes)
+            return with_launch_shapes(parse_file(path, source, variant)[0], options.launch_shapes,
+                                      options.launch_unknown)
         except RapccError:
             return None
     analyses = prove_branches(analyze(info, options.block_dim, options.array_budget), options.defines,

@@ -183,7 +183,8 @@ def _shape_note(plans: list[ArrayPlan]) -> Diagnostic:
     more = len(clauses) - MAX_CLAUSES
     contradicted = "".join(clauses[:MAX_CLAUSES]) + (f"; {more} more (the report's block_dims_dropped)"
                                                      if more > 0 else "")
-    unknown = "".join(f" ({u})" for u in first.unknown_launches[:1])  # why a launch's shape is unknown
+    # Why a launch's shape is unknown; with none, that no launch was read (issue 30: the note said no why).
+    unknown = "".join(f" ({u})" for u in first.unknown_launches[:1]) or " (no launch rapcc reads states it)"
     return Diagnostic("note", arr.decl.file, arr.decl.line, arr.decl.col,
                       f"block shape of '{arr.function}' unknown{unknown}; planned for {shapes} ({how}){contradicted}; "
                       f"{SHAPE_ADVICE}", "rapcc-block-dim")

@@ -57,7 +57,8 @@ def test_the_build_workers_keep_nothing_from_an_interrupted_run(monkeypatch, tmp
     source = (EXAMPLES / "transpose_32x8.cu").read_text()
     options = {"strategy": "auto", "block_dim": None}
     monkeypatch.setattr(interrupts, "_seen", [True])
-    monkeypatch.setattr(worker, "launches_in_file", lambda *a, **k: {"k": [(32, 8, 1)]})
+    from rapcc.program_constants import FileLaunchFacts
+    monkeypatch.setattr(worker, "file_launch_facts", lambda *a, **k: FileLaunchFacts({"k": [(32, 8, 1)]}, {}, (), ()))
     with pytest.raises(KeyboardInterrupt):
         worker.launches_job(cache, {"key": "l" * 64, "path": "k.cu", "source": source, "options": options})
     assert cache.get("l" * 64) is None and not any(p.is_file() for p in (tmp_path / "cache").rglob("*"))

@@ -324,3 +324,21 @@ def test_an_explicit_instantiation_is_no_unknown_launch() -> None:
                                              "auto *p = &k<16>;").encode(), Options())
     (k,) = [k for k in info.kernels if k.name == "k"]
     assert k.launch_unknown
+
+
+# -- C++14's copies of a dim3 (issue 30: realprog2's ndb-gups, built -std=c++14) --------
+
+@pytest.mark.parametrize("host, shapes", [
+    # `k<<<g, n>>>` with an integer n: C++14 copies the dim3(n) it converts to
+    (b"void go(float *o) { size_t n = 1024; k<<<4, n>>>(o); }", {(1024, 1, 1)}),
+    (b"void go(float *o) { dim3 b = dim3(32, 8); k<<<4, b>>>(o); }", {(32, 8, 1)}),
+])
+def test_a_cxx14_copy_of_a_dim3_is_its_value(host, shapes):
+    _exact(host, shapes, std="c++14")
+    _exact(host, shapes)  # the same under C++17, which makes no copy
+
+
+def test_a_cxx14_copy_of_an_unknown_dim3_stays_unknown():
+    """The twin: the copy passes an unknown value on as unknown, with its own reason."""
+    _unknown(b"void go(float *o, char **argv) { size_t n = atoi(argv[1]); k<<<4, n>>>(o); }",
+             "the result of 'atoi' is known only at run time", std="c++14")

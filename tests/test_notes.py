@@ -46,3 +46,13 @@ def test_long_lists_and_code_are_shortened():
     long = "tile[(threadIdx.y * BLOCK_ROWS + j) * (TILE_DIM + PAD) + threadIdx.x * STRIDE_FACTOR]"
     assert len(_code(long)) == 60 and _code(long).endswith("...") and _code("t[i]") == "t[i]"
     assert _shares([0.5]) == "50%" and _shares([0.02, 0.23]) == "2% to 23%"
+
+
+def test_a_guessed_shape_says_why_even_without_an_unknown_launch():
+    """Issue 30: a kernel no launch of the file states said 'block shape of 'k' unknown;' with no why."""
+    kernel = (b"__global__ void k(float *o) {\n  __shared__ float t[32][33];\n  t[threadIdx.y][threadIdx.x] = 1;\n"
+              b"  __syncthreads();\n  o[threadIdx.x] = t[threadIdx.x][threadIdx.y];\n}\n")
+    assert "block shape of 'k' unknown (no launch rapcc reads states it); planned for" in _note(kernel, "k.cu").message
+    # The twin: an unknown launch gives its own reason instead.
+    launched = kernel + b"#include <cstdlib>\nvoid go(float *o, char **v) { k<<<1, dim3(atoi(v[1]), 8)>>>(o); }\n"
+    assert "unknown (line 8: the result of 'atoi' is known only at run time); planned" in _note(launched, "k.cu").message

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import contextlib
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
 
+from ..program_constants import ProgramConstants, defs_from_json, merge_constants, spelled, to_json, wanted_by
 from .cache import Cache, cache_key, sha256_bytes
 from .nvcc_args import HonouredFlags
 
@@ -40,24 +42,35 @@ def merge_launches(per_file: Iterable[Mapping[str, Sequence[Sequence[int]]]]) ->
     return tuple((name, tuple(shapes)) for name, shapes in sorted(merged.items()))
 
 
-def launches_digest(shapes: LaunchShapes) -> str:
-    return sha256_bytes(json.dumps(shapes).encode())
+@dataclass(frozen=True, slots=True)
+class ProjectFacts:
+    """What the project's files say of launches: the shapes, why some are
+    unknown (kernel -> "in 'a.cu', line 9: ..."), and the program's constants
+    that some launch reads from another file (rapcc/program_constants.py)."""
+
+    shapes: LaunchShapes = ()
+    unknown: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    constants: ProgramConstants = ProgramConstants()
+
+    def digest(self) -> str:
+        return sha256_bytes(json.dumps([self.shapes, self.unknown, to_json(self.constants)]).encode())
 
 
-def file_launch_key(path: str, source: bytes, flags: HonouredFlags, version: str) -> str:
-    return cache_key({"kind": "launches", "path": path, "source": sha256_bytes(source), "flags": flags.to_json(),
+def file_launch_key(path: str, source: bytes, flags: HonouredFlags, version: str, kind: str = "launches") -> str:
+    return cache_key({"kind": kind, "path": path, "source": sha256_bytes(source), "flags": flags.to_json(),
                       "rapcc": version})
 
 
-def store_file_launches(cache: Cache, key: str, found: Mapping[str, Sequence[Shape]], note: str | None) -> None:
-    cache.put(key, "launches", None, {"launches": {k: [list(s) for s in v] for k, v in found.items()}}, note, ())
+def store_file_launches(cache: Cache, key: str, found: Mapping[str, Any], note: str | None) -> None:
+    """`found`: the file's record ({"launches", "unknown", "wanted", "constants"}, or {"failed": true})."""
+    cache.put(key, "launches", None, dict(found), note, ())
 
 
 def _cached(cache: Cache, key: str) -> dict[str, Any] | None:
     entry = cache.get(key)
     if entry is None or entry.report is None:
         return None
-    return entry.report.get("launches")
+    return entry.report
 
 
 @contextlib.contextmanager
@@ -70,28 +83,69 @@ def _locked(root: Path) -> Iterator[None]:
         yield
 
 
-# (key, path, source bytes, flags) of a file whose launches are not cached yet.
-Job = tuple[str, str, bytes, HonouredFlags]
+# (key, path, source bytes, flags, what the worker is asked beyond the file's launches:
+# {"what": "constants"} for a file read for its constants only, {"program_constants": ...}
+# for launches read with other files' constants) of a file whose record is not cached yet.
+Job = tuple[str, str, bytes, HonouredFlags, dict[str, Any]]
+
+
+def _records(jobs: Sequence[Job], cache: Cache, compute: Callable[[list[Job]], None]) -> dict[str, dict[str, Any]]:
+    found = {j[0]: _cached(cache, j[0]) for j in jobs}
+    if any(v is None for v in found.values()):
+        with _locked(cache.root):
+            missing = [j for j in jobs if _cached(cache, j[0]) is None]
+            if missing:
+                compute(missing)
+        found = {j[0]: _cached(cache, j[0]) for j in jobs}
+    return {k: v for k, v in found.items() if v is not None}
+
+
+def _sources(entries: Sequence[CompileEntry], cuda: bool) -> list[tuple[CompileEntry, bytes]]:
+    out = []
+    for e in entries:
+        if e.is_cuda != cuda:
+            continue
+        try:
+            out.append((e, Path(e.file).read_bytes()))
+        except OSError:
+            continue  # a file the database names but the disk lacks launches nothing
+    return out
 
 
 def cached_project_launches(entries: Sequence[CompileEntry], cache: Cache, version: str,
-                            compute: Callable[[list[Job]], None]) -> LaunchShapes:
-    """The project's launch shapes; `compute` stores the launches of the files
-    not in the cache yet (in a child process, for rapcc-nvcc)."""
-    keyed: list[tuple[str, str, bytes, HonouredFlags]] = []
-    for e in entries:
-        if not e.is_cuda:
-            continue
-        try:
-            source = Path(e.file).read_bytes()
-        except OSError:
-            continue  # a file the database names but the disk lacks launches nothing
-        keyed.append((file_launch_key(e.file, source, e.flags, version), e.file, source, e.flags))
-    found = {k: _cached(cache, k) for k, *_ in keyed}
-    if any(v is None for v in found.values()):
-        with _locked(cache.root):
-            missing = [j for j in keyed if _cached(cache, j[0]) is None]
-            if missing:
-                compute(missing)
-        found = {k: _cached(cache, k) for k, *_ in keyed}
-    return merge_launches(v for v in found.values() if v)
+                            compute: Callable[[list[Job]], None]) -> ProjectFacts:
+    """The project's launch facts; `compute` stores the records of the files
+    not in the cache yet (in a child process, for rapcc-nvcc). As project
+    mode does (build/project.py): a file whose launches read a constant it
+    declares without defining is read again with the definitions of every
+    file of the database, C++ files too, under a key of those definitions."""
+    jobs: list[Job] = [(file_launch_key(e.file, src, e.flags, version), e.file, src, e.flags, {})
+                       for e, src in _sources(entries, True)]
+    records = _records(jobs, cache, compute)
+    wanted = sorted({n for r in records.values() for n in r.get("wanted", ())})
+    constants = ProgramConstants()
+    if wanted:
+        others: list[Job] = [(file_launch_key(e.file, src, e.flags, version, "constants"), e.file, src, e.flags,
+                              {"what": "constants"}) for e, src in _sources(entries, False)]
+        more = _records(others, cache, compute)
+        everything = [(j, records.get(j[0])) for j in jobs] + [(j, more.get(j[0])) for j in others]
+        defs = [d for _, r in everything if r for d in defs_from_json(r.get("constants", ()))]
+        unread = [(n, j[1]) for j, r in everything if r is None or r.get("failed") for n in spelled(wanted, j[2])]
+        constants = wanted_by(merge_constants(defs, unread), wanted)
+        again: list[tuple[str, Job]] = []
+        for j in jobs:
+            asks = records.get(j[0], {}).get("wanted", ())
+            if asks:
+                mine = to_json(wanted_by(constants, asks))
+                again.append((j[0], (cache_key({"kind": "launches-with", "base": j[0], "constants": mine}),
+                                     j[1], j[2], j[3], {"program_constants": mine})))
+        redone = _records([j for _, j in again], cache, compute)
+        for base, j in again:  # a record not made keeps the first reading, where those names are unknown
+            if j[0] in redone:
+                records[base] = redone[j[0]]
+    unknown: dict[str, dict[str, None]] = {}
+    for r in records.values():
+        for name, reasons in r.get("unknown", {}).items():
+            unknown.setdefault(name, {}).update(dict.fromkeys(reasons))
+    return ProjectFacts(merge_launches(r.get("launches", {}) for r in records.values()),
+                        tuple((n, tuple(rs)) for n, rs in sorted(unknown.items())), constants)

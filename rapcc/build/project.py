@@ -21,10 +21,11 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from ..diagnostics import Diagnostic, InternalError, RapccError
-from ..frontend import included_kernel_files, launches_in_file
+from ..frontend import file_constants, file_launch_facts, included_kernel_files
 from ..output import write_outputs
 from ..parallel import map_files
 from ..pipeline import Options, RewriteResult
+from ..program_constants import ConstantDef, FileLaunchFacts, ProgramConstants, merge_constants, spelled, wanted_by
 from .compdb import CompileDatabaseError, CompileEntry, read_compile_database
 from .launch_index import LaunchShapes, merge_launches
 
@@ -56,21 +57,87 @@ def _entry_options(entry: CompileEntry, base: Options) -> Options:
                    rdc=f.rdc or base.rdc)
 
 
-def _launches_of(job: tuple[Unit, Callable[[str], bytes]]) -> dict[str, list[tuple[int, int, int]]] | Failure:
+def _facts_of(job: tuple[Unit, Callable[[str], bytes]]) -> FileLaunchFacts | Failure:
     u, read = job
     try:
-        return launches_in_file(u.path, read(u.path), u.options)
+        return file_launch_facts(u.path, read(u.path), u.options)
     except RapccError as exc:
         return Failure(u.path, str(exc), exc.diagnostics, False)
 
 
-def project_launch_shapes(units: Sequence[Unit], read: Callable[[str], bytes], jobs: int | None = None
-                          ) -> tuple[LaunchShapes, list[Failure]]:
+def _constants_of(job: tuple[Unit, Callable[[str], bytes]]) -> tuple[ConstantDef, ...] | Failure:
+    u, read = job
+    try:
+        return file_constants(u.path, read(u.path), u.options)
+    except (RapccError, OSError) as exc:
+        return Failure(u.path, str(exc), getattr(exc, "diagnostics", ()), False)
+
+
+@dataclass(frozen=True, slots=True)
+class ProjectLaunches:
+    """What every unit's launches say (`project_launches`), for each unit's Options."""
+
+    shapes: LaunchShapes
+    unknown: tuple[tuple[str, tuple[str, ...]], ...]  # kernel -> why its unknown launches are
+    constants: ProgramConstants  # the definitions of the names some launch reads from another file
+    failures: tuple[Failure, ...]
+
+
+def project_launches(units: Sequence[Unit], read: Callable[[str], bytes], jobs: int | None = None,
+                     others: Sequence[Unit] = ()) -> ProjectLaunches:
     """The launches of every unit (one process per file; `read` a module-level
     function), merged in the units' order; files that do not parse launch
-    nothing (and are reported)."""
-    found = map_files(_launches_of, [(u, read) for u in units], jobs)
-    return merge_launches(f for f in found if not isinstance(f, Failure)), [f for f in found if isinstance(f, Failure)]
+    nothing (and are reported). A unit whose launches read a constant it
+    declares without defining (`extern const int BLOCK;`) is read again with
+    the definitions every unit and every file of `others` (the database's
+    C++ files) makes (rapcc/program_constants.py)."""
+    found = map_files(_facts_of, [(u, read) for u in units], jobs)
+    wanted = sorted({n for f in found if not isinstance(f, Failure) for n in f.wanted})
+    constants = ProgramConstants()
+    if wanted:
+        extra = map_files(_constants_of, [(u, read) for u in others], jobs)
+        defs = [d for f in found if not isinstance(f, Failure) for d in f.constants] \
+            + [d for e in extra if not isinstance(e, Failure) for d in e]
+        # A file that does not parse may define a name it spells: that name is unknown.
+        unread = [(n, f.path) for f in [*found, *extra] if isinstance(f, Failure)
+                  for n in spelled(wanted, _bytes_or_empty(read, f.path))]
+        constants = wanted_by(merge_constants(defs, unread), wanted)
+        again = [(i, replace(u, options=replace(u.options, program_constants=wanted_by(constants, f.wanted))))
+                 for i, (u, f) in enumerate(zip(units, found)) if not isinstance(f, Failure) and f.wanted]
+        redone = map_files(_facts_of, [(u, read) for _, u in again], jobs)
+        found = list(found)
+        for (i, _), r in zip(again, redone):  # a failed rereading keeps the first, where those names are unknown
+            if not isinstance(r, Failure):
+                found[i] = r
+    facts = [f for f in found if not isinstance(f, Failure)]
+    unknown: dict[str, dict[str, None]] = {}
+    for f in facts:
+        for name, reasons in f.unknown.items():
+            unknown.setdefault(name, {}).update(dict.fromkeys(reasons))
+    return ProjectLaunches(merge_launches(f.launches for f in facts),
+                           tuple((n, tuple(rs)) for n, rs in sorted(unknown.items())), constants,
+                           tuple(f for f in found if isinstance(f, Failure)))
+
+
+def _bytes_or_empty(read: Callable[[str], bytes], path: str) -> bytes:
+    try:
+        return read(path)
+    except OSError:
+        return b""
+
+
+def project_launch_shapes(units: Sequence[Unit], read: Callable[[str], bytes], jobs: int | None = None
+                          ) -> tuple[LaunchShapes, list[Failure]]:
+    """`project_launches`' shapes and failures."""
+    found = project_launches(units, read, jobs)
+    return found.shapes, list(found.failures)
+
+
+def with_project(options: Options, found: ProjectLaunches) -> Options:
+    """`options` with what the other units' launches say (and the program's
+    constants: an empty set says that no file of the project defines a name)."""
+    return replace(options, launch_shapes=found.shapes, launch_unknown=found.unknown,
+                   program_constants=found.constants)
 
 
 def _read_bytes(path: str) -> bytes:
@@ -97,11 +164,12 @@ def project_units(build_dir: str, files: Sequence[str], base: Options) -> list[U
         if not chosen:
             raise RapccError(f"{build_dir}: the compile database lists no CUDA file")
     everyone = [Unit(e.file, _entry_options(e, base)) for e in entries if e.is_cuda]
-    shapes, _ = project_launch_shapes(everyone, _read_bytes)
-    units = [Unit(e.file, replace(_entry_options(e, base), launch_shapes=shapes)) for e in chosen]
+    found = project_launches(everyone, _read_bytes,
+                             others=[Unit(e.file, _entry_options(e, base)) for e in entries if not e.is_cuda])
+    units = [Unit(e.file, with_project(_entry_options(e, base), found)) for e in chosen]
     if files:
         return units
-    return units + [replace(u, options=replace(u.options, launch_shapes=shapes)) for u in included_units(everyone)]
+    return units + [replace(u, options=with_project(u.options, found)) for u in included_units(everyone)]
 
 
 def included_units(units: Sequence[Unit]) -> list[Unit]:

@@ -20,7 +20,8 @@ from .. import __version__
 from ..arch import ArchError, common_bank_model
 from .cache import Cache, cache_key, sha256_bytes
 from .config import BuildConfig
-from .launch_index import LaunchShapes, launches_digest
+from ..program_constants import to_json
+from .launch_index import ProjectFacts
 from .nvcc_args import HonouredFlags, Input, NvccCommand
 
 if TYPE_CHECKING:
@@ -126,7 +127,7 @@ def _served_worker(request: str, env: Mapping[str, str], config: BuildConfig) ->
 
 
 def _project_launches(config: BuildConfig, cache: Cache, env: Mapping[str, str],
-                      nvcc: str | None = None) -> LaunchShapes:
+                      nvcc: str | None = None) -> ProjectFacts:
     from .compdb import read_compile_database
     from .launch_index import cached_project_launches
     assert config.project is not None
@@ -135,9 +136,12 @@ def _project_launches(config: BuildConfig, cache: Cache, env: Mapping[str, str],
     def compute(missing: list[Job]) -> None:
         root = toolkit_of(nvcc, env)  # host code that includes Thrust parses with the build's toolkit
         jobs = [{"key": k, "path": p, "source": src.decode("utf-8", errors="surrogateescape"),
+                 **({"what": extra["what"]} if "what" in extra else {}),
                  "options": {"strategy": "none", **flags.to_json(), "cuda_path": root,
-                             "headers": header_mode(env).value}}
-                for k, p, src, flags in missing]
+                             "headers": header_mode(env).value,
+                             **({"program_constants": extra["program_constants"]}
+                                if "program_constants" in extra else {})}}
+                for k, p, src, flags, extra in missing]
         why = _run_worker("launches", cache, jobs, config, env)
         if why is not None:
             from .compdb import CompileDatabaseError
@@ -195,12 +199,12 @@ def cached_rewrites(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str
     except ArchError as exc:
         return [(i, None, str(exc)) for i, _ in sources]
     cache = Cache(config.cache_dir)
-    launches: LaunchShapes = ()
+    project = ProjectFacts()
     project_note = None
     if config.project is not None:
         from .compdb import CompileDatabaseError
         try:
-            launches = _project_launches(config, cache, env, nvcc)
+            project = _project_launches(config, cache, env, nvcc)
         except (CompileDatabaseError, OSError) as exc:
             project_note = f"RAPCC_PROJECT: {exc}"
     tool = _tool_fingerprint()
@@ -214,13 +218,16 @@ def cached_rewrites(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str
                          "flags": flags.to_json(), "bank_model": model, "targets": list(cmd.targets),
                          "strategy": config.strategy, "block_dim": config.block_dim,
                          "dynamic_smem": config.dynamic_smem,
-                         "launches": launches_digest(launches), "headers": header_mode(env).value})
+                         "launches": project.digest(), "headers": header_mode(env).value})
         job = {"key": key, "path": inp.path, "source_name": os.path.basename(inp.path),
                "source": source.decode("utf-8", errors="surrogateescape"),
                "options": {"strategy": config.strategy, "block_dim": config.block_dim,
                            "dynamic_smem": config.dynamic_smem, **flags.to_json(),
                            "command": reproduce_command(inp.path, flags, config),
-                           "launch_shapes": [[k, [list(s) for s in v]] for k, v in launches]}}
+                           "launch_shapes": [[k, [list(s) for s in v]] for k, v in project.shapes],
+                           "launch_unknown": [[k, list(v)] for k, v in project.unknown],
+                           **({"program_constants": to_json(project.constants)} if config.project is not None
+                              else {})}}
         pending.append((inp, key, job))
     misses = [job for _, key, job in pending if cache.get(key) is None]
     if misses:

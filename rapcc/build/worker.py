@@ -25,9 +25,10 @@ from typing import Any
 from ..build_macros import UNKNOWN as UNKNOWN_BUILD, BuildMacros
 from ..diagnostics import Diagnostic, InternalError, RapccError
 from ..project_notes import PARSE_ERROR
-from ..frontend import ParseError, kernel_file_chains, launches_in_file
+from ..frontend import ParseError, file_constants, file_launch_facts, kernel_file_chains
 from ..interrupts import check as check_interrupted, install as install_interrupts
 from ..pipeline import Options, rewrite_source
+from ..program_constants import defs_to_json, from_json as constants_from_json
 from ..toolkit import HeaderMode
 from .cache import Cache, sha256_file
 from .launch_index import store_file_launches
@@ -42,7 +43,9 @@ def options_from_json(o: dict[str, Any]) -> Options:
         rdc=bool(o.get("rdc", False)), strip_pragmas=True, cuda_path=o.get("cuda_path"),
         build=BuildMacros.from_json(o["build"]) if o.get("build") else UNKNOWN_BUILD,
         headers=HeaderMode(o.get("headers", HeaderMode.AUTO.value)),
-        launch_shapes=tuple((k, tuple(tuple(s) for s in v)) for k, v in o.get("launch_shapes", ())))
+        launch_shapes=tuple((k, tuple(tuple(s) for s in v)) for k, v in o.get("launch_shapes", ())),
+        launch_unknown=tuple((k, tuple(v)) for k, v in o.get("launch_unknown", ())),
+        program_constants=constants_from_json(o["program_constants"]) if "program_constants" in o else None)
 
 
 def refusal(exc: BaseException) -> str:
@@ -165,14 +168,23 @@ def _quoted(path: str) -> str:
 
 
 def launches_job(cache: Cache, job: dict[str, Any]) -> None:
+    """The file's launch record (build/launch_index.py), or, for a file read
+    for the program's constants only (`"what": "constants"`), its definitions."""
     source = job["source"].encode("utf-8", errors="surrogateescape")
+    options = options_from_json(job["options"])
     try:
-        found = launches_in_file(job["path"], source, options_from_json(job["options"]))
-    except Exception as exc:  # a file rapcc cannot parse launches nothing it can see
-        store_file_launches(cache, job["key"], {}, refusal(exc))
+        if job.get("what") == "constants":
+            record: dict[str, Any] = {"constants": defs_to_json(file_constants(job["path"], source, options))}
+        else:
+            facts = file_launch_facts(job["path"], source, options)
+            record = {"launches": {k: [list(s) for s in v] for k, v in facts.launches.items()},
+                      "unknown": {k: list(v) for k, v in facts.unknown.items()}, "wanted": list(facts.wanted),
+                      "constants": defs_to_json(facts.constants)}
+    except Exception as exc:  # a file rapcc cannot parse launches nothing it can see (and may define anything)
+        store_file_launches(cache, job["key"], {"failed": True}, refusal(exc))
         return
     check_interrupted()  # as rewrite_job
-    store_file_launches(cache, job["key"], found, None)
+    store_file_launches(cache, job["key"], record, None)
 
 
 def main() -> int:

@@ -22,6 +22,9 @@ from .program import lower_program
 from .parse import SHIM_DIR, ParseConfig, ParseError, direct_includes, folder_includes, header_kinds, parse, \
     parse_tolerant
 from .tokens import file_tokens
+from .toplevel import top_level
+from .host_constants import defined_constants
+from ..program_constants import ConstantDef, FileLaunchFacts, ProgramConstants
 
 
 class _ParseOptions(Protocol):
@@ -36,12 +39,13 @@ class _ParseOptions(Protocol):
     rdc: bool
     unit: str | None
     verbose: bool  # every clang error in system headers, not one note for them all
+    program_constants: ProgramConstants | None  # other files' constants (project mode; host_constants.py)
 
 
 def _config(options: _ParseOptions) -> ParseConfig:
     return ParseConfig(tuple(options.include_dirs), tuple(options.defines), options.std, options.cuda_path,
                        tuple(options.extra_args), undefines=tuple(options.undefines), unit=options.unit,
-                       build=options.build, headers=options.headers)
+                       build=options.build, headers=options.headers, constants=options.program_constants)
 
 
 def _user_includes(tu) -> tuple[str, ...]:
@@ -85,7 +89,8 @@ def parse_file_with_includes(path: str, source: bytes, options: _ParseOptions, h
                                   unit_launches=unit.launches if unit is not None else (),
                                   unit_unknown=unit.unknown if unit is not None else (),
                                   unit_smem=unit.smem if unit is not None else None,
-                                  host_facts=host_facts, walks=walks), parsed.scopes)
+                                  host_facts=host_facts, walks=walks,
+                                  constants=options.program_constants), parsed.scopes)
     if info.arrays and (options.build.unknown or options.build.unknown_prefixes):
         info = refuse_unknown_macros(info, file_tokens(parsed.tu, path, len(source), source), options.build,
                                      _user_header_texts(parsed.tu, path, _config(options)))
@@ -121,16 +126,41 @@ def parse_file(path: str, source: bytes, options: _ParseOptions, host_facts: boo
 def launches_in_file(path: str, source: bytes, options: _ParseOptions) -> dict[str, list[tuple[int, int, int]]]:
     """Kernel name -> block shapes of the `<<<grid, block>>>` launches the file
     makes (of kernels defined anywhere). Raises RapccError with clang's errors."""
+    return file_launch_facts(path, source, options).launches
+
+
+def file_launch_facts(path: str, source: bytes, options: _ParseOptions) -> FileLaunchFacts:
+    """What the file's launches say, and the constants it defines and reads
+    from other files (with `options.program_constants`, their values). Raises
+    RapccError with clang's errors."""
     try:
         tu, _ = parse(path, source, _config(options))
     except ParseError as exc:
         raise RapccError(f"{path}: the input has errors", tuple(exc.diagnostics)) from exc
-    found, unknown = launch_facts(tu, source)
+    wanted: set[str] = set()
+    found, unknown = launch_facts(tu, source, options.program_constants, wanted)
     for name in unknown:  # an unknown launch is every shape to the proof, in whichever file it is
         found.setdefault(name, []).append(UNREAD_SHAPE)
-    for name, smem in launch_bytes(tu, source).items():
+    for name, smem in launch_bytes(tu, source, options.program_constants).items():
         found.setdefault(name, []).extend(bytes_entry(b) for b in dict.fromkeys(smem))
-    return found
+    where = os.path.basename(path)
+    return FileLaunchFacts(found, {k: tuple(f"in '{where}', {why}" for why in v) for k, v in unknown.items()},
+                           tuple(sorted(wanted)), _defined(tu))
+
+
+def file_constants(path: str, source: bytes, options: _ParseOptions) -> tuple[ConstantDef, ...]:
+    """The constants a file of the program (C++ too) defines (host_constants.py).
+    Raises RapccError with clang's errors."""
+    try:
+        tu, _ = parse(path, source, _config(options))
+    except ParseError as exc:
+        raise RapccError(f"{path}: the input has errors", tuple(exc.diagnostics)) from exc
+    return _defined(tu)
+
+
+def _defined(tu) -> tuple[ConstantDef, ...]:
+    """The file's and its user headers' definitions (not the system's: see toplevel.py)."""
+    return defined_constants(t.cursor for t in top_level(tu) if t.file is not None and not t.system)
 
 
 def including_unit(path: str, candidates: list[str], options: _ParseOptions) -> str | None:
@@ -186,4 +216,4 @@ def kernel_file_chains(unit: str, options: _ParseOptions, among: Sequence[str] |
 
 
 __all__ = ["parse_file", "including_unit", "included_kernel_files", "kernel_file_chains", "parse_file_with_includes", "launches_in_file",
-           "ParseConfig"]
+           "file_launch_facts", "file_constants", "ParseConfig"]

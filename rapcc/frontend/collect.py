@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 import clang.cindex as ci
 
 from .. import ir
+from ..program_constants import ProgramConstants
 from .annotations import comments, layout_pragmas, own_line_directive_spans, rapcc_pragma_spans
 from .inactive import array_scope, inactive_uses, spellings
 from .macros import macro_values
@@ -50,7 +51,8 @@ def collect(tu: ci.TranslationUnit, path: str, source: bytes, rdc: bool = False,
             unit_launches: tuple[tuple[str, tuple[tuple[int, int, int], ...]], ...] = (),
             unit_unknown: tuple[tuple[str, tuple[str, ...]], ...] = (),
             unit_smem: tuple[tuple[str, tuple[int | None, ...]], ...] | None = None,
-            host_facts: bool = True, walks: Preorder | None = None) -> ir.TranslationUnitInfo:
+            host_facts: bool = True, walks: Preorder | None = None,
+            constants: ProgramConstants | None = None) -> ir.TranslationUnitInfo:
     """Everything rapcc needs from one parsed file, as plain dataclasses.
 
     `rdc`: the build links device code across files, so a device function or a
@@ -64,11 +66,13 @@ def collect(tu: ci.TranslationUnit, path: str, source: bytes, rdc: bool = False,
     `host_facts`: read the host code's launches and the kernels' macro values;
     the verification's parse of rapcc's own output reads neither, and the host
     interpretation is a large part of a parse (issue 20).
-    `walks`: the parse's walks, shared with the lowering (preorder.py)."""
+    `walks`: the parse's walks, shared with the lowering (preorder.py).
+    `constants`: the constants other files of the program define (project mode), for the launches."""
     col = _Collector(tu, path, source, file_tokens(tu, path, len(source), source), rdc=rdc, unit=unit,
                      launch_shapes={name: list(shapes) for name, shapes in unit_launches},
                      launch_unknown=dict(unit_unknown),
                      launch_smem=dict(unit_smem) if unit_smem is not None else None, host_facts=host_facts,
+                     program_constants=constants,
                      _walks=walks if walks is not None else Preorder())
     col.run()
     col.escapes.extend(dependent_type_escapes(col.accesses, col.vars, col.assumed_types))

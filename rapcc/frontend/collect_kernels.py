@@ -33,7 +33,8 @@ class _Kernels(_CollectorState):
     def run(self) -> None:
         tops = top_level(self.tu)
         self._tops = [t.cursor for t in tops if t.main]
-        self._launches = host_launches(self._tops, self._walks, self.tokens) if self.host_facts else []
+        self._launches = host_launches(self._tops, self._walks, self.tokens, self.program_constants) \
+            if self.host_facts else []
         for launch in self._launches:  # by kernel: a scan of every launch per kernel is quadratic
             self._launches_of.setdefault(launch.kernel, []).append(launch)
         for c in self._tops:

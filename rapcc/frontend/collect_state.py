@@ -13,6 +13,7 @@ import clang.cindex as ci
 from clang.cindex import Cursor, CursorKind as K
 
 from .. import ir
+from ..program_constants import ProgramConstants
 from .clangext import children, file_location, in_main_file
 from .exprs import decl_key, substitute, to_expr
 from .host_values import Launch
@@ -119,6 +120,7 @@ class _CollectorState:
     _launches: list[Launch] = field(default_factory=list)  # their kernel launches (host_values.py)
     _launches_of: dict[str, list[Launch]] = field(default_factory=dict)  # the same, by kernel name
     host_facts: bool = True  # whether to read them (collect.py)
+    program_constants: ProgramConstants | None = None  # other files' constants, for them (project mode)
     _expansions: list[tuple[int, int, str]] = field(default_factory=list)  # macro uses: (start, end, name)
     _views: dict[str, _View | None] = field(default_factory=dict)  # pointer aliases (None: refused)
     aliases: list[ir.Alias] = field(default_factory=list)

@@ -141,9 +141,9 @@ class _Run:
     def call_value(self, c: Cursor, st: State) -> Value:
         name = c.spelling
         args = [a for a in _args(c) if a.kind != K.TYPE_REF]
-        if name == "dim3":
+        if name == "dim3" or (not name and _copies_dim3(c, args)):
             if len(args) == 1 and _is_dim3(args[0]):
-                return self.value(args[0], st)  # the copy constructor
+                return self.value(args[0], st)  # the copy constructor (unnamed where C++14 elides it)
             parts: list[Value] = []
             for a in args[:3]:
                 s = strip(a)
@@ -525,6 +525,18 @@ def _array_uses(body: Cursor, decl: Cursor) -> Unknown | int:
         if not assigned and (use is None or use.kind != K.UNEXPOSED_EXPR):
             return Unknown(f"'{decl.spelling}[i]' may be written through at line {c.location.line}")
     return decl.type.get_array_size()
+
+
+def _copies_dim3(c: Cursor, args: list[Cursor]) -> bool:
+    """An unnamed `dim3` construction from one `dim3`: the copy or move
+    constructor, as C++14 spells a `dim3` parameter's conversion (`k<<<g, n>>>`
+    with a `size_t n`: a copy of `dim3(n)`, which C++17 no longer makes)."""
+    # A call has its callee as a child: one child alone is a construction, and a `dim3`
+    # made from one `dim3` is copied or moved (its other constructors take integers or
+    # a `uint3`, which a `dim3` reaches only through a user conversion, never preferred).
+    kids = [k for k in _children(c) if k.kind.is_expression()]
+    return _is_dim3(c) and len(kids) == 1 and len(args) == 1 and _is_dim3(args[0]) \
+        and (c.referenced is None or c.referenced.kind == K.CONSTRUCTOR)
 
 
 def _parent_of(body: Cursor, node: Cursor) -> Cursor | None:

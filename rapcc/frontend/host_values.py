@@ -34,6 +34,8 @@ from .exprs import strip
 from .host_syntax import (_CONFIG_CALLS, _FUNCTIONS, _INSPECTING_APIS, _LAUNCH_APIS, _LAUNCH_EX, _args, _config,
                           _function_key, _function_ref, _is_kernel)
 from .host_calls import site_kernel
+from .host_constants import extern_value
+from ..program_constants import ProgramConstants
 from .host_mentions import pointer_aliases, unexplained_mentions
 from .preorder import CursorKey, cursor_key
 from .tokens import FileTokens
@@ -58,6 +60,10 @@ class HostLaunches:
     # (`auto f = k; f<<<g, b>>>()`): the pointer's key -> the kernel (host_mentions.py).
     pointers: dict[str, Cursor] = field(default_factory=dict)
     errors: tuple[int, ...] = ()  # offsets of clang's errors in the main file: the code there is missing
+    # The program's constants that other files define (project mode; host_constants.py), and the
+    # names read from them (or that would be): what this file's launches need of other files.
+    constants: ProgramConstants | None = None
+    wanted: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self._runs: dict[tuple[str, tuple], _Events] = {}
@@ -65,12 +71,20 @@ class HostLaunches:
         self.read: set[CursorKey] = set()  # the launch calls some run recorded
 
     def global_value(self, ref: Cursor) -> Value:
-        """A file-scope variable: a `const`/`constexpr` one is its initializer;
-        any other may be written elsewhere (another file, a library), so unknown."""
+        """A file-scope variable: a `const`/`constexpr` one is its initializer,
+        in this file or (declared without one) in another file of the program
+        (host_constants.py); any other may be written elsewhere (another file,
+        a library), so unknown."""
+        if not ref.type.is_const_qualified():
+            return Unknown(f"'{ref.spelling}' is a global without 'const': other code may write it")
         init = [k for k in children(ref) if k.kind.is_expression()]
-        if ref.type.is_const_qualified() and init:
+        if not init:  # `extern const int B;` defined further down this file
+            defined = ref.get_definition()
+            init = [k for k in children(defined) if k.kind.is_expression()] if defined is not None else []
+            ref = defined if init else ref
+        if init:
             return _Run(self, ref, ref).value(init[-1], {})
-        return Unknown(f"'{ref.spelling}' is a global that may be written elsewhere")
+        return extern_value(ref, self.constants, self.wanted)
 
     def entries(self, key: str, depth: int = 0) -> list[State]:
         """The states a function may start in: its parameters' values per call."""
@@ -188,11 +202,14 @@ def _inside(c: Cursor, spans: list[tuple[int, int]]) -> bool:
     return any(s <= at < e for s, e in spans)
 
 
-def host_launches(tops: list[Cursor], walks: Preorder | None = None, tokens: FileTokens | None = None) -> list[Launch]:
+def host_launches(tops: list[Cursor], walks: Preorder | None = None, tokens: FileTokens | None = None,
+                  constants: ProgramConstants | None = None, wanted: set[str] | None = None) -> list[Launch]:
     """Every kernel launch the main file's functions make (`tops`: its
     top-level cursors; `walks`: the parse's walks, shared with the collector;
     `tokens`: the main file's, to find the kernels' names no expression
-    explains (host_mentions.py); without them that check is not made)."""
+    explains (host_mentions.py); without them that check is not made).
+    `constants`: other files' definitions (project mode); the names of those
+    the launches read are added to `wanted`."""
     walks = walks if walks is not None else Preorder()
     functions = {_function_key(f): f for f in _definitions(tops)}
     names = {f.spelling for f in functions.values() if _is_kernel(f)}
@@ -258,8 +275,11 @@ def host_launches(tops: list[Cursor], walks: Preorder | None = None, tokens: Fil
     errors = tuple(d.location.offset for d in tu.diagnostics if d.severity >= ci.Diagnostic.Error
                    and d.location.file is not None and d.location.file.name == tu.spelling
                    and not any(s <= d.location.offset < e for s, e in read)) if tu is not None else ()
-    host = HostLaunches(functions, references, callers, frozenset(launching), walks, pointers, errors)
-    return host.launches() + kernel_refs + dropped + _unread(host)
+    host = HostLaunches(functions, references, callers, frozenset(launching), walks, pointers, errors, constants)
+    out = host.launches() + kernel_refs + dropped + _unread(host)
+    if wanted is not None:
+        wanted.update(host.wanted)
+    return out
 
 
 def _unread(host: HostLaunches) -> list[Launch]:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from clang.cindex import TranslationUnit
 
+from ..program_constants import ProgramConstants
 from .host_values import host_launches
 
 # Project mode hands each file the launches of every file as (kernel, shapes)
@@ -26,11 +27,12 @@ def entry_bytes(entry: tuple[int, int, int]) -> int | None | bool:
     return None if entry[1] < 0 else entry[1]
 
 
-def launch_bytes(tu: TranslationUnit, source: bytes | None = None) -> dict[str, list[int | None]]:
+def launch_bytes(tu: TranslationUnit, source: bytes | None = None, constants: ProgramConstants | None = None
+                 ) -> dict[str, list[int | None]]:
     """Kernel name -> the dynamic shared memory of each launch the main file makes (None: unknown)."""
     out: dict[str, list[int | None]] = {}
     tokens = file_tokens(tu, tu.spelling, len(source), source) if source is not None else None
-    for launch in host_launches(main_file_tops(tu), None, tokens):
+    for launch in host_launches(main_file_tops(tu), None, tokens, constants):
         out.setdefault(launch.kernel, []).extend(launch.smem if launch.smem is not None else (None,))
     return out
 from .tokens import file_tokens
@@ -44,16 +46,17 @@ def launch_block_shapes(tu: TranslationUnit, source: bytes | None = None) -> dic
     return launch_facts(tu, source)[0]
 
 
-def launch_facts(tu: TranslationUnit, source: bytes | None = None
+def launch_facts(tu: TranslationUnit, source: bytes | None = None, constants: ProgramConstants | None = None,
+                 wanted: set[str] | None = None
                  ) -> tuple[dict[str, list[tuple[int, int, int]]], dict[str, list[str]]]:
     """(`launch_block_shapes`, kernel name -> why each launch the main file makes
     of it has an unknown block shape: "line 12: the result of 'atoi' is ...").
     `source`: the main file's bytes, to find the kernel names no expression
-    explains (host_mentions.py)."""
+    explains (host_mentions.py); `constants`, `wanted`: as `host_launches`."""
     found: dict[str, list[tuple[int, int, int]]] = {}
     unknown: dict[str, list[str]] = {}
     tokens = file_tokens(tu, tu.spelling, len(source), source) if source is not None else None
-    for launch in host_launches(main_file_tops(tu), None, tokens):
+    for launch in host_launches(main_file_tops(tu), None, tokens, constants, wanted):
         found.setdefault(launch.kernel, []).extend(launch.shapes)
         if launch.unknown is not None:
             unknown.setdefault(launch.kernel, []).append(f"line {launch.line}: {launch.unknown.reason}")

@@ -25,6 +25,7 @@ import clang.cindex as ci
 from ..build_macros import UNKNOWN, BuildMacros
 from .. import host_compiler
 from ..diagnostics import Diagnostic
+from ..program_constants import ProgramConstants
 from ..toolkit import AUTO_HEADERS, HeaderMode, resource_dir
 from . import prelude
 from .chevrons import joined_chevrons
@@ -71,6 +72,8 @@ class ParseConfig:
     build: BuildMacros = UNKNOWN
     # The toolkit's real headers (with clang's CUDA wrappers) where a toolkit is found, or the stand-ins.
     headers: HeaderMode = HeaderMode.AUTO
+    # Other files' constants (project mode), for the launches of `unit` (host_constants.py).
+    constants: ProgramConstants | None = None
 
 
 class ParseError(Exception):
@@ -252,12 +255,12 @@ def unit_context(path: str, source: bytes, config: ParseConfig) -> UnitContext:
                                                 ci.CursorKind.VAR_DECL) \
                     and ref.location.file is not None and same(ref.location.file.name, path):
                 referenced.add(ref.spelling)
-    found, whys = launch_facts(tu, text)
+    found, whys = launch_facts(tu, text, config.constants)
     where = os.path.basename(unit)
     reasons_of = {name: [f"in '{where}', {why}" for why in reasons] for name, reasons in whys.items()}
-    bytes_of = launch_bytes(tu, text)
+    bytes_of = launch_bytes(tu, text, config.constants)
     for header in headers:  # the user's headers launch too (a `variants.h` does)
-        _add_header_launches(tu, header, found, reasons_of, bytes_of)
+        _add_header_launches(tu, header, found, reasons_of, bytes_of, config.constants)
     launches = tuple((name, tuple(shapes)) for name, shapes in found.items())
     unknown = tuple((name, tuple(reasons)) for name, reasons in reasons_of.items())
     smem = tuple((name, tuple(dict.fromkeys(b))) for name, b in bytes_of.items())
@@ -265,7 +268,8 @@ def unit_context(path: str, source: bytes, config: ParseConfig) -> UnitContext:
 
 
 def _add_header_launches(tu: ci.TranslationUnit, header: str, shapes: dict[str, list[tuple[int, int, int]]],
-                         unknown: dict[str, list[str]], smem: dict[str, list[int | None]]) -> None:
+                         unknown: dict[str, list[str]], smem: dict[str, list[int | None]],
+                         constants: ProgramConstants | None = None) -> None:
     """The launches a header of the user's in the unit makes, read as the
     unit's own are (its functions, and its tokens for the kernels' names no
     expression explains), added to the unit's: a kernel launched there with
@@ -275,7 +279,7 @@ def _add_header_launches(tu: ci.TranslationUnit, header: str, shapes: dict[str, 
     body = Path(header).read_bytes()
     tops = [t.cursor for t in top_level(tu) if t.file is not None and _same_file(t.file, header)]
     where = os.path.basename(header)
-    for launch in host_launches(tops, None, file_tokens(tu, header, len(body), body)):
+    for launch in host_launches(tops, None, file_tokens(tu, header, len(body), body), constants):
         shapes.setdefault(launch.kernel, []).extend(launch.shapes)
         if launch.unknown is not None:
             unknown.setdefault(launch.kernel, []).append(f"in '{where}', line {launch.line}: {launch.unknown.reason}")
