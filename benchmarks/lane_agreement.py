@@ -1,0 +1,99 @@
+"""The lane domain against the replay, access by access (issue 27 §2).
+
+    python3 -m benchmarks.lane_agreement [FILE.cu ...] [--golden] [--corpus DIR] [--examples-only]
+
+For every file (default: examples/*.cu; `--golden` adds tests/golden/*.cu;
+`--corpus DIR` adds every `.cu` file with shared memory under DIR, a
+project per subfolder, with its include folders as benchmarks/corpus.py
+passes them) it prints the accesses compared, how many agree, and each
+disagreement by class (analysis/lane_compare.py `Agreement`), then the totals
+and one example per class. A file that does not parse is counted, not fatal.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+from rapcc.analysis.lane_compare import Agreement, SiteAgreement, compare_file
+from rapcc.diagnostics import InternalError, RapccError
+from rapcc.frontend import parse_file
+from rapcc.pipeline import Options
+
+from .corpus import include_dirs, shared_memory_files
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _files(args: argparse.Namespace) -> list[tuple[Path, tuple[str, ...]]]:
+    out: list[tuple[Path, tuple[str, ...]]] = [(Path(f), ()) for f in args.files]
+    if not args.files:
+        out += [(p, ()) for p in sorted((ROOT / "examples").glob("*.cu"))]
+    if args.golden:
+        out += [(p, ()) for p in sorted((ROOT / "tests" / "golden").glob("*.cu"))]
+    if args.corpus:
+        for project_dir in sorted(p for p in Path(args.corpus).iterdir() if p.is_dir()):
+            out += [(p, include_dirs(project_dir.name, project_dir, p)) for p in shared_memory_files(project_dir)]
+    return out
+
+
+def _where(r: SiteAgreement) -> str:
+    a = r.access
+    return f"{a.range.file}:{a.range.line}:{a.range.col}: '{r.array}' {a.kind}"
+
+
+def _example(r: SiteAgreement) -> str:
+    def num(v: float | None) -> str:
+        return "-" if v is None else f"{v:.3f}"
+    return (f"{_where(r)}: replay {num(r.replay)} over {r.replay_requests:g} requests, "
+            f"lanes {num(r.lanes)} over {r.lane_requests:g}" + (f" ({r.detail})" if r.detail else ""))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("files", nargs="*", help="files to compare (default: examples/*.cu)")
+    ap.add_argument("--golden", action="store_true", help="also tests/golden/*.cu")
+    ap.add_argument("--corpus", help="a corpus folder (third_party/corpus): one project per subfolder")
+    ap.add_argument("--verbose", action="store_true", help="every disagreeing access, not one per class")
+    args = ap.parse_args(argv)
+    totals: Counter[Agreement] = Counter()
+    examples: dict[Agreement, SiteAgreement] = {}
+    failed: list[str] = []
+    t0 = time.perf_counter()
+    for path, incs in _files(args):
+        try:
+            info, _ = parse_file(str(path), path.read_bytes(), Options(include_dirs=incs))
+            found = compare_file(info)
+        except (RapccError, InternalError) as exc:
+            failed.append(f"{path}: {type(exc).__name__}")
+            continue
+        if found is None:
+            failed.append(f"{path}: no sound IR")
+            continue
+        counts = Counter(r.agreement for r in found)
+        totals.update(counts)
+        agree = sum(n for c, n in counts.items() if c.agrees)
+        off = ", ".join(f"{c.value} {n}" for c, n in sorted(counts.items(), key=lambda x: x[0].value)
+                        if not c.agrees)
+        print(f"{path}: {len(found)} sites, {agree} agree" + (f", {off}" if off else ""))
+        for r in found:
+            if not r.agreement.agrees:
+                examples.setdefault(r.agreement, r)
+                if args.verbose:
+                    print(f"  {r.agreement.value}: {_example(r)}")
+    sites = sum(totals.values())
+    agree = sum(n for c, n in totals.items() if c.agrees)
+    print(f"\ntotal: {sites} sites, {agree} agree ({', '.join(f'{c.value} {totals[c]}' for c in Agreement if c.agrees)})")
+    for c in Agreement:
+        if not c.agrees and totals[c]:
+            print(f"  {c.value}: {totals[c]}; e.g. {_example(examples[c])}")
+    if failed:
+        print(f"not compared: {len(failed)} files: " + "; ".join(failed))
+    print(f"time: {time.perf_counter() - t0:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
