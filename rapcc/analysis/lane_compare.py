@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
+from itertools import product
 
 from .. import ir
 from .. import sound_ir as s
@@ -19,10 +20,10 @@ from ..banks import DEFAULT_BANKS
 from .access_samples import AccessAnalysis
 from .arrays import ArrayAnalysis, analyze
 from .facts import FactsCache
-from .lane_domain import LaneFailure, LaneSite, SiteKey, block_lanes, block_requests, run_lane
+from .lane_domain import LaneFailure, LaneSite, SiteKey, block_lanes, block_requests, pooled, run_lane
 from .predict import predict, row_major
 from .soundness import _dims, _reach
-from .warps import AccessSamples
+from .warps import PARAM_SAMPLES, AccessSamples
 
 TOLERANCE = 1e-9  # relative: the two means are sums of the same integers in another order
 
@@ -57,7 +58,7 @@ class SiteAgreement:
     detail: str = ""
 
 
-BlockKey = tuple[str, tuple[tuple[str, int], ...], tuple[int, int, int]]
+BlockKey = tuple[str, tuple[tuple[str, int], ...], tuple[int, int, int], tuple[tuple[str, int], ...]]
 
 
 class _Blocks:
@@ -71,16 +72,17 @@ class _Blocks:
         self.facts = FactsCache()
         self._runs: dict[BlockKey, dict[SiteKey, LaneSite] | LaneFailure] = {}
 
-    def sites(self, array: str, shape: tuple[int, int, int], arguments: tuple[tuple[str, int], ...]
-              ) -> dict[SiteKey, LaneSite] | LaneFailure:
+    def sites(self, array: str, shape: tuple[int, int, int], arguments: tuple[tuple[str, int], ...],
+              params: tuple[tuple[str, int], ...] = ()) -> dict[SiteKey, LaneSite] | LaneFailure:
+        """The sites of every kernel that reaches `array`; `params`: kernel parameters bound by name."""
         out: dict[SiteKey, LaneSite] = {}
         for fn in self.program.functions:
             if not fn.is_kernel or array not in self.reach.get(fn.key, set()):
                 continue
             bindings = self._bindings(fn, dict(arguments))
-            key = (fn.key, tuple(sorted(bindings.items())), shape)
+            key = (fn.key, tuple(sorted(bindings.items())), shape, params)
             if key not in self._runs:
-                self._runs[key] = self._run(fn, bindings, shape)
+                self._runs[key] = self._run(fn, bindings, shape, dict(params))
             got = self._runs[key]
             if isinstance(got, LaneFailure):
                 return got
@@ -96,12 +98,12 @@ class _Blocks:
         fits = [b for b in mine if all(b.get(n) == v for n, v in wanted.items())]
         return (fits or mine or [{}])[0]
 
-    def _run(self, fn: s.Function, bindings: dict[str, int], shape: tuple[int, int, int]
-             ) -> dict[SiteKey, LaneSite] | LaneFailure:
+    def _run(self, fn: s.Function, bindings: dict[str, int], shape: tuple[int, int, int],
+             params: dict[str, int]) -> dict[SiteKey, LaneSite] | LaneFailure:
         dims = _dims(self.program, self.functions, bindings, self.reach.get(fn.key, set()))
         traces = []
         for lane in block_lanes(shape):
-            t = run_lane(self.functions, fn, bindings, dims, self.elem, shape, lane, self.facts)
+            t = run_lane(self.functions, fn, bindings, dims, self.elem, shape, lane, self.facts, params)
             if t.failed is not None:
                 return t.failed
             traces.append(t)
@@ -157,6 +159,20 @@ def compare_access(x: AccessAnalysis, dims: tuple[int, ...] | None, elem: int,
     return replace(got, agreement=Agreement.ADDRESSES)
 
 
+def _with_params(blocks: _Blocks, array: str, shape: tuple[int, int, int], arguments: tuple[tuple[str, int], ...],
+                 x: AccessAnalysis) -> LaneSite | LaneFailure:
+    """The access's requests pooled over the values the replay tried for the
+    kernel parameters it bound (warps.sample_with_params: each of
+    PARAM_SAMPLES, the first parameter outermost)."""
+    found: list[LaneSite | None] = []
+    for values in product(PARAM_SAMPLES, repeat=len(x.assumed_params)):
+        sites = blocks.sites(array, shape, arguments, tuple(zip(x.assumed_params, values)))
+        if isinstance(sites, LaneFailure):
+            return sites
+        found.append(_site_of(sites, x.access))
+    return pooled(found)
+
+
 def compare_analyses(program: s.Program, analyses: tuple[ArrayAnalysis, ...]) -> list[SiteAgreement]:
     """Every access of every array analysed with constant or run-time extents, under its reported block shape."""
     blocks = _Blocks(program)
@@ -171,6 +187,8 @@ def compare_analyses(program: s.Program, analyses: tuple[ArrayAnalysis, ...]) ->
         sites = blocks.sites(whole.array.key, shape, one.template_arguments)
         for x in one.accesses:
             lanes = sites if isinstance(sites, LaneFailure) else _site_of(sites, x.access)
+            if x.assumed_params and not isinstance(lanes, LaneFailure):
+                lanes = _with_params(blocks, whole.array.key, shape, one.template_arguments, x)
             out.append(compare_access(x, one.logical_dims, whole.elem_bytes, lanes, whole.array.name))
     return out
 

@@ -29,7 +29,8 @@ from enum import Enum
 import numpy as np
 
 from .. import sound_ir as s
-from .absint import BudgetExceeded, Frame, Jumps, Ptr, State, join_states
+from . import intervals as iv
+from .absint import BudgetExceeded, Frame, Jumps, Ptr, State, join_states, unknown
 from .facts import FactsCache
 from .intervals import SInt
 from .run import Run, _top_cases
@@ -78,9 +79,12 @@ class LaneRun(Run):
 
     def __init__(self, functions: dict[str, s.Function], dims: dict[str, tuple[int, ...] | None],
                  shape: tuple[int, int, int], elem_bytes: dict[str, int], lane: tuple[int, int, int],
-                 facts: FactsCache | None = None):
+                 facts: FactsCache | None = None, params: Mapping[str, int] | None = None):
+        """`params`: kernel parameters (by name) bound to one value each, as the
+        replay binds those it cannot do without (warps.PARAM_SAMPLES); the others are unknown."""
         # The `x - (x & m)` rule narrows intervals; between singletons it has nothing to narrow.
         super().__init__(functions, dims, shape, elem_bytes, lane, facts, masks=False)
+        self.params = dict(params or {})
         for axis in "xyz":  # the replay's block (warps.warp_builtins): a prediction, not a proof
             self.base[f"blockIdx.{axis}"] = SInt.const(0)
         self.events: list[Event] = []
@@ -89,6 +93,17 @@ class LaneRun(Run):
         self._entries: dict[tuple, int] = {}
         self._quiet = 0  # > 0 while `refine` re-reads an operand already evaluated (and logged)
         self._cases: dict[int, s.Case | None] = {}  # id(a switch's Jumps) -> the one case its value enters
+
+    def kernel(self, fn: s.Function, bindings: dict[str, int]) -> None:
+        fr = self.frame(fn, bindings)
+        st: State = dict(self.base)
+        for p in fn.params:
+            bound = self.params.get(param_name(p))
+            st[p.key] = iv.wrap(SInt.const(bound), p.ty.int_type) if bound is not None and p.ty.int_type \
+                else unknown(p.ty)
+        self.stack.append(fn.key)
+        self.exec(fn.body, st, fr)
+        self.stack.pop()
 
     # ---- the log ----
     def record(self, p: Ptr, start: int, end: int) -> None:
@@ -178,11 +193,18 @@ class LaneRun(Run):
         return super().exec(n, st, fr)
 
 
+def param_name(p: s.Param) -> str:
+    """A parameter's name as written (its key is `name@line:col`: frontend.exprs.decl_key)."""
+    return p.key.split("@", 1)[0]
+
+
 def run_lane(functions: dict[str, s.Function], fn: s.Function, bindings: dict[str, int],
              dims: dict[str, tuple[int, ...] | None], elem_bytes: dict[str, int], shape: tuple[int, int, int],
-             lane: tuple[int, int, int], facts: FactsCache | None = None) -> LaneTrace:
-    """Kernel `fn` (its template parameters bound by `bindings`) run for the one thread `lane` of a `shape` block."""
-    run = LaneRun(functions, dims, shape, elem_bytes, lane, facts)
+             lane: tuple[int, int, int], facts: FactsCache | None = None,
+             params: Mapping[str, int] | None = None) -> LaneTrace:
+    """Kernel `fn` (its template parameters bound by `bindings`, the kernel
+    parameters named in `params` to those values) run for the one thread `lane` of a `shape` block."""
+    run = LaneRun(functions, dims, shape, elem_bytes, lane, facts, params)
     try:
         run.kernel(fn, bindings)
     except BudgetExceeded:
@@ -270,3 +292,18 @@ def _site(reqs: dict[tuple, dict[int, tuple[int, ...] | None]], weight_of: dict[
             idx[:, lane] = ix
         out.append(WarpInstance(tuple(idx), active, key[2], tuple(tr for _, _, tr in key[0]), weight_of[key]))
     return LaneSite(tuple(out))
+
+
+def pooled(sites: Sequence[LaneSite | None]) -> LaneSite:
+    """One site's requests under several bindings of kernel parameters, pooled
+    as the replay pools them (access_samples._merged): one after another,
+    thinned to MAX_INSTANCES, and standing together for the mean requests of one block."""
+    if any(x is not None and x.unknown is not None for x in sites):
+        return next(x for x in sites if x is not None and x.unknown is not None)
+    parts = [x.instances if x is not None else () for x in sites]
+    per_block = sum(sum(i.weight for i in p) for p in parts) / max(len(parts), 1)
+    merged = [i for p in parts for i in p]
+    kept = merged[::max(1, len(merged) // MAX_INSTANCES)]
+    have = sum(i.weight for i in kept)
+    k = per_block / have if have > 0 else 1.0
+    return LaneSite(tuple(WarpInstance(i.indices, i.active, i.warp, i.trips, i.weight * k) for i in kept))
