@@ -199,3 +199,4 @@ def test_the_lanes_agree_with_the_replay_on_a_transpose(tmp_path):
     assert found is not None and len(found) == 2
     assert [r.agreement for r in found] == [Agreement.AGREE, Agreement.AGREE]
     assert sorted(r.lanes for r in found) == [1.0, 32.0]
+    assert [r.same_class for r in found] == [True, True]

@@ -19,6 +19,7 @@ from .. import sound_ir as s
 from ..banks import DEFAULT_BANKS
 from .access_samples import AccessAnalysis
 from .arrays import ArrayAnalysis, analyze
+from .classify import classified, classify_access
 from .facts import FactsCache
 from .lane_domain import LaneFailure, LaneSite, SiteKey, block_lanes, block_requests, pooled, run_lane
 from .predict import predict, row_major
@@ -56,6 +57,8 @@ class SiteAgreement:
     replay_requests: float = 0.0  # requests per block each stands for
     lane_requests: float = 0.0
     detail: str = ""
+    # The lanes' class (classify.py: linear, stride, block, random) is the replay's; None: not both computed.
+    same_class: bool | None = None
 
 
 BlockKey = tuple[str, tuple[tuple[str, int], ...], tuple[int, int, int], tuple[tuple[str, int], ...]]
@@ -128,6 +131,13 @@ def _mean(samples: AccessSamples, dims: tuple[int, ...] | None, elem: int, a: ir
     return None if p is None else (p.wavefronts, p.executions)
 
 
+def _class_of(lanes: LaneSite, dims: tuple[int, ...] | None) -> str:
+    """The lanes' class as access_samples classes the replay's: the requests `classified` picks, flattened."""
+    layout = row_major(dims if dims else (0,))
+    chosen = lanes.instances[classified(len(lanes.instances))]
+    return classify_access([(layout(i.indices), i.active) for i in chosen], thinned=True)[0]
+
+
 def compare_access(x: AccessAnalysis, dims: tuple[int, ...] | None, elem: int,
                    lanes: LaneSite | None | LaneFailure, name: str) -> SiteAgreement:
     a = x.access
@@ -140,7 +150,9 @@ def compare_access(x: AccessAnalysis, dims: tuple[int, ...] | None, elem: int,
         return replace(base, agreement=Agreement.BOTH_DATA if replay_data else Agreement.LANE_UNKNOWN,
                        detail=lanes.unknown)
     m = _mean(AccessSamples(lanes.instances, None), dims, elem, a) if lanes is not None else None
-    got = replace(base, lanes=m[0] if m else None, lane_requests=m[1] if m else 0.0)
+    got = replace(base, lanes=m[0] if m else None, lane_requests=m[1] if m else 0.0,
+                  same_class=_class_of(lanes, dims) == x.cls if lanes is not None and lanes.instances
+                  and not replay_data and x.samples.instances else None)
     if replay_data:
         why = x.samples.unknown or "drawn: " + ", ".join(x.samples.expected)
         return replace(got, agreement=Agreement.REPLAY_UNKNOWN if m else Agreement.LANE_MISSING, detail=why)
