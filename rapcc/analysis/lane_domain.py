@@ -289,7 +289,7 @@ def _site(reqs: dict[tuple, dict[int, tuple[int, ...] | None]], weight_of: dict[
         idx = np.zeros((rank, warp_size), dtype=np.int64)
         for lane, ix in lanes.items():
             active[lane] = True
-            idx[:, lane] = ix
+            idx[:, lane] = ix or ()  # never None here: a None made the site unknown above
         out.append(WarpInstance(tuple(idx), active, key[2], tuple(tr for _, _, tr in key[0]), weight_of[key]))
     return LaneSite(tuple(out))
 
