@@ -26,6 +26,9 @@ from .predict import predict, row_major
 from .soundness import _dims, _reach
 from .warps import PARAM_SAMPLES, AccessSamples
 
+# Interpreter steps over all the threads of one block run: past it the block
+# gives no trace (a prototype's bound on a survey's time, not a fact of the code).
+BLOCK_STEPS = 5_000_000
 TOLERANCE = 1e-9  # relative: the two means are sums of the same integers in another order
 
 
@@ -105,10 +108,14 @@ class _Blocks:
              params: dict[str, int]) -> dict[SiteKey, LaneSite] | LaneFailure:
         dims = _dims(self.program, self.functions, bindings, self.reach.get(fn.key, set()))
         traces = []
+        steps = 0
         for lane in block_lanes(shape):
             t = run_lane(self.functions, fn, bindings, dims, self.elem, shape, lane, self.facts, params)
+            steps += t.steps
             if t.failed is not None:
                 return t.failed
+            if steps > BLOCK_STEPS:
+                return LaneFailure.BUDGET
             traces.append(t)
         return block_requests(traces)
 

@@ -72,6 +72,7 @@ class LaneTrace:
     events: tuple[Event, ...]
     loops: Mapping[LoopKey, tuple[int, bool]]  # each loop run: (trips, whether its condition was not one value)
     failed: LaneFailure | None = None
+    steps: int = 0  # interpreter steps the run took
 
 
 class LaneRun(Run):
@@ -208,10 +209,10 @@ def run_lane(functions: dict[str, s.Function], fn: s.Function, bindings: dict[st
     try:
         run.kernel(fn, bindings)
     except BudgetExceeded:
-        return LaneTrace(lane, (), {}, LaneFailure.BUDGET)
+        return LaneTrace(lane, (), {}, LaneFailure.BUDGET, run.steps)
     except _Stop as stop:
-        return LaneTrace(lane, (), {}, stop.why)
-    return LaneTrace(lane, tuple(run.events), dict(run.loops_run))
+        return LaneTrace(lane, (), {}, stop.why, run.steps)
+    return LaneTrace(lane, tuple(run.events), dict(run.loops_run), None, run.steps)
 
 
 def block_lanes(shape: tuple[int, int, int]) -> list[tuple[int, int, int]]:
