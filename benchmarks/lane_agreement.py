@@ -2,7 +2,7 @@
 
     python3 -m benchmarks.lane_agreement [FILE.cu ...] [--golden] [--corpus DIR] [--examples-only]
 
-For every file (default: examples/*.cu; `--golden` adds tests/golden/*.cu;
+For every file (default: examples/*.cu, unless `--corpus`; `--golden` adds tests/golden/*.cu;
 `--corpus DIR` adds every `.cu` file with shared memory under DIR, a
 project per subfolder, with its include folders as benchmarks/corpus.py
 passes them) it prints the accesses compared, how many agree, and each
@@ -18,7 +18,7 @@ from collections import Counter
 from pathlib import Path
 
 from rapcc.analysis.arrays import analyze
-from rapcc.analysis.lane_compare import Agreement, SiteAgreement, compare_analyses
+from rapcc.analysis.lane_compare import BLOCK_STEPS, Agreement, SiteAgreement, compare_analyses
 from rapcc.diagnostics import InternalError, RapccError
 from rapcc.frontend import parse_file
 from rapcc.pipeline import Options
@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def _files(args: argparse.Namespace) -> list[tuple[Path, tuple[str, ...]]]:
     out: list[tuple[Path, tuple[str, ...]]] = [(Path(f), ()) for f in args.files]
-    if not args.files:
+    if not args.files and not args.corpus:
         out += [(p, ()) for p in sorted((ROOT / "examples").glob("*.cu"))]
     if args.golden:
         out += [(p, ()) for p in sorted((ROOT / "tests" / "golden").glob("*.cu"))]
@@ -57,6 +57,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("files", nargs="*", help="files to compare (default: examples/*.cu)")
     ap.add_argument("--golden", action="store_true", help="also tests/golden/*.cu")
     ap.add_argument("--corpus", help="a corpus folder (third_party/corpus): one project per subfolder")
+    ap.add_argument("--block-steps", type=int, default=BLOCK_STEPS,
+                    help="interpreter steps one block's lanes may take together (default %(default)s)")
     ap.add_argument("--verbose", action="store_true", help="every disagreeing access, not one per class")
     args = ap.parse_args(argv)
     totals: Counter[Agreement] = Counter()
@@ -75,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
             t1 = time.perf_counter()
             analyses = analyze(info)  # the proof and the replay, as the pipeline runs them
             t2 = time.perf_counter()
-            found = compare_analyses(program, analyses)
+            found = compare_analyses(program, analyses, args.block_steps)
             t3 = time.perf_counter()
         except (RapccError, InternalError) as exc:
             failed.append(f"{path}: {type(exc).__name__}")

@@ -26,9 +26,9 @@ from .predict import predict, row_major
 from .soundness import _dims, _reach
 from .warps import PARAM_SAMPLES, AccessSamples
 
-# Interpreter steps over all the threads of one block run: past it the block
-# gives no trace (a prototype's bound on a survey's time, not a fact of the code).
-BLOCK_STEPS = 5_000_000
+# Interpreter steps over all the threads of one block run, by default: past it
+# the block gives no trace (a bound on a survey's time, not a fact of the code).
+BLOCK_STEPS = 20_000_000
 TOLERANCE = 1e-9  # relative: the two means are sums of the same integers in another order
 
 
@@ -70,8 +70,9 @@ BlockKey = tuple[str, tuple[tuple[str, int], ...], tuple[int, int, int], tuple[t
 class _Blocks:
     """Each kernel instance's lanes run once per block shape, for every array of the file."""
 
-    def __init__(self, program: s.Program):
+    def __init__(self, program: s.Program, block_steps: int = BLOCK_STEPS):
         self.program = program
+        self.block_steps = block_steps
         self.functions = {f.key: f for f in program.functions}
         self.reach = _reach(program)
         self.elem = {a.key: a.elem_bytes for a in program.arrays}
@@ -114,7 +115,7 @@ class _Blocks:
             steps += t.steps
             if t.failed is not None:
                 return t.failed
-            if steps > BLOCK_STEPS:
+            if steps > self.block_steps:
                 return LaneFailure.BUDGET
             traces.append(t)
         return block_requests(traces)
@@ -192,9 +193,11 @@ def _with_params(blocks: _Blocks, array: str, shape: tuple[int, int, int], argum
     return pooled(found)
 
 
-def compare_analyses(program: s.Program, analyses: tuple[ArrayAnalysis, ...]) -> list[SiteAgreement]:
-    """Every access of every array analysed with constant or run-time extents, under its reported block shape."""
-    blocks = _Blocks(program)
+def compare_analyses(program: s.Program, analyses: tuple[ArrayAnalysis, ...], block_steps: int = BLOCK_STEPS
+                     ) -> list[SiteAgreement]:
+    """Every access of every array analysed with constant or run-time extents, under its reported block shape;
+    `block_steps`: the interpreter steps one block's lanes may take together."""
+    blocks = _Blocks(program, block_steps)
     out = []
     for whole in analyses:
         if whole.over_budget is not None:
