@@ -63,6 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     totals: Counter[Agreement] = Counter()
     classes: Counter[bool] = Counter()
+    fused: Counter[bool] = Counter()
     examples: dict[Agreement, SiteAgreement] = {}
     failed: list[str] = []
     t0 = time.perf_counter()
@@ -89,6 +90,11 @@ def main(argv: list[str] | None = None) -> int:
         lanes_s += t3 - t2
         counts = Counter(r.agreement for r in found)
         classes.update(r.same_class for r in found if r.same_class is not None)
+        fused.update(r.same_fused for r in found if r.same_fused is not None)
+        if args.verbose:
+            for r in found:
+                if r.same_fused is False:
+                    print(f"  fused differently: {_where(r)}")
         totals.update(counts)
         agree = sum(n for c, n in counts.items() if c.agrees)
         off = ", ".join(f"{c.value} {n}" for c, n in sorted(counts.items(), key=lambda x: x[0].value)
@@ -105,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\ntotal: {sites} sites, {agree} agree ({', '.join(f'{c.value} {totals[c]}' for c in Agreement if c.agrees)})")
     print(f"class (linear/stride/block/random) the same: {classes[True]} of {classes[True] + classes[False]} "
           "sites both compute")
+    print(f"with the unroll rules (vectorize.py) on both: {fused[True]} of {fused[True] + fused[False]} agreeing sites")
     for c in Agreement:
         if not c.agrees and totals[c]:
             print(f"  {c.value}: {totals[c]}; e.g. {_example(examples[c])}")

@@ -62,6 +62,9 @@ class SiteAgreement:
     detail: str = ""
     # The lanes' class (classify.py: linear, stride, block, random) is the replay's; None: not both computed.
     same_class: bool | None = None
+    # With the unroll rules (vectorize.py) applied to both, from the replay's
+    # static facts: the lanes' trips fused and reloads dropped as the replay's are.
+    same_fused: bool | None = None
 
 
 BlockKey = tuple[str, tuple[tuple[str, int], ...], tuple[int, int, int], tuple[tuple[str, int], ...]]
@@ -132,9 +135,11 @@ def _site_of(sites: dict[SiteKey, LaneSite], a: ir.Access) -> LaneSite | None:
     return min(holding, key=lambda h: h[0])[1] if holding else None
 
 
-def _mean(samples: AccessSamples, dims: tuple[int, ...] | None, elem: int, a: ir.Access) -> tuple[float, float] | None:
-    """(mean wavefronts, requests) of `samples` on the array as written, request by request."""
-    plain = replace(samples, unrolled=0, reloads=False)
+def _mean(samples: AccessSamples, dims: tuple[int, ...] | None, elem: int, a: ir.Access,
+          fused: bool = False) -> tuple[float, float] | None:
+    """(mean wavefronts, requests) of `samples` on the array as written, request by request
+    (`fused`: with the unroll rules of the samples' own flags)."""
+    plain = samples if fused else replace(samples, unrolled=0, reloads=False)
     p = predict(plain, row_major(dims if dims else (0,)), max(elem, 1), a.width, a.offset, DEFAULT_BANKS)
     return None if p is None else (p.wavefronts, p.executions)
 
@@ -144,6 +149,10 @@ def _class_of(lanes: LaneSite, dims: tuple[int, ...] | None) -> str:
     layout = row_major(dims if dims else (0,))
     chosen = lanes.instances[classified(len(lanes.instances))]
     return classify_access([(layout(i.indices), i.active) for i in chosen], thinned=True)[0]
+
+
+def _close(a: float, b: float) -> bool:
+    return abs(a - b) <= TOLERANCE * max(1.0, abs(a))
 
 
 def compare_access(x: AccessAnalysis, dims: tuple[int, ...] | None, elem: int,
@@ -170,8 +179,12 @@ def compare_access(x: AccessAnalysis, dims: tuple[int, ...] | None, elem: int,
         return replace(got, agreement=Agreement.LANE_MISSING)
     if r is None:
         return replace(got, agreement=Agreement.REPLAY_MISSING)
-    if abs(r[0] - m[0]) <= TOLERANCE * max(1.0, r[0]):
-        return got
+    if _close(r[0], m[0]) * max(1.0, r[0]):
+        assert lanes is not None
+        rf = _mean(x.samples, dims, elem, a, fused=True)
+        mf = _mean(AccessSamples(lanes.instances, None, unrolled=x.samples.unrolled, reloads=x.samples.reloads),
+                   dims, elem, a, fused=True)
+        return replace(got, same_fused=rf is not None and mf is not None and _close(rf[0], mf[0]))
     if x.assumed_params:
         return replace(got, agreement=Agreement.PARAMETER, detail=", ".join(x.assumed_params))
     if abs(r[1] - m[1]) > TOLERANCE * max(1.0, r[1]):
