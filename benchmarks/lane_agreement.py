@@ -62,6 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--verbose", action="store_true", help="every disagreeing access, not one per class")
     args = ap.parse_args(argv)
     totals: Counter[Agreement] = Counter()
+    proved: Counter[Agreement] = Counter()  # at arrays the sound proof holds for
     classes: Counter[bool] = Counter()
     fused: Counter[bool] = Counter()
     examples: dict[Agreement, SiteAgreement] = {}
@@ -96,6 +97,7 @@ def main(argv: list[str] | None = None) -> int:
                 if r.same_fused is False:
                     print(f"  fused differently: {_where(r)}")
         totals.update(counts)
+        proved.update(r.agreement for r in found if r.proved)
         agree = sum(n for c, n in counts.items() if c.agrees)
         off = ", ".join(f"{c.value} {n}" for c, n in sorted(counts.items(), key=lambda x: x[0].value)
                         if not c.agrees)
@@ -109,6 +111,9 @@ def main(argv: list[str] | None = None) -> int:
     sites = sum(totals.values())
     agree = sum(n for c, n in totals.items() if c.agrees)
     print(f"\ntotal: {sites} sites, {agree} agree ({', '.join(f'{c.value} {totals[c]}' for c in Agreement if c.agrees)})")
+    print(f"at arrays the proof holds for: {sum(proved.values())} sites, "
+          f"{sum(n for c, n in proved.items() if c.agrees)} agree"
+          + "".join(f", {c.value} {n}" for c, n in sorted(proved.items(), key=lambda x: x[0].value) if not c.agrees))
     print(f"class (linear/stride/block/random) the same: {classes[True]} of {classes[True] + classes[False]} "
           "sites both compute")
     print(f"with the unroll rules (vectorize.py) on both: {fused[True]} of {fused[True] + fused[False]} agreeing sites")

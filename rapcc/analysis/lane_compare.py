@@ -65,6 +65,9 @@ class SiteAgreement:
     # With the unroll rules (vectorize.py) applied to both, from the replay's
     # static facts: the lanes' trips fused and reloads dropped as the replay's are.
     same_fused: bool | None = None
+    # The sound proof holds for the array (arrays.ArrayAnalysis.unproved is None):
+    # only such an array's prediction may steer a rewrite.
+    proved: bool = False
 
 
 BlockKey = tuple[str, tuple[tuple[str, int], ...], tuple[int, int, int], tuple[tuple[str, int], ...]]
@@ -224,7 +227,8 @@ def compare_analyses(program: s.Program, analyses: tuple[ArrayAnalysis, ...], bl
             lanes = sites if isinstance(sites, LaneFailure) else _site_of(sites, x.access)
             if x.assumed_params and not isinstance(lanes, LaneFailure):
                 lanes = _with_params(blocks, whole.array.key, shape, one.template_arguments, x)
-            out.append(compare_access(x, one.logical_dims, whole.elem_bytes, lanes, whole.array.name))
+            out.append(replace(compare_access(x, one.logical_dims, whole.elem_bytes, lanes, whole.array.name),
+                               proved=whole.unproved is None))
     return out
 
 
