@@ -93,7 +93,7 @@ class LaneRun(Run):
         self._trips: list[Trip] = []
         self._entries: dict[tuple, int] = {}
         self._quiet = 0  # > 0 while `refine` re-reads an operand already evaluated (and logged)
-        self._cases: dict[int, s.Case | None] = {}  # id(a switch's Jumps) -> the one case its value enters
+        self._cases: dict[int, s.Case] = {}  # id(a switch's Jumps) -> the one case its value enters
 
     def kernel(self, fn: s.Function, bindings: dict[str, int]) -> None:
         fr = self.frame(fn, bindings)
