@@ -42,7 +42,7 @@ def _files(args: argparse.Namespace) -> list[tuple[Path, tuple[str, ...]]]:
 
 def _where(r: SiteAgreement) -> str:
     a = r.access
-    return f"{a.range.file}:{a.range.line}:{a.range.col}: '{r.array}' {a.kind}"
+    return f"{a.range.file}:{a.range.line}:{a.range.col}: '{r.array}'{' (proved)' if r.proved else ''} {a.kind}"
 
 
 def _example(r: SiteAgreement) -> str:
