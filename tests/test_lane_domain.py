@@ -258,3 +258,20 @@ def test_rapccs_own_index_helpers_are_interpreted_where_the_replay_draws(tmp_pat
         return next(r.lanes for r in found if r.access.kind == "update")
     # The padding removes the interleaved reduction's conflicts (2s * tid: 2- to 16-way).
     assert update(rewritten) == 1.0 and update(original) == 47 / 12
+
+
+def test_break_and_continue_end_their_trips_as_the_thread_does(tmp_path):
+    body = """
+    __shared__ float s[64];
+    for (int k = 0; k < 100; k++) {
+        if (k == 1) continue;
+        if (k == threadIdx.x / 8 + 3) break;
+        s[threadIdx.x + k] = 0.0f;
+    }
+"""
+    traces, sites = _lanes(tmp_path, body, (32, 1, 1))
+    site = sites["s[threadIdx.x + k]"]
+    assert [i.trips for i in site.instances] == [(0,), (2,), (3,), (4,), (5,)]  # trip 1 continues before it
+    # Lanes 0-7 leave at k = 3, lanes 8-15 at 4, ...: each trip has the lanes still in the loop.
+    assert [int(i.active.sum()) for i in site.instances] == [32, 32, 24, 16, 8]
+    assert [t.loops[next(iter(t.loops))] for t in (traces[0], traces[31])] == [(4, False), (7, False)]
