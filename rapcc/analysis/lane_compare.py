@@ -28,7 +28,7 @@ from .warps import PARAM_SAMPLES, AccessSamples
 
 # Interpreter steps over all the threads of one block run, by default: past it
 # the block gives no trace (a bound on a survey's time, not a fact of the code).
-BLOCK_STEPS = 20_000_000
+BLOCK_STEPS = 100_000_000
 TOLERANCE = 1e-9  # relative: the two means are sums of the same integers in another order
 
 
