@@ -1,0 +1,240 @@
+"""The lane domain (lane_domain.py) beside the replay (warps.py), site by site.
+
+Issue 27 replaces the collector's replay with the sound IR run per lane. Before
+the prediction may switch, every access's wavefronts per request must be the
+same under both. `compare_file` runs both on one parse and classes each access
+of each analysed array: agreeing, or the first cause that explains a
+difference. Both are scored by the same bank model on the array as written,
+request by request, without the vector fusing and reload rules (vectorize.py),
+which read the replay's static unroll facts and not the lanes' addresses.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+from itertools import product
+
+from .. import ir
+from .. import sound_ir as s
+from ..banks import DEFAULT_BANKS
+from .access_samples import AccessAnalysis
+from .arrays import ArrayAnalysis, analyze
+from .classify import classified, classify_access
+from .facts import FactsCache
+from .lane_domain import LaneFailure, LaneSite, SiteKey, block_lanes, block_requests, pooled, run_lane
+from .predict import predict, row_major
+from .soundness import _dims, _reach
+from .warps import PARAM_SAMPLES, AccessSamples
+
+# Interpreter steps over all the threads of one block run, by default: past it
+# the block gives no trace (a bound on a survey's time, not a fact of the code).
+BLOCK_STEPS = 100_000_000
+TOLERANCE = 1e-9  # relative: the two means are sums of the same integers in another order
+
+
+class Agreement(Enum):
+    AGREE = "agree"  # the same mean wavefronts per request
+    BOTH_DATA = "both_data"  # both find a data-dependent subscript (the replay draws it; the lanes do not yet)
+    NEITHER_RUNS = "neither_runs"  # no request under either
+    LANE_UNKNOWN = "lane_unknown"  # a subscript not one value in some lane; the replay computes it
+    REPLAY_UNKNOWN = "replay_unknown"  # the replay cannot compute or draws it; every lane computes it
+    LANE_FAILED = "lane_failed"  # a thread's run gave no trace (lane_domain.LaneFailure)
+    LANE_MISSING = "lane_missing"  # the replay has requests, no lane reached the site
+    REPLAY_MISSING = "replay_missing"  # lanes reached the site, the replay has no request
+    PARAMETER = "parameter"  # differs, and the replay bound a kernel parameter the lanes leave unknown
+    TRIPS = "trips"  # differs, with another number of requests (trips sampled or counted otherwise)
+    ADDRESSES = "addresses"  # differs over as many requests: other lane addresses
+
+    @property
+    def agrees(self) -> bool:
+        return self in (Agreement.AGREE, Agreement.BOTH_DATA, Agreement.NEITHER_RUNS)
+
+
+@dataclass(frozen=True, slots=True)
+class SiteAgreement:
+    array: str  # the array's name
+    access: ir.Access
+    agreement: Agreement
+    replay: float | None  # mean wavefronts per request (None: none, or data-dependent)
+    lanes: float | None
+    replay_requests: float = 0.0  # requests per block each stands for
+    lane_requests: float = 0.0
+    detail: str = ""
+    # The lanes' class (classify.py: linear, stride, block, random) is the replay's; None: not both computed.
+    same_class: bool | None = None
+    # With the unroll rules (vectorize.py) applied to both, from the replay's
+    # static facts: the lanes' trips fused and reloads dropped as the replay's are.
+    same_fused: bool | None = None
+    # The sound proof holds for the array (arrays.ArrayAnalysis.unproved is None):
+    # only such an array's prediction may steer a rewrite.
+    proved: bool = False
+
+
+BlockKey = tuple[str, tuple[tuple[str, int], ...], tuple[int, int, int], tuple[tuple[str, int], ...]]
+
+
+class _Blocks:
+    """Each kernel instance's lanes run once per block shape, for every array of the file."""
+
+    def __init__(self, program: s.Program, block_steps: int = BLOCK_STEPS):
+        self.program = program
+        self.block_steps = block_steps
+        self.functions = {f.key: f for f in program.functions}
+        self.reach = _reach(program)
+        self.elem = {a.key: a.elem_bytes for a in program.arrays}
+        self.facts = FactsCache()
+        self._runs: dict[BlockKey, dict[SiteKey, LaneSite] | LaneFailure] = {}
+
+    def sites(self, array: str, shape: tuple[int, int, int], arguments: tuple[tuple[str, int], ...],
+              params: tuple[tuple[str, int], ...] = ()) -> dict[SiteKey, LaneSite] | LaneFailure:
+        """The sites of every kernel that reaches `array`; `params`: kernel parameters bound by name."""
+        out: dict[SiteKey, LaneSite] = {}
+        for fn in self.program.functions:
+            if not fn.is_kernel or array not in self.reach.get(fn.key, set()):
+                continue
+            bindings = self._bindings(fn, dict(arguments))
+            key = (fn.key, tuple(sorted(bindings.items())), shape, params)
+            if key not in self._runs:
+                self._runs[key] = self._run(fn, bindings, shape, dict(params))
+            got = self._runs[key]
+            if isinstance(got, LaneFailure):
+                return got
+            for site, found in got.items():
+                out.setdefault(site, found)
+        return out
+
+    def _bindings(self, fn: s.Function, wanted: dict[str, int]) -> dict[str, int]:
+        """The template arguments of the instance analysed: the one the array
+        analysis names, else the first launched one (none for a plain kernel)."""
+        mine = [dict(i.arguments) for i in self.program.instances if i.kernel == fn.key
+                and not any(n == "?" for n, _ in i.arguments)]
+        fits = [b for b in mine if all(b.get(n) == v for n, v in wanted.items())]
+        return (fits or mine or [{}])[0]
+
+    def _run(self, fn: s.Function, bindings: dict[str, int], shape: tuple[int, int, int],
+             params: dict[str, int]) -> dict[SiteKey, LaneSite] | LaneFailure:
+        dims = _dims(self.program, self.functions, bindings, self.reach.get(fn.key, set()))
+        traces = []
+        steps = 0
+        for lane in block_lanes(shape):
+            t = run_lane(self.functions, fn, bindings, dims, self.elem, shape, lane, self.facts, params)
+            steps += t.steps
+            if t.failed is not None:
+                return t.failed
+            if steps > self.block_steps:
+                return LaneFailure.BUDGET
+            traces.append(t)
+        return block_requests(traces)
+
+
+def _site_of(sites: dict[SiteKey, LaneSite], a: ir.Access) -> LaneSite | None:
+    """The lanes' site for the replay's access: its span, else the innermost
+    recorded span holding it (`atomicAdd(&t[i], 1)` is recorded at the call)."""
+    exact = sites.get((a.array, a.range.start, a.range.end))
+    if exact is not None:
+        return exact
+    holding = [(e - st, site) for (arr, st, e), site in sites.items()
+               if arr == a.array and st <= a.range.start and a.range.end <= e]
+    return min(holding, key=lambda h: h[0])[1] if holding else None
+
+
+def _mean(samples: AccessSamples, dims: tuple[int, ...] | None, elem: int, a: ir.Access,
+          fused: bool = False) -> tuple[float, float] | None:
+    """(mean wavefronts, requests) of `samples` on the array as written, request by request
+    (`fused`: with the unroll rules of the samples' own flags)."""
+    plain = samples if fused else replace(samples, unrolled=0, reloads=False)
+    p = predict(plain, row_major(dims if dims else (0,)), max(elem, 1), a.width, a.offset, DEFAULT_BANKS)
+    return None if p is None else (p.wavefronts, p.executions)
+
+
+def _class_of(lanes: LaneSite, dims: tuple[int, ...] | None) -> str:
+    """The lanes' class as access_samples classes the replay's: the requests `classified` picks, flattened."""
+    layout = row_major(dims if dims else (0,))
+    chosen = lanes.instances[classified(len(lanes.instances))]
+    return classify_access([(layout(i.indices), i.active) for i in chosen], thinned=True)[0]
+
+
+def _close(a: float, b: float) -> bool:
+    return abs(a - b) <= TOLERANCE * max(1.0, abs(a))
+
+
+def compare_access(x: AccessAnalysis, dims: tuple[int, ...] | None, elem: int,
+                   lanes: LaneSite | None | LaneFailure, name: str) -> SiteAgreement:
+    a = x.access
+    replay_data = x.samples.unknown is not None or bool(x.samples.expected)
+    r = None if replay_data else _mean(x.samples, dims, elem, a)
+    base = SiteAgreement(name, a, Agreement.AGREE, r[0] if r else None, None, r[1] if r else 0.0)
+    if isinstance(lanes, LaneFailure):
+        return replace(base, agreement=Agreement.LANE_FAILED, detail=lanes.value)
+    if lanes is not None and lanes.unknown is not None:
+        return replace(base, agreement=Agreement.BOTH_DATA if replay_data else Agreement.LANE_UNKNOWN,
+                       detail=lanes.unknown)
+    m = _mean(AccessSamples(lanes.instances, None), dims, elem, a) if lanes is not None else None
+    got = replace(base, lanes=m[0] if m else None, lane_requests=m[1] if m else 0.0,
+                  same_class=_class_of(lanes, dims) == x.cls if lanes is not None and lanes.instances
+                  and not replay_data and x.samples.instances else None)
+    if replay_data:
+        why = x.samples.unknown or "drawn: " + ", ".join(x.samples.expected)
+        return replace(got, agreement=Agreement.REPLAY_UNKNOWN if m else Agreement.LANE_MISSING, detail=why)
+    if r is None and m is None:
+        return replace(got, agreement=Agreement.NEITHER_RUNS)
+    if m is None:
+        return replace(got, agreement=Agreement.LANE_MISSING)
+    if r is None:
+        return replace(got, agreement=Agreement.REPLAY_MISSING)
+    if _close(r[0], m[0]) * max(1.0, r[0]):
+        assert lanes is not None
+        rf = _mean(x.samples, dims, elem, a, fused=True)
+        mf = _mean(AccessSamples(lanes.instances, None, unrolled=x.samples.unrolled, reloads=x.samples.reloads),
+                   dims, elem, a, fused=True)
+        return replace(got, same_fused=rf is not None and mf is not None and _close(rf[0], mf[0]))
+    if x.assumed_params:
+        return replace(got, agreement=Agreement.PARAMETER, detail=", ".join(x.assumed_params))
+    if abs(r[1] - m[1]) > TOLERANCE * max(1.0, r[1]):
+        return replace(got, agreement=Agreement.TRIPS)
+    return replace(got, agreement=Agreement.ADDRESSES)
+
+
+def _with_params(blocks: _Blocks, array: str, shape: tuple[int, int, int], arguments: tuple[tuple[str, int], ...],
+                 x: AccessAnalysis) -> LaneSite | LaneFailure:
+    """The access's requests pooled over the values the replay tried for the
+    kernel parameters it bound (warps.sample_with_params: each of
+    PARAM_SAMPLES, the first parameter outermost)."""
+    found: list[LaneSite | None] = []
+    for values in product(PARAM_SAMPLES, repeat=len(x.assumed_params)):
+        sites = blocks.sites(array, shape, arguments, tuple(zip(x.assumed_params, values)))
+        if isinstance(sites, LaneFailure):
+            return sites
+        found.append(_site_of(sites, x.access))
+    return pooled(found)
+
+
+def compare_analyses(program: s.Program, analyses: tuple[ArrayAnalysis, ...], block_steps: int = BLOCK_STEPS
+                     ) -> list[SiteAgreement]:
+    """Every access of every array analysed with constant or run-time extents, under its reported block shape;
+    `block_steps`: the interpreter steps one block's lanes may take together."""
+    blocks = _Blocks(program, block_steps)
+    out = []
+    for whole in analyses:
+        if whole.over_budget is not None:
+            continue
+        one = whole.instances[0] if whole.instances else whole
+        if one.logical_dims is None and not whole.array.is_extern:
+            continue  # a template's extents no instance fixes: nothing the replay predicts on either
+        shape = (whole.block.x, whole.block.y, whole.block.z)
+        sites = blocks.sites(whole.array.key, shape, one.template_arguments)
+        for x in one.accesses:
+            lanes = sites if isinstance(sites, LaneFailure) else _site_of(sites, x.access)
+            if x.assumed_params and not isinstance(lanes, LaneFailure):
+                lanes = _with_params(blocks, whole.array.key, shape, one.template_arguments, x)
+            out.append(replace(compare_access(x, one.logical_dims, whole.elem_bytes, lanes, whole.array.name),
+                               proved=whole.unproved is None))
+    return out
+
+
+def compare_file(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | None = None
+                 ) -> list[SiteAgreement] | None:
+    """Both predictions of every access of one parse; None without a sound IR to run."""
+    if info.sound is None:
+        return None
+    return compare_analyses(info.sound(), analyze(info, block_option))

@@ -1,0 +1,310 @@
+"""Lane vectors with sampled trips: the prediction's domain of the one interpreter (issue 27 §2).
+
+The interval interpreter (run.py) runs once per thread of a block, with that
+thread's indices (`lane=`) and block 0's: every input it knows is then one
+value, and so is every value computed from them alone. `LaneRun` keeps, in
+order, each element access the run makes (its site `(array, start, end)` as
+`Evaluator.record` keys it, the trip of each loop around it, the element's
+subscripts) and runs loops trip by trip, never joining trips or widening:
+the thread's own execution.
+
+`block_requests` aligns the threads' accesses into warp requests: a lane's
+k-th access at one site in one trip of its loops is the same request as
+another lane's of its warp (SIMT lockstep). Requests are weighted by the trip
+sampling of the replay (warps.py): at most MAX_TRIPS trips of a loop, spread
+over all it runs in the block, and UNKNOWN_TRIPS of a loop whose condition
+is not one value, standing for ASSUMED_TRIPS.
+
+What is not one value (a load from global memory, a kernel parameter, a value
+joined after a condition that is not one value) stays an interval: an access
+whose subscripts are not all singletons is data-dependent here
+(`LaneSite.unknown`), never guessed.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+import numpy as np
+
+from .. import sound_ir as s
+from . import intervals as iv
+from .absint import BudgetExceeded, Frame, Jumps, Ptr, State, join_states, unknown
+from .facts import FactsCache
+from .intervals import SInt
+from .run import Run, _top_cases
+from .warps import ASSUMED_TRIPS, COUNT_TRIPS, MAX_INSTANCES, MAX_TRIPS, UNKNOWN_TRIPS, _spread
+from .warptable import WarpInstance
+
+WARP = 32
+SiteKey = tuple[str, int, int]  # (array, start, end): Evaluator.record's key
+Trip = tuple[int, int, int]  # (loop node's id, how many times the loop was entered before in that place, trip)
+LoopKey = tuple  # the trips around a loop, then (loop node's id, entry): one execution of the loop
+
+
+class LaneFailure(Enum):
+    """Why one thread's run gives no trace."""
+
+    BUDGET = "budget"  # past the interpreter's step budget, or a loop of more than COUNT_TRIPS trips
+    GOTO_LOOP = "goto_loop"  # a backward `goto`: the run iterates it to a fixpoint, not trip by trip
+    SWITCH = "switch"  # a `switch` on a value that is not one value: no single case to enter
+
+
+class _Stop(Exception):
+    def __init__(self, why: LaneFailure):
+        super().__init__(why.value)
+        self.why = why
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One element access of one thread."""
+
+    site: SiteKey
+    trips: tuple[Trip, ...]  # the loops around it, outermost first
+    index: tuple[int, ...] | None  # the element's subscripts; None: some subscript is not one value
+
+
+@dataclass(frozen=True, slots=True)
+class LaneTrace:
+    lane: tuple[int, int, int]
+    events: tuple[Event, ...]
+    loops: Mapping[LoopKey, tuple[int, bool]]  # each loop run: (trips, whether its condition was not one value)
+    failed: LaneFailure | None = None
+    steps: int = 0  # interpreter steps the run took
+
+
+class LaneRun(Run):
+    """`Run` of one thread with concrete loops and an ordered log of its element accesses."""
+
+    def __init__(self, functions: dict[str, s.Function], dims: dict[str, tuple[int, ...] | None],
+                 shape: tuple[int, int, int], elem_bytes: dict[str, int], lane: tuple[int, int, int],
+                 facts: FactsCache | None = None, params: Mapping[str, int] | None = None):
+        """`params`: kernel parameters (by name) bound to one value each, as the
+        replay binds those it cannot do without (warps.PARAM_SAMPLES); the others are unknown."""
+        # The `x - (x & m)` rule narrows intervals; between singletons it has nothing to narrow.
+        super().__init__(functions, dims, shape, elem_bytes, lane, facts, masks=False)
+        self.params = dict(params or {})
+        for axis in "xyz":  # the replay's block (warps.warp_builtins): a prediction, not a proof
+            self.base[f"blockIdx.{axis}"] = SInt.const(0)
+        self.events: list[Event] = []
+        self.loops_run: dict[LoopKey, tuple[int, bool]] = {}
+        self._trips: list[Trip] = []
+        self._entries: dict[tuple, int] = {}
+        self._quiet = 0  # > 0 while `refine` re-reads an operand already evaluated (and logged)
+        self._cases: dict[int, s.Case] = {}  # id(a switch's Jumps) -> the one case its value enters
+
+    def kernel(self, fn: s.Function, bindings: dict[str, int]) -> None:
+        fr = self.frame(fn, bindings)
+        st: State = dict(self.base)
+        for p in fn.params:
+            bound = self.params.get(param_name(p))
+            st[p.key] = iv.wrap(SInt.const(bound), p.ty.int_type) if bound is not None and p.ty.int_type \
+                else unknown(p.ty)
+        self.stack.append(fn.key)
+        self.exec(fn.body, st, fr)
+        self.stack.pop()
+
+    # ---- the log ----
+    def record(self, p: Ptr, start: int, end: int) -> None:
+        super().record(p, start, end)
+        if self._quiet:
+            return
+        assert p.array is not None
+        values = tuple(v.single for v in p.idx)
+        index = None if any(v is None for v in values) else tuple(int(v) for v in values if v is not None)
+        self.events.append(Event((p.array, start, end), tuple(self._trips), index))
+
+    def refine(self, op: str, lhs: s.Expr, rhs: s.Expr, st: State, fr: Frame) -> State | None:
+        self._quiet += 1
+        try:
+            return super().refine(op, lhs, rhs, st, fr)
+        finally:
+            self._quiet -= 1
+
+    # ---- control flow, concretely ----
+    def loop(self, n: s.Loop, st: State | None, fr: Frame) -> State | None:
+        """Trip after trip while the condition is true; a condition that is not
+        one value runs UNKNOWN_TRIPS trips (the replay's sample), its exits joined."""
+        if n.init is not None:
+            st = self.exec(n.init, st, fr)
+            if st is None:
+                return None
+        outer = tuple(self._trips)
+        entry = self._entries.get((outer, id(n)), 0)
+        self._entries[(outer, id(n))] = entry + 1
+        j = Jumps()
+        fr.loops.append(j)
+        exits: list[State | None] = []
+        head: State | None = st
+        trip, sampled, first = 0, False, n.kind == s.LoopKind.DO
+        while head is not None:
+            if first or n.cond is None:
+                body_in: State | None = dict(head)
+            else:
+                body_in, leave = self.branch(n.cond, dict(head), fr)
+                exits.append(leave)
+                sampled = sampled or (body_in is not None and leave is not None)
+            first = False
+            if body_in is None or (sampled and trip >= UNKNOWN_TRIPS):
+                break
+            if trip >= COUNT_TRIPS:
+                raise _Stop(LaneFailure.BUDGET)
+            self._trips.append((id(n), entry, trip))
+            try:
+                head = self._trip(n, body_in, fr, j)
+            finally:
+                self._trips.pop()
+            trip += 1
+        fr.loops.pop()
+        self.loops_run[outer + ((id(n), entry),)] = (trip, sampled)
+        return join_states(*exits, *j.breaks)
+
+    def _block_with_labels(self, n: s.Block, st: State | None, fr: Frame) -> State | None:
+        if any(f.backward for f in self._labels(fr)[id(n)]):
+            raise _Stop(LaneFailure.GOTO_LOOP)
+        return super()._block_with_labels(n, st, fr)
+
+    def _switch(self, n: s.Switch, st: State, fr: Frame) -> State | None:
+        work = dict(st)
+        v = self.eval(n.cond, work, fr)
+        if not isinstance(v, SInt) or v.single is None:
+            raise _Stop(LaneFailure.SWITCH)
+        cases = list(_top_cases(n.body))
+        target = next((c for c in cases if c.value == v.single), None) \
+            or next((c for c in cases if c.value is None), None)
+        if target is None:
+            return work
+        j = Jumps(is_switch=True, entry=work)
+        self._cases[id(j)] = target
+        fr.loops.append(j)
+        out = self.exec(n.body, None, fr)
+        fr.loops.pop()
+        del self._cases[id(j)]
+        return join_states(out, *j.breaks)
+
+    def exec(self, n: s.Stmt, st: State | None, fr: Frame) -> State | None:
+        if type(n) is s.Case:
+            sw = next((j for j in reversed(fr.loops) if j.is_switch), None)
+            if sw is not None and id(sw) in self._cases:
+                # Only the case the value selects is entered from the switch; the others by falling through.
+                entered = join_states(st, sw.entry) if self._cases[id(sw)] is n else st
+                return super().exec(n.stmt, entered, fr)
+        return super().exec(n, st, fr)
+
+
+def param_name(p: s.Param) -> str:
+    """A parameter's name as written (its key is `name@line:col`: frontend.exprs.decl_key)."""
+    return p.key.split("@", 1)[0]
+
+
+def run_lane(functions: dict[str, s.Function], fn: s.Function, bindings: dict[str, int],
+             dims: dict[str, tuple[int, ...] | None], elem_bytes: dict[str, int], shape: tuple[int, int, int],
+             lane: tuple[int, int, int], facts: FactsCache | None = None,
+             params: Mapping[str, int] | None = None) -> LaneTrace:
+    """Kernel `fn` (its template parameters bound by `bindings`, the kernel
+    parameters named in `params` to those values) run for the one thread `lane` of a `shape` block."""
+    run = LaneRun(functions, dims, shape, elem_bytes, lane, facts, params)
+    try:
+        run.kernel(fn, bindings)
+    except BudgetExceeded:
+        return LaneTrace(lane, (), {}, LaneFailure.BUDGET, run.steps)
+    except _Stop as stop:
+        return LaneTrace(lane, (), {}, stop.why, run.steps)
+    return LaneTrace(lane, tuple(run.events), dict(run.loops_run), None, run.steps)
+
+
+def block_lanes(shape: tuple[int, int, int]) -> list[tuple[int, int, int]]:
+    """Every thread of a block by linear id, x fastest: warp w holds ids 32w .. 32w + 31."""
+    x, y, z = shape
+    return [(t % x, (t // x) % y, t // (x * y)) for t in range(x * y * z)]
+
+
+@dataclass(frozen=True, slots=True)
+class LaneSite:
+    """One site's warp requests over the block, as the replay's samples hold them."""
+
+    instances: tuple[WarpInstance, ...]
+    unknown: str | None = None  # why no lane addresses: a subscript not one value
+
+    @property
+    def executions(self) -> float:
+        return float(sum(i.weight for i in self.instances))
+
+
+def _trip_weights(traces: Sequence[LaneTrace]) -> dict[LoopKey, tuple[frozenset[int], float]]:
+    """Each loop run -> the trips kept (warps._spread over the most any thread ran) and what each stands for."""
+    most: dict[LoopKey, tuple[int, bool]] = {}
+    for t in traces:
+        for k, (n, sampled) in t.loops.items():
+            had = most.get(k, (0, False))
+            most[k] = (max(had[0], n), had[1] or sampled)
+    out: dict[LoopKey, tuple[frozenset[int], float]] = {}
+    for k, (n, sampled) in most.items():
+        chosen = _spread(n, MAX_TRIPS)
+        runs = max(ASSUMED_TRIPS, n) if sampled else n
+        out[k] = (frozenset(chosen), runs / len(chosen) if chosen else 1.0)
+    return out
+
+
+def block_requests(traces: Sequence[LaneTrace], warp_size: int = WARP) -> dict[SiteKey, LaneSite]:
+    """The warp requests of every site: `traces` are a block's threads by linear id."""
+    weights = _trip_weights(traces)
+    # site -> (trips, occurrence, warp) -> lane -> subscripts
+    found: dict[SiteKey, dict[tuple, dict[int, tuple[int, ...] | None]]] = {}
+    weight_of: dict[tuple, float] = {}
+    for tid, t in enumerate(traces):
+        seen: dict[tuple, int] = {}
+        for ev in t.events:
+            k = (ev.site, ev.trips)
+            occ = seen.get(k, 0)
+            seen[k] = occ + 1
+            w = 1.0
+            for level, (loop, entry, trip) in enumerate(ev.trips):
+                kept, each = weights[ev.trips[:level] + ((loop, entry),)]
+                if trip not in kept:
+                    break
+                w *= each
+            else:
+                key = (ev.trips, occ, tid // warp_size)
+                found.setdefault(ev.site, {}).setdefault(key, {})[tid % warp_size] = ev.index
+                weight_of[key] = w
+    return {site: _site(reqs, weight_of, warp_size) for site, reqs in found.items()}
+
+
+def _site(reqs: dict[tuple, dict[int, tuple[int, ...] | None]], weight_of: dict[tuple, float],
+          warp_size: int) -> LaneSite:
+    ranks = {len(ix) if ix is not None else -1 for lanes in reqs.values() for ix in lanes.values()}
+    if -1 in ranks:
+        return LaneSite((), "a subscript that is not one value in some lane (data-dependent)")
+    if len(ranks) != 1:
+        return LaneSite((), "subscripts of different counts")
+    rank = ranks.pop()
+    # The replay's order: trip after trip of the loops around, then warp after warp.
+    order = sorted(reqs, key=lambda k: (tuple(tr for _, _, tr in k[0]), k[1], k[2]))[:MAX_INSTANCES]
+    out = []
+    for key in order:
+        lanes = reqs[key]
+        active = np.zeros(warp_size, dtype=bool)
+        idx = np.zeros((rank, warp_size), dtype=np.int64)
+        for lane, ix in lanes.items():
+            active[lane] = True
+            idx[:, lane] = ix or ()  # never None here: a None made the site unknown above
+        out.append(WarpInstance(tuple(idx), active, key[2], tuple(tr for _, _, tr in key[0]), weight_of[key]))
+    return LaneSite(tuple(out))
+
+
+def pooled(sites: Sequence[LaneSite | None]) -> LaneSite:
+    """One site's requests under several bindings of kernel parameters, pooled
+    as the replay pools them (access_samples._merged): one after another,
+    thinned to MAX_INSTANCES, and standing together for the mean requests of one block."""
+    if any(x is not None and x.unknown is not None for x in sites):
+        return next(x for x in sites if x is not None and x.unknown is not None)
+    parts = [x.instances if x is not None else () for x in sites]
+    per_block = sum(sum(i.weight for i in p) for p in parts) / max(len(parts), 1)
+    merged = [i for p in parts for i in p]
+    kept = merged[::max(1, len(merged) // MAX_INSTANCES)]
+    have = sum(i.weight for i in kept)
+    k = per_block / have if have > 0 else 1.0
+    return LaneSite(tuple(WarpInstance(i.indices, i.active, i.warp, i.trips, i.weight * k) for i in kept))

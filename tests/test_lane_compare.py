@@ -1,0 +1,81 @@
+"""The lane domain beside the replay (analysis/lane_compare.py): each access classed
+as agreeing or by the cause of its difference."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from rapcc.analysis.lane_compare import Agreement, compare_file
+from rapcc.frontend import parse_file
+from rapcc.pipeline import Options
+
+from test_lane_domain import HEAD, TRANSPOSE
+
+
+def test_the_lanes_agree_with_the_replay_on_a_transpose(tmp_path):
+    src = "#pragma rapcc block_dim(32, 8, 1)\n" + HEAD + TRANSPOSE + "}\n"
+    path = tmp_path / "t.cu"
+    path.write_text(src)
+    info, _ = parse_file(str(path), src.encode(), Options())
+    found = compare_file(info)
+    assert found is not None and len(found) == 2
+    assert [r.agreement for r in found] == [Agreement.AGREE, Agreement.AGREE]
+    assert sorted(r.lanes for r in found) == [1.0, 32.0]
+    assert [r.same_class for r in found] == [True, True]
+
+
+def _compared(tmp_path: Path, body: str, pragma: str = "#pragma rapcc block_dim(32, 8, 1)\n"):
+    src = pragma + HEAD + body + "}\n"
+    path = tmp_path / "c.cu"
+    path.write_text(src)
+    info, _ = parse_file(str(path), src.encode(), Options())
+    found = compare_file(info)
+    assert found is not None
+    return {src.encode()[r.access.range.start:r.access.range.end].decode(): r for r in found}
+
+
+def test_a_data_dependent_access_is_data_to_both_and_its_twin_agrees(tmp_path):
+    body = """
+    __shared__ int hist[256];
+    hist[threadIdx.x] = 0;
+    __syncthreads();
+    atomicAdd(&hist[in[threadIdx.x] & 255], 1);
+"""
+    found = _compared(tmp_path, body)
+    assert found["hist[in[threadIdx.x] & 255]"].agreement == Agreement.BOTH_DATA
+    assert found["hist[threadIdx.x]"].agreement == Agreement.AGREE
+    assert found["hist[threadIdx.x]"].lanes == 1.0
+
+
+def test_a_lane_run_that_fails_is_no_agreement(tmp_path):
+    body = """
+    __shared__ float s[32][33];
+    switch (in[0]) { case 0: s[threadIdx.x][0] = 1.0f; break; default: break; }
+"""
+    found = _compared(tmp_path, body)
+    assert [r.agreement for r in found.values()] == [Agreement.LANE_FAILED]
+    assert not Agreement.LANE_FAILED.agrees
+
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+
+def test_rapccs_own_index_helpers_are_interpreted_where_the_replay_draws(tmp_path):
+    # The rewritten reduction calls its emitted map: the replay draws it as data,
+    # the lanes run it; the input it was made from agrees access by access.
+    def compared(name: str):
+        path = GOLDEN / name
+        info, _ = parse_file(str(path), path.read_bytes(), Options())
+        found = compare_file(info)
+        assert found
+        return found
+
+    rewritten = compared("reduction.rap.cu")
+    assert {r.agreement for r in rewritten} == {Agreement.REPLAY_UNKNOWN}
+    assert all(r.lanes is not None and r.replay is None for r in rewritten)
+    original = compared("reduction.cu")
+    assert {r.agreement for r in original} == {Agreement.AGREE}
+
+    def update(found) -> float | None:
+        return next(r.lanes for r in found if r.access.kind == "update")
+    # The padding removes the interleaved reduction's conflicts (2s * tid: 2- to 16-way).
+    assert update(rewritten) == 1.0 and update(original) == 47 / 12
