@@ -3,8 +3,10 @@ server where the user asked for one (`RAPCC_SERVER=1`, `policy.py`), else in
 this process."""
 from __future__ import annotations
 
+import gc
 import os
 import sys
+from collections.abc import Callable
 
 EXIT_INTERNAL = 3  # rapcc.cli's, without importing it
 # Answered at once by the command line: never worth a server.
@@ -14,6 +16,24 @@ NEVER_SERVED = frozenset({"--version", "--help", "-h"})
 def served(argv: list[str]) -> bool:
     """Whether this command line may go to a server at all."""
     return len(argv) > 1 and not NEVER_SERVED.intersection(argv[1:])
+
+
+def _run_frozen(run: Callable[[], int]) -> int:
+    """`run()`, with the collector kept off what outlives it, as a server's
+    child has it (issue 29): what the imports made (modules, classes,
+    functions: ~0.4 million objects with NumPy and clang's bindings) lives
+    as long as the process, and so does whatever the run leaves when it
+    returns, which only the interpreter's exit would go through. Each full
+    collection walks all of it: during the run, and several times more as the
+    interpreter ends (~60 ms of CPU after a run on the development machine,
+    which a server's child, ending with os._exit, never pays). Frozen objects
+    are never collected, only freed as their references go, which is what an
+    exit does anyway; exit handlers, flushes and thread joins run as before."""
+    gc.freeze()
+    try:
+        return run()
+    finally:
+        gc.freeze()
 
 
 def main() -> int:
@@ -34,7 +54,7 @@ def main() -> int:
         from rapcc.dataclass_code import compiled_once
         with compiled_once():
             from rapcc.cli import main as cli_main
-        return cli_main()
+        return _run_frozen(cli_main)
     if ended.status is not None:
         return ended.status
     print("rapcc: internal error: the rapcc server's process ended without an exit status (rerun with "
