@@ -14,6 +14,7 @@ import argparse
 import re
 import subprocess
 import sys
+import tempfile
 
 ENTRY = ("try:\n    from rapcc.dataclass_code import compiled_once\n"
          "except ImportError:\n    from contextlib import nullcontext as compiled_once\n"
@@ -31,8 +32,10 @@ def main() -> int:
     self_us: dict[str, int] = {}
     cum_us: dict[str, int] = {}
     for _ in range(args.runs):
+        # In a neutral folder: `-c` puts the working folder first on sys.path,
+        # and a checkout's root there would shadow PYTHONPATH's checkout.
         err = subprocess.run([sys.executable, "-X", "importtime", "-c", code], capture_output=True, text=True,
-                             check=True).stderr
+                             check=True, cwd=tempfile.gettempdir()).stderr
         for line in err.splitlines():
             m = LINE.match(line)
             if m:

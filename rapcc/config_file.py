@@ -28,11 +28,6 @@ from typing import Any
 from .diagnostics import RapccError
 from .pipeline import STRATEGIES
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # Python 3.10: the same parser, from PyPI (a dependency there)
-    import tomli as tomllib
-
 CONFIG_NAME = ".rapcc.toml"
 PYPROJECT = "pyproject.toml"
 FAIL_ON_NAMES = ("conflict", "escape")
@@ -120,6 +115,12 @@ def _settings(table: dict[str, Any], where: str, folder: Path) -> tuple[tuple[st
 
 
 def _read(path: Path) -> dict[str, Any]:
+    # Here, not at the top: most inputs have no settings file above them, and
+    # the parser's import is ~4 ms of a run without rapcc's server (issue 29).
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # Python 3.10: the same parser, from PyPI (a dependency there)
+        import tomli as tomllib
     try:
         with open(path, "rb") as f:
             return tomllib.load(f)

@@ -38,12 +38,14 @@ class Included:
 def included_results(path: str, result: RewriteResult, options: Options, process: Process) -> tuple[Included, ...]:
     """Each kernel file `path` includes from its own folder (among those its
     parse read), processed by `process` as `path` compiles it."""
-    from .build.worker import _command, refusal, unparsed
     from .frontend import included_kernel_files
     try:
         beside = included_kernel_files(path, options, among=result.includes)
     except RapccError:
         return ()  # the unit's own parse already said why
+    if not beside:
+        return ()  # most units include no kernel file: a plain run never loads the build layer (issue 29)
+    from .build.worker import _command, refusal, unparsed
     out = []
     for inc in beside:
         try:

@@ -7,10 +7,11 @@ every cursor of some examples and of a file whose statements end in a macro
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 
-from rapcc.frontend.clangext import expansion_line_column, token_spellings
+from rapcc.frontend.clangext import expansion_line_column, library_version, token_spellings
 from rapcc.frontend.exprs import decl_key
 from rapcc.frontend.parse import ParseConfig, parse
 from rapcc.frontend.toplevel import top_level
@@ -135,3 +136,7 @@ def test_the_skipped_ranges_of_one_file_are_those_of_every_file_filtered(tmp_pat
     # A name clang does not know: every file's regions, filtered by the name (none), never a guess.
     assert skipped_ranges(tu, str(tmp_path / "other.cu")) == []
     assert skipped_ranges(tu, str(header)) == [(a, b) for a, b in every if a.file == str(header)]
+
+
+def test_the_library_states_its_version():
+    assert re.fullmatch(r"(\S+ )?clang version \d+\.\d+\.\d+.*", library_version())

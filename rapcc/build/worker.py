@@ -199,4 +199,7 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # A worker without rapcc's server: the collector kept off what outlives
+    # the run, as a server's child has it (server/entry.py, issue 29).
+    from ..server.entry import run_frozen
+    sys.exit(run_frozen(main))

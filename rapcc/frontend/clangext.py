@@ -64,6 +64,7 @@ def _ensure_bound() -> None:
                              ctypes.POINTER(ctypes.c_uint)], None)
     _bind("clang_getTokenSpelling", [ci.TranslationUnit, ci.Token], ci._CXString)
     _bind("clang_disposeTokens", [ci.TranslationUnit, ctypes.POINTER(ci.Token), ctypes.c_uint], None)
+    _bind("clang_getClangVersion", [], ci._CXString)
     _bound = True
 
 
@@ -72,6 +73,13 @@ def _spelling(cx: ci._CXString) -> str:
     # clang_disposeString on a string clang allocated, twice, would free it twice.
     raw = _lib.clang_getCString(cx)
     return raw.decode() if raw else ""
+
+
+def library_version() -> str:
+    """The loaded library's own version text: "clang version 18.1.1" (a
+    vendor's build may prefix it: "Ubuntu clang version 18.1.3 ...")."""
+    _ensure_bound()
+    return _spelling(_lib.clang_getClangVersion())
 
 
 def binary_operator(cursor: Cursor) -> str:
