@@ -1,12 +1,11 @@
 // A 5-point stencil with a 1-cell halo: tile[ty + 1 + dy][tx + 1 + dx] with
 // negative offsets from constexpr arrays, halo cells loaded by edge threads.
 // launch: rt07_stencil 2 16x16
-// expect: rewritten
 constexpr int BX = 16, BY = 16;
+#define g(yy, xx) ((float)(in[(blockIdx.x * 400 + ((yy) + 1) * 20 + ((xx) + 1)) & 4095] & 255))
 __global__ void rt07_stencil(const int *in, int *out, int p) {
     __shared__ float tile[BY + 2][BX + 2];
     const int tx = threadIdx.x, ty = threadIdx.y;
-    auto g = [&](int y, int x) { return (float)(in[(blockIdx.x * 400 + (y + 1) * 20 + (x + 1)) & 4095] & 255); };
     tile[ty + 1][tx + 1] = g(ty, tx);
     if (tx == 0) tile[ty + 1][0] = g(ty, -1);
     if (tx == BX - 1) tile[ty + 1][BX + 1] = g(ty, BX);
