@@ -1,7 +1,6 @@
 // sizeof(tile) / sizeof(tile[0]) as loop bounds and memset of the whole
 // array: both depend on the declared layout.
 // launch: rt11_sizeof 2 32x8
-#include <cstring>
 __global__ void rt11_sizeof(const int *in, int *out, int p) {
     __shared__ int tile[32][32];
     const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * 32 + tx;

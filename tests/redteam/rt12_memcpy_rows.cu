@@ -1,7 +1,6 @@
 // memcpy of a whole row into registers and back into another row: the
 // byte count is the declared row size.
 // launch: rt12_memcpy 2 16x16
-#include <cstring>
 __global__ void rt12_memcpy(const int *in, int *out, int p) {
     __shared__ int tile[16][16];
     __shared__ int shifted[16][16];
