@@ -2,7 +2,6 @@
 // the block shape from the struct's constexpr members, launched from a
 // class method; reads in range: legal.
 // launch: rt47_k 2 32x8
-// expect: rewritten
 struct TransposeOp {
     static constexpr int TX = 32, TY = 8;
     __device__ static int apply(const int *src, int tx, int ty) {
