@@ -1,7 +1,6 @@
 // Subscripts with side effects, tile[tx][j++] and tile[k--][tx]: a rewrite
 // that evaluates an index twice would step twice.
 // launch: rt60_sideeffect 2 32x8
-// expect: rewritten
 __global__ void rt60_sideeffect(const int *in, int *out, int p) {
     __shared__ int tile[32][32];
     const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * 32 + tx;
