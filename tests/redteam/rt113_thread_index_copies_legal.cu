@@ -1,4 +1,4 @@
-// The twin of rt112 at 32x8 without the racy store: threadIdx copied into a
+// The twin of rt112 at 32x8 without the extra store: threadIdx copied into a
 // local, tile[t.y][t.x] in range: legal, but rapcc keeps it: its stand-in
 // threadIdx is clang's builtin, whose copy constructor is deleted, so the
 // parse fails where nvcc (threadIdx a uint3) compiles.
