@@ -18,7 +18,7 @@ from tests.conftest import require_nvcc
 from tests.fuzz.hostcampaign import check_all
 from tests.fuzz.hostcheck import GXX, Outcome
 from tests.fuzz.hostvariants import rewrites
-from tests.redteam.kernels import RedteamKernel, load
+from tests.redteam.kernels import RedteamKernel, load, parse
 
 KERNELS = load()
 BY_NAME = {k.kernel.name: k for k in KERNELS}
@@ -57,6 +57,21 @@ def test_redteam_suite_is_well_formed():
     assert set(SAMPLE) <= set(BY_NAME)
     legal = sum(k.legal for k in KERNELS)
     assert 0 < legal < len(KERNELS) // 2, legal
+
+
+def test_parse_reads_launch_and_expect_lines(tmp_path):
+    """A kernel file's header: each launch line becomes one launch (param and
+    output offset default to 0), `expect: rewritten` marks a control, and a
+    file with no launch line is an error, not a kernel that runs nothing."""
+    f = tmp_path / "k.cu"
+    f.write_text("// launch: k<16,2> 2 64x4\n// launch: k2 1 32x8 -3 512\n// expect: rewritten\n__global__ void k2() {}\n")
+    k = parse(f)
+    assert k.legal and k.kernel.name == "k"
+    assert [(l.kernel, l.grid, l.block, l.param, l.out_offset) for l in k.kernel.launches] == [
+        ("k<16,2>", 2, (64, 4), 0, 0), ("k2", 1, (32, 8), -3, 512)]
+    f.write_text("// launch k 2 64x4\n__global__ void k() {}\n")
+    with pytest.raises(ValueError, match="no '// launch:' line"):
+        parse(f)
 
 
 def test_redteam_sample(tmp_path):
