@@ -1,7 +1,6 @@
 // The halo stencil written out term by term (no offset tables): legal,
-// and auto should pad it for the transposed read.
+// and pad, xor and rap rewrite it (auto keeps it: no layout is predicted faster).
 // launch: rt13_stencil 2 16x16
-// expect: rewritten
 constexpr int BX = 16, BY = 16;
 __global__ void rt13_stencil(const int *in, int *out, int p) {
     __shared__ float tile[BY + 2][BX + 2];
