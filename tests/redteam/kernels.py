@@ -36,7 +36,9 @@ class RedteamKernel:
 def parse(path: Path) -> RedteamKernel:
     """One kernel file and its launches; a file without a launch line is a
     mistake in the suite, not a kernel to skip."""
-    text = path.read_text()
+    # bytes as saved: read_text() would turn CRLF into LF and hide the
+    # line ends a kernel file tests (rt126)
+    text = path.read_bytes().decode("utf-8")
     launches = tuple(Launch(m[1], int(m[2]), (int(m[3]), int(m[4])), int(m[5] or 0), int(m[6] or 0))
                      for m in _LAUNCH.finditer(text))
     if not launches:
