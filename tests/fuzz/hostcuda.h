@@ -36,7 +36,7 @@
 #define __forceinline__ inline
 #define __noinline__
 #define __restrict__ __restrict
-#define __align__(n) alignas(n)
+#define __align__(n) __attribute__((aligned(n)))
 #define __launch_bounds__(...)
 
 struct uint3 { unsigned int x, y, z; };
@@ -105,3 +105,35 @@ inline void fz_launch(dim3 grid, dim3 block, const std::function<void()>& kernel
         fz_block_barrier = nullptr;
     }
 }
+
+// CUDA's vector types and the integer intrinsics the red-team kernels
+// (tests/redteam/) use, with the GPU's sizes, alignments and results.
+struct __align__(8) int2 { int x, y; };
+struct __align__(16) int4 { int x, y, z, w; };
+struct __align__(8) float2 { float x, y; };
+struct __align__(16) float4 { float x, y, z, w; };
+struct __align__(16) double2 { double x, y; };
+inline int2 make_int2(int x, int y) { return int2{x, y}; }
+inline int4 make_int4(int x, int y, int z, int w) { return int4{x, y, z, w}; }
+inline float2 make_float2(float x, float y) { return float2{x, y}; }
+inline float4 make_float4(float x, float y, float z, float w) { return float4{x, y, z, w}; }
+inline int __mul24(int a, int b) { return (int)((long long)((a << 8) >> 8) * ((b << 8) >> 8)); }
+inline unsigned int __umul24(unsigned int a, unsigned int b) { return (a & 0xFFFFFFu) * (b & 0xFFFFFFu); }
+inline int __popc(unsigned int x) { return __builtin_popcount(x); }
+inline int __clz(int x) { return x == 0 ? 32 : __builtin_clz((unsigned int)x); }
+inline int __ffs(int x) { return __builtin_ffs(x); }
+inline unsigned int __brev(unsigned int x) {
+    unsigned int r = 0;
+    for (int i = 0; i < 32; ++i) r |= ((x >> i) & 1u) << (31 - i);
+    return r;
+}
+template <typename T>
+inline T __ldg(const T* p) { return *p; }
+template <typename T>
+inline T atomicMax(T* p, T v) {
+    std::atomic_ref<T> a(*p);
+    T old = a.load();
+    while (old < v && !a.compare_exchange_weak(old, v)) {}
+    return old;
+}
+inline long long clock64() { return 0; }

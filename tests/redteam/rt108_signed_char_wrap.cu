@@ -1,0 +1,15 @@
+// A signed char wraps: (signed char)(tx * 5) is negative for tx >= 26, so the column goes below 0 (a model without the wrap says 0..19).
+// launch: rt108_k 2 32x4
+__global__ void rt108_k(const int *in, int *out, int p) {
+    __shared__ int tile[8][32];
+    const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * 32 + tx;
+    tile[ty][tx] = in[blockIdx.x * 256 + tid];
+    tile[ty + 4][tx] = in[blockIdx.x * 256 + tid + 128];
+    __syncthreads();
+    const int r = 2 + ty;
+    int acc = tile[tx % 8][ty] + 3 * tile[r][(signed char)(tx * 5) / 8];
+    out[blockIdx.x * 128 + tid] = acc;
+}
+#ifdef __CUDACC__
+void launch(const int *in, int *out) { rt108_k<<<2, dim3(32, 4)>>>(in, out, 0); }
+#endif

@@ -1,0 +1,15 @@
+// Truncating division: (tx - 31) / 4 + 4 is -3..4 (floor division would give -4..4); lanes 0..18 read the row before.
+// launch: rt111_k 2 32x4
+__global__ void rt111_k(const int *in, int *out, int p) {
+    __shared__ int tile[8][32];
+    const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * 32 + tx;
+    tile[ty][tx] = in[blockIdx.x * 256 + tid];
+    tile[ty + 4][tx] = in[blockIdx.x * 256 + tid + 128];
+    __syncthreads();
+    const int r = 2 + ty;
+    int acc = tile[tx % 8][ty] + 3 * tile[r][(tx - 31) / 4 + 4];
+    out[blockIdx.x * 128 + tid] = acc;
+}
+#ifdef __CUDACC__
+void launch(const int *in, int *out) { rt111_k<<<2, dim3(32, 4)>>>(in, out, 0); }
+#endif

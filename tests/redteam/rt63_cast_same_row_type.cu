@@ -1,0 +1,15 @@
+// A C-style cast of the tile to a pointer to rows of its own declared type, then view[r][c]: the cast names the old row length.
+// launch: rt63_k 2 32x8
+__global__ void rt63_k(const int *in, int *out, int p) {
+    __shared__ int tile[32][32];
+    const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * 32 + tx;
+    for (int j = ty; j < 32; j += 8) tile[j][tx] = in[blockIdx.x * 1024 + j * 32 + tx] & 65535;
+    __syncthreads();
+    const int (*view)[32] = (const int (*)[32])tile;
+    int acc = tile[tx][ty] * 3 + tile[tx][(ty + 8) & 31];
+    acc += view[ty][tx] + view[tx][ty];
+    out[blockIdx.x * 256 + tid] = acc;
+}
+#ifdef __CUDACC__
+void launch(const int *in, int *out) { rt63_k<<<2, dim3(32, 8)>>>(in, out, 0); }
+#endif

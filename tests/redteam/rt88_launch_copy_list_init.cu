@@ -1,0 +1,18 @@
+// A dim3 copy-list-initialised, copied through auto, then launched: 64x4.
+// launch: rt88_k 2 64x4
+__global__ void rt88_k(const int *in, int *out, int p) {
+    __shared__ int tile[8][32];
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int tid = ty * blockDim.x + tx;
+    tile[tid / 32][tid % 32] = in[blockIdx.x * 256 + tid] & 8191;
+    __syncthreads();
+    int acc = tile[ty][tx] + 2 * tile[tx % 8][ty];
+    out[blockIdx.x * 256 + tid] = acc;
+}
+#ifdef __CUDACC__
+void launch(const int *in, int *out) {
+    dim3 b = {64u, 4u, 1u};
+    auto c = b;
+    rt88_k<<<2, c>>>(in, out, 0);
+}
+#endif

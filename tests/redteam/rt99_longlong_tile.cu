@@ -1,0 +1,22 @@
+// A long long tile transposed (8-byte elements).
+// launch: rt99_k 2 32x8
+// expect: rewritten
+struct Vec3 { float x, y, z; };
+__global__ void rt99_k(const int *in, int *out, int p) {
+    __shared__ long long tile[32][32];
+    const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * 32 + tx;
+    for (int j = ty; j < 32; j += 8) {
+        const int v = in[blockIdx.x * 1024 + j * 32 + tx];
+        tile[j][tx] = (long long)v * 1000003LL;
+    }
+    __syncthreads();
+    int acc = 0;
+    for (int j = ty; j < 32; j += 8) {
+        const long long e = tile[tx][j];
+        acc = acc * 31 + ((int)(e ^ (e >> 29)));
+    }
+    out[blockIdx.x * 256 + tid] = acc;
+}
+#ifdef __CUDACC__
+void launch(const int *in, int *out) { rt99_k<<<2, dim3(32, 8)>>>(in, out, 0); }
+#endif
