@@ -11,7 +11,8 @@ The two builds alternate (plain, rapcc, plain, rapcc, ...), so that a change
 in the machine's load falls on both. Each rapcc build starts cold, as a CI
 build does: an empty cache (`RAPCC_CACHE_DIR`) and no server
 (`benchmarks/servers.py`); the server it starts is part of its time. Prints
-the median wall time of each, the ratio, and from Ninja's log the longest
+the median wall time of each, the ratio, the same for CPU time (the build's
+processes and rapcc's server: the wall time follows the machine's load), and from Ninja's log the longest
 compile step of each build and the largest per-step excess of rapcc over the
 same step's plain median (a step that waited on the project scan shows here).
 """
@@ -36,9 +37,29 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @dataclass(frozen=True)
 class Build:
-    """One timed build: its wall seconds and each Ninja step's seconds by output."""
+    """One timed build: its wall seconds, its CPU seconds (the build's processes and rapcc's server) and each
+    Ninja step's seconds by output."""
     seconds: float
+    cpu: float
     steps: dict[str, float]
+
+
+def server_cpu(folder: str) -> float:
+    """CPU seconds of the live rapcc processes started with XDG_RUNTIME_DIR=folder (the build's server, which
+    detaches from the build, and the workers it reaped): the CPU of the build's rapcc work that
+    getrusage(RUSAGE_CHILDREN) of the build does not see."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            env = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+            if f"XDG_RUNTIME_DIR={folder}".encode() not in env:
+                continue
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += sum(int(fields[k]) for k in (11, 12, 13, 14)) / tick  # utime stime cutime cstime
+    return total
 
 
 def ninja_steps(log: Path) -> dict[str, float]:
@@ -63,16 +84,21 @@ def build_once(source: Path, work: Path, launcher: str | None, cmake_args: list[
         configure.append(f"-DCMAKE_CUDA_COMPILER_LAUNCHER={launcher}")
     subprocess.run(configure, env=env, check=True, capture_output=True)
     benv = {**env, "RAPCC_PROJECT": str(folder)} if launcher else env
+    before = os.times()
     start = time.perf_counter()
     r = subprocess.run(["cmake", "--build", str(folder), "-j", str(jobs)], env=benv, capture_output=True, text=True)
     seconds = time.perf_counter() - start
+    after = os.times()
+    cpu = after.children_user + after.children_system - before.children_user - before.children_system
+    if launcher:
+        cpu += server_cpu(env["XDG_RUNTIME_DIR"])
     if r.returncode != 0:
         sys.exit(f"cmake_build: the build failed:\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}")
     if launcher and "rapcc: error" in r.stdout + r.stderr:
         sys.exit(f"cmake_build: rapcc reported an error:\n{r.stdout[-3000:]}")
     steps = ninja_steps(folder / ".ninja_log")
     shutil.rmtree(folder, ignore_errors=True)
-    return Build(seconds, steps)
+    return Build(seconds, cpu, steps)
 
 
 def main() -> int:
@@ -99,7 +125,8 @@ def main() -> int:
             plain.append(build_once(Path(args.source), work, None, cmake_args, args.jobs, env))
             with fresh_server({**env, "RAPCC_CACHE_DIR": str(work / f"cache{run}")}) as renv:
                 rapcc.append(build_once(Path(args.source), work, launcher, cmake_args, args.jobs, renv))
-            print(f"run {run + 1}: nvcc {plain[-1].seconds:.1f} s, rapcc-launch {rapcc[-1].seconds:.1f} s", flush=True)
+            print(f"run {run + 1}: nvcc {plain[-1].seconds:.1f} s ({plain[-1].cpu:.1f} s CPU), rapcc-launch "
+                  f"{rapcc[-1].seconds:.1f} s ({rapcc[-1].cpu:.1f} s CPU)", flush=True)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     a = statistics.median(b.seconds for b in plain)
@@ -112,6 +139,9 @@ def main() -> int:
           f"{args.runs} clean builds of each, alternating")
     print(f"median wall: nvcc {a:.1f} s, rapcc-launch (RAPCC_PROJECT) {b:.1f} s, ratio {b / a:.2f} "
           f"({100 * (b - a) / a:+.0f}%)")
+    ca = statistics.median(b.cpu for b in plain)
+    cb = statistics.median(b.cpu for b in rapcc)
+    print(f"median CPU: nvcc {ca:.1f} s, rapcc-launch {cb:.1f} s, ratio {cb / ca:.2f} ({100 * (cb - ca) / ca:+.0f}%)")
     print(f"longest CUDA step (median): nvcc {max(step_plain.values()):.1f} s, rapcc-launch "
           f"{max(statistics.median(x.steps[k] for x in rapcc) for k in cuda):.1f} s; largest excess of one step "
           f"{excess[worst]:+.1f} s ({worst})")
