@@ -11,8 +11,8 @@ The two builds alternate (plain, rapcc, plain, rapcc, ...), so that a change
 in the machine's load falls on both. Each rapcc build starts cold, as a CI
 build does: an empty cache (`RAPCC_CACHE_DIR`) and no server
 (`benchmarks/servers.py`); the server it starts is part of its time. Prints
-the median wall time of each, the ratio, the same for CPU time (the build's
-processes and rapcc's server: the wall time follows the machine's load), and from Ninja's log the longest
+the median wall time of each, the ratio (with `--one-shot`, no server, the
+same for CPU time, which follows the machine's load less), and from Ninja's log the longest
 compile step of each build and the largest per-step excess of rapcc over the
 same step's plain median (a step that waited on the project scan shows here).
 """
@@ -37,41 +37,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @dataclass(frozen=True)
 class Build:
-    """One timed build: its wall seconds, its CPU seconds (the build's processes and rapcc's server) and each
-    Ninja step's seconds by output."""
+    """One timed build: its wall seconds, the CPU seconds of its processes (rapcc's server, which detaches,
+    and the children it reaps are not among them: `--one-shot` runs without it) and each Ninja step's
+    seconds by output."""
     seconds: float
     cpu: float
     steps: dict[str, float]
-
-
-def server_cpu(folder: str) -> float:
-    """CPU seconds of the live rapcc processes started with XDG_RUNTIME_DIR=folder (the build's server, which
-    detaches from the build, and the workers it reaped): the CPU of the build's rapcc work that
-    getrusage(RUSAGE_CHILDREN) of the build does not see."""
-    tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            env = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
-            if f"XDG_RUNTIME_DIR={folder}".encode() not in env:
-                continue
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += sum(int(fields[k]) for k in (11, 12, 13, 14)) / tick  # utime stime cutime cstime
-    return total
-
-
-def ninja_steps(log: Path) -> dict[str, float]:
-    """Seconds of each step of `.ninja_log` (v5: start ms, end ms, mtime, output, hash)."""
-    steps: dict[str, float] = {}
-    for line in log.read_text().splitlines():
-        if line.startswith("#"):
-            continue
-        cols = line.split("\t")
-        if len(cols) >= 4:
-            steps[cols[3]] = (int(cols[1]) - int(cols[0])) / 1000
-    return steps
 
 
 def build_once(source: Path, work: Path, launcher: str | None, cmake_args: list[str], jobs: int,
@@ -90,8 +61,6 @@ def build_once(source: Path, work: Path, launcher: str | None, cmake_args: list[
     seconds = time.perf_counter() - start
     after = os.times()
     cpu = after.children_user + after.children_system - before.children_user - before.children_system
-    if launcher:
-        cpu += server_cpu(env["XDG_RUNTIME_DIR"])
     if r.returncode != 0:
         sys.exit(f"cmake_build: the build failed:\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}")
     if launcher and "rapcc: error" in r.stdout + r.stderr:
@@ -107,6 +76,9 @@ def main() -> int:
     p.add_argument("--runs", type=int, default=3, help="builds of each kind (default 3)")
     p.add_argument("-j", "--jobs", type=int, default=2, help="parallel jobs of both builds (default 2)")
     p.add_argument("--arch", default="86", help="CMAKE_CUDA_ARCHITECTURES (default 86)")
+    p.add_argument("--one-shot", action="store_true",
+                   help="without rapcc's server (RAPCC_SERVER=0): every rapcc process is the build's, so its CPU "
+                        "time is counted too")
     p.add_argument("cmake_args", nargs="*", help="more -D arguments for CMake (after --)")
     args = p.parse_args()
     launcher = shutil.which("rapcc-launch")
@@ -123,10 +95,11 @@ def main() -> int:
     try:
         for run in range(args.runs):
             plain.append(build_once(Path(args.source), work, None, cmake_args, args.jobs, env))
-            with fresh_server({**env, "RAPCC_CACHE_DIR": str(work / f"cache{run}")}) as renv:
+            with fresh_server({**env, "RAPCC_CACHE_DIR": str(work / f"cache{run}")}, args.one_shot) as renv:
                 rapcc.append(build_once(Path(args.source), work, launcher, cmake_args, args.jobs, renv))
-            print(f"run {run + 1}: nvcc {plain[-1].seconds:.1f} s ({plain[-1].cpu:.1f} s CPU), rapcc-launch "
-                  f"{rapcc[-1].seconds:.1f} s ({rapcc[-1].cpu:.1f} s CPU)", flush=True)
+            cpu = (f" ({plain[-1].cpu:.1f} s CPU)", f" ({rapcc[-1].cpu:.1f} s CPU)") if args.one_shot else ("", "")
+            print(f"run {run + 1}: nvcc {plain[-1].seconds:.1f} s{cpu[0]}, rapcc-launch {rapcc[-1].seconds:.1f} s"
+                  f"{cpu[1]}", flush=True)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     a = statistics.median(b.seconds for b in plain)
@@ -136,12 +109,14 @@ def main() -> int:
     excess = {k: statistics.median(x.steps[k] for x in rapcc) - step_plain[k] for k in cuda}
     worst = max(cuda, key=lambda k: excess[k])
     print(f"{Path(args.source).name}: {len(cuda)} CUDA compile steps, -j {args.jobs}, sm_{args.arch}, "
-          f"{args.runs} clean builds of each, alternating")
+          f"{args.runs} clean builds of each, alternating{', RAPCC_SERVER=0' if args.one_shot else ''}")
     print(f"median wall: nvcc {a:.1f} s, rapcc-launch (RAPCC_PROJECT) {b:.1f} s, ratio {b / a:.2f} "
           f"({100 * (b - a) / a:+.0f}%)")
-    ca = statistics.median(b.cpu for b in plain)
-    cb = statistics.median(b.cpu for b in rapcc)
-    print(f"median CPU: nvcc {ca:.1f} s, rapcc-launch {cb:.1f} s, ratio {cb / ca:.2f} ({100 * (cb - ca) / ca:+.0f}%)")
+    if args.one_shot:
+        ca = statistics.median(b.cpu for b in plain)
+        cb = statistics.median(b.cpu for b in rapcc)
+        print(f"median CPU: nvcc {ca:.1f} s, rapcc-launch {cb:.1f} s, ratio {cb / ca:.2f} "
+              f"({100 * (cb - ca) / ca:+.0f}%)")
     print(f"longest CUDA step (median): nvcc {max(step_plain.values()):.1f} s, rapcc-launch "
           f"{max(statistics.median(x.steps[k] for x in rapcc) for k in cuda):.1f} s; largest excess of one step "
           f"{excess[worst]:+.1f} s ({worst})")

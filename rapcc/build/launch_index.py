@@ -99,12 +99,12 @@ def _release(root: Path, key: str, f: IO[str]) -> None:
 def _wait_for(root: Path, key: str) -> None:
     """Block until the process that claimed `key` lets it go."""
     try:
-        f = open(_claim_path(root, key), "a+")
+        f = open(_claim_path(root, key))  # not created: a name already gone was let go
     except OSError:
         return
     with f:
         if fcntl is not None:
-            fcntl.flock(f, fcntl.LOCK_EX)
+            fcntl.flock(f, fcntl.LOCK_SH)
 
 
 def _share(cache: Cache, missing: list[Job], compute: Callable[[list[Job]], None]) -> None:
