@@ -52,8 +52,37 @@ def _nvcc_accepts(entry: dict, scratch: str) -> bool:
     return subprocess.run(args, cwd=entry["directory"], capture_output=True).returncode == 0
 
 
+def _clang_errors(build: Path, mode: HeaderMode) -> tuple[int, int, int]:
+    """(clang errors in system headers, in the project's, units refused) of every CUDA unit of BUILD's
+    database, each parsed with its own flags and targets as the build hook parses it."""
+    from rapcc.build.compdb import read_compile_database
+    from rapcc.build_macros import arch_flags
+    toolkit = find_toolkit(None, os.environ, shutil.which)
+    nvcc = shutil.which("nvcc")
+    raw = {e["file"]: e for e in _units(build)}
+    system = project = refused = 0
+    for e in read_compile_database(build):
+        if not e.is_cuda or e.file not in raw:
+            continue
+        args = raw[e.file]["arguments"] if "arguments" in raw[e.file] else shlex.split(raw[e.file]["command"])
+        macros = ask_nvcc(nvcc, arch_flags(args), tempfile.gettempdir()) if nvcc else None
+        config = ParseConfig(include_dirs=e.flags.include_dirs, defines=e.flags.defines, std=e.flags.std,
+                             cuda_path=toolkit.root if toolkit else None, extra_args=e.flags.extra_args,
+                             headers=mode, **({"build": macros} if macros else {}))
+        try:
+            parsed = parse_tolerant(e.file, Path(e.file).read_bytes(), config)
+        except ParseError:
+            refused += 1
+            continue
+        s = sum(x.system for x in parsed.scopes.errors)
+        system += s
+        project += len(parsed.scopes.errors) - s
+    return system, project, refused
+
+
 def database_counts(build: Path, check_nvcc: bool) -> int:
-    """`rapcc-parse-error` notes of every CUDA unit of BUILD's database, per header mode."""
+    """`rapcc-parse-error` notes of every CUDA unit of BUILD's database, per header mode, and the clang errors
+    behind them (a file without shared memory prints no note: its errors are counted here)."""
     units = _units(build)
     accepted = {}
     if check_nvcc:
@@ -73,10 +102,12 @@ def database_counts(build: Path, check_nvcc: bool) -> int:
             noted += bool(lines)
             refused += "rapcc: error:" in r.stderr
             if lines and mode == "toolkit":
-                listed.append(f"  {e['file']} (nvcc {'accepts' if accepted.get(e['file']) else 'rejects' if accepted else '?'}"
-                              f"): {len(lines)}, first {lines[0]}")
+                verdict = "?" if not accepted else "accepts" if accepted[e["file"]] else "rejects"
+                listed.append(f"  {e['file']} (nvcc {verdict}): {len(lines)}, first {lines[0]}")
+        system, project, unparsed = _clang_errors(build, HeaderMode(mode))
         print(f"{mode:8s} {len(units)} units: {notes} rapcc-parse-error notes in {noted} units, {refused} units with "
-              f"a rapcc error ({time.perf_counter() - t:.0f} s)", flush=True)
+              f"a rapcc error; clang errors: {system} in system headers, {project} in the project's, {unparsed} "
+              f"units refused ({time.perf_counter() - t:.0f} s)", flush=True)
         for line in listed:
             print(line)
     return 0
