@@ -45,6 +45,18 @@ class Build:
     steps: dict[str, float]
 
 
+def ninja_steps(log: Path) -> dict[str, float]:
+    """Seconds of each step of `.ninja_log` (v5: start ms, end ms, mtime, output, hash)."""
+    steps: dict[str, float] = {}
+    for line in log.read_text().splitlines():
+        if line.startswith("#"):
+            continue
+        cols = line.split("\t")
+        if len(cols) >= 4:
+            steps[cols[3]] = (int(cols[1]) - int(cols[0])) / 1000
+    return steps
+
+
 def build_once(source: Path, work: Path, launcher: str | None, cmake_args: list[str], jobs: int,
                env: dict[str, str]) -> Build:
     """Configure a fresh folder under `work`, then time the build (with `launcher` as CUDA launcher)."""

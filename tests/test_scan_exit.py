@@ -48,8 +48,8 @@ FILES = {
     "opts_plain.txt": b"-c plain.cu",
     "opts_binary.txt": b"\xff\xfe\0",
 }
-INPUTS = ("plain.cu", "shared.cu", "inc_plain.cu", "inc_runtime.cu", "inc_shared.cu", "inc_deep.cu", "inc_macro.cu", "empty.cu",
-          "blank.cu", "binary.cu", "missing.cu", "host.cpp", "host_shared.cpp", "main.o", "sub/../plain.cu")
+INPUTS = ("plain.cu", "shared.cu", "inc_plain.cu", "inc_runtime.cu", "inc_shared.cu", "inc_deep.cu", "inc_macro.cu",
+          "empty.cu", "blank.cu", "binary.cu", "missing.cu", "host.cpp", "host_shared.cpp", "main.o", "sub/../plain.cu")
 OPTIONS = (("-c",), ("-dc",), ("-E",), ("--version",), ("-o", "out.o"), ("-o", "out.cu"), ("-arch=sm_90",),
            ("-x", "cu"), ("-x", "c++"), ("--x=cu",), ("-I", "inc"), ("-Iinc",), ("-isystem", "inc"),
            ("-isystem", "tk"), ("-isystem=tk",), ("-I", "tk"),
