@@ -91,6 +91,8 @@ def main() -> int:
     p.add_argument("--one-shot", action="store_true",
                    help="without rapcc's server (RAPCC_SERVER=0): every rapcc process is the build's, so its CPU "
                         "time is counted too")
+    p.add_argument("--baseline", metavar="LAUNCHER",
+                   help="another rapcc-launch (an older rapcc) built third in each round, for a before/after")
     p.add_argument("cmake_args", nargs="*", help="more -D arguments for CMake (after --)")
     args = p.parse_args()
     launcher = shutil.which("rapcc-launch")
@@ -104,11 +106,16 @@ def main() -> int:
     work = Path(tempfile.mkdtemp(prefix="rapcc-cmake-build-"))
     plain: list[Build] = []
     rapcc: list[Build] = []
+    base: list[Build] = []
     try:
         for run in range(args.runs):
             plain.append(build_once(Path(args.source), work, None, cmake_args, args.jobs, env))
             with fresh_server({**env, "RAPCC_CACHE_DIR": str(work / f"cache{run}")}, args.one_shot) as renv:
                 rapcc.append(build_once(Path(args.source), work, launcher, cmake_args, args.jobs, renv))
+            if args.baseline:
+                with fresh_server({**env, "RAPCC_CACHE_DIR": str(work / f"base{run}")}, args.one_shot) as renv:
+                    base.append(build_once(Path(args.source), work, args.baseline, cmake_args, args.jobs, renv))
+                print(f"run {run + 1}: baseline {base[-1].seconds:.1f} s", flush=True)
             cpu = (f" ({plain[-1].cpu:.1f} s CPU)", f" ({rapcc[-1].cpu:.1f} s CPU)") if args.one_shot else ("", "")
             print(f"run {run + 1}: nvcc {plain[-1].seconds:.1f} s{cpu[0]}, rapcc-launch {rapcc[-1].seconds:.1f} s"
                   f"{cpu[1]}", flush=True)
@@ -124,6 +131,11 @@ def main() -> int:
           f"{args.runs} clean builds of each, alternating{', RAPCC_SERVER=0' if args.one_shot else ''}")
     print(f"median wall: nvcc {a:.1f} s, rapcc-launch (RAPCC_PROJECT) {b:.1f} s, ratio {b / a:.2f} "
           f"({100 * (b - a) / a:+.0f}%)")
+    if base:
+        c = statistics.median(x.seconds for x in base)
+        print(f"baseline ({args.baseline}): median wall {c:.1f} s, ratio {c / a:.2f} ({100 * (c - a) / a:+.0f}%); "
+              f"largest excess of one step "
+              f"{max(statistics.median(x.steps[k] for x in base) - step_plain[k] for k in cuda):+.1f} s")
     if args.one_shot:
         ca = statistics.median(b.cpu for b in plain)
         cb = statistics.median(b.cpu for b in rapcc)
