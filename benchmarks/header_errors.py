@@ -10,9 +10,9 @@ does, and counts clang's errors: in the system's headers (the toolkit's, the
 C++ library's, the stand-ins) and in the project's.
 
 With `-p BUILD_DIR` (any project's compile database): runs `rapcc analyze -p
-BUILD_DIR UNIT` on every CUDA unit of the database, once per header mode, and
-counts the `rapcc-parse-error` notes a user sees (and the units rapcc
-refuses). `--nvcc` also runs each unit's own command (`-o` a scratch file): a
+BUILD_DIR` (every CUDA unit of the database) once per header mode, and counts
+the `rapcc-parse-error` notes a user sees (and rapcc's errors), then parses
+each unit with its own flags for the clang errors behind them. `--nvcc` also runs each unit's own command (`-o` a scratch file): a
 note on a unit nvcc accepts is a rapcc bug unless it names a header nvcc
 lacks too; each unit with a note under the toolkit's headers is listed.
 """
@@ -80,7 +80,7 @@ def _clang_errors(build: Path, mode: HeaderMode) -> tuple[int, int, int]:
     return system, project, refused
 
 
-def database_counts(build: Path, check_nvcc: bool) -> int:
+def database_counts(build: Path, check_nvcc: bool, modes: tuple[str, ...] = ("standin", "toolkit")) -> int:
     """`rapcc-parse-error` notes of every CUDA unit of BUILD's database, per header mode, and the clang errors
     behind them (a file without shared memory prints no note: its errors are counted here)."""
     units = _units(build)
@@ -90,23 +90,23 @@ def database_counts(build: Path, check_nvcc: bool) -> int:
         accepted = {e["file"]: _nvcc_accepts(e, scratch) for e in units}
         print(f"nvcc -c accepts {sum(accepted.values())} of {len(units)} units", flush=True)
     env = {k: v for k, v in os.environ.items() if not k.startswith("RAPCC_")}
-    for mode in ("standin", "toolkit"):
-        notes = refused = noted = 0
-        listed: list[str] = []
+    for mode in modes:
         t = time.perf_counter()
-        for e in units:
-            r = subprocess.run([sys.executable, "-m", "rapcc.cli", "analyze", "-p", str(build), e["file"]],
-                               env={**env, "RAPCC_HEADERS": mode}, capture_output=True, text=True)
-            lines = [ln for ln in (r.stdout + r.stderr).splitlines() if ln.endswith("[rapcc-parse-error]")]
-            notes += len(lines)
-            noted += bool(lines)
-            refused += "rapcc: error:" in r.stderr
-            if lines and mode == "toolkit":
-                verdict = "?" if not accepted else "accepts" if accepted[e["file"]] else "rejects"
-                listed.append(f"  {e['file']} (nvcc {verdict}): {len(lines)}, first {lines[0]}")
+        # One run over the whole database, as a user runs it (a run per unit would read every unit's launches
+        # each time): a header's errors are one note for the run, with a count.
+        r = subprocess.run([sys.executable, "-m", "rapcc.cli", "analyze", "-p", str(build)],
+                           env={**env, "RAPCC_HEADERS": mode}, capture_output=True, text=True)
+        lines = [ln for ln in (r.stdout + r.stderr).splitlines() if ln.endswith("[rapcc-parse-error]")]
+        by_file: dict[str, list[str]] = {}
+        for ln in lines:
+            by_file.setdefault(ln.split(":", 1)[0], []).append(ln)
+        notes, noted = len(lines), len(by_file)
+        refused = sum(ln.startswith("rapcc: error:") for ln in r.stderr.splitlines())
+        listed = [f"  {f} (nvcc {'?' if f not in accepted else 'accepts' if accepted[f] else 'rejects'}): "
+                  f"{len(ls)}, first {ls[0]}" for f, ls in by_file.items()] if mode == "toolkit" else []
         system, project, unparsed = _clang_errors(build, HeaderMode(mode))
-        print(f"{mode:8s} {len(units)} units: {notes} rapcc-parse-error notes in {noted} units, {refused} units with "
-              f"a rapcc error; clang errors: {system} in system headers, {project} in the project's, {unparsed} "
+        print(f"{mode:8s} {len(units)} units: {notes} rapcc-parse-error notes at {noted} files, {refused} rapcc "
+              f"errors; clang errors: {system} in system headers, {project} in the project's, {unparsed} "
               f"units refused ({time.perf_counter() - t:.0f} s)", flush=True)
         for line in listed:
             print(line)
@@ -118,9 +118,10 @@ def main() -> int:
     p.add_argument("root", nargs="?", default=str(Path(__file__).resolve().parent.parent / "third_party" / "ggml"))
     p.add_argument("-p", dest="build", help="a build folder with compile_commands.json: count each unit's notes")
     p.add_argument("--nvcc", action="store_true", help="with -p: also compile each unit with its own command")
+    p.add_argument("--modes", default="standin,toolkit", help="with -p: the header modes, comma-separated")
     args = p.parse_args()
     if args.build:
-        return database_counts(Path(args.build), args.nvcc)
+        return database_counts(Path(args.build), args.nvcc, tuple(args.modes.split(",")))
     root = Path(args.root)
     toolkit = find_toolkit(None, os.environ, shutil.which)
     nvcc = shutil.which("nvcc")
