@@ -39,14 +39,20 @@ FILES = {
     "inc/deep.cuh": b'#include "shared.cuh"\n',
     "inc/shared.cuh": SHARED,
     "pre_shared.h": b"#define TILE __shared__ float tile[32];\n",
+    "inc_runtime.cu": b"#include <cuda_runtime.h>\n" + PLAIN,
+    # a toolkit's include folder (CMake's -isystem for CUDA::cudart): its only __shared__ is the definition
+    "tk/cuda_runtime.h": b'#include "crt/host_defines.h"\n',
+    "tk/cuda_runtime_api.h": b"\n",
+    "tk/crt/host_defines.h": b"#define __shared__ __location__(shared)\n",
     "opts_cu.txt": b"-x cu host.cpp",
     "opts_plain.txt": b"-c plain.cu",
     "opts_binary.txt": b"\xff\xfe\0",
 }
-INPUTS = ("plain.cu", "shared.cu", "inc_plain.cu", "inc_shared.cu", "inc_deep.cu", "inc_macro.cu", "empty.cu",
-          "blank.cu", "binary.cu", "missing.cu", "host.cpp", "host_shared.cpp", "main.o", "sub/../plain.cu")
+INPUTS = ("plain.cu", "shared.cu", "inc_plain.cu", "inc_runtime.cu", "inc_shared.cu", "inc_deep.cu", "inc_macro.cu",
+          "empty.cu", "blank.cu", "binary.cu", "missing.cu", "host.cpp", "host_shared.cpp", "main.o", "sub/../plain.cu")
 OPTIONS = (("-c",), ("-dc",), ("-E",), ("--version",), ("-o", "out.o"), ("-o", "out.cu"), ("-arch=sm_90",),
            ("-x", "cu"), ("-x", "c++"), ("--x=cu",), ("-I", "inc"), ("-Iinc",), ("-isystem", "inc"),
+           ("-isystem", "tk"), ("-isystem=tk",), ("-I", "tk"),
            ("-include", "pre_shared.h"), ("-include", "plain.cuh"), ("-DX=1",), ("-D", "T=__shared__"),
            ("-U", "X"), ("-optf", "opts_cu.txt"), ("-optf", "opts_plain.txt"), ("-optf", "opts_binary.txt"),
            ("-optf", "no_such.txt"), ("-MD",), ("-std=c++17",), ("-Xcompiler", "-Wall"), ("-lineinfo",),
@@ -142,6 +148,8 @@ def test_what_it_sends_to_nvcc_the_full_path_sends_unchanged_too(tree):
     (["-c", "inc_deep.cu", "-I", "inc"], {"RAPCC_CACHE_DIR": "cache_there"}, FULL_PATH),
     (["-c", "inc_deep.cu"], {"RAPCC_CACHE_DIR": "cache_there"}, TO_NVCC),  # not found: a system header
     (["-c", "inc_macro.cu"], {"RAPCC_CACHE_DIR": "cache_there"}, FULL_PATH),  # `#include H`
+    (["-c", "inc_runtime.cu", "-isystem=tk"], {"RAPCC_CACHE_DIR": "cache_there"}, TO_NVCC),  # the toolkit's
+    (["-c", "inc_runtime.cu", "-I", "tk"], {"RAPCC_CACHE_DIR": "cache_there"}, FULL_PATH),  # -I: the user's
     (["-c", "plain.cu", "-include", "pre_shared.h"], {"RAPCC_CACHE_DIR": "cache_there"}, FULL_PATH),
     (["-c", "plain.cu", "-DT=__shared__"], {"RAPCC_CACHE_DIR": "cache_there"}, FULL_PATH),
     (["-c", "binary.cu"], {"RAPCC_CACHE_DIR": "cache_there"}, FULL_PATH),  # the full path's note

@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from rapcc.build.nvcc_options import scan_flags
 from rapcc.build.shared_scan import include_names, may_use_shared
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,6 +44,34 @@ def test_shared_memory_reached_through_local_headers(tmp_path):
                                         b"__device__ T *p() { extern __shared__ int s[]; return (T *)s; } };\n")
     assert not _scan(tmp_path / "k.cu")  # not found without the -I folder: a toolkit header
     assert _scan(tmp_path / "k.cu", include_dirs=(str(inc),))
+
+
+def _toolkit(folder: Path, marks: tuple[str, ...] = ("cuda_runtime.h", "cuda_runtime_api.h",
+                                                      "crt/host_defines.h")) -> None:
+    """A folder laid out as a CUDA toolkit's include folder: `crt/host_defines.h` defines `__shared__`."""
+    for m in marks:
+        (folder / m).parent.mkdir(parents=True, exist_ok=True)
+        (folder / m).write_bytes(b"#include \"crt/host_defines.h\"\n")
+    if "crt/host_defines.h" in marks:
+        (folder / "crt" / "host_defines.h").write_bytes(b"#define __shared__ __location__(shared)\n")
+
+
+def test_cmakes_isystem_toolkit_folder_is_not_followed_but_a_library_there_is(tmp_path):
+    (tmp_path / "k.cu").write_bytes(b"#include <cuda_runtime.h>\n__global__ void k(float *a) { a[0] = 1; }\n")
+    tk = tmp_path / "cuda" / "include"
+    _toolkit(tk)
+    # CMake's `-isystem=<toolkit>/include` for CUDA::cudart: nvcc's own folder, no user array there.
+    assert scan_flags((), ("-isystem", str(tk)), ()) == ((), (), ())
+    dirs, pre, defines = scan_flags((), ("-isystem", str(tk)), ())
+    assert not _scan(tmp_path / "k.cu", include_dirs=dirs, pre_includes=pre, defines=defines)
+    # The twin: the same folder named with -I is the user's, followed as before.
+    assert _scan(tmp_path / "k.cu", include_dirs=scan_flags((str(tk),), (), ())[0])
+    # A library under -isystem that is no toolkit (a marker missing) is followed: its macro may be a shared array.
+    lib = tmp_path / "lib"
+    _toolkit(lib, ("cuda_runtime.h", "crt/host_defines.h"))
+    dirs = scan_flags((), ("-isystem", str(lib)), ())[0]
+    assert dirs == (str(lib),)
+    assert _scan(tmp_path / "k.cu", include_dirs=dirs)
 
 
 def test_a_kernel_file_included_beside_the_unit(tmp_path):

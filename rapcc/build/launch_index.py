@@ -13,7 +13,7 @@ import contextlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import IO, TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from ..program_constants import ProgramConstants, defs_from_json, merge_constants, spelled, to_json, wanted_by
 from .cache import Cache, cache_key, sha256_bytes
@@ -73,29 +73,93 @@ def _cached(cache: Cache, key: str) -> dict[str, Any] | None:
     return entry.report
 
 
-@contextlib.contextmanager
-def _locked(root: Path) -> Iterator[None]:
-    """One process at a time computes missing launches (the others then find them cached)."""
-    root.mkdir(parents=True, exist_ok=True)
-    with open(root / "launch-index.lock", "a+") as f:
-        if fcntl is not None:
-            fcntl.flock(f, fcntl.LOCK_EX)
-        yield
-
-
 # (key, path, source bytes, flags, what the worker is asked beyond the file's launches:
 # {"what": "constants"} for a file read for its constants only, {"program_constants": ...}
 # for launches read with other files' constants) of a file whose record is not cached yet.
 Job = tuple[str, str, bytes, HonouredFlags, dict[str, Any]]
 
 
+# Files claimed per call of `compute`: a `make -j` build's first compile steps
+# share a project's files, a few at a time, instead of one step parsing them
+# all while the others wait (issue 28); a batch keeps a worker's start (a
+# Python process where no server runs) to a sixteenth of the files.
+_BATCHES = 16
+
+
+def _claim_path(root: Path, key: str) -> Path:
+    return root / "launch-claims" / f"{key}.lock"
+
+
+def _try_claim(root: Path, key: str) -> IO[str] | None:
+    """The open claim file of `key`, locked by this process; None where another holds it."""
+    path = _claim_path(root, key)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    f = open(path, "a+")
+    if fcntl is None:  # not POSIX: parallel compiles may parse the same files twice, harmlessly
+        return f
+    try:
+        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        f.close()
+        return None
+    return f
+
+
+def _release(root: Path, key: str, f: IO[str]) -> None:
+    # Removed before the unlock: a process that opens the name afterwards gets a new file and finds the
+    # launches cached (at worst it parses the file again, harmlessly); one blocked on this file wakes.
+    with contextlib.suppress(OSError):
+        _claim_path(root, key).unlink()
+    f.close()
+
+
+def _wait_for(root: Path, key: str) -> None:
+    """Block until the process that claimed `key` lets it go."""
+    try:
+        f = open(_claim_path(root, key))  # not created: a name already gone was let go
+    except OSError:
+        return
+    with f:
+        if fcntl is not None:
+            fcntl.flock(f, fcntl.LOCK_SH)
+
+
+def _share(cache: Cache, missing: list[Job], compute: Callable[[list[Job]], None]) -> None:
+    """Compute the launches of `missing` together with the other compile steps
+    that need them now: claim a batch of files no one is parsing, compute it,
+    and so on; wait only for a file another step is parsing at that moment."""
+    batch = -(-len(missing) // _BATCHES)
+    done: set[str] = set()  # parsed here: never again, even if the cache did not keep it
+    while True:
+        missing = [j for j in missing if j[0] not in done and _cached(cache, j[0]) is None]
+        if not missing:
+            return
+        claimed: list[tuple[Job, IO[str]]] = []
+        for job in missing:
+            f = _try_claim(cache.root, job[0])
+            if f is None:
+                continue
+            if _cached(cache, job[0]) is not None:  # another step finished it since
+                _release(cache.root, job[0], f)
+                continue
+            claimed.append((job, f))
+            if len(claimed) == batch:
+                break
+        if not claimed:
+            _wait_for(cache.root, missing[0][0])
+            continue
+        try:
+            compute([j for j, _ in claimed])
+        finally:
+            for job, f in claimed:
+                done.add(job[0])
+                _release(cache.root, job[0], f)
+
+
 def _records(jobs: Sequence[Job], cache: Cache, compute: Callable[[list[Job]], None]) -> dict[str, dict[str, Any]]:
     found = {j[0]: _cached(cache, j[0]) for j in jobs}
     if any(v is None for v in found.values()):
-        with _locked(cache.root):
-            missing = [j for j in jobs if _cached(cache, j[0]) is None]
-            if missing:
-                compute(missing)
+        _share(cache, [j for j in jobs if found[j[0]] is None], compute)
         found = {j[0]: _cached(cache, j[0]) for j in jobs}
     return {k: v for k, v in found.items() if v is not None}
 

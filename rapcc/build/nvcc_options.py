@@ -207,11 +207,31 @@ def clang_extra_args(system_include_dirs: Sequence[str], undefines: Sequence[str
     return tuple(out)
 
 
+# Files that mark a folder as a CUDA toolkit's own headers (`include`, and CCCL's `include/cccl`).
+TOOLKIT_MARKS = (("cuda_runtime.h", "cuda_runtime_api.h", os.path.join("crt", "host_defines.h")),
+                 (os.path.join("cub", "cub.cuh"), os.path.join("thrust", "version.h"),
+                  os.path.join("cuda", "std", "version")))
+
+
+def is_toolkit_headers(folder: str) -> bool:
+    """Whether `folder` holds a CUDA toolkit's (or CCCL's) headers. Their only
+    spellings of `__shared__` are its definition (`crt/host_defines.h`) and
+    the arrays of the library's own kernels (CUB's); no macro of theirs
+    expands to a shared array in the user's code."""
+    return any(all(os.path.isfile(os.path.join(folder, m)) for m in marks) for marks in TOOLKIT_MARKS)
+
+
 def scan_flags(include_dirs: Sequence[str], extra_args: Sequence[str], defines: Sequence[str]
                ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     """(the user's include folders, -include files, -D values) of honoured
-    flags, for `shared_scan.may_use_shared`."""
+    flags, for `shared_scan.may_use_shared`. An `-isystem` folder holding a
+    CUDA toolkit's headers is left out: CMake names the toolkit's `include`
+    so for every target that links CUDA::cudart, and following `<cuda_runtime.h>`
+    into it reached `crt/host_defines.h`'s `#define __shared__`, so that every
+    CUDA file of such a build took the full path (a parse) for nothing. nvcc
+    searches that folder anyway, where the scan never looks (issue 28)."""
     extra = list(extra_args)
-    system = tuple(extra[k + 1] for k in range(len(extra) - 1) if extra[k] == "-isystem")
+    system = tuple(extra[k + 1] for k in range(len(extra) - 1) if extra[k] == "-isystem"
+                   and not is_toolkit_headers(extra[k + 1]))
     pre = tuple(extra[k + 1] for k in range(len(extra) - 1) if extra[k] == "-include")
     return tuple(include_dirs) + system, pre, tuple(defines)
