@@ -7,7 +7,7 @@ __global__ void rt70_k(const int *in, int *out, int p) {
     __syncthreads();
     const int *e = &tile[tx][31];
     int acc = tile[tx][ty] * 3 + tile[tx][(ty + 8) & 31];
-    acc += e[1] * (tx < 31);
+    if (tx < 31) acc += e[1];  // the last row has no next row: reading past the tile is an illegal address on the GPU
     out[blockIdx.x * 256 + tid] = acc;
 }
 #ifdef __CUDACC__
