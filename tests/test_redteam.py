@@ -117,6 +117,9 @@ def test_redteam_sample_compiles_with_nvcc(tmp_path):
 
 @pytest.mark.nvcc
 @pytest.mark.slow
-def test_redteam_all_compile_with_nvcc(tmp_path):
-    """Every kernel's original and every distinct rewrite build with nvcc -arch=sm_90."""
-    _nvcc_check(require_nvcc(), KERNELS, tmp_path)
+def test_a_spread_of_the_redteam_compiles_with_nvcc(tmp_path):
+    """Every eighth kernel's original and every distinct rewrite build with nvcc
+    -arch=sm_90. All of them took five minutes of the suite's 2-core budget
+    alone; `python3 benchmarks/redteam_gpu.py --out DIR --compile-only` builds
+    every kernel (and, on a GPU, runs them: benchmarks/redteam_gpu.sh)."""
+    _nvcc_check(require_nvcc(), KERNELS[3::8], tmp_path)
