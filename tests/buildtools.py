@@ -59,3 +59,14 @@ def require_tool(name: str) -> str:
                 "nm": "install binutils"}.get(name, "the test extra installs it (pip install -e '.[test]')")
         pytest.skip(f"{name} not on the PATH; {hint}")
     return path
+
+
+def require_host_oracle(gxx: str) -> str:
+    """The g++ the host oracle (tests/fuzz/hostcheck.py) compiles kernels with:
+    a missing one fails in CI and skips elsewhere, saying how to provide it."""
+    if not Path(gxx).exists():
+        if os.environ.get("RAPCC_REQUIRE_NVCC") == "1":
+            pytest.fail(f"{gxx} is required (RAPCC_REQUIRE_NVCC=1): the oracle compiles the kernels as host C++")
+        pytest.skip(f"{gxx} not found: the oracle runs each kernel as host C++ compiled by g++; install g++ "
+                    "or point RAPCC_FUZZ_GXX at one")
+    return gxx

@@ -3,7 +3,6 @@ conflict (issue 30; rapcc/strategies/elempad.py): each wrong form is kept,
 its legal twin (the base kernel) is rewritten."""
 from __future__ import annotations
 
-import os
 import subprocess
 from dataclasses import replace
 from pathlib import Path
@@ -19,6 +18,7 @@ from rapcc.strategies import REGISTRY, StrategyContext
 from rapcc.strategies.elempad import Refusal, refusal
 from rapcc.verify import verify
 from tests.conftest import require_nvcc
+from tests.buildtools import require_host_oracle
 from tests.fuzz.hostcheck import GXX, Failure, build_and_run, precompile_header
 from tests.fuzz.hostgen import HostKernel, Launch
 
@@ -228,10 +228,7 @@ ORACLE = [n for n in SPELLINGS if n not in ("global", "attribute")]
 @pytest.mark.parametrize("name", ORACLE)
 def test_host_oracle_gives_the_same_results(tmp_path: Path, name: str) -> None:
     """g++ runs the original and the padded kernel on the host: the same bits."""
-    if not Path(GXX).exists():  # the oracle's compiler: CI must have it
-        if os.environ.get("RAPCC_REQUIRE_NVCC") == "1":
-            pytest.fail(f"{GXX} is required (RAPCC_REQUIRE_NVCC=1): the oracle compiles the kernels as host C++")
-        pytest.skip(f"{GXX} not found: the oracle compiles the kernels as host C++ (RAPCC_FUZZ_GXX names another g++)")
+    require_host_oracle(GXX)
     src = SPELLINGS[name][0]
     out = _result(tmp_path, src)
     assert out.plans[0].mapping.strategy == "elempad"

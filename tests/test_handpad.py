@@ -5,7 +5,6 @@ Twins: a kernel that uses the pad columns, a working pad, an unproved column."""
 from __future__ import annotations
 
 import math
-import os
 import subprocess
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from rapcc.banks import DEFAULT_BANKS
 from rapcc.pipeline import Options, rewrite_source
 from rapcc.rewrite import grown_dim_text
 from tests.conftest import require_nvcc
+from tests.buildtools import require_host_oracle
 from tests.fuzz.hostcheck import GXX, Failure, build_and_run, precompile_header
 from tests.fuzz.hostgen import HostKernel, Launch
 
@@ -141,10 +141,7 @@ def test_shrunk_extent_text() -> None:
 @pytest.mark.parametrize("rows", [32, 16])
 def test_host_oracle_bit_for_bit(tmp_path: Path, rows: int) -> None:
     """g++ runs the original and each rewrite (pad, xor, auto) on the host: same bits."""
-    if not Path(GXX).exists():  # the oracle's compiler: CI must have it
-        if os.environ.get("RAPCC_REQUIRE_NVCC") == "1":
-            pytest.fail(f"{GXX} is required (RAPCC_REQUIRE_NVCC=1): the oracle compiles the kernels as host C++")
-        pytest.skip(f"{GXX} not found: the oracle compiles the kernels as host C++ (RAPCC_FUZZ_GXX names another g++)")
+    require_host_oracle(GXX)
     src = transpose(rows, "N + 2")
     texts = [src]
     for strategy in ("auto", "pad", "xor"):

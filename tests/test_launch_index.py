@@ -38,7 +38,9 @@ def _computer(cache: Cache, log: list[tuple[str, str]], who: str, delay_s: float
     return compute
 
 
-@pytest.mark.skipif(launch_index.fcntl is None, reason="claims are flock locks (POSIX)")
+@pytest.mark.skipif(launch_index.fcntl is None,
+                    reason="without POSIX flock (Windows) the steps do not share the scan by design: "
+                           "each parses every file it needs, so there is no sharing to test")
 def test_two_steps_share_the_files_and_each_file_is_parsed_once(tmp_path):
     (tmp_path / "src").mkdir()
     entries = _project(tmp_path / "src", 8)

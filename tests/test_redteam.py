@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.buildtools import require_tool
+from tests.buildtools import require_host_oracle
 from tests.conftest import require_nvcc
 from tests.fuzz.hostcampaign import check_all
 from tests.fuzz.hostcheck import GXX, Outcome
@@ -32,8 +32,7 @@ SAMPLE = ("rt04_idx_macro_transpose", "rt15_volatile_array", "rt21_float4_transp
 
 
 def _gxx() -> None:
-    if not Path(GXX).exists():
-        require_tool(GXX)
+    require_host_oracle(GXX)
 
 
 def _judge(kernels: list[RedteamKernel], work: Path) -> None:
