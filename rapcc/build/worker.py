@@ -45,6 +45,7 @@ def options_from_json(o: dict[str, Any]) -> Options:
         headers=HeaderMode(o.get("headers", HeaderMode.AUTO.value)),
         launch_shapes=tuple((k, tuple(tuple(s) for s in v)) for k, v in o.get("launch_shapes", ())),
         launch_unknown=tuple((k, tuple(v)) for k, v in o.get("launch_unknown", ())),
+        launch_scope=tuple(o["launch_scope"]) if o.get("launch_scope") is not None else None,
         program_constants=constants_from_json(o["program_constants"]) if "program_constants" in o else None)
 
 
@@ -179,7 +180,7 @@ def launches_job(cache: Cache, job: dict[str, Any]) -> None:
             facts = file_launch_facts(job["path"], source, options)
             record = {"launches": {k: [list(s) for s in v] for k, v in facts.launches.items()},
                       "unknown": {k: list(v) for k, v in facts.unknown.items()}, "wanted": list(facts.wanted),
-                      "constants": defs_to_json(facts.constants)}
+                      "constants": defs_to_json(facts.constants), "functions": list(facts.functions)}
     except Exception as exc:  # a file rapcc cannot parse launches nothing it can see (and may define anything)
         store_file_launches(cache, job["key"], {"failed": True}, refusal(exc))
         return

@@ -1,0 +1,138 @@
+"""Which files of a project may launch a function, decided on bytes alone
+(issue 28: a compile step reads the launches of the files that can name
+its own kernels, not of every file of the compile database).
+
+A file's launch record (`launch_index.py`) keys each launch by the name of
+the function it references, and a C++ reference names its function with an
+identifier token of the file's preprocessed text. That token comes from the
+file's own bytes, from a macro of a header it includes or of a `-D` flag, or
+from `##` pasting pieces of those. So a file can key a record by `name` only
+if `name` is a concatenation of identifier or number runs of its text, its
+user headers' (followed as `shared_scan.py` follows them: its folder, `-I`,
+`-isystem` outside the toolkit, `-include`) and its flags' (with any run of
+digits, which `__LINE__`, `__COUNTER__` or a system header's number may
+paste). A single run is the name spelled; several are a paste. A wrapper
+call `launch(k, params)` spells the kernel as an argument: a run. What
+the byte model cannot bound answers "may name anything": a universal
+character name (`\\u0041` spells `A`), an `#include` whose name is a macro,
+more files than `MAX_FILES`. Line splices are removed first (`ker\\<newline>nel`
+is one identifier).
+
+The one premise beyond the bytes, the one `shared_scan.py` makes: a header
+outside those folders (the toolkit's, the C++ library's) is no user code; it
+spells no user's kernel, and pastes only the pieces its user passes it.
+Standard library only.
+"""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from .nvcc_args import HonouredFlags
+from .nvcc_options import scan_flags
+from .shared_scan import MAX_FILES, _resolve, include_names
+
+# Identifier characters as clang's lexer takes them: `$` and UTF-8 letters too.
+_RUN = re.compile(rb"[A-Za-z0-9_$\x80-\xff]+")
+_SPLICE = re.compile(rb"\\[ \t]*\r?\n")
+_UCN = re.compile(rb"\\[uU]")
+
+
+@dataclass(frozen=True, slots=True)
+class FileRuns:
+    """The identifier and number runs a file's compile can build names from;
+    `runs` None: any name (`why` says what the bytes cannot bound)."""
+
+    runs: frozenset[bytes] | None
+    why: str | None = None
+
+
+# A comment between `#` and the directive's name hides an `#include` from `include_names`.
+_HIDDEN_DIRECTIVE = re.compile(rb"^[ \t]*#[ \t]*/[*/]", re.M)
+
+
+def _runs_of(data: bytes, into: set[bytes]) -> str | None:
+    """Add `data`'s runs (line splices removed) to `into`; else why they cannot bound its names."""
+    text = _SPLICE.sub(b"", data)
+    if _UCN.search(text):
+        return "holds a universal character name"
+    if _HIDDEN_DIRECTIVE.search(text):
+        return "has a comment inside a directive"
+    into.update(_RUN.findall(text))
+    return None
+
+
+def file_runs(path: str, source: bytes, flags: HonouredFlags) -> FileRuns:
+    """The runs of `path` (whose bytes are `source`), of every user header it
+    may include, transitively, and of its flags."""
+    include_dirs, pre_includes, defines = scan_flags(flags.include_dirs, flags.extra_args, flags.defines)
+    runs: set[bytes] = set()
+    for text in (*defines, *flags.extra_args):
+        why = _runs_of(text.encode("utf-8", errors="surrogateescape"), runs)
+        if why is not None:
+            return FileRuns(None, f"a flag {why}")
+    here = os.path.dirname(os.path.realpath(path))
+    pending: list[tuple[str, bytes | None]] = [(os.path.realpath(path), source)]
+    for f in pre_includes:
+        found = f if os.path.isabs(f) and os.path.isfile(f) else _resolve(f, True, here, include_dirs)
+        if found is not None:
+            pending.append((os.path.realpath(found), None))
+    seen: set[str] = set()
+    while pending:
+        name, data = pending.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        if len(seen) > MAX_FILES:
+            return FileRuns(None, f"it includes more than {MAX_FILES} files")
+        if data is None:
+            try:
+                with open(name, "rb") as fh:
+                    data = fh.read()
+            except OSError:
+                continue  # the compiler reports it (and the parse fails: no record)
+        why = _runs_of(data, runs)
+        if why is not None:
+            return FileRuns(None, f"'{os.path.basename(name)}' {why}")
+        names = include_names(_SPLICE.sub(b"", data))
+        if names is None:
+            return FileRuns(None, f"'{os.path.basename(name)}' has an #include whose name is a macro")
+        folder = os.path.dirname(name)
+        for inc, quoted in names:
+            found = _resolve(inc, quoted, folder, include_dirs)
+            if found is not None and found not in seen:
+                pending.append((found, None))
+    return FileRuns(frozenset(runs))
+
+
+def can_build(name: str, runs: frozenset[bytes]) -> bool:
+    """Whether `name` is one run of `runs` or a concatenation of several (digits free)."""
+    word = name.encode("utf-8", errors="surrogateescape")
+    if word in runs:
+        return True
+    reach = [False] * (len(word) + 1)
+    reach[0] = True
+    for i in range(len(word)):
+        if not reach[i]:
+            continue
+        for j in range(i + 1, len(word) + 1):
+            if not reach[j] and (word[i:j] in runs or word[i:j].isdigit()):
+                reach[j] = True
+    return reach[-1]
+
+
+def may_name(found: FileRuns, names: Iterable[str]) -> bool:
+    """Whether a file whose runs are `found` may key a launch by one of `names`."""
+    if found.runs is None:
+        return True
+    return any(can_build(n, found.runs) for n in names)
+
+
+def candidates(files: Sequence[tuple[str, bytes, HonouredFlags]], names: Sequence[str]) -> list[bool]:
+    """For each file (path, bytes, flags), whether its launches may name one of `names`."""
+    return [may_name(file_runs(p, src, flags), names) for p, src, flags in files]
+
+
+__all__ = ["FileRuns", "can_build", "candidates", "file_runs", "may_name"]
