@@ -49,8 +49,9 @@ class FileRuns:
     why: str | None = None
 
 
-# A comment between `#` and the directive's name hides an `#include` from `include_names`.
-_HIDDEN_DIRECTIVE = re.compile(rb"^[ \t]*#[ \t]*/[*/]", re.M)
+# Directives `include_names` does not read: a comment between `#` and the name,
+# the digraph `%:` and the trigraph `??=` for `#`.
+_HIDDEN_DIRECTIVE = re.compile(rb"^[ \t]*#[ \t]*/[*/]|%:|\?\?=", re.M)
 
 
 def _runs_of(data: bytes, into: set[bytes]) -> str | None:
