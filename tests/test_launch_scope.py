@@ -48,8 +48,8 @@ def test_a_user_headers_macro_and_a_define_flag_count(tmp_path) -> None:
 def test_what_the_bytes_cannot_bound_may_name_anything(tmp_path) -> None:
     for text in (b"void f() { \\u006b<<<1, 1>>>(); }\n",  # a universal character name spells `k`
                  b"#include KERNELS_HEADER\n",  # a macro include: the header is unknown
-                 b"#/**/include \"hidden.h\"\n",  # a directive the include reader does not see
-                 b"%:include \"hidden.h\"\n"):  # a directive the include reader does not see
+                 b"#/**/include \"hidden.h\"\n",  # a comment hides the directive
+                 b"%:include \"hidden.h\"\n"):  # a digraph spells its `#`
         found = _runs(tmp_path, text)
         assert found.runs is None and found.why
         assert may_name(found, ["anything_at_all"])
