@@ -54,9 +54,9 @@ class Options:
     # Why the other files' launches of a kernel whose shape they leave unknown are
     # unknown: ((kernel name, ("in 'a.cu', line 9: ...", ...)), ...).
     launch_unknown: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    # The functions `launch_shapes` and `launch_unknown` speak for (a build step's scan read only
-    # the files that may name them; build/launch_index.py); None: every function. Another
-    # function's launches elsewhere are unknown.
+    # The kernels `launch_shapes` and `launch_unknown` speak for (a build step's scan read only
+    # the files that may name them; build/launch_index.py); None: every kernel. Another
+    # kernel's launches elsewhere are unknown.
     launch_scope: tuple[str, ...] | None = None
     # The integer constants the program's files define (project mode): a launch reads
     # `extern const int BLOCK;` from its definition in another file (host_constants.py).
@@ -100,7 +100,7 @@ class RewriteResult:
         return any(p.rewritten for p in self.plans)
 
 
-SCOPE_UNREAD = "a launch in a file of the project rapcc did not read for this function"
+SCOPE_UNREAD = "a launch in a file of the project rapcc did not read for this kernel"
 
 
 def with_launch_shapes(info: TranslationUnitInfo, shapes: tuple[tuple[str, tuple[tuple[int, int, int], ...]], ...],
@@ -108,15 +108,16 @@ def with_launch_shapes(info: TranslationUnitInfo, shapes: tuple[tuple[str, tuple
                        scope: tuple[str, ...] | None = None) -> TranslationUnitInfo:
     """`info` whose kernels also know the block shapes of launches in other
     files, and why those other files' unknown launches are (`unknown`).
-    `scope`: the functions those speak for (None: all); any other may be
-    launched elsewhere with any shape."""
+    `scope`: the kernels those speak for (None: all); any other kernel may be
+    launched elsewhere with any shape. A `__device__` function is never
+    launched: a kernel of its name in another file is another function."""
     extra = dict(shapes)
     if scope is not None:
         inside = set(scope)
         # Every shape, and dynamic bytes unknown (the budget's premise), as a launch rapcc cannot read.
-        extra.update((k.name, tuple(extra.get(k.name, ())) + (UNREAD_SHAPE, bytes_entry(None)))
-                     for k in info.kernels if k.name not in inside)
-        unknown = unknown + tuple((k.name, (SCOPE_UNREAD,)) for k in info.kernels if k.name not in inside)
+        outside = [k.name for k in info.kernels if k.is_global and k.name not in inside]
+        extra.update((n, tuple(extra.get(n, ())) + (UNREAD_SHAPE, bytes_entry(None))) for n in outside)
+        unknown = unknown + tuple((n, (SCOPE_UNREAD,)) for n in outside)
     if not extra:
         return info
     mine = f"in '{os.path.basename(info.path)}', "  # this file's own unknown launches say so already

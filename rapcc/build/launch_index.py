@@ -54,7 +54,7 @@ class ProjectFacts:
     shapes: LaunchShapes = ()
     unknown: tuple[tuple[str, tuple[str, ...]], ...] = ()
     constants: ProgramConstants = ProgramConstants()
-    # The functions these facts speak for (`Options.launch_scope`); None: every one.
+    # The kernels these facts speak for (`Options.launch_scope`); None: every one.
     scope: tuple[str, ...] | None = None
 
     def digest(self) -> str:
@@ -72,7 +72,7 @@ class ScanLog:
     waited_s: float = 0.0
     read: int = 0
     of: int = 0
-    # Why the scan read every file rather than those that may name the step's functions.
+    # Why the scan read every file rather than those that may name the step's kernels.
     whole: str | None = None
     parse_times: list[float] = field(default_factory=list)
 
@@ -241,7 +241,7 @@ def _sources(entries: Sequence[CompileEntry], cuda: bool) -> list[tuple[CompileE
 
 def _facts(records: Iterable[Mapping[str, Any]], constants: ProgramConstants = ProgramConstants(),
            scope: tuple[str, ...] | None = None) -> ProjectFacts:
-    """The records merged in their order; with `scope`, of those functions only."""
+    """The records merged in their order; with `scope`, of those kernels only."""
     keep = None if scope is None else set(scope)
 
     def mine(found: Mapping[str, Any]) -> dict[str, Any]:
@@ -257,19 +257,19 @@ def _facts(records: Iterable[Mapping[str, Any]], constants: ProgramConstants = P
 
 def _narrowed(jobs: list[Job], own: str, cache: Cache, compute: Callable[[list[Job]], None], log: ScanLog
               ) -> ProjectFacts | None:
-    """The facts of the functions `own` (a file of `jobs`) defines, read from
+    """The facts of the kernels `own` (a file of `jobs`) defines, read from
     the files that may name them (launch_scope.py): every other file's record
-    has none of them, so they are what the whole scan gives of those functions.
+    has none of them, so they are what the whole scan gives of those kernels.
     None where the whole scan is needed (see `ScanLog.whole`)."""
     mine = next((j for j in jobs if os.path.normpath(j[1]) == own), None)
     if mine is None:
         log.whole = "the compiled file is not in the compile database"
         return None
     record = _records([mine], cache, compute, log).get(mine[0])
-    if record is None or record.get("failed") or "functions" not in record:
+    if record is None or record.get("failed") or "kernels" not in record:
         log.whole = "the compiled file's launches could not be read"
         return None
-    names = tuple(record["functions"])
+    names = tuple(record["kernels"])
     picked = [j for j in jobs if j is mine or may_name(file_runs(j[1], j[2], j[3]), names)]
     records = _records(picked, cache, compute, log)
     if any(r.get("wanted") for r in records.values()):
@@ -288,7 +288,7 @@ def cached_project_launches(entries: Sequence[CompileEntry], cache: Cache, versi
     mode does (build/project.py): a file whose launches read a constant it
     declares without defining is read again with the definitions of every
     file of the database, C++ files too, under a key of those definitions.
-    `own`: the compiled file, whose functions' facts alone are read where
+    `own`: the compiled file, whose kernels' facts alone are read where
     that is exact (`_narrowed`); `log`: what the scan spent."""
     log = log if log is not None else ScanLog()
     compute = _timed(compute, log)

@@ -233,7 +233,7 @@ def cached_rewrites(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str
     if config.project is not None:
         from .compdb import CompileDatabaseError
         try:
-            # One input: only its functions' launches are read (launch_index._narrowed).
+            # One input: only its kernels' launches are read (launch_index._narrowed).
             project = _project_launches(config, cache, env, nvcc, sources[0][0].path if len(sources) == 1 else None)
         except (CompileDatabaseError, OSError) as exc:
             project_note = f"RAPCC_PROJECT: {exc}"

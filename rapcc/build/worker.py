@@ -180,7 +180,7 @@ def launches_job(cache: Cache, job: dict[str, Any]) -> None:
             facts = file_launch_facts(job["path"], source, options)
             record = {"launches": {k: [list(s) for s in v] for k, v in facts.launches.items()},
                       "unknown": {k: list(v) for k, v in facts.unknown.items()}, "wanted": list(facts.wanted),
-                      "constants": defs_to_json(facts.constants), "functions": list(facts.functions)}
+                      "constants": defs_to_json(facts.constants), "kernels": list(facts.kernels)}
     except Exception as exc:  # a file rapcc cannot parse launches nothing it can see (and may define anything)
         store_file_launches(cache, job["key"], {"failed": True}, refusal(exc))
         return

@@ -24,7 +24,7 @@ from .parse import SHIM_DIR, ParseConfig, ParseError, direct_includes, folder_in
 from .tokens import file_tokens
 from .toplevel import top_level
 from .host_constants import defined_constants
-from .defined import device_functions
+from .defined import defined_kernels
 from ..program_constants import ConstantDef, FileLaunchFacts, ProgramConstants
 
 
@@ -146,7 +146,7 @@ def file_launch_facts(path: str, source: bytes, options: _ParseOptions) -> FileL
         found.setdefault(name, []).extend(bytes_entry(b) for b in dict.fromkeys(smem))
     where = os.path.basename(path)
     return FileLaunchFacts(found, {k: tuple(f"in '{where}', {why}" for why in v) for k, v in unknown.items()},
-                           tuple(sorted(wanted)), _defined(tu), device_functions(tu))
+                           tuple(sorted(wanted)), _defined(tu), defined_kernels(tu))
 
 
 def file_constants(path: str, source: bytes, options: _ParseOptions) -> tuple[ConstantDef, ...]:
