@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rapcc.build.launch_scope import FileRuns, can_build, file_runs, may_name
+from rapcc.build.launch_scope import FileRuns, can_build, file_runs, may_name, pieces
 from rapcc.build.nvcc_args import HonouredFlags
 
 FLAGS = HonouredFlags((), (), "c++17", ())
@@ -53,3 +53,18 @@ def test_what_the_bytes_cannot_bound_may_name_anything(tmp_path) -> None:
         found = _runs(tmp_path, text)
         assert found.runs is None and found.why
         assert may_name(found, ["anything_at_all"])
+
+
+def test_runs_kept_to_the_names_pieces_answer_the_same(tmp_path) -> None:
+    """A step keeps only the runs that are pieces of its kernels' names (a project's headers hold
+    thousands): a paste of two kept pieces still builds the name, an unrelated name still does not."""
+    (tmp_path / "inc").mkdir()
+    (tmp_path / "inc" / "h.h").write_bytes(b"#define K(n) n ## _kernel\n")
+    text = b'#include "inc/h.h"\nvoid f(float *p) { K(tile)<<<1, 64>>>(p); }\n'
+    names = ["tile_kernel", "other_kernel"]
+    whole = _runs(tmp_path, text)
+    kept = file_runs(str(tmp_path / "a.cu"), text, FLAGS, pieces(names))
+    assert kept.runs is not None and whole.runs is not None and len(kept.runs) < len(whole.runs)
+    for n in names:
+        assert can_build(n, kept.runs) == can_build(n, whole.runs)
+    assert can_build("tile_kernel", kept.runs) and not can_build("other_kernel", kept.runs)

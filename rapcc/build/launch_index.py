@@ -19,7 +19,7 @@ from typing import IO, TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from ..program_constants import ProgramConstants, defs_from_json, merge_constants, spelled, to_json, wanted_by
 from .cache import Cache, cache_key, sha256_bytes
-from .launch_scope import file_runs, may_name
+from .launch_scope import file_runs, may_name, pieces
 from .nvcc_args import HonouredFlags
 
 if TYPE_CHECKING:  # a project's compile database is read only in project mode
@@ -270,7 +270,8 @@ def _narrowed(jobs: list[Job], own: str, cache: Cache, compute: Callable[[list[J
         log.whole = "the compiled file's launches could not be read"
         return None
     names = tuple(record["kernels"])
-    picked = [j for j in jobs if j is mine or may_name(file_runs(j[1], j[2], j[3]), names)]
+    within = pieces(names)
+    picked = [j for j in jobs if j is mine or may_name(file_runs(j[1], j[2], j[3], within), names)]
     records = _records(picked, cache, compute, log)
     if any(r.get("wanted") for r in records.values()):
         # A launch reads a constant another file defines: any file of the database may define it.

@@ -25,6 +25,7 @@ Standard library only.
 """
 from __future__ import annotations
 
+import functools
 import os
 import re
 from dataclasses import dataclass
@@ -54,57 +55,85 @@ class FileRuns:
 _HIDDEN_DIRECTIVE = re.compile(rb"^[ \t]*#[ \t]*/[*/]|%:|\?\?=", re.M)
 
 
-def _runs_of(data: bytes, into: set[bytes]) -> str | None:
-    """Add `data`'s runs (line splices removed) to `into`; else why they cannot bound its names."""
+def _read_runs(data: bytes) -> tuple[frozenset[bytes], str | None, list[tuple[str, bool]] | None]:
+    """A file's runs (line splices removed), why they cannot bound its names, and its `#include` names."""
     text = _SPLICE.sub(b"", data)
     if _UCN.search(text):
-        return "holds a universal character name"
+        return frozenset(), "holds a universal character name", None
     if _HIDDEN_DIRECTIVE.search(text):
-        return "has a comment inside a directive"
-    into.update(_RUN.findall(text))
-    return None
+        return frozenset(), "has a comment inside a directive", None
+    names = include_names(text)
+    return frozenset(_RUN.findall(text)), (None if names is not None else "has an #include whose name is a macro"), names
 
 
-def file_runs(path: str, source: bytes, flags: HonouredFlags) -> FileRuns:
+@functools.lru_cache(maxsize=4096)
+def _header_runs(path: str, mtime_ns: int, size: int
+                 ) -> tuple[frozenset[bytes], str | None, list[tuple[str, bool]] | None] | None:
+    """`_read_runs` of a header, read once per step (every file of a project includes the same ones)."""
+    try:
+        with open(path, "rb") as fh:
+            return _read_runs(fh.read())
+    except OSError:
+        return None  # the compiler reports it (and the parse fails: no record)
+
+
+def _runs_of_file(path: str) -> tuple[frozenset[bytes], str | None, list[tuple[str, bool]] | None] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return _header_runs(path, st.st_mtime_ns, st.st_size)
+
+
+def pieces(names: Iterable[str]) -> frozenset[bytes]:
+    """Every piece a paste could build one of `names` from: their substrings."""
+    out: set[bytes] = set()
+    for n in names:
+        w = n.encode("utf-8", errors="surrogateescape")
+        out.update(w[i:j] for i in range(len(w)) for j in range(i + 1, len(w) + 1))
+    return frozenset(out)
+
+
+def file_runs(path: str, source: bytes, flags: HonouredFlags, within: frozenset[bytes] | None = None) -> FileRuns:
     """The runs of `path` (whose bytes are `source`), of every user header it
-    may include, transitively, and of its flags."""
+    may include, transitively, and of its flags; with `within` (`pieces`),
+    only those (all `can_build` asks of the names they come from)."""
     include_dirs, pre_includes, defines = scan_flags(flags.include_dirs, flags.extra_args, flags.defines)
     runs: set[bytes] = set()
+
+    def add(found: frozenset[bytes]) -> None:
+        runs.update(found if within is None else found & within)
     for text in (*defines, *flags.extra_args):
-        why = _runs_of(text.encode("utf-8", errors="surrogateescape"), runs)
+        found, why, _ = _read_runs(text.encode("utf-8", errors="surrogateescape"))
         if why is not None:
             return FileRuns(None, f"a flag {why}")
+        add(found)
     here = os.path.dirname(os.path.realpath(path))
-    pending: list[tuple[str, bytes | None]] = [(os.path.realpath(path), source)]
+    pending: list[tuple[str, bool]] = [(os.path.realpath(path), True)]
     for f in pre_includes:
-        found = f if os.path.isabs(f) and os.path.isfile(f) else _resolve(f, True, here, include_dirs)
-        if found is not None:
-            pending.append((os.path.realpath(found), None))
+        found_path = f if os.path.isabs(f) and os.path.isfile(f) else _resolve(f, True, here, include_dirs)
+        if found_path is not None:
+            pending.append((os.path.realpath(found_path), False))
     seen: set[str] = set()
     while pending:
-        name, data = pending.pop()
+        name, main = pending.pop()
         if name in seen:
             continue
         seen.add(name)
         if len(seen) > MAX_FILES:
             return FileRuns(None, f"it includes more than {MAX_FILES} files")
-        if data is None:
-            try:
-                with open(name, "rb") as fh:
-                    data = fh.read()
-            except OSError:
-                continue  # the compiler reports it (and the parse fails: no record)
-        why = _runs_of(data, runs)
-        if why is not None:
+        read = _read_runs(source) if main else _runs_of_file(name)
+        if read is None:
+            continue
+        found, why, names = read
+        if why is not None or names is None:
             return FileRuns(None, f"'{os.path.basename(name)}' {why}")
-        names = include_names(_SPLICE.sub(b"", data))
-        if names is None:
-            return FileRuns(None, f"'{os.path.basename(name)}' has an #include whose name is a macro")
+        add(found)
         folder = os.path.dirname(name)
         for inc, quoted in names:
-            found = _resolve(inc, quoted, folder, include_dirs)
-            if found is not None and found not in seen:
-                pending.append((found, None))
+            found_path = _resolve(inc, quoted, folder, include_dirs)
+            if found_path is not None and found_path not in seen:
+                pending.append((found_path, False))
     return FileRuns(frozenset(runs))
 
 
@@ -133,7 +162,8 @@ def may_name(found: FileRuns, names: Iterable[str]) -> bool:
 
 def candidates(files: Sequence[tuple[str, bytes, HonouredFlags]], names: Sequence[str]) -> list[bool]:
     """For each file (path, bytes, flags), whether its launches may name one of `names`."""
-    return [may_name(file_runs(p, src, flags), names) for p, src, flags in files]
+    within = pieces(names)
+    return [may_name(file_runs(p, src, flags, within), names) for p, src, flags in files]
 
 
-__all__ = ["FileRuns", "can_build", "candidates", "file_runs", "may_name"]
+__all__ = ["FileRuns", "can_build", "candidates", "file_runs", "may_name", "pieces"]
