@@ -131,6 +131,24 @@ def test_a_launch_reading_another_files_constant_takes_the_whole_scan(tmp_path):
     assert facts.scope is None and log.whole == "a launch reads a constant another file defines"
 
 
+def test_a_file_that_does_not_parse_and_may_name_a_kernel_makes_its_launches_unknown(tmp_path):
+    """The whole scan drops a file it cannot parse; a step keeps its possible launches, as unknown."""
+    (tmp_path / "src").mkdir()
+    entries = _project(tmp_path / "src")
+    (tmp_path / "src" / "spell.cu").write_text(FILES["spell.cu"] + "void broken(float *p) { p[0] = ; }\n")
+    cache = Cache(tmp_path / "c")
+    facts = cached_project_launches(entries, cache, "v", _parser(cache, []), str(tmp_path / "src" / "kernels.cu"))
+    assert any("'spell.cu', which rapcc cannot parse" in r for r in dict(facts.unknown)["tile_k"])
+    assert launch_index.UNREAD_ENTRY in dict(facts.shapes)["tile_k"]
+    # The twin: a kernel the broken file cannot name keeps its read shapes and no unknown launch.
+    assert (16, 16, 1) in dict(facts.shapes)["paste_k"] and "paste_k" not in dict(facts.unknown)
+
+
+def test_the_unread_entries_are_the_frontends() -> None:
+    from rapcc.frontend.launches import UNREAD_SHAPE, bytes_entry
+    assert launch_index.UNREAD_ENTRY == UNREAD_SHAPE and launch_index.UNKNOWN_BYTES_ENTRY == bytes_entry(None)
+
+
 @pytest.mark.skipif(launch_index.fcntl is None, reason="without POSIX flock no step waits on another's claim")
 def test_a_step_waits_for_another_steps_claim_no_longer_than_its_patience(tmp_path, monkeypatch):
     """A claim held far longer than a parse takes: the step parses the file itself and goes on."""

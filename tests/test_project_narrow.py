@@ -61,8 +61,24 @@ def test_the_same_file_compiled_again_with_other_flags_is_read_too(tmp_path):
     assert _of(narrow, narrow.scope) == _of(whole, narrow.scope)
 
 
-def test_a_named_file_that_does_not_parse_takes_the_whole_scan(tmp_path):
+def test_a_named_file_that_does_not_parse_still_reads_the_kernels_clang_saw(tmp_path):
+    """Its own launches are its rewrite's to read; the other units' are what the whole scan gives."""
     units = _units(tmp_path)
     (own,) = [u for u in units if u.path.endswith("kernels.cu")]
-    (tmp_path / "kernels.cu").write_text("__global__ void tile_k(float *p) { p[0] = ; }\n")
-    assert narrowed_launches(own, units, _read, jobs=1) is None
+    (tmp_path / "kernels.cu").write_text(FILES["kernels.cu"] + "void broken(float *p) { p[0] = ; }\n")
+    narrow = narrowed_launches(own, units, _read, jobs=1)
+    assert narrow is not None and "tile_k" in narrow.scope
+    assert _of(narrow, narrow.scope) == _of(project_launches(units, _read, jobs=1), narrow.scope)
+    assert (64, 4, 1) in dict(narrow.shapes)["tile_k"]
+
+
+def test_another_unit_that_does_not_parse_makes_the_kernels_it_may_name_unknown(tmp_path):
+    """The whole scan drops such a unit's launches; the narrowed one keeps them, as unknown."""
+    units = _units(tmp_path)
+    (own,) = [u for u in units if u.path.endswith("kernels.cu")]
+    (tmp_path / "spell.cu").write_text(FILES["spell.cu"] + "void broken(float *p) { p[0] = ; }\n")
+    narrow = narrowed_launches(own, units, _read, jobs=1)
+    assert narrow is not None
+    assert any("'spell.cu', which rapcc cannot parse" in r for r in dict(narrow.unknown)["tile_k"])
+    # The twin: kernels the broken unit cannot name keep their read shapes, with no unknown launch.
+    assert (16, 16, 1) in dict(narrow.shapes)["paste_k"] and "paste_k" not in dict(narrow.unknown)

@@ -266,19 +266,37 @@ def _narrowed(jobs: list[Job], own: str, cache: Cache, compute: Callable[[list[J
         log.whole = "the compiled file is not in the compile database"
         return None
     record = _records([mine], cache, compute, log).get(mine[0])
-    if record is None or record.get("failed") or "kernels" not in record:
-        log.whole = "the compiled file's launches could not be read"
+    if record is None or "kernels" not in record:
+        log.whole = "the compiled file's kernels could not be read"
         return None
     names = tuple(record["kernels"])
     within = pieces(names)
-    picked = [j for j in jobs if j is mine or may_name(file_runs(j[1], j[2], j[3], within), names)]
+    runs = {j[0]: file_runs(j[1], j[2], j[3], within) for j in jobs if j is not mine}
+    picked = [j for j in jobs if j is mine or may_name(runs[j[0]], names)]
     records = _records(picked, cache, compute, log)
     if any(r.get("wanted") for r in records.values()):
         # A launch reads a constant another file defines: any file of the database may define it.
         log.whole = "a launch reads a constant another file defines"
         return None
     log.read = len(picked)
-    return _facts([records[j[0]] for j in picked if j[0] in records], scope=names)
+    # The compiled file's own launches are its rewrite's to read; another file that does not parse
+    # may launch any kernel it can name, with any shape.
+    return _facts([unread_record(j[1], [n for n in names if may_name(runs[j[0]], (n,))])
+                   if j is not mine and records[j[0]].get("failed") else records[j[0]]
+                   for j in picked if j[0] in records], scope=names)
+
+
+# frontend/launches.py's UNREAD_SHAPE and `bytes_entry(None)`, without loading libclang here.
+UNREAD_ENTRY = (0, 0, 0)
+UNKNOWN_BYTES_ENTRY = (-1, -1, 0)
+
+
+def unread_record(path: str, names: Sequence[str]) -> dict[str, Any]:
+    """What a file rapcc cannot parse says of `names`, the kernels it may name:
+    launches of any shape and dynamic bytes."""
+    why = f"in '{os.path.basename(path)}', which rapcc cannot parse, a launch it may make"
+    return {"launches": {n: [UNREAD_ENTRY, UNKNOWN_BYTES_ENTRY] for n in names},
+            "unknown": {n: [why] for n in names}}
 
 
 def cached_project_launches(entries: Sequence[CompileEntry], cache: Cache, version: str,

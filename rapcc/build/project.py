@@ -21,13 +21,13 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from ..diagnostics import Diagnostic, InternalError, RapccError
-from ..frontend import file_constants, file_launch_facts, included_kernel_files
+from ..frontend import LaunchesUnread, file_constants, file_launch_facts, included_kernel_files
 from ..output import write_outputs
 from ..parallel import map_files
 from ..pipeline import Options, RewriteResult
 from ..program_constants import ConstantDef, FileLaunchFacts, ProgramConstants, merge_constants, spelled, wanted_by
 from .compdb import CompileDatabaseError, CompileEntry, read_compile_database
-from .launch_index import LaunchShapes, merge_launches
+from .launch_index import LaunchShapes, merge_launches, unread_record
 from .launch_scope import file_runs, may_name, pieces
 from .nvcc_args import HonouredFlags
 
@@ -49,6 +49,7 @@ class Failure:
     message: str
     diagnostics: tuple[Diagnostic, ...]
     internal: bool
+    kernels: tuple[str, ...] | None = None  # a file whose launches do not parse: the kernels clang saw anyway
 
 
 def _entry_options(entry: CompileEntry, base: Options) -> Options:
@@ -64,7 +65,8 @@ def _facts_of(job: tuple[Unit, Callable[[str], bytes]]) -> FileLaunchFacts | Fai
     try:
         return file_launch_facts(u.path, read(u.path), u.options)
     except RapccError as exc:
-        return Failure(u.path, str(exc), exc.diagnostics, False)
+        return Failure(u.path, str(exc), exc.diagnostics, False,
+                       exc.kernels if isinstance(exc, LaunchesUnread) else None)
 
 
 def _constants_of(job: tuple[Unit, Callable[[str], bytes]]) -> tuple[ConstantDef, ...] | Failure:
@@ -143,18 +145,30 @@ def narrowed_launches(own: Unit, units: Sequence[Unit], read: Callable[[str], by
     the whole scan is needed: `own` does not parse, or a launch reads a
     constant that any file of the database may define."""
     first = _facts_of((own, read))
-    if isinstance(first, Failure) or first.wanted:
-        return None
     names = first.kernels
+    if names is None or (not isinstance(first, Failure) and first.wanted):
+        return None
     # The same file compiled again with other flags is another unit: read if it may name them.
     within = pieces(names)
-    others = [i for i, u in enumerate(units) if u != own
-              and may_name(file_runs(u.path, _bytes_or_empty(read, u.path), _flags(u.options), within), names)]
+    runs = {i: file_runs(u.path, _bytes_or_empty(read, u.path), _flags(u.options), within)
+            for i, u in enumerate(units) if u != own}
+    others = [i for i in runs if may_name(runs[i], names)]
     found = dict(zip(others, map_files(_facts_of, [(units[i], read) for i in others], jobs)))
     if any(not isinstance(f, Failure) and f.wanted for f in found.values()):
         return None
-    ordered = [first if u == own else found[i] for i, u in enumerate(units) if u == own or i in found]
+    # The named file's own launches are its rewrite's to read; another unit that does not parse
+    # may launch any kernel it can name, with any shape (build/launch_index.unread_record).
+    ordered = [first if u == own else _unread(found[i], [n for n in names if may_name(runs[i], (n,))])
+               for i, u in enumerate(units) if u == own or i in found]
     return _merged(ordered, ProgramConstants(), names)
+
+
+def _unread(found: FileLaunchFacts | Failure, names: Sequence[str]) -> FileLaunchFacts | Failure:
+    if not isinstance(found, Failure):
+        return found
+    record = unread_record(found.path, names)
+    return FileLaunchFacts({n: [tuple(e) for e in v] for n, v in record["launches"].items()},
+                           {n: tuple(v) for n, v in record["unknown"].items()}, (), ())
 
 
 def _bytes_or_empty(read: Callable[[str], bytes], path: str) -> bytes:
