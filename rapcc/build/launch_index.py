@@ -271,7 +271,8 @@ def _narrowed(jobs: list[Job], own: str, cache: Cache, compute: Callable[[list[J
         return None
     names = tuple(record["kernels"])
     within = pieces(names)
-    runs = {j[0]: file_runs(j[1], j[2], j[3], within) for j in jobs if j is not mine}
+    memo: dict[tuple, object] = {}
+    runs = {j[0]: file_runs(j[1], j[2], j[3], within, memo) for j in jobs if j is not mine}
     picked = [j for j in jobs if j is mine or may_name(runs[j[0]], names)]
     records = _records(picked, cache, compute, log)
     if any(r.get("wanted") for r in records.values()):

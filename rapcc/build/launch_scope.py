@@ -94,20 +94,37 @@ def pieces(names: Iterable[str]) -> frozenset[bytes]:
     return frozenset(out)
 
 
-def file_runs(path: str, source: bytes, flags: HonouredFlags, within: frozenset[bytes] | None = None) -> FileRuns:
+def file_runs(path: str, source: bytes, flags: HonouredFlags, within: frozenset[bytes] | None = None,
+              memo: dict[tuple, object] | None = None) -> FileRuns:
     """The runs of `path` (whose bytes are `source`), of every user header it
     may include, transitively, and of its flags; with `within` (`pieces`),
-    only those (all `can_build` asks of the names they come from)."""
+    only those (all `can_build` asks of the names they come from). `memo`:
+    shared by the calls of one `within`, each header's kept runs and each
+    `#include`'s file, found once (a project's files include the same headers)."""
     include_dirs, pre_includes, defines = scan_flags(flags.include_dirs, flags.extra_args, flags.defines)
+    memo = memo if memo is not None else {}
     runs: set[bytes] = set()
 
-    def add(found: frozenset[bytes]) -> None:
-        runs.update(found if within is None else found & within)
+    def kept(found: frozenset[bytes]) -> frozenset[bytes]:
+        return found if within is None else found & within
+
+    def header(name: str) -> tuple[frozenset[bytes], str | None, list[tuple[str, bool]] | None] | None:
+        key = ("header", name)
+        if key not in memo:
+            read = _runs_of_file(name)
+            memo[key] = None if read is None else (kept(read[0]), read[1], read[2])
+        return memo[key]  # type: ignore[return-value]
+
+    def resolve(inc: str, quoted: bool, folder: str) -> str | None:
+        key = ("include", inc, quoted, folder, include_dirs)
+        if key not in memo:
+            memo[key] = _resolve(inc, quoted, folder, include_dirs)
+        return memo[key]  # type: ignore[return-value]
     for text in (*defines, *flags.extra_args):
         found, why, _ = _read_runs(text.encode("utf-8", errors="surrogateescape"))
         if why is not None:
             return FileRuns(None, f"a flag {why}")
-        add(found)
+        runs.update(kept(found))
     here = os.path.dirname(os.path.realpath(path))
     pending: list[tuple[str, bool]] = [(os.path.realpath(path), True)]
     for f in pre_includes:
@@ -122,16 +139,16 @@ def file_runs(path: str, source: bytes, flags: HonouredFlags, within: frozenset[
         seen.add(name)
         if len(seen) > MAX_FILES:
             return FileRuns(None, f"it includes more than {MAX_FILES} files")
-        read = _read_runs(source) if main else _runs_of_file(name)
+        read = _read_runs(source) if main else header(name)
         if read is None:
             continue
         found, why, names = read
         if why is not None or names is None:
             return FileRuns(None, f"'{os.path.basename(name)}' {why}")
-        add(found)
+        runs.update(kept(found) if main else found)
         folder = os.path.dirname(name)
         for inc, quoted in names:
-            found_path = _resolve(inc, quoted, folder, include_dirs)
+            found_path = resolve(inc, quoted, folder)
             if found_path is not None and found_path not in seen:
                 pending.append((found_path, False))
     return FileRuns(frozenset(runs))
@@ -163,7 +180,8 @@ def may_name(found: FileRuns, names: Iterable[str]) -> bool:
 def candidates(files: Sequence[tuple[str, bytes, HonouredFlags]], names: Sequence[str]) -> list[bool]:
     """For each file (path, bytes, flags), whether its launches may name one of `names`."""
     within = pieces(names)
-    return [may_name(file_runs(p, src, flags, within), names) for p, src, flags in files]
+    memo: dict[tuple, object] = {}
+    return [may_name(file_runs(p, src, flags, within, memo), names) for p, src, flags in files]
 
 
 __all__ = ["FileRuns", "can_build", "candidates", "file_runs", "may_name", "pieces"]

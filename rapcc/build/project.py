@@ -150,7 +150,8 @@ def narrowed_launches(own: Unit, units: Sequence[Unit], read: Callable[[str], by
         return None
     # The same file compiled again with other flags is another unit: read if it may name them.
     within = pieces(names)
-    runs = {i: file_runs(u.path, _bytes_or_empty(read, u.path), _flags(u.options), within)
+    memo: dict[tuple, object] = {}
+    runs = {i: file_runs(u.path, _bytes_or_empty(read, u.path), _flags(u.options), within, memo)
             for i, u in enumerate(units) if u != own}
     others = [i for i in runs if may_name(runs[i], names)]
     found = dict(zip(others, map_files(_facts_of, [(units[i], read) for i in others], jobs)))
