@@ -204,3 +204,16 @@ def test_a_kernel_outside_the_scans_scope_is_kept_as_launched_with_any_shape() -
 def test_its_twin_inside_the_scope_is_rewritten() -> None:
     assert _tile(Options(launch_scope=("k",))).rewritten
     assert _tile(Options()).rewritten
+
+
+def test_a_steps_scan_is_one_json_line_of_the_scan_log(tmp_path) -> None:
+    import json
+
+    from rapcc.build.rewrites import _append_scan_log
+    where = tmp_path / "scan.jsonl"
+    _append_scan_log(str(where), "a.cu", 1.23456, ScanLog(parsed=2, parse_s=0.5, waited_s=0.25, read=3, of=9))
+    _append_scan_log(str(where), None, 2.0, ScanLog(whole="the compiled file is not in the compile database"))
+    first, second = [json.loads(line) for line in where.read_text().splitlines()]
+    assert first == {"file": "a.cu", "seconds": 1.235, "parsed": 2, "parse_s": 0.5, "waited_s": 0.25, "read": 3,
+                     "of": 9, "whole": None}
+    assert second["file"] is None and second["whole"].startswith("the compiled file")

@@ -129,7 +129,7 @@ def _served_worker(request: str, env: Mapping[str, str], config: BuildConfig) ->
 def _project_launches(config: BuildConfig, cache: Cache, env: Mapping[str, str],
                       nvcc: str | None = None, own: str | None = None) -> ProjectFacts:
     """The project's launch facts for a compile of `own` (None: several
-    inputs, every function's); RAPCC_SCAN_LOG=FILE appends what the scan
+    inputs, every kernel's); RAPCC_SCAN_LOG=FILE appends what the scan
     spent as a JSON line (benchmarks/cmake_build.py reads it)."""
     import time
 
