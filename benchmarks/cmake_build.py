@@ -15,10 +15,15 @@ the median wall time of each, the ratio (with `--one-shot`, no server, the
 same for CPU time, which follows the machine's load less), and from Ninja's log the longest
 compile step of each build and the largest per-step excess of rapcc over the
 same step's plain median (a step that waited on the project scan shows here).
+Every rapcc build writes `RAPCC_SCAN_LOG`: each compile step's seconds in the
+project launch scan (its own parses of other files and its waits for files
+other steps parse), printed per step beside its time under both builds, with
+the maximum and median over the steps.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import statistics
@@ -26,7 +31,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -43,6 +48,8 @@ class Build:
     seconds: float
     cpu: float
     steps: dict[str, float]
+    # Each step's project scan by output ({"seconds", "parsed", "waited_s", "read", "of"}; RAPCC_SCAN_LOG).
+    scans: dict[str, dict] = field(default_factory=dict)
 
 
 def ninja_steps(log: Path) -> dict[str, float]:
@@ -66,7 +73,8 @@ def build_once(source: Path, work: Path, launcher: str | None, cmake_args: list[
     if launcher:
         configure.append(f"-DCMAKE_CUDA_COMPILER_LAUNCHER={launcher}")
     subprocess.run(configure, env=env, check=True, capture_output=True)
-    benv = {**env, "RAPCC_PROJECT": str(folder)} if launcher else env
+    scan_log = folder / "rapcc-scan.jsonl"
+    benv = {**env, "RAPCC_PROJECT": str(folder), "RAPCC_SCAN_LOG": str(scan_log)} if launcher else env
     before = os.times()
     start = time.perf_counter()
     r = subprocess.run(["cmake", "--build", str(folder), "-j", str(jobs)], env=benv, capture_output=True, text=True)
@@ -78,8 +86,38 @@ def build_once(source: Path, work: Path, launcher: str | None, cmake_args: list[
     if launcher and "rapcc: error" in r.stdout + r.stderr:
         sys.exit(f"cmake_build: rapcc reported an error:\n{r.stdout[-3000:]}")
     steps = ninja_steps(folder / ".ninja_log")
+    scans = scan_steps(scan_log, steps) if scan_log.is_file() else {}
     shutil.rmtree(folder, ignore_errors=True)
-    return Build(seconds, cpu, steps)
+    return Build(seconds, cpu, steps, scans)
+
+
+def scan_steps(log: Path, steps: dict[str, float]) -> dict[str, dict]:
+    """The scan log's lines by the Ninja output of their step (`DIR/x.cu.o` for input `x.cu`)."""
+    by_name: dict[str, dict] = {}
+    for line in log.read_text().splitlines():
+        row = json.loads(line)
+        if row.get("file"):
+            by_name[Path(row["file"]).name + ".o"] = row
+    return {out: by_name[Path(out).name] for out in steps if Path(out).name in by_name}
+
+
+def print_scans(label: str, builds: list[Build], cuda: list[str], step_plain: dict[str, float]) -> None:
+    """Per step: nvcc's median, this build's median, and its project scan's median seconds (parsed here,
+    waited, files read of the database's); then the maximum and median of the steps' scans."""
+    print(f"{label}: per CUDA step (medians of {len(builds)} builds): nvcc s, rapcc s, scan s "
+          "(parsed files, waited s, files read/of)")
+    med = {}
+    for k in cuda:
+        rows = [b.scans[k] for b in builds if k in b.scans]
+        if not rows:
+            continue
+        med[k] = statistics.median(r["seconds"] for r in rows)
+        r = rows[len(rows) // 2]
+        print(f"  {Path(k).name:32s} {step_plain[k]:6.1f} {statistics.median(b.steps[k] for b in builds):6.1f} "
+              f"{med[k]:6.2f}  ({r['parsed']}, {r['waited_s']:.2f}, {r['read']}/{r['of']})")
+    if med:
+        print(f"{label}: project scan per step: max {max(med.values()):.2f} s, median "
+              f"{statistics.median(med.values()):.2f} s")
 
 
 def main() -> int:
@@ -141,6 +179,9 @@ def main() -> int:
         cb = statistics.median(b.cpu for b in rapcc)
         print(f"median CPU: nvcc {ca:.1f} s, rapcc-launch {cb:.1f} s, ratio {cb / ca:.2f} "
               f"({100 * (cb - ca) / ca:+.0f}%)")
+    print_scans("rapcc-launch", rapcc, cuda, step_plain)
+    if base:
+        print_scans("baseline", base, cuda, step_plain)
     print(f"longest CUDA step (median): nvcc {max(step_plain.values()):.1f} s, rapcc-launch "
           f"{max(statistics.median(x.steps[k] for x in rapcc) for k in cuda):.1f} s; largest excess of one step "
           f"{excess[worst]:+.1f} s ({worst})")

@@ -13,7 +13,7 @@ from .banks import BankModel
 from .build_macros import UNKNOWN as UNKNOWN_BUILD, BuildMacros
 from .diagnostics import Diagnostic, InternalError, RapccError
 from .frontend import parse_file, parse_file_with_includes
-from .frontend.launches import UNREAD_SHAPE, entry_bytes
+from .frontend.launches import UNREAD_SHAPE, bytes_entry, entry_bytes
 from .interrupts import check as check_interrupted
 from .ir import EscapeKind, TranslationUnitInfo
 from .occupancy import within_occupancy
@@ -54,6 +54,10 @@ class Options:
     # Why the other files' launches of a kernel whose shape they leave unknown are
     # unknown: ((kernel name, ("in 'a.cu', line 9: ...", ...)), ...).
     launch_unknown: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # The kernels `launch_shapes` and `launch_unknown` speak for (a build step's scan read only
+    # the files that may name them; build/launch_index.py); None: every kernel. Another
+    # kernel's launches elsewhere are unknown.
+    launch_scope: tuple[str, ...] | None = None
     # The integer constants the program's files define (project mode): a launch reads
     # `extern const int BLOCK;` from its definition in another file (host_constants.py).
     program_constants: ProgramConstants | None = None
@@ -96,11 +100,24 @@ class RewriteResult:
         return any(p.rewritten for p in self.plans)
 
 
+SCOPE_UNREAD = "a launch in a file of the project rapcc did not read for this kernel"
+
+
 def with_launch_shapes(info: TranslationUnitInfo, shapes: tuple[tuple[str, tuple[tuple[int, int, int], ...]], ...],
-                       unknown: tuple[tuple[str, tuple[str, ...]], ...] = ()) -> TranslationUnitInfo:
+                       unknown: tuple[tuple[str, tuple[str, ...]], ...] = (),
+                       scope: tuple[str, ...] | None = None) -> TranslationUnitInfo:
     """`info` whose kernels also know the block shapes of launches in other
-    files, and why those other files' unknown launches are (`unknown`)."""
+    files, and why those other files' unknown launches are (`unknown`).
+    `scope`: the kernels those speak for (None: all); any other kernel may be
+    launched elsewhere with any shape. A `__device__` function is never
+    launched: a kernel of its name in another file is another function."""
     extra = dict(shapes)
+    if scope is not None:
+        inside = set(scope)
+        # Every shape, and dynamic bytes unknown (the budget's premise), as a launch rapcc cannot read.
+        outside = [k.name for k in info.kernels if k.is_global and k.name not in inside]
+        extra.update((n, tuple(extra.get(n, ())) + (UNREAD_SHAPE, bytes_entry(None))) for n in outside)
+        unknown = unknown + tuple((n, (SCOPE_UNREAD,)) for n in outside)
     if not extra:
         return info
     mine = f"in '{os.path.basename(info.path)}', "  # this file's own unknown launches say so already
@@ -126,14 +143,14 @@ def with_launch_shapes(info: TranslationUnitInfo, shapes: tuple[tuple[str, tuple
 
 def _analysed(source: bytes, path: str, options: Options):
     info, warnings, includes = parse_file_with_includes(path, source, options)
-    info = with_launch_shapes(info, options.launch_shapes, options.launch_unknown)
+    info = with_launch_shapes(info, options.launch_shapes, options.launch_unknown, options.launch_scope)
 
     def reparse(flags: tuple[str, ...]):
         variant = replace(options, defines=options.defines + tuple(f[2:] for f in flags if f.startswith("-D")),
                           undefines=tuple(f[2:] for f in flags if f.startswith("-U")))
         try:
             return with_launch_shapes(parse_file(path, source, variant)[0], options.launch_shapes,
-                                      options.launch_unknown)
+                                      options.launch_unknown, options.launch_scope)
         except RapccError:
             return None
     analyses = prove_branches(analyze(info, options.block_dim, options.array_budget), options.defines,

@@ -110,6 +110,9 @@ class FileLaunchFacts:
     unknown: dict[str, tuple[str, ...]]  # kernel name -> why each unknown launch is ("in 'a.cu', line 9: ...")
     wanted: tuple[str, ...]  # the names its launches read from other files' definitions
     constants: tuple[ConstantDef, ...]  # the integer variables it defines with external linkage
+    # The kernels its user code defines: those a compile of it needs other files'
+    # launches of (build/launch_index.py narrows the scan to them).
+    kernels: tuple[str, ...] = ()
 
 
 def defs_to_json(defs: Iterable[ConstantDef]) -> list[list]:

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import contextlib
 import json
-from dataclasses import dataclass
+import os
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from ..program_constants import ProgramConstants, defs_from_json, merge_constants, spelled, to_json, wanted_by
 from .cache import Cache, cache_key, sha256_bytes
+from .launch_scope import file_runs, may_name, pieces
 from .nvcc_args import HonouredFlags
 
 if TYPE_CHECKING:  # a project's compile database is read only in project mode
@@ -51,9 +54,31 @@ class ProjectFacts:
     shapes: LaunchShapes = ()
     unknown: tuple[tuple[str, tuple[str, ...]], ...] = ()
     constants: ProgramConstants = ProgramConstants()
+    # The kernels these facts speak for (`Options.launch_scope`); None: every one.
+    scope: tuple[str, ...] | None = None
 
     def digest(self) -> str:
-        return sha256_bytes(json.dumps([self.shapes, self.unknown, to_json(self.constants)]).encode())
+        return sha256_bytes(json.dumps([self.shapes, self.unknown, to_json(self.constants), self.scope]).encode())
+
+
+@dataclass(slots=True)
+class ScanLog:
+    """What one compile step spent on the project scan (RAPCC_SCAN_LOG):
+    its own parses, its waits for files other steps were parsing, and how
+    many of the database's CUDA files it read."""
+
+    parsed: int = 0
+    parse_s: float = 0.0
+    waited_s: float = 0.0
+    read: int = 0
+    of: int = 0
+    # Why the scan read every file rather than those that may name the step's kernels.
+    whole: str | None = None
+    parse_times: list[float] = field(default_factory=list)
+
+    def patience_s(self) -> float:
+        """How long to wait for a file another step parses: about what parsing it here takes."""
+        return max(self.parse_times) if self.parse_times else DEFAULT_PATIENCE_S
 
 
 def file_launch_key(path: str, source: bytes, flags: HonouredFlags, version: str, kind: str = "launches") -> str:
@@ -113,21 +138,51 @@ def _release(root: Path, key: str, f: IO[str]) -> None:
     f.close()
 
 
-def _wait_for(root: Path, key: str) -> None:
-    """Block until the process that claimed `key` lets it go."""
+# Seconds a step waits for a file another step parses before it has timed a parse of its own.
+DEFAULT_PATIENCE_S = 2.0
+_POLL_S = 0.02
+
+
+def _wait_for(root: Path, key: str, patience_s: float) -> bool:
+    """Wait until the process that claimed `key` lets it go, at most
+    `patience_s`; False when it still holds it then."""
     try:
         f = open(_claim_path(root, key))  # not created: a name already gone was let go
     except OSError:
-        return
+        return True
     with f:
-        if fcntl is not None:
-            fcntl.flock(f, fcntl.LOCK_SH)
+        if fcntl is None:
+            return True
+        deadline = time.monotonic() + patience_s
+        while True:
+            try:
+                fcntl.flock(f, fcntl.LOCK_SH | fcntl.LOCK_NB)
+                return True
+            except OSError:
+                if time.monotonic() >= deadline:
+                    return False
+                time.sleep(_POLL_S)
 
 
-def _share(cache: Cache, missing: list[Job], compute: Callable[[list[Job]], None]) -> None:
+def _timed(compute: Callable[[list[Job]], None], log: ScanLog) -> Callable[[list[Job]], None]:
+    def run(jobs: list[Job]) -> None:
+        start = time.perf_counter()
+        try:
+            compute(jobs)
+        finally:
+            spent = time.perf_counter() - start
+            log.parsed += len(jobs)
+            log.parse_s += spent
+            log.parse_times.append(spent / max(1, len(jobs)))
+    return run
+
+
+def _share(cache: Cache, missing: list[Job], compute: Callable[[list[Job]], None], log: ScanLog) -> None:
     """Compute the launches of `missing` together with the other compile steps
     that need them now: claim a batch of files no one is parsing, compute it,
-    and so on; wait only for a file another step is parsing at that moment."""
+    and so on; wait only for a file another step is parsing at that moment,
+    and no longer than parsing it here would take: then parse it here too
+    (both store the same record)."""
     batch = -(-len(missing) // _BATCHES)
     done: set[str] = set()  # parsed here: never again, even if the cache did not keep it
     while True:
@@ -146,7 +201,14 @@ def _share(cache: Cache, missing: list[Job], compute: Callable[[list[Job]], None
             if len(claimed) == batch:
                 break
         if not claimed:
-            _wait_for(cache.root, missing[0][0])
+            start = time.perf_counter()
+            released = _wait_for(cache.root, missing[0][0], log.patience_s())
+            log.waited_s += time.perf_counter() - start
+            if not released:
+                try:
+                    compute([missing[0]])
+                finally:
+                    done.add(missing[0][0])
             continue
         try:
             compute([j for j, _ in claimed])
@@ -156,10 +218,11 @@ def _share(cache: Cache, missing: list[Job], compute: Callable[[list[Job]], None
                 _release(cache.root, job[0], f)
 
 
-def _records(jobs: Sequence[Job], cache: Cache, compute: Callable[[list[Job]], None]) -> dict[str, dict[str, Any]]:
+def _records(jobs: Sequence[Job], cache: Cache, compute: Callable[[list[Job]], None], log: ScanLog
+             ) -> dict[str, dict[str, Any]]:
     found = {j[0]: _cached(cache, j[0]) for j in jobs}
     if any(v is None for v in found.values()):
-        _share(cache, [j for j in jobs if found[j[0]] is None], compute)
+        _share(cache, [j for j in jobs if found[j[0]] is None], compute, log)
         found = {j[0]: _cached(cache, j[0]) for j in jobs}
     return {k: v for k, v in found.items() if v is not None}
 
@@ -176,22 +239,94 @@ def _sources(entries: Sequence[CompileEntry], cuda: bool) -> list[tuple[CompileE
     return out
 
 
+def _facts(records: Iterable[Mapping[str, Any]], constants: ProgramConstants = ProgramConstants(),
+           scope: tuple[str, ...] | None = None) -> ProjectFacts:
+    """The records merged in their order; with `scope`, of those kernels only."""
+    keep = None if scope is None else set(scope)
+
+    def mine(found: Mapping[str, Any]) -> dict[str, Any]:
+        return dict(found) if keep is None else {k: v for k, v in found.items() if k in keep}
+    records = list(records)
+    unknown: dict[str, dict[str, None]] = {}
+    for r in records:
+        for name, reasons in mine(r.get("unknown", {})).items():
+            unknown.setdefault(name, {}).update(dict.fromkeys(reasons))
+    return ProjectFacts(merge_launches(mine(r.get("launches", {})) for r in records),
+                        tuple((n, tuple(rs)) for n, rs in sorted(unknown.items())), constants, scope)
+
+
+def _narrowed(jobs: list[Job], own: str, cache: Cache, compute: Callable[[list[Job]], None], log: ScanLog
+              ) -> ProjectFacts | None:
+    """The facts of the kernels `own` (a file of `jobs`) defines, read from
+    the files that may name them (launch_scope.py): every other file's record
+    has none of them, so they are what the whole scan gives of those kernels.
+    None where the whole scan is needed (see `ScanLog.whole`)."""
+    mine = next((j for j in jobs if os.path.normpath(j[1]) == own), None)
+    if mine is None:
+        log.whole = "the compiled file is not in the compile database"
+        return None
+    record = _records([mine], cache, compute, log).get(mine[0])
+    if record is None or "kernels" not in record:
+        log.whole = "the compiled file's kernels could not be read"
+        return None
+    names = tuple(record["kernels"])
+    within = pieces(names)
+    memo: dict[tuple, object] = {}
+    runs = {j[0]: file_runs(j[1], j[2], j[3], within, memo) for j in jobs if j is not mine}
+    picked = [j for j in jobs if j is mine or may_name(runs[j[0]], names)]
+    records = _records(picked, cache, compute, log)
+    if any(r.get("wanted") for r in records.values()):
+        # A launch reads a constant another file defines: any file of the database may define it.
+        log.whole = "a launch reads a constant another file defines"
+        return None
+    log.read = len(picked)
+    # The compiled file's own launches are its rewrite's to read; another file that does not parse
+    # may launch any kernel it can name, with any shape.
+    return _facts([unread_record(j[1], [n for n in names if may_name(runs[j[0]], (n,))])
+                   if j is not mine and records[j[0]].get("failed") else records[j[0]]
+                   for j in picked if j[0] in records], scope=names)
+
+
+# frontend/launches.py's UNREAD_SHAPE and `bytes_entry(None)`, without loading libclang here.
+UNREAD_ENTRY = (0, 0, 0)
+UNKNOWN_BYTES_ENTRY = (-1, -1, 0)
+
+
+def unread_record(path: str, names: Sequence[str]) -> dict[str, Any]:
+    """What a file rapcc cannot parse says of `names`, the kernels it may name:
+    launches of any shape and dynamic bytes."""
+    why = f"in '{os.path.basename(path)}', which rapcc cannot parse, a launch it may make"
+    return {"launches": {n: [UNREAD_ENTRY, UNKNOWN_BYTES_ENTRY] for n in names},
+            "unknown": {n: [why] for n in names}}
+
+
 def cached_project_launches(entries: Sequence[CompileEntry], cache: Cache, version: str,
-                            compute: Callable[[list[Job]], None]) -> ProjectFacts:
+                            compute: Callable[[list[Job]], None], own: str | None = None,
+                            log: ScanLog | None = None) -> ProjectFacts:
     """The project's launch facts; `compute` stores the records of the files
     not in the cache yet (in a child process, for rapcc-nvcc). As project
     mode does (build/project.py): a file whose launches read a constant it
     declares without defining is read again with the definitions of every
-    file of the database, C++ files too, under a key of those definitions."""
+    file of the database, C++ files too, under a key of those definitions.
+    `own`: the compiled file, whose kernels' facts alone are read where
+    that is exact (`_narrowed`); `log`: what the scan spent."""
+    log = log if log is not None else ScanLog()
+    compute = _timed(compute, log)
     jobs: list[Job] = [(file_launch_key(e.file, src, e.flags, version), e.file, src, e.flags, {})
                        for e, src in _sources(entries, True)]
-    records = _records(jobs, cache, compute)
+    log.of = len(jobs)
+    if own is not None:
+        narrowed = _narrowed(jobs, os.path.normpath(os.path.abspath(own)), cache, compute, log)
+        if narrowed is not None:
+            return narrowed
+    log.read = len(jobs)
+    records = _records(jobs, cache, compute, log)
     wanted = sorted({n for r in records.values() for n in r.get("wanted", ())})
     constants = ProgramConstants()
     if wanted:
         others: list[Job] = [(file_launch_key(e.file, src, e.flags, version, "constants"), e.file, src, e.flags,
                               {"what": "constants"}) for e, src in _sources(entries, False)]
-        more = _records(others, cache, compute)
+        more = _records(others, cache, compute, log)
         everything = [(j, records.get(j[0])) for j in jobs] + [(j, more.get(j[0])) for j in others]
         defs = [d for _, r in everything if r for d in defs_from_json(r.get("constants", ()))]
         unread = [(n, j[1]) for j, r in everything if r is None or r.get("failed") for n in spelled(wanted, j[2])]
@@ -203,13 +338,8 @@ def cached_project_launches(entries: Sequence[CompileEntry], cache: Cache, versi
                 mine = to_json(wanted_by(constants, asks))
                 again.append((j[0], (cache_key({"kind": "launches-with", "base": j[0], "constants": mine}),
                                      j[1], j[2], j[3], {"program_constants": mine})))
-        redone = _records([j for _, j in again], cache, compute)
+        redone = _records([j for _, j in again], cache, compute, log)
         for base, j in again:  # a record not made keeps the first reading, where those names are unknown
             if j[0] in redone:
                 records[base] = redone[j[0]]
-    unknown: dict[str, dict[str, None]] = {}
-    for r in records.values():
-        for name, reasons in r.get("unknown", {}).items():
-            unknown.setdefault(name, {}).update(dict.fromkeys(reasons))
-    return ProjectFacts(merge_launches(r.get("launches", {}) for r in records.values()),
-                        tuple((n, tuple(rs)) for n, rs in sorted(unknown.items())), constants)
+    return _facts(records.values(), constants)

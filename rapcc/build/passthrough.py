@@ -27,7 +27,7 @@ WRAPPER_MARK = "RAPCC_WRAPPER_ACTIVE"
 # rapcc settings that cannot make reading the configuration fail and that do
 # nothing for a command without CUDA sources: any other RAPCC_* variable (a
 # value to check, the wrapper's own mark) sends the command the full way.
-_INERT_SETTINGS = frozenset({"RAPCC_CACHE_DIR", "RAPCC_NVCC", "RAPCC_REPORT_DIR", "RAPCC_PROJECT",
+_INERT_SETTINGS = frozenset({"RAPCC_CACHE_DIR", "RAPCC_NVCC", "RAPCC_REPORT_DIR", "RAPCC_PROJECT", "RAPCC_SCAN_LOG",
                              "RAPCC_SERVER", "RAPCC_SERVER_IDLE"})
 # Arguments that could make an input CUDA without a `.cu` name: the language
 # (`-x cu`, `--x=cu`) and options files, whose contents are not read here.

@@ -21,13 +21,15 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from ..diagnostics import Diagnostic, InternalError, RapccError
-from ..frontend import file_constants, file_launch_facts, included_kernel_files
+from ..frontend import LaunchesUnread, file_constants, file_launch_facts, included_kernel_files
 from ..output import write_outputs
 from ..parallel import map_files
 from ..pipeline import Options, RewriteResult
 from ..program_constants import ConstantDef, FileLaunchFacts, ProgramConstants, merge_constants, spelled, wanted_by
 from .compdb import CompileDatabaseError, CompileEntry, read_compile_database
-from .launch_index import LaunchShapes, merge_launches
+from .launch_index import LaunchShapes, merge_launches, unread_record
+from .launch_scope import file_runs, may_name, pieces
+from .nvcc_args import HonouredFlags
 
 BACKUP_SUFFIX = ".orig"
 RAPCC_HEADER = b"/* rapcc "  # how rapcc's output begins (templates/header.j2)
@@ -47,6 +49,7 @@ class Failure:
     message: str
     diagnostics: tuple[Diagnostic, ...]
     internal: bool
+    kernels: tuple[str, ...] | None = None  # a file whose launches do not parse: the kernels clang saw anyway
 
 
 def _entry_options(entry: CompileEntry, base: Options) -> Options:
@@ -62,7 +65,8 @@ def _facts_of(job: tuple[Unit, Callable[[str], bytes]]) -> FileLaunchFacts | Fai
     try:
         return file_launch_facts(u.path, read(u.path), u.options)
     except RapccError as exc:
-        return Failure(u.path, str(exc), exc.diagnostics, False)
+        return Failure(u.path, str(exc), exc.diagnostics, False,
+                       exc.kernels if isinstance(exc, LaunchesUnread) else None)
 
 
 def _constants_of(job: tuple[Unit, Callable[[str], bytes]]) -> tuple[ConstantDef, ...] | Failure:
@@ -81,6 +85,7 @@ class ProjectLaunches:
     unknown: tuple[tuple[str, tuple[str, ...]], ...]  # kernel -> why its unknown launches are
     constants: ProgramConstants  # the definitions of the names some launch reads from another file
     failures: tuple[Failure, ...]
+    scope: tuple[str, ...] | None = None  # the kernels these speak for (`Options.launch_scope`); None: all
 
 
 def project_launches(units: Sequence[Unit], read: Callable[[str], bytes], jobs: int | None = None,
@@ -109,14 +114,62 @@ def project_launches(units: Sequence[Unit], read: Callable[[str], bytes], jobs: 
         for (i, _), r in zip(again, redone):  # a failed rereading keeps the first, where those names are unknown
             if not isinstance(r, Failure):
                 found[i] = r
+    return _merged(found, constants)
+
+
+def _merged(found: Sequence[FileLaunchFacts | Failure], constants: ProgramConstants,
+            scope: tuple[str, ...] | None = None) -> ProjectLaunches:
+    """The files' facts merged in their order; with `scope`, of those kernels only."""
+    keep = None if scope is None else set(scope)
     facts = [f for f in found if not isinstance(f, Failure)]
     unknown: dict[str, dict[str, None]] = {}
     for f in facts:
         for name, reasons in f.unknown.items():
-            unknown.setdefault(name, {}).update(dict.fromkeys(reasons))
-    return ProjectLaunches(merge_launches(f.launches for f in facts),
+            if keep is None or name in keep:
+                unknown.setdefault(name, {}).update(dict.fromkeys(reasons))
+    return ProjectLaunches(merge_launches({k: v for k, v in f.launches.items() if keep is None or k in keep}
+                                          for f in facts),
                            tuple((n, tuple(rs)) for n, rs in sorted(unknown.items())), constants,
-                           tuple(f for f in found if isinstance(f, Failure)))
+                           tuple(f for f in found if isinstance(f, Failure)), scope)
+
+
+def _flags(o: Options) -> HonouredFlags:
+    return HonouredFlags(o.include_dirs, o.defines, o.std, o.extra_args)
+
+
+def narrowed_launches(own: Unit, units: Sequence[Unit], read: Callable[[str], bytes], jobs: int | None = None
+                      ) -> ProjectLaunches | None:
+    """What `project_launches(units)` says of the kernels `own` (one of
+    `units`) defines, reading only `own` and the units that may name them
+    (build/launch_scope.py: no other unit's launches name them). None where
+    the whole scan is needed: `own` does not parse, or a launch reads a
+    constant that any file of the database may define."""
+    first = _facts_of((own, read))
+    names = first.kernels
+    if names is None or (not isinstance(first, Failure) and first.wanted):
+        return None
+    # The same file compiled again with other flags is another unit: read if it may name them.
+    within = pieces(names)
+    memo: dict[tuple, object] = {}
+    runs = {i: file_runs(u.path, _bytes_or_empty(read, u.path), _flags(u.options), within, memo)
+            for i, u in enumerate(units) if u != own}
+    others = [i for i in runs if may_name(runs[i], names)]
+    found = dict(zip(others, map_files(_facts_of, [(units[i], read) for i in others], jobs)))
+    if any(not isinstance(f, Failure) and f.wanted for f in found.values()):
+        return None
+    # The named file's own launches are its rewrite's to read; another unit that does not parse
+    # may launch any kernel it can name, with any shape (build/launch_index.unread_record).
+    ordered = [first if u == own else _unread(found[i], [n for n in names if may_name(runs[i], (n,))])
+               for i, u in enumerate(units) if u == own or i in found]
+    return _merged(ordered, ProgramConstants(), names)
+
+
+def _unread(found: FileLaunchFacts | Failure, names: Sequence[str]) -> FileLaunchFacts | Failure:
+    if not isinstance(found, Failure):
+        return found
+    record = unread_record(found.path, names)
+    return FileLaunchFacts({n: [tuple(e) for e in v] for n, v in record["launches"].items()},
+                           {n: tuple(v) for n, v in record["unknown"].items()}, (), ())
 
 
 def _bytes_or_empty(read: Callable[[str], bytes], path: str) -> bytes:
@@ -137,7 +190,7 @@ def with_project(options: Options, found: ProjectLaunches) -> Options:
     """`options` with what the other units' launches say (and the program's
     constants: an empty set says that no file of the project defines a name)."""
     return replace(options, launch_shapes=found.shapes, launch_unknown=found.unknown,
-                   program_constants=found.constants)
+                   program_constants=found.constants, launch_scope=found.scope)
 
 
 def _read_bytes(path: str) -> bytes:
@@ -164,11 +217,24 @@ def project_units(build_dir: str, files: Sequence[str], base: Options) -> list[U
         if not chosen:
             raise RapccError(f"{build_dir}: the compile database lists no CUDA file")
     everyone = [Unit(e.file, _entry_options(e, base)) for e in entries if e.is_cuda]
-    found = project_launches(everyone, _read_bytes,
-                             others=[Unit(e.file, _entry_options(e, base)) for e in entries if not e.is_cuda])
-    units = [Unit(e.file, with_project(_entry_options(e, base), found)) for e in chosen]
+    whole: list[ProjectLaunches] = []
+
+    def every_file() -> ProjectLaunches:
+        if not whole:
+            whole.append(project_launches(everyone, _read_bytes, others=[Unit(e.file, _entry_options(e, base))
+                                                                        for e in entries if not e.is_cuda]))
+        return whole[0]
     if files:
+        # Each named file reads the launches of the units that may name its kernels (issue 28:
+        # `analyze -p BUILD one.cu` parsed all 141 units of a database first).
+        units = []
+        for e in chosen:
+            own = Unit(e.file, _entry_options(e, base))
+            found = narrowed_launches(own, everyone, _read_bytes) if e.is_cuda else None
+            units.append(Unit(e.file, with_project(own.options, found if found is not None else every_file())))
         return units
+    found = every_file()
+    units = [Unit(e.file, with_project(_entry_options(e, base), found)) for e in chosen]
     return units + [replace(u, options=with_project(u.options, found)) for u in included_units(everyone)]
 
 

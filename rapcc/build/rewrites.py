@@ -26,7 +26,7 @@ from .nvcc_args import HonouredFlags, Input, NvccCommand
 
 if TYPE_CHECKING:
     from .cache import Entry
-    from .launch_index import Job
+    from .launch_index import Job, ScanLog
 
 _PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 
@@ -127,11 +127,40 @@ def _served_worker(request: str, env: Mapping[str, str], config: BuildConfig) ->
 
 
 def _project_launches(config: BuildConfig, cache: Cache, env: Mapping[str, str],
-                      nvcc: str | None = None) -> ProjectFacts:
+                      nvcc: str | None = None, own: str | None = None) -> ProjectFacts:
+    """The project's launch facts for a compile of `own` (None: several
+    inputs, every kernel's); RAPCC_SCAN_LOG=FILE appends what the scan
+    spent as a JSON line (benchmarks/cmake_build.py reads it)."""
+    import time
+
     from .compdb import read_compile_database
-    from .launch_index import cached_project_launches
+    from .launch_index import ScanLog
     assert config.project is not None
+    start = time.perf_counter()
     entries = read_compile_database(config.project)
+    log = ScanLog()
+    try:
+        return _scan(entries, config, cache, env, nvcc, own, log)
+    finally:
+        where = env.get("RAPCC_SCAN_LOG", "").strip()
+        if where:
+            _append_scan_log(where, own, time.perf_counter() - start, log)
+
+
+def _append_scan_log(where: str, own: str | None, seconds: float, log: "ScanLog") -> None:
+    line = json.dumps({"file": own, "seconds": round(seconds, 3), "parsed": log.parsed,
+                       "parse_s": round(log.parse_s, 3), "waited_s": round(log.waited_s, 3),
+                       "read": log.read, "of": log.of, "whole": log.whole})
+    try:
+        with open(where, "a") as f:  # one write of one line: appends of parallel steps do not interleave
+            f.write(line + "\n")
+    except OSError:
+        pass  # a measurement, never a reason to fail the compile
+
+
+def _scan(entries: list, config: BuildConfig, cache: Cache, env: Mapping[str, str], nvcc: str | None,
+          own: str | None, log: "ScanLog") -> ProjectFacts:
+    from .launch_index import cached_project_launches
 
     def compute(missing: list[Job]) -> None:
         root = toolkit_of(nvcc, env)  # host code that includes Thrust parses with the build's toolkit
@@ -148,7 +177,7 @@ def _project_launches(config: BuildConfig, cache: Cache, env: Mapping[str, str],
             raise CompileDatabaseError(f"reading the project's launches failed: {why}")
     # The launch lists are rapcc's reading of each file: a changed rapcc (what it records of a launch, such as
     # its dynamic bytes or an unread launch) never reuses another one's, as with the rewrites.
-    return cached_project_launches(entries, cache, _tool_fingerprint(), compute)
+    return cached_project_launches(entries, cache, _tool_fingerprint(), compute, own, log)
 
 
 def toolkit_of(nvcc: str | None, env: Mapping[str, str]) -> str | None:
@@ -204,7 +233,8 @@ def cached_rewrites(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str
     if config.project is not None:
         from .compdb import CompileDatabaseError
         try:
-            project = _project_launches(config, cache, env, nvcc)
+            # One input: only its kernels' launches are read (launch_index._narrowed).
+            project = _project_launches(config, cache, env, nvcc, sources[0][0].path if len(sources) == 1 else None)
         except (CompileDatabaseError, OSError) as exc:
             project_note = f"RAPCC_PROJECT: {exc}"
     tool = _tool_fingerprint()
@@ -226,6 +256,7 @@ def cached_rewrites(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str
                            "command": reproduce_command(inp.path, flags, config),
                            "launch_shapes": [[k, [list(s) for s in v]] for k, v in project.shapes],
                            "launch_unknown": [[k, list(v)] for k, v in project.unknown],
+                           "launch_scope": None if project.scope is None else list(project.scope),
                            **({"program_constants": to_json(project.constants)} if config.project is not None
                               else {})}}
         pending.append((inp, key, job))

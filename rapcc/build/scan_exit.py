@@ -38,7 +38,8 @@ WAKE_THEN_NVCC = 2  # start rapcc's server in the background, then run nvcc on t
 # rapcc settings that cannot make reading the configuration fail and that
 # change nothing for a compile without shared memory. RAPCC_REPORT_DIR is not
 # one: the full path writes a report for every CUDA input.
-_INERT_HERE = frozenset({"RAPCC_CACHE_DIR", "RAPCC_NVCC", "RAPCC_PROJECT", "RAPCC_SERVER", "RAPCC_SERVER_IDLE"})
+_INERT_HERE = frozenset({"RAPCC_CACHE_DIR", "RAPCC_NVCC", "RAPCC_PROJECT", "RAPCC_SCAN_LOG", "RAPCC_SERVER",
+                         "RAPCC_SERVER_IDLE"})
 
 
 def _clear(path: str, dirs: Sequence[str], pre: Sequence[str], defines: Sequence[str]) -> bool | None:

@@ -25,7 +25,7 @@ from typing import Any
 from ..build_macros import UNKNOWN as UNKNOWN_BUILD, BuildMacros
 from ..diagnostics import Diagnostic, InternalError, RapccError
 from ..project_notes import PARSE_ERROR
-from ..frontend import ParseError, file_constants, file_launch_facts, kernel_file_chains
+from ..frontend import LaunchesUnread, ParseError, file_constants, file_launch_facts, kernel_file_chains
 from ..interrupts import check as check_interrupted, install as install_interrupts
 from ..pipeline import Options, rewrite_source
 from ..program_constants import defs_to_json, from_json as constants_from_json
@@ -45,6 +45,7 @@ def options_from_json(o: dict[str, Any]) -> Options:
         headers=HeaderMode(o.get("headers", HeaderMode.AUTO.value)),
         launch_shapes=tuple((k, tuple(tuple(s) for s in v)) for k, v in o.get("launch_shapes", ())),
         launch_unknown=tuple((k, tuple(v)) for k, v in o.get("launch_unknown", ())),
+        launch_scope=tuple(o["launch_scope"]) if o.get("launch_scope") is not None else None,
         program_constants=constants_from_json(o["program_constants"]) if "program_constants" in o else None)
 
 
@@ -179,9 +180,12 @@ def launches_job(cache: Cache, job: dict[str, Any]) -> None:
             facts = file_launch_facts(job["path"], source, options)
             record = {"launches": {k: [list(s) for s in v] for k, v in facts.launches.items()},
                       "unknown": {k: list(v) for k, v in facts.unknown.items()}, "wanted": list(facts.wanted),
-                      "constants": defs_to_json(facts.constants)}
+                      "constants": defs_to_json(facts.constants), "kernels": list(facts.kernels)}
     except Exception as exc:  # a file rapcc cannot parse launches nothing it can see (and may define anything)
-        store_file_launches(cache, job["key"], {"failed": True}, refusal(exc))
+        # The kernels clang's parse shows anyway: what a step compiling this file needs the launches of.
+        kernels = exc.kernels if isinstance(exc, LaunchesUnread) else None
+        store_file_launches(cache, job["key"], {"failed": True, **({"kernels": list(kernels)} if kernels is not None
+                                                                   else {})}, refusal(exc))
         return
     check_interrupted()  # as rewrite_job
     store_file_launches(cache, job["key"], record, None)

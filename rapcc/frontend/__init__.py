@@ -24,6 +24,7 @@ from .parse import SHIM_DIR, ParseConfig, ParseError, direct_includes, folder_in
 from .tokens import file_tokens
 from .toplevel import top_level
 from .host_constants import defined_constants
+from .defined import defined_kernels
 from ..program_constants import ConstantDef, FileLaunchFacts, ProgramConstants
 
 
@@ -129,6 +130,15 @@ def launches_in_file(path: str, source: bytes, options: _ParseOptions) -> dict[s
     return file_launch_facts(path, source, options).launches
 
 
+class LaunchesUnread(RapccError):
+    """A file whose launches rapcc cannot read (clang's errors); `kernels`:
+    those its user code defines as far as clang's parse shows (None: no parse)."""
+
+    def __init__(self, message: str, diagnostics: tuple[Diagnostic, ...], kernels: tuple[str, ...] | None):
+        super().__init__(message, diagnostics)
+        self.kernels = kernels
+
+
 def file_launch_facts(path: str, source: bytes, options: _ParseOptions) -> FileLaunchFacts:
     """What the file's launches say, and the constants it defines and reads
     from other files (with `options.program_constants`, their values). Raises
@@ -136,7 +146,8 @@ def file_launch_facts(path: str, source: bytes, options: _ParseOptions) -> FileL
     try:
         tu, _ = parse(path, source, _config(options))
     except ParseError as exc:
-        raise RapccError(f"{path}: the input has errors", tuple(exc.diagnostics)) from exc
+        raise LaunchesUnread(f"{path}: the input has errors", tuple(exc.diagnostics),
+                             defined_kernels(exc.tu) if exc.tu is not None else None) from exc
     wanted: set[str] = set()
     found, unknown = launch_facts(tu, source, options.program_constants, wanted)
     for name in unknown:  # an unknown launch is every shape to the proof, in whichever file it is
@@ -145,7 +156,7 @@ def file_launch_facts(path: str, source: bytes, options: _ParseOptions) -> FileL
         found.setdefault(name, []).extend(bytes_entry(b) for b in dict.fromkeys(smem))
     where = os.path.basename(path)
     return FileLaunchFacts(found, {k: tuple(f"in '{where}', {why}" for why in v) for k, v in unknown.items()},
-                           tuple(sorted(wanted)), _defined(tu))
+                           tuple(sorted(wanted)), _defined(tu), defined_kernels(tu))
 
 
 def file_constants(path: str, source: bytes, options: _ParseOptions) -> tuple[ConstantDef, ...]:
@@ -216,4 +227,4 @@ def kernel_file_chains(unit: str, options: _ParseOptions, among: Sequence[str] |
 
 
 __all__ = ["parse_file", "including_unit", "included_kernel_files", "kernel_file_chains", "parse_file_with_includes", "launches_in_file",
-           "file_launch_facts", "file_constants", "ParseConfig"]
+           "file_launch_facts", "file_constants", "LaunchesUnread", "ParseConfig"]

@@ -80,9 +80,10 @@ class ParseConfig:
 class ParseError(Exception):
     """The input has errors; `diagnostics` say where."""
 
-    def __init__(self, diagnostics: list[Diagnostic]):
+    def __init__(self, diagnostics: list[Diagnostic], tu: ci.TranslationUnit | None = None):
         super().__init__("; ".join(d.format() for d in diagnostics[:3]))
         self.diagnostics = diagnostics
+        self.tu = tu  # what clang made of the file anyway, where it made something
 
 
 @functools.cache
@@ -459,5 +460,5 @@ def parse(path: str, source: bytes, config: ParseConfig) -> tuple[ci.Translation
     # An error inside a header nvcc compiles (CCCL under libclang) is rapcc's, not the file's.
     mine = [e.diagnostic for e in scopes.errors if not e.system]
     if mine:
-        raise ParseError(mine)
+        raise ParseError(mine, tu)
     return tu, list(_warnings(tu, path, unit is not None))
