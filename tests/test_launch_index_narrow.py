@@ -132,16 +132,19 @@ def test_a_launch_reading_another_files_constant_takes_the_whole_scan(tmp_path):
 
 
 def test_a_file_that_does_not_parse_and_may_name_a_kernel_makes_its_launches_unknown(tmp_path):
-    """The whole scan drops a file it cannot parse; a step keeps its possible launches, as unknown."""
+    """A file rapcc cannot parse may launch any kernel it can name, with any shape: unknown, not
+    absent, in a step's narrowed scan and in the whole scan alike (the whole scan dropped it)."""
     (tmp_path / "src").mkdir()
     entries = _project(tmp_path / "src")
     (tmp_path / "src" / "spell.cu").write_text(FILES["spell.cu"] + "void broken(float *p) { p[0] = ; }\n")
     cache = Cache(tmp_path / "c")
-    facts = cached_project_launches(entries, cache, "v", _parser(cache, []), str(tmp_path / "src" / "kernels.cu"))
-    assert any("'spell.cu', which rapcc cannot parse" in r for r in dict(facts.unknown)["tile_k"])
-    assert launch_index.UNREAD_ENTRY in dict(facts.shapes)["tile_k"]
-    # The twin: a kernel the broken file cannot name keeps its read shapes and no unknown launch.
-    assert (16, 16, 1) in dict(facts.shapes)["paste_k"] and "paste_k" not in dict(facts.unknown)
+    narrow = cached_project_launches(entries, cache, "v", _parser(cache, []), str(tmp_path / "src" / "kernels.cu"))
+    whole = cached_project_launches(entries, cache, "v", _parser(cache, []))
+    for facts in (narrow, whole):
+        assert any("'spell.cu', which rapcc cannot parse" in r for r in dict(facts.unknown)["tile_k"])
+        assert launch_index.UNREAD_ENTRY in dict(facts.shapes)["tile_k"]
+        # The twin: a kernel the broken file cannot name keeps its read shapes and no unknown launch.
+        assert (16, 16, 1) in dict(facts.shapes)["paste_k"] and "paste_k" not in dict(facts.unknown)
 
 
 def test_the_unread_entries_are_the_frontends() -> None:

@@ -73,12 +73,15 @@ def test_a_named_file_that_does_not_parse_still_reads_the_kernels_clang_saw(tmp_
 
 
 def test_another_unit_that_does_not_parse_makes_the_kernels_it_may_name_unknown(tmp_path):
-    """The whole scan drops such a unit's launches; the narrowed one keeps them, as unknown."""
+    """Such a unit may launch any kernel it can name, with any shape: unknown in the narrowed
+    reading and in the whole scan (which dropped its launches), and its failure still reported."""
     units = _units(tmp_path)
     (own,) = [u for u in units if u.path.endswith("kernels.cu")]
     (tmp_path / "spell.cu").write_text(FILES["spell.cu"] + "void broken(float *p) { p[0] = ; }\n")
     narrow = narrowed_launches(own, units, _read, jobs=1)
-    assert narrow is not None
-    assert any("'spell.cu', which rapcc cannot parse" in r for r in dict(narrow.unknown)["tile_k"])
-    # The twin: kernels the broken unit cannot name keep their read shapes, with no unknown launch.
-    assert (16, 16, 1) in dict(narrow.shapes)["paste_k"] and "paste_k" not in dict(narrow.unknown)
+    whole = project_launches(units, _read, jobs=1)
+    assert narrow is not None and [Path(f.path).name for f in whole.failures] == ["spell.cu"]
+    for found in (narrow, whole):
+        assert any("'spell.cu', which rapcc cannot parse" in r for r in dict(found.unknown)["tile_k"])
+        # The twin: kernels the broken unit cannot name keep their read shapes, with no unknown launch.
+        assert (16, 16, 1) in dict(found.shapes)["paste_k"] and "paste_k" not in dict(found.unknown)

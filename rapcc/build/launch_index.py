@@ -342,4 +342,23 @@ def cached_project_launches(entries: Sequence[CompileEntry], cache: Cache, versi
         for base, j in again:  # a record not made keeps the first reading, where those names are unknown
             if j[0] in redone:
                 records[base] = redone[j[0]]
-    return _facts(records.values(), constants)
+    return _facts(_unread_records(jobs, records), constants)
+
+
+def _unread_records(jobs: Sequence[Job], records: Mapping[str, Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """Every file's record in order, where a file that does not parse (or
+    whose record was not made) says of each kernel another file defines and
+    it may name (launch_scope.py) that it may launch it with any shape: its
+    launches are unread, not absent."""
+    names = tuple(dict.fromkeys(n for r in records.values() for n in r.get("kernels", ())))
+    within = pieces(names)
+    memo: dict[tuple, object] = {}
+    out: list[Mapping[str, Any]] = []
+    for j in jobs:
+        r = records.get(j[0])
+        if r is not None and not r.get("failed"):
+            out.append(r)
+            continue
+        runs = file_runs(j[1], j[2], j[3], within, memo)
+        out.append(unread_record(j[1], [n for n in names if may_name(runs, (n,))]))
+    return out

@@ -114,7 +114,23 @@ def project_launches(units: Sequence[Unit], read: Callable[[str], bytes], jobs: 
         for (i, _), r in zip(again, redone):  # a failed rereading keeps the first, where those names are unknown
             if not isinstance(r, Failure):
                 found[i] = r
-    return _merged(found, constants)
+    return _merged(list(found) + _unread_units(units, found, read), constants)
+
+
+def _unread_units(units: Sequence[Unit], found: Sequence[FileLaunchFacts | Failure],
+                  read: Callable[[str], bytes]) -> list[FileLaunchFacts | Failure]:
+    """For each unit that does not parse, what it says of the kernels the
+    other units define and it may name (launch_scope.py): launches of any
+    shape (its failure itself stays reported)."""
+    names = tuple(dict.fromkeys(n for f in found if not isinstance(f, Failure) for n in f.kernels or ()))
+    within = pieces(names)
+    memo: dict[tuple, object] = {}
+    out: list[FileLaunchFacts | Failure] = []
+    for u, f in zip(units, found):
+        if isinstance(f, Failure):
+            runs = file_runs(u.path, _bytes_or_empty(read, u.path), _flags(u.options), within, memo)
+            out.append(_unread(f, [n for n in names if may_name(runs, (n,))]))
+    return out
 
 
 def _merged(found: Sequence[FileLaunchFacts | Failure], constants: ProgramConstants,
