@@ -8,6 +8,7 @@ code means; a rewrite that rapcc refuses (output equal to its input) passes.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 from dataclasses import dataclass
@@ -63,14 +64,22 @@ def precompile_header(cache: Path) -> Path:
     return header
 
 
+# `extern __shared__ T name[];` (the launch's dynamic shared memory) has no
+# host meaning: g++ reads `extern static`. On the host it is a static array of
+# DYNAMIC_BYTES, 16-byte aligned as the GPU's dynamic window is.
+_EXTERN_SHARED = re.compile(r"\bextern\s+__shared__\s+(?:__align__\(\s*\d+\s*\)\s+)?([A-Za-z_][\w:\s]*?)\s*\b(\w+)\s*\[\s*\]\s*;")
+DYNAMIC_BYTES = 65536
+
+
 def host_text(kernel: HostKernel, text: str) -> str | None:
-    """`text` with each asm statement replaced by its host meaning; None when
-    one is no longer there as generated."""
+    """`text` with each asm statement replaced by its host meaning (None when
+    one is no longer there as generated) and each extern shared array given
+    storage."""
     for asm, host in kernel.host_asm:
         if asm not in text:
             return None
         text = text.replace(asm, host)
-    return text
+    return _EXTERN_SHARED.sub(lambda m: f"alignas(16) static {m[1]} {m[2]}[{DYNAMIC_BYTES} / sizeof({m[1]})];", text)
 
 
 def program(kernel: HostKernel, variant_files: list[Path]) -> str:

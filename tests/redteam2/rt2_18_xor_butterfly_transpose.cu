@@ -1,6 +1,7 @@
 // A butterfly partner read down a column: tile[tx ^ 1][ty], in range, with
 // a 32-way conflict a padding removes.
 // launch: rt2_18_xor_butterfly_transpose 2 32x8
+// expect: rewritten
 __global__ void rt2_18_xor_butterfly_transpose(const int *in, int *out, int p) {
     __shared__ float tile[32][32];
     const int tx = threadIdx.x, ty = threadIdx.y;

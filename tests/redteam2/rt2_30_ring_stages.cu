@@ -1,6 +1,7 @@
 // A ring of STAGES buffers indexed with % STAGES, each stage a 2-D tile
 // written by rows and read by columns.
 // launch: rt2_30_ring_stages 2 32x8
+// expect: rewritten
 #define STAGES 3
 __global__ void rt2_30_ring_stages(const int *in, int *out, int p) {
     __shared__ float ring[STAGES][32][32];
