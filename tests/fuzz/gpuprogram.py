@@ -58,12 +58,19 @@ def variants(batch: list[tuple[HostKernel, list[str]]]) -> list[Variant]:
     return out
 
 
+KERNEL_HEADERS = ("cuda_fp16.h", "cuda_bf16.h", "cooperative_groups.h", "cuda_pipeline.h", "mma.h", "stdint.h",
+                  "stddef.h", "new", "utility", "algorithm", "array", "functional", "map")
+
+
 def program(batch: list[tuple[HostKernel, list[str]]]) -> str:
     """The .cu text; run as `prog RECORDS [FIRST]`, it runs variants FIRST..
     in order and stops at the first CUDA error (exit 3), since an error may
     leave the context unusable for the variants after it."""
     vs = variants(batch)
-    lines = ["#include <cstdio>", "#include <cstdlib>", "#include <cuda_runtime.h>"]
+    # The headers a kernel file may include (tests/redteam2/): each variant
+    # sits in a namespace, where an #include already seen here is a no-op
+    # (its guard) and a first one would declare the library in the namespace.
+    lines = ["#include <cstdio>", "#include <cstdlib>", "#include <cuda_runtime.h>", *(f"#include <{h}>" for h in KERNEL_HEADERS)]
     for v in vs:
         lines += [f"namespace {v.namespace} {{", v.text, f"}}  // namespace {v.namespace}"]
     lines += ["static void fz_run(int v, const int* in, int* out) {", "    switch (v) {"]

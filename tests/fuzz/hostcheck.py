@@ -94,6 +94,7 @@ def program(kernel: HostKernel, variant_files: list[Path]) -> str:
     for i in range(len(variant_files)):
         for launch in kernel.launches:
             call = f"fz_v{i}::{launch.kernel}(fz_in, fz_out[{i}] + {launch.out_offset}, {launch.param})"
+            lines.append(f"    fz_dynamic_smem = {launch.smem};")
             lines.append(f"    fz_launch(dim3({launch.grid}), dim3({launch.block[0]}, {launch.block[1]}), [&] {{ {call}; }});")
     lines += ["    fwrite(fz_out, sizeof fz_out, 1, stdout);", "    return 0;", "}"]
     return "\n".join(lines) + "\n"

@@ -27,6 +27,14 @@
 #include <memory>
 #include <thread>
 #include <vector>
+// what a kernel file may include (tests/redteam2/), here once: the file sits in a namespace
+#include <algorithm>
+#include <array>
+#include <map>
+#include <new>
+#include <stddef.h>
+#include <stdint.h>
+#include <utility>
 
 #define __global__
 #define __device__
@@ -259,3 +267,10 @@ inline void sync(const thread_block&) { __syncthreads(); }
 inline void __pipeline_memcpy_async(void* dst, const void* src, size_t n, size_t = 0) { std::memcpy(dst, src, n); }
 inline void __pipeline_commit() {}
 inline void __pipeline_wait_prior(size_t) {}
+
+// The size of the launch's dynamic shared memory, which a rewrite of an
+// extern array reads (PTX %dynamic_smem_size, in rapcc's helper): the host
+// program sets it before each launch, from the launch's smem bytes.
+#define RAPCC_DYNAMIC_SMEM_BYTES_DEFINED
+inline unsigned int fz_dynamic_smem = 0;
+inline unsigned int __rapcc_dynamic_smem_bytes() { return fz_dynamic_smem; }

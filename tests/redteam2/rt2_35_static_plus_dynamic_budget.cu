@@ -1,6 +1,7 @@
 // 16 KB of static tile and 32 KB of dynamic buffer: 48 KB, the default
 // limit exactly. Growing the static tile by one byte fails the launch.
 // launch: rt2_35_static_plus_dynamic_budget 2 64x4 0 0 smem=32768
+// expect: rewritten
 __global__ void rt2_35_static_plus_dynamic_budget(const int *in, int *out, int p) {
     __shared__ float tile[64][64];
     extern __shared__ float scratch[];

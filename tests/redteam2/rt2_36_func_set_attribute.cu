@@ -1,6 +1,7 @@
 // cudaFuncSetAttribute raises the dynamic limit before a launch of a kernel
 // whose static tile is read by columns.
 // launch: rt2_36_func_set_attribute 2 32x8 0 0 smem=1024
+// expect: rewritten
 __global__ void rt2_36_func_set_attribute(const int *in, int *out, int p) {
     __shared__ int tile[32][32];
     extern __shared__ int extra[];

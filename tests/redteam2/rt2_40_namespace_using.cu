@@ -1,6 +1,7 @@
 // A kernel in a nested namespace, launched after `using namespace`, with
 // the tile width from a namespace constant.
 // launch: rt2_40_namespace_using 2 32x8
+// expect: rewritten
 namespace img { namespace detail {
 constexpr int kW = 32;
 __global__ void rt2_40_namespace_using(const int *in, int *out, int p) {
