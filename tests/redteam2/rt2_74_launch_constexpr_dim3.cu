@@ -1,6 +1,7 @@
 // A constexpr dim3 of 32x8: the tile's rows fit, and the column read is
 // a conflict to remove.
 // launch: rt2_74_launch_constexpr_dim3 2 32x8
+// expect: rewritten
 __global__ void rt2_74_launch_constexpr_dim3(const int *in, int *out, int p) {
     __shared__ int tile[8][32];
     const int tx = threadIdx.x, ty = threadIdx.y;
