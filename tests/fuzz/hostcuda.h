@@ -274,3 +274,16 @@ inline void __pipeline_wait_prior(size_t) {}
 #define RAPCC_DYNAMIC_SMEM_BYTES_DEFINED
 inline unsigned int fz_dynamic_smem = 0;
 inline unsigned int __rapcc_dynamic_smem_bytes() { return fz_dynamic_smem; }
+
+// __syncthreads_count/_or/_and: a barrier that also counts the block's predicates.
+inline int __syncthreads_count(int pred) {
+    const unsigned int t = fz_tid(), n = blockDim.x * blockDim.y * blockDim.z;
+    fz_xchg[t] = pred != 0;
+    __syncthreads();
+    int c = 0;
+    for (unsigned int i = 0; i < n; ++i) c += (int)fz_xchg[i];
+    __syncthreads();
+    return c;
+}
+inline int __syncthreads_or(int pred) { return __syncthreads_count(pred) != 0; }
+inline int __syncthreads_and(int pred) { return __syncthreads_count(pred) == (int)(blockDim.x * blockDim.y * blockDim.z); }

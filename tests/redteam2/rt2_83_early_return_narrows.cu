@@ -1,6 +1,7 @@
 // A 64x4 launch whose upper half-warps return at once: the threads left
 // have tx < 32, so tile[ty][tx] stays in its row.
 // launch: rt2_83_early_return_narrows 2 64x4
+// expect: rewritten
 __global__ void rt2_83_early_return_narrows(const int *in, int *out, int p) {
     __shared__ float tile[32][32];
     if (threadIdx.x >= 32) return;

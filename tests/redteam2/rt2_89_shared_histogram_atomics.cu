@@ -1,6 +1,7 @@
 // Per-warp histograms with atomicAdd on &hist[warp][bin]: bins from data,
 // below 32; then a column read of the counts.
 // launch: rt2_89_shared_histogram_atomics 2 32x8
+// expect: rewritten
 __global__ void rt2_89_shared_histogram_atomics(const int *in, int *out, int p) {
     __shared__ int hist[8][32];
     const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * 32 + tx;

@@ -1,6 +1,7 @@
 // NVIDIA's transpose blog post, TILE_DIM 32 and BLOCK_ROWS 8 with
 // #pragma unroll, the padded-by-rapcc candidate as written before padding.
 // launch: rt2_94_unroll_block_rows 2 32x8
+// expect: rewritten
 #define TILE_DIM 32
 #define BLOCK_ROWS 8
 __global__ void rt2_94_unroll_block_rows(const int *in, int *out, int p) {
