@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rapcc.rewrite import DYNAMIC_SMEM_HELPER
+
 from .hostgen import NIN, NOUT, HostKernel, cuda_call
 from .hostvariants import INPUT_INIT
 
@@ -71,6 +73,12 @@ def program(batch: list[tuple[HostKernel, list[str]]]) -> str:
     # sits in a namespace, where an #include already seen here is a no-op
     # (its guard) and a first one would declare the library in the namespace.
     lines = ["#include <cstdio>", "#include <cstdlib>", "#include <cuda_runtime.h>", *(f"#include <{h}>" for h in KERNEL_HEADERS)]
+    # rapcc's helper for the launch's dynamic size (templates/helpers.j2), once
+    # for all: its guard would leave every variant's namespace but the first
+    # without it.
+    lines += ["#define RAPCC_DYNAMIC_SMEM_BYTES_DEFINED",
+              f"static __device__ __forceinline__ unsigned int {DYNAMIC_SMEM_HELPER}(void) "
+              '{ unsigned int r; asm("mov.u32 %0, %%dynamic_smem_size;" : "=r"(r)); return r; }']
     for v in vs:
         lines += [f"namespace {v.namespace} {{", v.text, f"}}  // namespace {v.namespace}"]
     lines += ["static void fz_run(int v, const int* in, int* out) {", "    switch (v) {"]

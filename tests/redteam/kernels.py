@@ -24,6 +24,9 @@ from pathlib import Path
 from tests.fuzz.hostgen import HostKernel, Launch
 
 FOLDER = Path(__file__).resolve().parent
+# round two (tests/redteam2/): the same format, kernels in styles round one lacked
+FOLDER2 = FOLDER.parent / "redteam2"
+FOLDERS = {"redteam": FOLDER, "redteam2": FOLDER2}
 
 _LAUNCH = re.compile(r"^// launch: (\S+) (\d+) (\d+)x(\d+)(?: (-?\d+))?(?: (\d+))?(?: smem=(\d+))?\s*$", re.M)
 _EXPECT = re.compile(r"^// expect: rewritten\s*$", re.M)

@@ -4,6 +4,7 @@
 // stand-in of the wmma calls with their meaning; inputs are small integers,
 // so the GPU's summation order gives the same floats.)
 // launch: rt2_107_wmma_load_matrix 2 32x1
+// expect: rewritten
 #ifdef __CUDACC__
 #include <mma.h>
 #include <cuda_fp16.h>
