@@ -61,7 +61,7 @@ def variants(batch: list[tuple[HostKernel, list[str]]]) -> list[Variant]:
 
 
 KERNEL_HEADERS = ("cuda_fp16.h", "cuda_bf16.h", "cooperative_groups.h", "cuda_pipeline.h", "mma.h", "stdint.h",
-                  "stddef.h", "new", "utility", "algorithm", "array", "functional", "map")
+                  "stddef.h", "new", "utility", "algorithm", "array", "functional", "map", "tuple")
 
 
 def program(batch: list[tuple[HostKernel, list[str]]]) -> str:
