@@ -45,6 +45,16 @@ SAMPLES = {
                  "rt2_46_shfl_xor_index", "rt2_63_launch_compound_assign"),
 }
 MINIMUM = {"redteam": 40, "redteam2": 60}
+# Wrong results found and not fixed here (each a precise report for the
+# integrator): judged on their own, expected to fail until the fix lands
+# (strict: a fix turns the xfail into a failure that says to drop the entry).
+KNOWN_FAILURES = {
+    "rt2_118_launch_other_unit": (
+        "a kernel with external linkage is planned for the launches of its own file only: another unit of the "
+        "program may declare it and launch it 64x4 (outside project mode rapcc cannot see that launch), and every "
+        "strategy's rewrite, proved for 32x8, walks tile[ty][tx] into the padding / the wrong swizzled element "
+        "(docs/launch-shapes.md: proof_shapes.Exact from the file's launches)"),
+}
 
 
 def _gxx() -> None:
@@ -52,6 +62,11 @@ def _gxx() -> None:
 
 
 def _judge(kernels: list[RedteamKernel], work: Path) -> None:
+    """The kernels through the oracle, the known failures apart (judged alone)."""
+    _judge_all([k for k in kernels if k.kernel.name not in KNOWN_FAILURES], work)
+
+
+def _judge_all(kernels: list[RedteamKernel], work: Path) -> None:
     results = check_all([k.kernel for k in kernels], work, jobs=2)
     errors = [(r.kernel.name, r.generator_error[:300]) for r in results if r.generator_error]
     assert not errors, errors
@@ -112,6 +127,19 @@ def test_redteam_all(suite, tmp_path):
     """Every red-team kernel under every strategy, bit for bit against g++."""
     _gxx()
     _judge(SUITES[suite], tmp_path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=why))
+                                  for n, why in KNOWN_FAILURES.items()])
+def test_redteam_known_failures(name, tmp_path):
+    """Each known wrong result, alone: it still differs (xfail) until fixed."""
+    _gxx()
+    _judge_all([BY_NAME[name]], tmp_path)
+
+
+def test_known_failures_name_real_kernels():
+    assert set(KNOWN_FAILURES) <= set(BY_NAME)
 
 
 def _nvcc_check(nvcc: str, kernels: list[RedteamKernel], work: Path) -> None:

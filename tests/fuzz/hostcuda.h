@@ -287,3 +287,4 @@ inline int __syncthreads_count(int pred) {
 }
 inline int __syncthreads_or(int pred) { return __syncthreads_count(pred) != 0; }
 inline int __syncthreads_and(int pred) { return __syncthreads_count(pred) == (int)(blockDim.x * blockDim.y * blockDim.z); }
+inline int __float2int_rz(float f) { return (int)f; }
