@@ -288,3 +288,5 @@ inline int __syncthreads_count(int pred) {
 inline int __syncthreads_or(int pred) { return __syncthreads_count(pred) != 0; }
 inline int __syncthreads_and(int pred) { return __syncthreads_count(pred) == (int)(blockDim.x * blockDim.y * blockDim.z); }
 inline int __float2int_rz(float f) { return (int)f; }
+struct __align__(4) uchar4 { unsigned char x, y, z, w; };
+inline uchar4 make_uchar4(unsigned char x, unsigned char y, unsigned char z, unsigned char w) { return uchar4{x, y, z, w}; }
