@@ -65,10 +65,10 @@ def precompile_header(cache: Path) -> Path:
 
 
 # `extern __shared__ T name[];` (the launch's dynamic shared memory) has no
-# host meaning: g++ reads `extern static`. On the host it is a static array of
-# DYNAMIC_BYTES, 16-byte aligned as the GPU's dynamic window is.
+# host meaning: g++ reads `extern static`. On the host it is a pointer to
+# hostcuda.h's one dynamic window, so that every extern array of a kernel
+# names the same bytes, as on the GPU.
 _EXTERN_SHARED = re.compile(r"\bextern\s+__shared__\s+(?:__align__\(\s*\d+\s*\)\s+)?([A-Za-z_][\w:\s]*?)\s*\b(\w+)\s*\[\s*\]\s*;")
-DYNAMIC_BYTES = 65536
 
 
 def host_text(kernel: HostKernel, text: str) -> str | None:
@@ -79,7 +79,7 @@ def host_text(kernel: HostKernel, text: str) -> str | None:
         if asm not in text:
             return None
         text = text.replace(asm, host)
-    return _EXTERN_SHARED.sub(lambda m: f"alignas(16) static {m[1]} {m[2]}[{DYNAMIC_BYTES} / sizeof({m[1]})];", text)
+    return _EXTERN_SHARED.sub(lambda m: f"{m[1]} *const {m[2]} = reinterpret_cast<{m[1]} *>(fz_dynamic_window);", text)
 
 
 def program(kernel: HostKernel, variant_files: list[Path]) -> str:

@@ -273,6 +273,9 @@ inline void __pipeline_wait_prior(size_t) {}
 // program sets it before each launch, from the launch's smem bytes.
 #define RAPCC_DYNAMIC_SMEM_BYTES_DEFINED
 inline unsigned int fz_dynamic_smem = 0;
+// The dynamic window every extern __shared__ array names (hostcheck.host_text
+// makes each one a pointer to it): 64 KB, 16-byte aligned, as on the GPU.
+alignas(16) inline unsigned char fz_dynamic_window[65536];
 inline unsigned int __rapcc_dynamic_smem_bytes() { return fz_dynamic_smem; }
 
 // __syncthreads_count/_or/_and: a barrier that also counts the block's predicates.

@@ -98,7 +98,7 @@ def test_hostcuda_round_two_semantics(header, tmp_path):
             printf("%x %x %x %u\n", __float2half(1.0f / 3.0f).x, __float2bfloat16(1.0f / 3.0f).x,
                    __byte_perm(0x03020100u, 0x07060504u, 0x5140u), __funnelshift_l(0x80000000u, 1u, 1u));
         }""")
-    assert body is not None and "static float dyn[" in body
+    assert body is not None and "float *const dyn = reinterpret_cast<float *>(fz_dynamic_window);" in body
     assert _run_main(header, tmp_path, body).split() == ["48", "aaaaaaaa", "10", "63", "512",
                                                           "3555", "3eab", "5010400", "3"]
 
