@@ -181,7 +181,7 @@ inline unsigned int __funnelshift_r(unsigned int lo, unsigned int hi, unsigned i
 }
 inline unsigned int __sad(int x, int y, unsigned int z) { return (x > y ? (unsigned int)(x - y) : (unsigned int)(y - x)) + z; }
 inline unsigned int __usad(unsigned int x, unsigned int y, unsigned int z) { return (x > y ? x - y : y - x) + z; }
-inline unsigned int __vabsdiff4(unsigned int a, unsigned int b) {
+inline unsigned int __vabsdiffu4(unsigned int a, unsigned int b) {
     unsigned int r = 0;
     for (int i = 0; i < 32; i += 8) {
         const unsigned int x = (a >> i) & 0xFFu, y = (b >> i) & 0xFFu;
