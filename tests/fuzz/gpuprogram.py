@@ -72,7 +72,8 @@ def program(batch: list[tuple[HostKernel, list[str]]]) -> str:
     # The headers a kernel file may include (tests/redteam2/): each variant
     # sits in a namespace, where an #include already seen here is a no-op
     # (its guard) and a first one would declare the library in the namespace.
-    lines = ["#include <cstdio>", "#include <cstdlib>", "#include <cuda_runtime.h>", *(f"#include <{h}>" for h in KERNEL_HEADERS)]
+    lines = ["#include <cstdio>", "#include <cstdlib>", "#include <cuda_runtime.h>",
+             *(f"#include <{h}>" for h in KERNEL_HEADERS)]
     # rapcc's helper for the launch's dynamic size (templates/helpers.j2), once
     # for all: its guard would leave every variant's namespace but the first
     # without it.

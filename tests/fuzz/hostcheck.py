@@ -68,7 +68,8 @@ def precompile_header(cache: Path) -> Path:
 # host meaning: g++ reads `extern static`. On the host it is a pointer to
 # hostcuda.h's one dynamic window, so that every extern array of a kernel
 # names the same bytes, as on the GPU.
-_EXTERN_SHARED = re.compile(r"\bextern\s+__shared__\s+(?:__align__\(\s*\d+\s*\)\s+)?([A-Za-z_][\w:\s]*?)\s*\b(\w+)\s*\[\s*\]\s*;")
+_EXTERN_SHARED = re.compile(r"\bextern\s+__shared__\s+(?:__align__\(\s*\d+\s*\)\s+)?"
+                            r"([A-Za-z_][\w:\s]*?)\s*\b(\w+)\s*\[\s*\]\s*;")
 
 
 def host_text(kernel: HostKernel, text: str) -> str | None:

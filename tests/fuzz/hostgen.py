@@ -54,7 +54,8 @@ def cuda_call(launch: Launch, kernel: str, in_: str, out: str) -> str:
     """`launch` as a CUDA launch statement of `kernel` (the expression that
     names it) on the pointers `in_` and `out`."""
     smem = f", {launch.smem}" if launch.smem else ""
-    return f"{kernel}<<<{launch.grid}, dim3({launch.block[0]}, {launch.block[1]}){smem}>>>({in_}, {out}, {launch.param});"
+    block = f"dim3({launch.block[0]}, {launch.block[1]})"
+    return f"{kernel}<<<{launch.grid}, {block}{smem}>>>({in_}, {out}, {launch.param});"
 
 
 @dataclass(frozen=True, slots=True)
