@@ -1,9 +1,12 @@
-"""The red-team kernels (tests/redteam/, issue 27's bar) on a GPU: every
+"""The red-team kernels (tests/redteam/ and tests/redteam2/, issue 27's bar) on a GPU: every
 strategy's rewrite built with nvcc beside the original and run on the device,
 compared bit for bit; the host fuzzer's GPU machinery (tests/fuzz/gpucampaign.py)
 with the hand-written kernels in place of generated ones.
 
-    python3 benchmarks/redteam_gpu.py --out DIR [--jobs J] [--batch B] [--compile-only] [NAME ...]
+    python3 benchmarks/redteam_gpu.py --out DIR [--suite redteam|redteam2]... [--jobs J] [--batch B]
+                                      [--compile-only] [NAME ...]
+
+(--suite repeats; without it, both rounds.)
 
 Prints one line per kernel (its outcome under each strategy, `legal` for the
 controls auto must rewrite) and the totals; writes DIR/results.json. Exit
@@ -22,19 +25,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.fuzz.gpucampaign import Config, check_all, format_summary, per_strategy, wrong_code, write_json  # noqa: E402
 from tests.fuzz.hostvariants import STRATEGIES  # noqa: E402
-from tests.redteam.kernels import load  # noqa: E402
+from tests.redteam.kernels import FOLDERS, load  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("names", nargs="*", help="kernels to run (default: all of tests/redteam/)")
+    ap.add_argument("names", nargs="*", help="kernels to run (default: all of the suites')")
+    ap.add_argument("--suite", action="append", choices=sorted(FOLDERS),
+                    help="a folder of kernels: redteam (round one) or redteam2 (round two); default both")
     ap.add_argument("--out", type=Path, required=True, help="folder for results.json and the findings' files")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="batches built at once (default: CPUs)")
     ap.add_argument("--batch", type=int, default=8, help="kernels per program (default 8)")
     ap.add_argument("--compile-only", action="store_true", help="build every batch, run none (no GPU needed)")
     args = ap.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
-    suite = [k for k in load() if not args.names or k.kernel.name in args.names]
+    suite = [k for name in (args.suite or list(FOLDERS)) for k in load(FOLDERS[name])
+             if not args.names or k.kernel.name in args.names]
     legal = {k.kernel.name for k in suite if k.legal}
     config = Config(args.out.resolve(), max(1, args.jobs), float("inf"), max(1, args.batch), args.compile_only)
     # A byte order mark is legal only at the start of a file, and the GPU

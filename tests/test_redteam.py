@@ -2,10 +2,15 @@
 red-team kernels of tests/redteam/ (hand-written CUDA in ordinary styles:
 CUB-style temp storage, unions, byte buffers, index macros, functors and
 lambdas over shared rows, vector and narrow elements, sorting networks, and
-host launches in a dozen styles) through the host fuzzer's oracle (g++ with
-hostcuda.h, no rapcc model in it). For every strategy: rapcc does not crash,
-the rewrite builds, and it computes the original's bits; each kernel marked
-`// expect: rewritten` is a legal control that auto must still rewrite."""
+host launches in a dozen styles) and of tests/redteam2/ (round two: half,
+bfloat16 and int8 tiles, integer intrinsics in subscripts, butterflies and
+Morton orders, hand-written pads, extern buffers carved by hand, memcpy and
+placement new, row types, warp shuffles and ballots, cooperative-group ranks,
+wmma and pipeline copies, inline asm, and launches a naive read gets wrong)
+through the host fuzzer's oracle (g++ with hostcuda.h, no rapcc model in
+it). For every strategy: rapcc does not crash, the rewrite builds, and it
+computes the original's bits; each kernel marked `// expect: rewritten` is a
+legal control that auto must still rewrite."""
 from __future__ import annotations
 
 import subprocess
@@ -18,17 +23,38 @@ from tests.conftest import require_nvcc
 from tests.fuzz.hostcampaign import check_all
 from tests.fuzz.hostcheck import GXX, Outcome
 from tests.fuzz.hostvariants import rewrites
-from tests.redteam.kernels import RedteamKernel, load, parse
+from tests.redteam.kernels import FOLDERS, RedteamKernel, load, parse
 
-KERNELS = load()
-BY_NAME = {k.kernel.name: k for k in KERNELS}
-# A fixed sample for the fast loop: a legal control of each kind (2-D tile,
-# volatile, 8-byte and 16-byte elements, a #define launch), and refusals that
-# broke rapcc's cousins before (a union, a byte buffer, a row alias walked by
-# a functor, a launch shape held in a class).
-SAMPLE = ("rt04_idx_macro_transpose", "rt15_volatile_array", "rt21_float4_transpose_legal",
-          "rt34_launch_stream_args", "rt02_union_temp", "rt03_char_reinterpret_float2",
-          "rt16_functor_shared_ptr", "rt24_launch_class_member")
+SUITES = {suite: load(folder) for suite, folder in FOLDERS.items()}
+BY_NAME = {k.kernel.name: k for kernels in SUITES.values() for k in kernels}
+# Fixed samples for the fast loop. Round one: a legal control of each kind
+# (2-D tile, volatile, 8-byte and 16-byte elements, a #define launch), and
+# refusals that broke rapcc's cousins before (a union, a byte buffer, a row
+# alias walked by a functor, a launch shape held in a class). Round two:
+# controls (a __half tile, static plus dynamic memory at the 48 KB limit, a
+# tile beside wmma loads that must stay, an early return that narrows the
+# block) and traps (half2 loads over a __half tile, an extern buffer carved
+# by hand, a shuffle's result as a column, a block built by compound
+# assignments).
+SAMPLES = {
+    "redteam": ("rt04_idx_macro_transpose", "rt15_volatile_array", "rt21_float4_transpose_legal",
+                "rt34_launch_stream_args", "rt02_union_temp", "rt03_char_reinterpret_float2",
+                "rt16_functor_shared_ptr", "rt24_launch_class_member"),
+    "redteam2": ("rt2_01_half_transpose", "rt2_35_static_plus_dynamic_budget", "rt2_107_wmma_load_matrix",
+                 "rt2_83_early_return_narrows", "rt2_02_half2_flat_over_half", "rt2_33_extern_carved",
+                 "rt2_46_shfl_xor_index", "rt2_63_launch_compound_assign"),
+}
+MINIMUM = {"redteam": 40, "redteam2": 60}
+# Wrong results found and not fixed here (each a precise report for the
+# integrator): judged on their own, expected to fail until the fix lands
+# (strict: a fix turns the xfail into a failure that says to drop the entry).
+KNOWN_FAILURES = {
+    "rt2_118_launch_other_unit": (
+        "a kernel with external linkage is planned for the launches of its own file only: another unit of the "
+        "program may declare it and launch it 64x4 (outside project mode rapcc cannot see that launch), and every "
+        "strategy's rewrite, proved for 32x8, walks tile[ty][tx] into the padding / the wrong swizzled element "
+        "(docs/launch-shapes.md: proof_shapes.Exact from the file's launches)"),
+}
 
 
 def _gxx() -> None:
@@ -36,6 +62,11 @@ def _gxx() -> None:
 
 
 def _judge(kernels: list[RedteamKernel], work: Path) -> None:
+    """The kernels through the oracle, the known failures apart (judged alone)."""
+    _judge_all([k for k in kernels if k.kernel.name not in KNOWN_FAILURES], work)
+
+
+def _judge_all(kernels: list[RedteamKernel], work: Path) -> None:
     results = check_all([k.kernel for k in kernels], work, jobs=2)
     errors = [(r.kernel.name, r.generator_error[:300]) for r in results if r.generator_error]
     assert not errors, errors
@@ -48,14 +79,22 @@ def _judge(kernels: list[RedteamKernel], work: Path) -> None:
     assert not lost, f"legal controls auto no longer rewrites: {lost}"
 
 
-def test_redteam_suite_is_well_formed():
-    """At least 40 kernels, each with a launch; the sample names real files;
-    the legal controls are a minority (most kernels are traps)."""
-    assert len(KERNELS) >= 40, len(KERNELS)
-    assert all(k.kernel.launches for k in KERNELS)
-    assert set(SAMPLE) <= set(BY_NAME)
-    legal = sum(k.legal for k in KERNELS)
-    assert 0 < legal < len(KERNELS) // 2, legal
+@pytest.mark.parametrize("suite", SUITES)
+def test_redteam_suite_is_well_formed(suite):
+    """Enough kernels, each with a launch; the sample names real files; the
+    legal controls are a minority (most kernels are traps)."""
+    kernels = SUITES[suite]
+    assert len(kernels) >= MINIMUM[suite], len(kernels)
+    assert all(k.kernel.launches for k in kernels)
+    assert set(SAMPLES[suite]) <= {k.kernel.name for k in kernels}
+    legal = sum(k.legal for k in kernels)
+    assert 0 < legal < len(kernels) // 2, legal
+
+
+def test_redteam_kernel_names_are_unique_across_rounds():
+    """The GPU script takes kernels of both folders by name into one program."""
+    names = [k.kernel.name for kernels in SUITES.values() for k in kernels]
+    assert len(names) == len(set(names))
 
 
 def test_parse_reads_launch_and_expect_lines(tmp_path):
@@ -63,28 +102,44 @@ def test_parse_reads_launch_and_expect_lines(tmp_path):
     output offset default to 0), `expect: rewritten` marks a control, and a
     file with no launch line is an error, not a kernel that runs nothing."""
     f = tmp_path / "k.cu"
-    f.write_text("// launch: k<16,2> 2 64x4\n// launch: k2 1 32x8 -3 512\n// expect: rewritten\n__global__ void k2() {}\n")
+    f.write_text("// launch: k<16,2> 2 64x4\n// launch: k2 1 32x8 -3 512\n// launch: k3 2 32x8 smem=4096\n"
+                 "// expect: rewritten\n__global__ void k2() {}\n")
     k = parse(f)
     assert k.legal and k.kernel.name == "k"
-    assert [(l.kernel, l.grid, l.block, l.param, l.out_offset) for l in k.kernel.launches] == [
-        ("k<16,2>", 2, (64, 4), 0, 0), ("k2", 1, (32, 8), -3, 512)]
+    assert [(l.kernel, l.grid, l.block, l.param, l.out_offset, l.smem) for l in k.kernel.launches] == [
+        ("k<16,2>", 2, (64, 4), 0, 0, 0), ("k2", 1, (32, 8), -3, 512, 0), ("k3", 2, (32, 8), 0, 0, 4096)]
     f.write_text("// launch k 2 64x4\n__global__ void k() {}\n")
     with pytest.raises(ValueError, match="no '// launch:' line"):
         parse(f)
 
 
-def test_redteam_sample(tmp_path):
+@pytest.mark.parametrize("suite", SUITES)
+def test_redteam_sample(suite, tmp_path):
     """The fixed sample through g++: no crash, no rewrite that differs or does
     not build, and auto rewrites the sample's legal controls."""
     _gxx()
-    _judge([BY_NAME[n] for n in SAMPLE], tmp_path)
+    _judge([BY_NAME[n] for n in SAMPLES[suite]], tmp_path)
 
 
 @pytest.mark.slow
-def test_redteam_all(tmp_path):
+@pytest.mark.parametrize("suite", SUITES)
+def test_redteam_all(suite, tmp_path):
     """Every red-team kernel under every strategy, bit for bit against g++."""
     _gxx()
-    _judge(KERNELS, tmp_path)
+    _judge(SUITES[suite], tmp_path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=why))
+                                  for n, why in KNOWN_FAILURES.items()])
+def test_redteam_known_failures(name, tmp_path):
+    """Each known wrong result, alone: it still differs (xfail) until fixed."""
+    _gxx()
+    _judge_all([BY_NAME[name]], tmp_path)
+
+
+def test_known_failures_name_real_kernels():
+    assert set(KNOWN_FAILURES) <= set(BY_NAME)
 
 
 def _nvcc_check(nvcc: str, kernels: list[RedteamKernel], work: Path) -> None:
@@ -109,16 +164,18 @@ def _nvcc_check(nvcc: str, kernels: list[RedteamKernel], work: Path) -> None:
 
 
 @pytest.mark.nvcc
-def test_redteam_sample_compiles_with_nvcc(tmp_path):
+@pytest.mark.parametrize("suite", SUITES)
+def test_redteam_sample_compiles_with_nvcc(suite, tmp_path):
     """The sample's original and every distinct rewrite build with nvcc -arch=sm_90."""
-    _nvcc_check(require_nvcc(), [BY_NAME[n] for n in SAMPLE[:4]], tmp_path)
+    _nvcc_check(require_nvcc(), [BY_NAME[n] for n in SAMPLES[suite][:4]], tmp_path)
 
 
 @pytest.mark.nvcc
 @pytest.mark.slow
-def test_a_spread_of_the_redteam_compiles_with_nvcc(tmp_path):
+@pytest.mark.parametrize("suite", SUITES)
+def test_a_spread_of_the_redteam_compiles_with_nvcc(suite, tmp_path):
     """Every eighth kernel's original and every distinct rewrite build with nvcc
     -arch=sm_90. All of them took five minutes of the suite's 2-core budget
     alone; `python3 benchmarks/redteam_gpu.py --out DIR --compile-only` builds
     every kernel (and, on a GPU, runs them: benchmarks/redteam_gpu.sh)."""
-    _nvcc_check(require_nvcc(), KERNELS[3::8], tmp_path)
+    _nvcc_check(require_nvcc(), SUITES[suite][3::8], tmp_path)

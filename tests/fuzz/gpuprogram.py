@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rapcc.rewrite import DYNAMIC_SMEM_HELPER
+
 from .hostgen import NIN, NOUT, HostKernel, cuda_call
 from .hostvariants import INPUT_INIT
 
@@ -58,12 +60,26 @@ def variants(batch: list[tuple[HostKernel, list[str]]]) -> list[Variant]:
     return out
 
 
+KERNEL_HEADERS = ("cuda_fp16.h", "cuda_bf16.h", "cooperative_groups.h", "cuda_pipeline.h", "mma.h", "stdint.h",
+                  "stddef.h", "new", "utility", "algorithm", "array", "functional", "map", "tuple")
+
+
 def program(batch: list[tuple[HostKernel, list[str]]]) -> str:
     """The .cu text; run as `prog RECORDS [FIRST]`, it runs variants FIRST..
     in order and stops at the first CUDA error (exit 3), since an error may
     leave the context unusable for the variants after it."""
     vs = variants(batch)
-    lines = ["#include <cstdio>", "#include <cstdlib>", "#include <cuda_runtime.h>"]
+    # The headers a kernel file may include (tests/redteam2/): each variant
+    # sits in a namespace, where an #include already seen here is a no-op
+    # (its guard) and a first one would declare the library in the namespace.
+    lines = ["#include <cstdio>", "#include <cstdlib>", "#include <cuda_runtime.h>",
+             *(f"#include <{h}>" for h in KERNEL_HEADERS)]
+    # rapcc's helper for the launch's dynamic size (templates/helpers.j2), once
+    # for all: its guard would leave every variant's namespace but the first
+    # without it.
+    lines += ["#define RAPCC_DYNAMIC_SMEM_BYTES_DEFINED",
+              f"static __device__ __forceinline__ unsigned int {DYNAMIC_SMEM_HELPER}(void) "
+              '{ unsigned int r; asm("mov.u32 %0, %%dynamic_smem_size;" : "=r"(r)); return r; }']
     for v in vs:
         lines += [f"namespace {v.namespace} {{", v.text, f"}}  // namespace {v.namespace}"]
     lines += ["static void fz_run(int v, const int* in, int* out) {", "    switch (v) {"]

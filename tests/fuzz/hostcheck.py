@@ -8,6 +8,7 @@ code means; a rewrite that rapcc refuses (output equal to its input) passes.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 from dataclasses import dataclass
@@ -63,14 +64,23 @@ def precompile_header(cache: Path) -> Path:
     return header
 
 
+# `extern __shared__ T name[];` (the launch's dynamic shared memory) has no
+# host meaning: g++ reads `extern static`. On the host it is a pointer to
+# hostcuda.h's one dynamic window, so that every extern array of a kernel
+# names the same bytes, as on the GPU.
+_EXTERN_SHARED = re.compile(r"\bextern\s+__shared__\s+(?:__align__\(\s*\d+\s*\)\s+)?"
+                            r"([A-Za-z_][\w:\s]*?)\s*\b(\w+)\s*\[\s*\]\s*;")
+
+
 def host_text(kernel: HostKernel, text: str) -> str | None:
-    """`text` with each asm statement replaced by its host meaning; None when
-    one is no longer there as generated."""
+    """`text` with each asm statement replaced by its host meaning (None when
+    one is no longer there as generated) and each extern shared array given
+    storage."""
     for asm, host in kernel.host_asm:
         if asm not in text:
             return None
         text = text.replace(asm, host)
-    return text
+    return _EXTERN_SHARED.sub(lambda m: f"{m[1]} *const {m[2]} = reinterpret_cast<{m[1]} *>(fz_dynamic_window);", text)
 
 
 def program(kernel: HostKernel, variant_files: list[Path]) -> str:
@@ -85,6 +95,7 @@ def program(kernel: HostKernel, variant_files: list[Path]) -> str:
     for i in range(len(variant_files)):
         for launch in kernel.launches:
             call = f"fz_v{i}::{launch.kernel}(fz_in, fz_out[{i}] + {launch.out_offset}, {launch.param})"
+            lines.append(f"    fz_dynamic_smem = {launch.smem};")
             lines.append(f"    fz_launch(dim3({launch.grid}), dim3({launch.block[0]}, {launch.block[1]}), [&] {{ {call}; }});")
     lines += ["    fwrite(fz_out, sizeof fz_out, 1, stdout);", "    return 0;", "}"]
     return "\n".join(lines) + "\n"

@@ -27,6 +27,14 @@
 #include <memory>
 #include <thread>
 #include <vector>
+// what a kernel file may include (tests/redteam2/), here once: the file sits in a namespace
+#include <algorithm>
+#include <array>
+#include <map>
+#include <new>
+#include <stddef.h>
+#include <stdint.h>
+#include <utility>
 
 #define __global__
 #define __device__
@@ -137,3 +145,151 @@ inline T atomicMax(T* p, T v) {
     return old;
 }
 inline long long clock64() { return 0; }
+
+// Round two of the red team (tests/redteam2/): 2-byte float types, more
+// integer intrinsics, warp-level exchanges and a sliver of cooperative groups.
+// `__half`/`__nv_bfloat16` hold the GPU's bits (binary16; a float's high
+// half), converted round-to-nearest-even as __float2half/__float2bfloat16 do.
+struct __align__(2) __half { unsigned short x; };
+struct __align__(4) __half2 { __half x, y; };
+struct __align__(2) __nv_bfloat16 { unsigned short x; };
+typedef __half half;
+typedef __half2 half2;
+inline __half __float2half(float f) { _Float16 h = (_Float16)f; __half r; std::memcpy(&r.x, &h, 2); return r; }
+inline float __half2float(__half h) { _Float16 v; std::memcpy(&v, &h.x, 2); return (float)v; }
+inline __half2 __floats2half2_rn(float a, float b) { return __half2{__float2half(a), __float2half(b)}; }
+inline float __low2float(__half2 h) { return __half2float(h.x); }
+inline float __high2float(__half2 h) { return __half2float(h.y); }
+inline __nv_bfloat16 __float2bfloat16(float f) {
+    unsigned int u; std::memcpy(&u, &f, 4);
+    u += 0x7FFFu + ((u >> 16) & 1u);
+    return __nv_bfloat16{(unsigned short)(u >> 16)};
+}
+inline float __bfloat162float(__nv_bfloat16 b) { unsigned int u = (unsigned int)b.x << 16; float f; std::memcpy(&f, &u, 4); return f; }
+
+inline unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned int s) {
+    const unsigned long long v = ((unsigned long long)y << 32) | x;
+    unsigned int r = 0;
+    for (int i = 0; i < 4; ++i) r |= (unsigned int)((v >> (8 * ((s >> (4 * i)) & 7u))) & 0xFFu) << (8 * i);
+    return r;
+}
+inline unsigned int __funnelshift_l(unsigned int lo, unsigned int hi, unsigned int s) {
+    return (unsigned int)(((((unsigned long long)hi << 32) | lo) << (s & 31u)) >> 32);
+}
+inline unsigned int __funnelshift_r(unsigned int lo, unsigned int hi, unsigned int s) {
+    return (unsigned int)((((unsigned long long)hi << 32) | lo) >> (s & 31u));
+}
+inline unsigned int __sad(int x, int y, unsigned int z) { return (x > y ? (unsigned int)(x - y) : (unsigned int)(y - x)) + z; }
+inline unsigned int __usad(unsigned int x, unsigned int y, unsigned int z) { return (x > y ? x - y : y - x) + z; }
+inline unsigned int __vabsdiffu4(unsigned int a, unsigned int b) {
+    unsigned int r = 0;
+    for (int i = 0; i < 32; i += 8) {
+        const unsigned int x = (a >> i) & 0xFFu, y = (b >> i) & 0xFFu;
+        r |= (x > y ? x - y : y - x) << i;
+    }
+    return r;
+}
+inline unsigned int __umulhi(unsigned int a, unsigned int b) { return (unsigned int)(((unsigned long long)a * b) >> 32); }
+inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
+inline void __threadfence_block() {}
+inline const int warpSize = 32;
+
+// Warp exchanges through the block barrier: exact when the whole block calls
+// them together with full warps (blockDim a multiple of 32), which is how the
+// red-team kernels call them; lock-step itself is not modelled.
+inline unsigned long long fz_xchg[1024];
+inline unsigned int fz_tid() { return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z); }
+template <typename T>
+inline T fz_exchange(T v, unsigned int from) {
+    const unsigned int t = fz_tid();
+    std::memcpy(&fz_xchg[t], &v, sizeof(T));
+    __syncthreads();
+    T r;
+    std::memcpy(&r, &fz_xchg[from], sizeof(T));
+    __syncthreads();
+    return r;
+}
+template <typename T>
+inline T __shfl_sync(unsigned int, T v, int src, int width = 32) {
+    const unsigned int t = fz_tid(), lane = t & 31u;
+    return fz_exchange(v, t - lane + (lane & ~(unsigned int)(width - 1)) + ((unsigned int)src & (unsigned int)(width - 1)));
+}
+template <typename T>
+inline T __shfl_xor_sync(unsigned int, T v, int mask, int width = 32) {
+    const unsigned int t = fz_tid(), lane = t & 31u, src = lane ^ (unsigned int)mask;
+    const bool later = (src & ~(unsigned int)(width - 1)) > (lane & ~(unsigned int)(width - 1));
+    return fz_exchange(v, later ? t : t - lane + src);
+}
+template <typename T>
+inline T __shfl_down_sync(unsigned int, T v, unsigned int d, int width = 32) {
+    const unsigned int t = fz_tid(), lane = t & 31u, seg = lane & ~(unsigned int)(width - 1);
+    return fz_exchange(v, lane + d < seg + (unsigned int)width ? t + d : t);
+}
+template <typename T>
+inline T __shfl_up_sync(unsigned int, T v, unsigned int d, int width = 32) {
+    const unsigned int t = fz_tid(), lane = t & 31u, seg = lane & ~(unsigned int)(width - 1);
+    return fz_exchange(v, lane >= seg + d ? t - d : t);
+}
+inline unsigned int __ballot_sync(unsigned int, int pred) {
+    const unsigned int t = fz_tid();
+    fz_xchg[t] = pred != 0;
+    __syncthreads();
+    unsigned int r = 0;
+    for (unsigned int i = 0; i < 32; ++i) r |= (unsigned int)fz_xchg[(t & ~31u) + i] << i;
+    __syncthreads();
+    return r;
+}
+inline unsigned int __activemask() { return 0xFFFFFFFFu; }
+inline void __syncwarp(unsigned int = 0xFFFFFFFFu) { __syncthreads(); }
+
+namespace cooperative_groups {
+struct thread_block {
+    void sync() const { __syncthreads(); }
+    unsigned int thread_rank() const { return fz_tid(); }
+    unsigned int size() const { return blockDim.x * blockDim.y * blockDim.z; }
+};
+inline thread_block this_thread_block() { return {}; }
+template <unsigned int N>
+struct thread_block_tile {
+    unsigned int thread_rank() const { return fz_tid() % N; }
+    unsigned int meta_group_rank() const { return fz_tid() / N; }
+    unsigned int size() const { return N; }
+    void sync() const { __syncthreads(); }
+    template <typename T> T shfl(T v, int src) const { return fz_exchange(v, fz_tid() - fz_tid() % N + (unsigned int)src % N); }
+    template <typename T> T shfl_xor(T v, unsigned int m) const { return fz_exchange(v, fz_tid() - fz_tid() % N + ((fz_tid() % N) ^ m)); }
+};
+template <unsigned int N, typename P>
+inline thread_block_tile<N> tiled_partition(const P&) { return {}; }
+inline void sync(const thread_block&) { __syncthreads(); }
+}  // namespace cooperative_groups
+
+// The async copies of <cuda_pipeline.h>, done at once.
+inline void __pipeline_memcpy_async(void* dst, const void* src, size_t n, size_t = 0) { std::memcpy(dst, src, n); }
+inline void __pipeline_commit() {}
+inline void __pipeline_wait_prior(size_t) {}
+
+// The size of the launch's dynamic shared memory, which a rewrite of an
+// extern array reads (PTX %dynamic_smem_size, in rapcc's helper): the host
+// program sets it before each launch, from the launch's smem bytes.
+#define RAPCC_DYNAMIC_SMEM_BYTES_DEFINED
+inline unsigned int fz_dynamic_smem = 0;
+// The dynamic window every extern __shared__ array names (hostcheck.host_text
+// makes each one a pointer to it): 64 KB, 16-byte aligned, as on the GPU.
+alignas(16) inline unsigned char fz_dynamic_window[65536];
+inline unsigned int __rapcc_dynamic_smem_bytes() { return fz_dynamic_smem; }
+
+// __syncthreads_count/_or/_and: a barrier that also counts the block's predicates.
+inline int __syncthreads_count(int pred) {
+    const unsigned int t = fz_tid(), n = blockDim.x * blockDim.y * blockDim.z;
+    fz_xchg[t] = pred != 0;
+    __syncthreads();
+    int c = 0;
+    for (unsigned int i = 0; i < n; ++i) c += (int)fz_xchg[i];
+    __syncthreads();
+    return c;
+}
+inline int __syncthreads_or(int pred) { return __syncthreads_count(pred) != 0; }
+inline int __syncthreads_and(int pred) { return __syncthreads_count(pred) == (int)(blockDim.x * blockDim.y * blockDim.z); }
+inline int __float2int_rz(float f) { return (int)f; }
+struct __align__(4) uchar4 { unsigned char x, y, z, w; };
+inline uchar4 make_uchar4(unsigned char x, unsigned char y, unsigned char z, unsigned char w) { return uchar4{x, y, z, w}; }

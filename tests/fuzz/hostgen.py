@@ -31,6 +31,7 @@ class Launch:
     block: tuple[int, int]
     param: int
     out_offset: int = 0
+    smem: int = 0  # dynamic shared memory bytes (extern __shared__), as the launch's third argument
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +53,9 @@ class HostKernel:
 def cuda_call(launch: Launch, kernel: str, in_: str, out: str) -> str:
     """`launch` as a CUDA launch statement of `kernel` (the expression that
     names it) on the pointers `in_` and `out`."""
-    return f"{kernel}<<<{launch.grid}, dim3({launch.block[0]}, {launch.block[1]})>>>({in_}, {out}, {launch.param});"
+    smem = f", {launch.smem}" if launch.smem else ""
+    block = f"dim3({launch.block[0]}, {launch.block[1]})"
+    return f"{kernel}<<<{launch.grid}, {block}{smem}>>>({in_}, {out}, {launch.param});"
 
 
 @dataclass(frozen=True, slots=True)

@@ -72,6 +72,37 @@ def test_hostcuda_has_cuda_semantics(header, tmp_path):
     assert out.split() == ["4294967295", "0", "189", "0", "0"]
 
 
+@needs_gxx
+def test_hostcuda_round_two_semantics(header, tmp_path):
+    """The red team's second round (tests/redteam2/) leans on: warp exchanges
+    (lane 0 of warp 1 gets lane 16's id from __shfl_xor_sync, a ballot of the
+    odd lanes is 0xAAAAAAAA), __syncthreads_count over the block, binary16 bits
+    (1/3 is 0x3555, round to nearest even), bfloat16 bits (1/3 is 0x3EAB),
+    __byte_perm and the funnel shift; an extern shared array gets storage on
+    the host, and rapcc's dynamic-size helper reads the launch's bytes."""
+    kernel = HostKernel("x", "test", False, "", (Launch("x", 1, (64, 1), 0, 0, 512),))
+    body = host_text(kernel, r"""
+        __global__ void k(int* out) {
+            extern __shared__ float dyn[];
+            const int t = threadIdx.x;
+            dyn[t] = (float)t;
+            const int other = __shfl_xor_sync(0xffffffffu, t, 16);
+            const unsigned odd = __ballot_sync(0xffffffffu, t & 1);
+            const int n = __syncthreads_count(t < 10);
+            if (t == 32) printf("%d %x %d %g %u\n", other, odd, n, dyn[63], __rapcc_dynamic_smem_bytes());
+        }
+        int main() {
+            static int out[64];
+            fz_dynamic_smem = 512;
+            fz_launch(dim3(1), dim3(64), [&] { k(out); });
+            printf("%x %x %x %u\n", __float2half(1.0f / 3.0f).x, __float2bfloat16(1.0f / 3.0f).x,
+                   __byte_perm(0x03020100u, 0x07060504u, 0x5140u), __funnelshift_l(0x80000000u, 1u, 1u));
+        }""")
+    assert body is not None and "float *const dyn = reinterpret_cast<float *>(fz_dynamic_window);" in body
+    assert _run_main(header, tmp_path, body).split() == ["48", "aaaaaaaa", "10", "63", "512",
+                                                          "3555", "3eab", "5010400", "3"]
+
+
 def _transpose(name: str, rewritten: bool) -> str:
     """A transpose whose `rewritten` form pads the tile but forgets one use."""
     decl = "tile[32][33]" if rewritten else "tile[32][32]"

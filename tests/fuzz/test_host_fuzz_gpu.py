@@ -12,13 +12,14 @@ from pathlib import Path
 import pytest
 
 from rapcc.harness.runner import cuda_status
+from rapcc.rewrite import DYNAMIC_SMEM_HELPER
 from tests.buildtools import require_tool
 from tests.conftest import require_nvcc
 
 from .gpucheck import Built, GpuOutcome, RunFailure, build_batch, prepare, run
 from .gpuprogram import RECORD_BYTES, Variant, in_namespace, mangled, program
 from .hostfamilies import FAMILIES, generate
-from .hostgen import NOUT
+from .hostgen import NOUT, Launch, cuda_call
 from .hostvariants import STRATEGIES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,6 +56,21 @@ def test_program_runs_every_variant_of_every_kernel():
             assert f"namespace fz_k{j}_v{i} {{" in text
             assert f"fz_k{j}_v{i}::{kernels[j].name}<<<" in text
     assert "case 4:" in text and "case 5:" not in text and "0xdeadbeef" in text
+
+
+def test_program_defines_the_dynamic_size_helper_once_before_the_variants():
+    """Two variants that both rewrite an extern array call rapcc's helper; its
+    include guard would define it in the first variant's namespace only, so
+    the program defines it once, at file scope, before any namespace. A
+    launch with dynamic bytes passes them as the third chevron argument."""
+    kernels = generate(SEED, 1)
+    text = program([(kernels[0], [kernels[0].source] * 2)])
+    helper = f"unsigned int {DYNAMIC_SMEM_HELPER}(void)"
+    assert text.count(helper) == 1 and text.index(helper) < text.index("namespace fz_k0_v0")
+    assert text.index("#define RAPCC_DYNAMIC_SMEM_BYTES_DEFINED") < text.index(helper)
+    with_bytes = cuda_call(Launch("k", 2, (32, 8), 0, 0, 4096), "k", "in", "out")
+    assert with_bytes == "k<<<2, dim3(32, 8), 4096>>>(in, out, 0);"
+    assert cuda_call(Launch("k", 2, (32, 8), 0), "k", "in", "out") == "k<<<2, dim3(32, 8)>>>(in, out, 0);"
 
 
 FAKE = """#!{python}

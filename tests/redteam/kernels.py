@@ -8,7 +8,9 @@ at its top, because the kernels' host code (under `#ifdef __CUDACC__`, read by
 rapcc, not by g++) is written in the styles under test and cannot be run on
 the CPU:
 
-    // launch: EXPR GRID BXxBY [PARAM [OUT_OFFSET]]   one per launch the host makes
+    // launch: EXPR GRID BXxBY [PARAM [OUT_OFFSET]] [smem=BYTES]
+                                                    one per launch the host makes
+                                                    (smem: its dynamic shared memory)
     // expect: rewritten                               auto must rewrite it (a legal control)
 
 Every entry kernel takes `(const int *in, int *out, int p)`, as the fuzzer's do.
@@ -22,8 +24,11 @@ from pathlib import Path
 from tests.fuzz.hostgen import HostKernel, Launch
 
 FOLDER = Path(__file__).resolve().parent
+# round two (tests/redteam2/): the same format, kernels in styles round one lacked
+FOLDER2 = FOLDER.parent / "redteam2"
+FOLDERS = {"redteam": FOLDER, "redteam2": FOLDER2}
 
-_LAUNCH = re.compile(r"^// launch: (\S+) (\d+) (\d+)x(\d+)(?: (-?\d+))?(?: (\d+))?\s*$", re.M)
+_LAUNCH = re.compile(r"^// launch: (\S+) (\d+) (\d+)x(\d+)(?: (-?\d+))?(?: (\d+))?(?: smem=(\d+))?\s*$", re.M)
 _EXPECT = re.compile(r"^// expect: rewritten\s*$", re.M)
 
 
@@ -39,7 +44,8 @@ def parse(path: Path) -> RedteamKernel:
     # bytes as saved: read_text() would turn CRLF into LF and hide the
     # line ends a kernel file tests (rt126)
     text = path.read_bytes().decode("utf-8")
-    launches = tuple(Launch(m[1], int(m[2]), (int(m[3]), int(m[4])), int(m[5] or 0), int(m[6] or 0))
+    launches = tuple(Launch(m[1], int(m[2]), (int(m[3]), int(m[4])), int(m[5] or 0), int(m[6] or 0),
+                            int(m[7] or 0))
                      for m in _LAUNCH.finditer(text))
     if not launches:
         raise ValueError(f"{path}: no '// launch:' line")

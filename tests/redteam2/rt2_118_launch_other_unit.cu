@@ -1,0 +1,18 @@
+// A kernel with external linkage that this file launches 32x8; another
+// file of the program declares it and launches it 64x4:
+//     __global__ void rt2_118_launch_other_unit(const int *, int *, int);
+//     rt2_118_launch_other_unit<<<2, dim3(64, 4)>>>(in, out, 0);
+// launch: rt2_118_launch_other_unit 2 32x8
+// launch: rt2_118_launch_other_unit 2 64x4 0 1024
+__global__ void rt2_118_launch_other_unit(const int *in, int *out, int p) {
+    __shared__ int tile[8][32];
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int tid = ty * blockDim.x + tx;
+    tile[tid / 32][tid % 32] = in[blockIdx.x * 256 + tid] & 8191;
+    __syncthreads();
+    int acc = tile[ty][tx] + 2 * tile[tx % 8][ty];
+    out[blockIdx.x * 256 + tid] = acc;
+}
+#ifdef __CUDACC__
+void launch(const int *in, int *out) { rt2_118_launch_other_unit<<<2, dim3(32, 8)>>>(in, out, 0); }
+#endif

@@ -1,0 +1,17 @@
+// A row alias whose index variable is then changed through a pointer to it.
+// launch: rt2_138_alias_index_through_pointer 2 32x8
+__global__ void rt2_138_alias_index_through_pointer(const int *in, int *out, int p) {
+    __shared__ float tile[32][32];
+    const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * 32 + tx;
+    for (int j = ty; j < 32; j += 8)
+        tile[j][tx] = (float)(in[blockIdx.x * 1024 + j * 32 + tx] & 4095);
+    __syncthreads();
+    int r = tx;
+    const float *row = tile[r];
+    int *pr = &r;
+    *pr = (*pr + 3) & 31;
+    out[blockIdx.x * 256 + tid] = __float_as_int(row[ty] + 2.0f * tile[r][ty]);
+}
+#ifdef __CUDACC__
+void launch(const int *in, int *out) { rt2_138_alias_index_through_pointer<<<2, dim3(32, 8)>>>(in, out, 0); }
+#endif

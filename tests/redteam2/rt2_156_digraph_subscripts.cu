@@ -1,0 +1,14 @@
+// Subscripts spelled with digraphs, tile<:j:><:tx:>, in a transpose.
+// launch: rt2_156_digraph_subscripts 2 32x8
+__global__ void rt2_156_digraph_subscripts(const int *in, int *out, int p) <%
+    __shared__ float tile<:32:><:32:>;
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    for (int j = ty; j < 32; j += 8)
+        tile<:j:><:tx:> = (float)(in<:blockIdx.x * 1024 + j * 32 + tx:> & 4095);
+    __syncthreads();
+    for (int j = ty; j < 32; j += 8)
+        out<:blockIdx.x * 1024 + j * 32 + tx:> = __float_as_int(tile<:tx:><:j:>);
+%>
+#ifdef __CUDACC__
+void launch(const int *in, int *out) { rt2_156_digraph_subscripts<<<2, dim3(32, 8)>>>(in, out, 0); }
+#endif
