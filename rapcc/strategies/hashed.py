@@ -243,7 +243,7 @@ def _render(var: str, rows: Sequence[int], var_bits: int) -> list[str]:
     return out
 
 
-def _prefix_parts(dims: tuple[int, ...]) -> list[tuple[str, int, int]]:
+def prefix_parts(dims: tuple[int, ...]) -> list[tuple[str, int, int]]:
     """(C expression, lowest bit in the row index, bits) covering the row index
     p = row-major index of the leading subscripts.  Power-of-two inner
     dimensions let each subscript stand for its own bits of p."""
@@ -289,7 +289,7 @@ def realise(strategy: str, description: str, bank_hash: BankHash, dom: HashDomai
         col_mask = (1 << dom.cols) - 1
         terms = _render(last, sub_rows + [(r & col_mask) << dom.sub for r in unit_rows], dom.cols + dom.sub)
         row_rows = [0] * dom.sub + [r >> dom.cols for r in unit_rows]
-        for var, offset, bits in _prefix_parts(dom.dims):
+        for var, offset, bits in prefix_parts(dom.dims):
             terms += _render(var, [(r >> offset) & ((1 << bits) - 1) for r in row_rows], bits)
         changed = any(r != 1 << t for t, r in enumerate(unit_rows))
     if not changed:
