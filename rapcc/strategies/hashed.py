@@ -38,7 +38,7 @@ import numpy as np
 from ..analysis.arrays import ArrayAnalysis
 from ..analysis.predict import row_major
 from ..banks import BankModel
-from ..hashing.base import BankHash, gf2_rank
+from ..hashing.base import BankHash, gf2_rank, independent_columns
 from ..hashing.bitwise import BitwisePermutation, BitwiseXor, Feature
 from ..hashing.givargis import givargis_order
 from ..hashing.mih import mih_order
@@ -212,17 +212,9 @@ def _access_sets(analysis: ArrayAnalysis, dom: HashDomain, banks: BankModel) -> 
 
 def _column_pivots(rows: Sequence[int], cols: int, preference: Sequence[int]) -> list[int] | None:
     """len(rows) column bits below `cols` on which the rows are invertible,
-    in preference order (greedy over a matroid), or None."""
-    chosen: list[int] = []
-    vectors: list[int] = []
-    for c in dict.fromkeys([p for p in preference if p < cols] + list(range(cols))):
-        column = sum(((row >> c) & 1) << t for t, row in enumerate(rows))
-        if gf2_rank([*vectors, column]) > len(vectors):
-            chosen.append(c)
-            vectors.append(column)
-        if len(chosen) == len(rows):
-            return chosen
-    return None
+    in preference order, or None."""
+    chosen = independent_columns(rows, dict.fromkeys([p for p in preference if p < cols] + list(range(cols))))
+    return chosen if len(chosen) == len(rows) else None
 
 
 def _render(var: str, rows: Sequence[int], var_bits: int) -> list[str]:
