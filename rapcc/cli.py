@@ -198,6 +198,14 @@ def _write_stdout(lines: list[str]) -> None:
     buffer.flush()
 
 
+def _write_report(dest: str, body: str) -> None:
+    """--report's text: to stderr for '-', else to the file."""
+    if dest == "-":
+        sys.stderr.write(body)
+    else:
+        write_output(dest, body.encode())
+
+
 def _toolkit_root(explicit: str | None) -> str | None:
     toolkit = find_toolkit(explicit, os.environ, shutil.which)
     return toolkit.root if toolkit else None
@@ -299,12 +307,8 @@ def _many_main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
             print(verbose_line(result), file=sys.stderr)
     if args.report is not None:
         results = [r for _, _, r in done]
-        body = json.dumps([r.report for r in results], indent=2) + "\n" if args.report_format == "json" \
-            else "".join(text_report(r) for r in results)
-        if args.report == "-":
-            sys.stderr.write(body)
-        else:
-            write_output(args.report, body.encode())
+        _write_report(args.report, json.dumps([r.report for r in results], indent=2) + "\n"
+                      if args.report_format == "json" else "".join(text_report(r) for r in results))
     if dry or args.diff:
         for u, source, result in done:
             _write_stdout(unified_diff(u.path, source, result.text))
@@ -377,11 +381,8 @@ def _rewrite_main(argv: list[str]) -> int:
         from .report_html import render_html
         write_output(args.report_html, render_html(args.input, source, result.plans, command).encode())
     if args.report is not None:
-        body = json.dumps(result.report, indent=2) + "\n" if args.report_format == "json" else text_report(result)
-        if args.report == "-":
-            sys.stderr.write(body)
-        else:
-            write_output(args.report, body.encode())
+        _write_report(args.report, json.dumps(result.report, indent=2) + "\n" if args.report_format == "json"
+                      else text_report(result))
     if args.explain:
         sys.stderr.write(explain(result, args.explain))
     if args.diff or dry:
@@ -396,12 +397,7 @@ def _rewrite_main(argv: list[str]) -> int:
         print(line, file=sys.stderr)
     if args.output == "-":
         if not args.diff:
-            stream = getattr(sys.stdout, "buffer", None)
-            if stream is not None:
-                stream.write(result.text)
-            else:
-                sys.stdout.write(result.text.decode("utf-8", errors="surrogateescape"))
-            sys.stdout.flush()
+            _write_stdout([result.text.decode("utf-8", errors="surrogateescape")])
     else:
         write_output(args.output, result.text)
     return EXIT_OK
