@@ -267,13 +267,10 @@ def error_scopes(tu: ci.TranslationUnit, path: str, headers: HeaderKinds | None 
     # from a stand-in reads as "expected '('") included by the user's code.
     headers_found = not any(d.spelling.endswith("file not found") for d in tu.diagnostics) \
         and not _includes_system_headers(tu, headers)
-    for e in errors:
-        if id(e) in harmless:
+    for e, d in zip(errors, found):
+        if id(e) in harmless or not e.main_offsets:
             continue
-        if not e.main_offsets:
-            continue
-        if e.syntax and headers_found and not _in_launch_config(found[errors.index(e)], tu) \
-                and not _in_asm_statement(found[errors.index(e)], tu):
+        if e.syntax and headers_found and not _in_launch_config(d, tu) and not _in_asm_statement(d, tu):
             structural.append(e)
             continue
         hit = False
