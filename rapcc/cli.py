@@ -167,11 +167,9 @@ def _project_flag(p: argparse.ArgumentParser) -> None:
 
 
 def _extra_args(args: argparse.Namespace) -> tuple[str, ...]:
-    out: list[str] = []
-    for flag, values in (("-isystem", args.system_dirs), ("-U", args.undefines), ("-include", args.pre_includes)):
-        for v in values:
-            out += [flag, v]
-    return tuple(out)
+    # As build.nvcc_options.clang_extra_args, which would cost each run ~1.5 ms to import.
+    return tuple(a for flag, values in (("-isystem", args.system_dirs), ("-U", args.undefines),
+                                        ("-include", args.pre_includes)) for v in values for a in (flag, v))
 
 
 def _options(args: argparse.Namespace, strategy: str, command: str) -> Options:
