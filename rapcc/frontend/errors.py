@@ -43,6 +43,7 @@ from clang.cindex import CursorKind as K
 from .clangext import children
 from .. import ir
 from ..diagnostics import Diagnostic
+from ..wording import count
 from .headers import HeaderKinds
 from .toplevel import top_level
 
@@ -348,10 +349,9 @@ def error_notes(scopes: ErrorScopes, tu: ci.TranslationUnit, path: str, verbose:
         first = system[0]
         line, col = _entry(tu, path, first.file)
         files = len({d.file for d in system})
-        many = "s" if len(system) > 1 else ""
         out.append(Diagnostic("note", path, line, col,
-                              f"{len(system)} clang error{many} in {files} system or toolkit "
-                              f"header{'s' if files > 1 else ''}, first {first.file}:{first.line}: {first.message}; "
+                              f"{count(len(system), 'clang error')} in {count(files, 'system or toolkit header')}, "
+                              f"first {first.file}:{first.line}: {first.message}; "
                               "the analysis goes on without that code (-v lists each)", _CHECK_ID))
     return out
 
