@@ -167,11 +167,9 @@ def _project_flag(p: argparse.ArgumentParser) -> None:
 
 
 def _extra_args(args: argparse.Namespace) -> tuple[str, ...]:
-    out: list[str] = []
-    for flag, values in (("-isystem", args.system_dirs), ("-U", args.undefines), ("-include", args.pre_includes)):
-        for v in values:
-            out += [flag, v]
-    return tuple(out)
+    # As build.nvcc_options.clang_extra_args, which would cost each run ~1.5 ms to import.
+    return tuple(a for flag, values in (("-isystem", args.system_dirs), ("-U", args.undefines),
+                                        ("-include", args.pre_includes)) for v in values for a in (flag, v))
 
 
 def _options(args: argparse.Namespace, strategy: str, command: str) -> Options:
@@ -196,6 +194,14 @@ def _write_stdout(lines: list[str]) -> None:
     sys.stdout.flush()
     buffer.write("".join(lines).encode("utf-8", errors="surrogateescape"))
     buffer.flush()
+
+
+def _write_report(dest: str, body: str) -> None:
+    """--report's text: to stderr for '-', else to the file."""
+    if dest == "-":
+        sys.stderr.write(body)
+    else:
+        write_output(dest, body.encode())
 
 
 def _toolkit_root(explicit: str | None) -> str | None:
@@ -299,12 +305,8 @@ def _many_main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
             print(verbose_line(result), file=sys.stderr)
     if args.report is not None:
         results = [r for _, _, r in done]
-        body = json.dumps([r.report for r in results], indent=2) + "\n" if args.report_format == "json" \
-            else "".join(text_report(r) for r in results)
-        if args.report == "-":
-            sys.stderr.write(body)
-        else:
-            write_output(args.report, body.encode())
+        _write_report(args.report, json.dumps([r.report for r in results], indent=2) + "\n"
+                      if args.report_format == "json" else "".join(text_report(r) for r in results))
     if dry or args.diff:
         for u, source, result in done:
             _write_stdout(unified_diff(u.path, source, result.text))
@@ -377,11 +379,8 @@ def _rewrite_main(argv: list[str]) -> int:
         from .report_html import render_html
         write_output(args.report_html, render_html(args.input, source, result.plans, command).encode())
     if args.report is not None:
-        body = json.dumps(result.report, indent=2) + "\n" if args.report_format == "json" else text_report(result)
-        if args.report == "-":
-            sys.stderr.write(body)
-        else:
-            write_output(args.report, body.encode())
+        _write_report(args.report, json.dumps(result.report, indent=2) + "\n" if args.report_format == "json"
+                      else text_report(result))
     if args.explain:
         sys.stderr.write(explain(result, args.explain))
     if args.diff or dry:
@@ -396,12 +395,7 @@ def _rewrite_main(argv: list[str]) -> int:
         print(line, file=sys.stderr)
     if args.output == "-":
         if not args.diff:
-            stream = getattr(sys.stdout, "buffer", None)
-            if stream is not None:
-                stream.write(result.text)
-            else:
-                sys.stdout.write(result.text.decode("utf-8", errors="surrogateescape"))
-            sys.stdout.flush()
+            _write_stdout([result.text.decode("utf-8", errors="surrogateescape")])
     else:
         write_output(args.output, result.text)
     return EXIT_OK

@@ -263,13 +263,6 @@ def _conflicts(p: ArrayPlan) -> bool:
     return any(b is not None and b.excess > 1e-9 for before in befores for b in before)
 
 
-def instance_tags(p: ArrayPlan) -> list[str]:
-    """How each of the plan's instances is named: its template arguments, and
-    its block shape where one instantiation is planned under several."""
-    args = [", ".join(f"{n}={v}" for n, v in c.analysis.template_arguments) for c in p.instances]
-    return [f"{t}, block {c.analysis.block.text()}" if args.count(t) > 1 else t for t, c in zip(args, p.instances)]
-
-
 def _access_diagnostics(name: str, a, befores, tag: str) -> list[Diagnostic]:
     """The remarks and conflict warnings of one analysis' accesses (`tag`: which instance)."""
     out = []

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from importlib import resources
-from pathlib import Path
 
 import jinja2
 import numpy as np
@@ -24,7 +22,7 @@ from .analysis.arrays import AccessAnalysis, ArrayAnalysis
 from .analysis.lanes import warp_banks, wavefronts_per_instruction
 from .analysis.predict import Prediction, row_major
 from .banks import DEFAULT_BANKS, BankModel
-from .rewrite import edits_for, helper_for
+from .rewrite import _template_source, edits_for, helper_for  # where the templates are, for both
 from .planner import ArrayPlan
 from .layout_words import memory_cost, with_citation
 from .report import SHAPE_SOURCES, instance_report
@@ -131,14 +129,6 @@ def measured_view(results: dict, case: str, where: str) -> Measured | None:
                                            or r.get("wavefronts_per_instruction"), "{:.2f}"),
                                       _num(r.get("speedup"), "{:.3f}x"),
                                       "yes" if r.get("correct") else "NO") for r in rows))
-
-
-def _template_source(name: str) -> str:
-    """Templates ship as `rapcc.templates`; a source checkout reads `templates/`."""
-    try:
-        return resources.files("rapcc.templates").joinpath(name).read_text()
-    except ModuleNotFoundError:
-        return (Path(__file__).resolve().parent.parent / "templates" / name).read_text()
 
 
 def _line_of(source: bytes, offset: int) -> tuple[int, int]:

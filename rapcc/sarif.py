@@ -21,78 +21,74 @@ from .rewrite import apply_edits, edits_for, helper_for, rewrite
 
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
-RULES: dict[str, tuple[str, str]] = {
+# Each rule: its name, its level unless a result says otherwise (SARIF's
+# reportingConfiguration), and its description.
+RULES: dict[str, tuple[str, str, str]] = {
     "rapcc-bank-conflict": (
-        "Shared-memory bank conflict",
+        "Shared-memory bank conflict", "warning",
         "Lanes of one warp instruction read or write distinct 4-byte words in the same shared-memory bank, so the "
         "access is split into several wavefronts. rapcc's fix changes the array's layout (padding, an XOR swizzle "
         "or RAP) so the same lanes hit distinct banks; every emitted mapping is proved in bounds and injective. "
         "Silence with '// rapcc: ignore' or 'NOLINT(rapcc-bank-conflict)'; fix the layout with "
         "'#pragma rapcc layout(array, strategy)'."),
     "rapcc-escape": (
-        "Shared array used in a way rapcc cannot follow",
+        "Shared array used in a way rapcc cannot follow", "warning",
         "The array's address, a row, or an element's address leaves the subscripts rapcc can see (a pointer, a "
         "reference, a call, inline asm, sizeof, a macro body). rapcc leaves such an array untouched, since a new "
         "layout would not reach that use."),
     "rapcc-block-dim": (
-        "Unknown block shape",
+        "Unknown block shape", "note",
         "No '--block-dim', '__attribute__((annotate(\"rapcc_block_dim(x, y, z)\")))' on the kernel, launch in "
         "the file or __launch_bounds__ says how many threads a block has; rapcc plans for the set of shapes the "
         "code makes plausible and says which in one note per kernel."),
     "rapcc-broken-fix": (
-        "The rewrite failed verification",
+        "The rewrite failed verification", "error",
         "rapcc checks every emitted mapping in bounds and injective and re-parses its output; this file's rewrite "
         "failed that check, so rapcc offers no fix. Please report it."),
     "rapcc-random-access": (
-        "Data-dependent subscript",
+        "Data-dependent subscript", "note",
         "The subscript depends on values rapcc cannot know statically (a load, a call); its bank conflicts cannot "
         "be predicted and 'auto' leaves the array alone."),
     "rapcc-not-executed": (
-        "Access never runs with this block shape",
+        "Access never runs with this block shape", "note",
         "No lane of the analysed block shape reaches this access."),
     "rapcc-file-scope": (
-        "File-scope array rewritten in this file only",
+        "File-scope array rewritten in this file only", "note",
         "With relocatable device code another file that declares the array extern would not see the new layout."),
     "rapcc-budget": (
-        "Analysis stopped at its work budget",
+        "Analysis stopped at its work budget", "note",
         "Replaying this array's accesses for every lane, loop trip and block shape cost more work units than one "
         "array may spend; rapcc keeps it as written and goes on with the rest of the file."),
     "rapcc-unproved": (
-        "Layout change not proved safe",
+        "Layout change not proved safe", "warning",
         "rapcc changes a layout only when its sound range analysis proves every access inside every dimension of "
         "the array, for every kernel instance and block shape that reaches it, and sees every use. Here it could "
         "not (the message names the subscript and the values it may take, or the construct it does not model), so "
         "the array is kept as written."),
     "rapcc-pragma": (
-        "Malformed or unused rapcc pragma",
+        "Malformed or unused rapcc pragma", "warning",
         "'#pragma rapcc layout(array, strategy)' must name an array declared after it and one of rapcc's "
         "strategies."),
     "rapcc-parse-error": (
-        "clang error rapcc's analysis went past",
+        "clang error rapcc's analysis went past", "note",
         "clang reported an error in code no shared array depends on (host code, a helper header, a runtime API "
         "rapcc's stand-in headers lack); the analysis went on without that code. Arrays declared, typed or used "
         "in code with an error are left untouched (a rapcc-escape result names the error). Pass the build's -I "
         "and -D flags, or --cuda-path, so that rapcc parses the file as nvcc does."),
     "rapcc-parse": (
-        "The file could not be parsed",
+        "The file could not be parsed", "error",
         "libclang could not read the file, or the unit named to include it does not; nothing in it is analysed."),
     "rapcc-preprocessor": (
-        "Array also used in a branch this parse skipped",
+        "Array also used in a branch this parse skipped", "note",
         "An '#if' branch the parse did not take subscripts the array; the chosen layout keeps those subscripts "
         "valid for the macro values the note names."),
     "rapcc-nolint": (
-        "Unmatched NOLINTBEGIN or NOLINTEND",
+        "Unmatched NOLINTBEGIN or NOLINTEND", "warning",
         "A NOLINTBEGIN needs a later NOLINTEND with the same check list (as in clang-tidy); an unmatched mark "
         "silences nothing."),
 }
 
 _LEVELS = {"error": "error", "warning": "warning", "note": "note", "remark": "note"}
-# Each rule's level unless a result says otherwise (SARIF's reportingConfiguration).
-DEFAULT_LEVELS = {"rapcc-bank-conflict": "warning", "rapcc-escape": "warning", "rapcc-block-dim": "note",
-                  "rapcc-broken-fix": "error", "rapcc-random-access": "note", "rapcc-not-executed": "note",
-                  "rapcc-file-scope": "note", "rapcc-pragma": "warning", "rapcc-budget": "note",
-                  "rapcc-unproved": "warning", "rapcc-parse-error": "note", "rapcc-parse": "error",
-                  "rapcc-preprocessor": "note", "rapcc-nolint": "warning"}
 SRCROOT = "%SRCROOT%"
 # Code scanning keeps one set of alerts per category: the id up to its last slash.
 AUTOMATION_ID = "rapcc/analyze/"
@@ -240,12 +236,12 @@ def build_sarif(files: list[FileFindings], src_root: str = ".") -> dict:
     described = dict(RULES)
     for r in results:  # an id without a description still gets its rule (SARIF viewers need one per id)
         if "ruleIndex" not in r:
-            described.setdefault(r["ruleId"], (r["ruleId"], "See the result's message."))
+            described.setdefault(r["ruleId"], (r["ruleId"], "note", "See the result's message."))
             r["ruleIndex"] = list(described).index(r["ruleId"])
     rules = [{"id": rid, "name": "".join(w.capitalize() for w in rid.split("-")[1:]),
               "shortDescription": {"text": short}, "fullDescription": {"text": full},
-              "help": {"text": full}, "defaultConfiguration": {"level": DEFAULT_LEVELS.get(rid, "note")}}
-             for rid, (short, full) in described.items()]
+              "help": {"text": full}, "defaultConfiguration": {"level": level}}
+             for rid, (short, level, full) in described.items()]
     return {
         "$schema": SCHEMA_URI, "version": "2.1.0",
         "runs": [{

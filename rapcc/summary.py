@@ -5,6 +5,8 @@ dict), not the plans, so the build hook can print it on a cache hit without
 loading the analysis."""
 from __future__ import annotations
 
+from .wording import count
+
 
 def _work(report: dict, after: bool) -> float | None:
     """Wavefronts of every predicted access, times how often it runs: the
@@ -92,10 +94,6 @@ def verbose_lines(report: dict) -> list[str]:
     return out
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def compile_line(names: list[str], reports: list[dict], unchanged: int) -> str:
     """The one-line summary of a compile: its CUDA files, the shared arrays
     rewritten and kept (with and without a predicted conflict), and the files
@@ -111,10 +109,10 @@ def compile_line(names: list[str], reports: list[dict], unchanged: int) -> str:
                 else:
                     clean += 1
     shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
-    parts = [f"{_plural(rewritten, 'shared array')} rewritten", f"{conflicted} kept with a predicted conflict",
+    parts = [f"{count(rewritten, 'shared array')} rewritten", f"{conflicted} kept with a predicted conflict",
              f"{clean} without one"]
     if unchanged:
-        parts.append(f"{_plural(unchanged, 'file')} compiled as written")
+        parts.append(f"{count(unchanged, 'file')} compiled as written")
     return f"rapcc: compile of {shown}: {', '.join(parts)}"
 
 
@@ -133,6 +131,6 @@ def clang_errors_line(names: list[str], errors: list[tuple[str, int, int, str]])
     message = message.removeprefix(_NOTE_PREFIX)
     where = f"{file}:{line}:{col}" if line else file
     files = len({e[0] for e in errors})
-    return (f"rapcc: compile of {shown}: went past {_plural(len(errors), 'clang error')} in "
-            f"{_plural(files, 'file')} (first {where}: {message}); the arrays in code they touch are kept as "
+    return (f"rapcc: compile of {shown}: went past {count(len(errors), 'clang error')} in "
+            f"{count(files, 'file')} (first {where}: {message}); the arrays in code they touch are kept as "
             "written")

@@ -179,7 +179,11 @@ class Evaluator:
         return join_values(vt, vf)
 
     def _subscript(self, e: s.Subscript, st: State, fr: Frame) -> Value:
-        place = self.place(e, st, fr)
+        return self._read(self.place(e, st, fr), e)
+
+    def _read(self, place: Value, e: s.Subscript | s.Unary) -> Value:
+        """What `e`, the lvalue at `place`, reads: an element (an access of the
+        array, its value unknown), or a row, which decays to a pointer."""
         if isinstance(place, Ptr):
             if self.element(place):
                 self.access(place, e.start, e.end)
@@ -292,13 +296,7 @@ class Evaluator:
                 return Ptr(p.array, p.idx, (e.start, e.end))
             return p if isinstance(p, Ptr) else None
         if e.op == "*":
-            p = self.place(e, st, fr)
-            if isinstance(p, Ptr):
-                if self.element(p):
-                    self.access(p, e.start, e.end)
-                    return unknown(e.ty)
-                return self.decay(p)
-            return unknown(e.ty)
+            return self._read(self.place(e, st, fr), e)
         if e.op == "!":
             t, f = self.branch(e.operand, st, fr)
             both = join_states(t, f)

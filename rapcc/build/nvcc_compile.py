@@ -65,27 +65,19 @@ def _say(kind: str, path: str, why: str) -> None:
           else f"rapcc: {kind}: {path}: {why} (RAPCC_STRICT / --rapcc-strict)", file=sys.stderr)
 
 
-def _readable_source(path: str) -> bytes | None:
+def _readable_source(path: str) -> tuple[bytes | None, str | None]:
     """The input's bytes when rapcc should look at it: not empty, text (bytes
-    that are not UTF-8 pass through the rewrite unchanged)."""
+    that are not UTF-8 pass through the rewrite unchanged). Else None, and why
+    it is compiled unchanged when the user could want to know: a file nvcc
+    compiles but rapcc cannot read as text (an empty one has nothing to
+    rewrite; a missing one nvcc reports)."""
     try:
         data = Path(path).read_bytes()
     except OSError:
-        return None  # nvcc reports it
-    if not data.strip() or b"\0" in data[:8192]:
-        return None
-    return data
-
-
-def _skip_note(path: str) -> str | None:
-    """Why an input rapcc does not look at is compiled unchanged, when the
-    user could want to know: a file nvcc compiles but rapcc cannot read as
-    text (an empty one has nothing to rewrite; a missing one nvcc reports)."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError:
-        return None
-    return "not a text file" if b"\0" in data[:8192] else None
+        return None, None
+    if b"\0" in data[:8192]:
+        return None, "not a text file"
+    return (data, None) if data.strip() else (None, None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,10 +113,9 @@ def plan_inputs(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str], n
     # fingerprint or worker (shared_scan.py).
     sources = []
     for inp in cmd.cuda_inputs:
-        source = _readable_source(inp.path)
+        source, skipped = _readable_source(inp.path)
         if source is None:
-            skipped = _skip_note(inp.path)  # an input it cannot read as text: one note
-            if skipped is not None:  # nvcc compiles it; rapcc cannot read it
+            if skipped is not None:  # nvcc compiles it; rapcc cannot read it as text: one note
                 outcomes.append(Outcome(inp, note=skipped, unparsed=True))
             continue
         if may_use_shared(inp.path, source, *scan_flags(flags.include_dirs, flags.extra_args, flags.defines)):
@@ -294,11 +285,11 @@ def run(argv: Sequence[str], env: Mapping[str, str], prefix: Sequence[str] = (),
     import subprocess  # only a compile of a rewrite: the others become nvcc (exec)
     proc = subprocess.run(command, env=child_env(env), capture_output=True)
     signalled = killed_by_signal(proc.returncode, proc.stderr)
+    names = ", ".join(o.input.path for o in outcomes if o.replacement is not None)
     if signalled is not None:
         # The OOM killer in a `make -j`, a Ctrl-C, a time limit: the original
         # would meet the same end, so it is not compiled again; the build sees
         # the compiler's failure.
-        names = ", ".join(o.input.path for o in outcomes if o.replacement is not None)
         sys.stdout.buffer.write(proc.stdout)
         sys.stderr.buffer.write(proc.stderr)
         sys.stdout.flush()
@@ -306,7 +297,6 @@ def run(argv: Sequence[str], env: Mapping[str, str], prefix: Sequence[str] = (),
               f"({_signal_name(signalled)}); not retried with the original source", file=sys.stderr)
         return proc.returncode if proc.returncode > 0 else 128 + signalled
     if proc.returncode != 0 and not config.strict:
-        names = ", ".join(o.input.path for o in outcomes if o.replacement is not None)
         first = next((line for line in proc.stderr.decode(errors="replace").splitlines() if "error" in line), "")
         why = f"the rewritten source did not compile ({first.strip()[:200]})" if first else \
             f"the rewritten source did not compile (nvcc exit status {proc.returncode})"

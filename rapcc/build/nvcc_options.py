@@ -83,8 +83,6 @@ _NO_COMPILE = {"-E": "-E (preprocess only)", "-M": "-M (dependencies only)", "-M
 CUDA_SUFFIXES = (".cu",)
 
 
-
-
 class NvccArgsError(ValueError):
     """The command line cannot be read (an option without its value, a missing options file)."""
 
@@ -197,14 +195,8 @@ def pre_include_paths(pre_includes: Sequence[str], base: str) -> tuple[str, ...]
 def clang_extra_args(system_include_dirs: Sequence[str], undefines: Sequence[str],
                      pre_includes: Sequence[str]) -> tuple[str, ...]:
     """What rapcc's parse needs beyond -I / -D / -std: -isystem, -U, -include."""
-    out: list[str] = []
-    for d in system_include_dirs:
-        out += ["-isystem", d]
-    for u in undefines:
-        out += ["-U", u]
-    for f in pre_includes:
-        out += ["-include", f]
-    return tuple(out)
+    return tuple(a for flag, values in (("-isystem", system_include_dirs), ("-U", undefines),
+                                        ("-include", pre_includes)) for v in values for a in (flag, v))
 
 
 # Files that mark a folder as a CUDA toolkit's own headers (`include`, and CCCL's `include/cccl`).

@@ -10,11 +10,10 @@ import json
 import sys
 from pathlib import Path
 
-from ..harness.case import CaseLoadError, default_examples_dir, load_cases, select_cases
 from ..harness.render import markdown
 from ..harness.runner import CupyRunner, cuda_status
 from ..harness.suite import STRATEGIES, SuiteConfig, in_process, run_suite
-from ..harness.cli_support import gpu_error, metadata, positive_float, requested_strategies
+from ..harness.cli_support import chosen_cases, gpu_error, metadata, positive_float, requested_strategies
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -37,10 +36,8 @@ def run(args: argparse.Namespace) -> int:
     if not usable:
         return gpu_error(why)
     strategies = requested_strategies(args.strategies)
-    try:
-        cases = select_cases(load_cases(args.examples or default_examples_dir()), args.cases)
-    except (CaseLoadError, KeyError) as exc:
-        print(f"rapcc: error: {exc.args[0] if isinstance(exc, KeyError) else exc}", file=sys.stderr)
+    cases = chosen_cases(args.examples, args.cases)
+    if cases is None:
         return 1
     config = SuiteConfig(strategies=strategies, scale=args.scale, seed=args.seed, repeats=args.repeats)
     runner = CupyRunner()

@@ -37,20 +37,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "and summed; 'before' is the plain low-bits bank mapping.",
     )
     p.add_argument("--method", choices=METHODS, required=True, help="hash family and configuration method")
-    p.add_argument(
-        "--addresses",
-        action="append",
-        required=True,
-        metavar="LIST",
-        help="one warp access: comma-separated word addresses (repeat the option for each access)",
-    )
+    p.add_argument("--addresses", action="append", required=True, metavar="LIST",
+                   help="one warp access: comma-separated word addresses (repeat the option for each access)")
     p.add_argument("--address-bits", type=int, default=14, metavar="N", help="n: word-address bits (default 14)")
     p.add_argument("--bank-bits", type=int, default=5, metavar="M", help="m: bank bits, 2^m banks (default 5)")
-    p.add_argument(
-        "--full",
-        action="store_true",
-        help="bvxor: test all (n-m+1)*n*2^m combinations instead of the §5.1 pruned set",
-    )
+    p.add_argument("--full", action="store_true",
+                   help="bvxor: test all (n-m+1)*n*2^m combinations instead of the §5.1 pruned set")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 

@@ -31,22 +31,14 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "stride1, stride2, stride3, random, malicious).",
     )
     p.add_argument("--scheme", choices=tuple(SCHEMES), default="rap", help="address arrangement (default rap)")
-    p.add_argument(
-        "--access",
-        choices=tuple(dict.fromkeys(ACCESS_2D + ACCESS_4D)),
-        default="random",
-        help="warp access kind (default random); 'malicious' searches a bad access for the scheme first",
-    )
+    p.add_argument("--access", choices=tuple(dict.fromkeys(ACCESS_2D + ACCESS_4D)), default="random",
+                   help="warp access kind (default random); 'malicious' searches a bad access for the scheme first")
     p.add_argument("--width", type=int, default=32, help="w: banks and threads per warp (default 32)")
     p.add_argument("--trials", type=int, default=10_000, help="independent trials per estimate (default 10000)")
     p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
-    p.add_argument(
-        "--table",
-        action="store_true",
-        help="print the Markdown table of contiguous/stride/diagonal/random x raw/ras/rap x w = 16..256 "
-        "(ignores --scheme, --access and --width)",
-    )
+    p.add_argument("--table", action="store_true", help="print the Markdown table of contiguous/stride/diagonal/random "
+                   "x raw/ras/rap x w = 16..256 (ignores --scheme, --access and --width)")
 
 
 def _usage_error(message: str) -> int:
@@ -55,14 +47,8 @@ def _usage_error(message: str) -> int:
 
 
 def _as_json(result: SimulationResult) -> dict:
-    return {
-        "scheme": result.scheme,
-        "access": result.access,
-        "width": result.width,
-        "trials": result.trials,
-        "congestion_mean": result.mean,
-        "ci95": [result.ci95[0], result.ci95[1]],
-    }
+    return {"scheme": result.scheme, "access": result.access, "width": result.width, "trials": result.trials,
+            "congestion_mean": result.mean, "ci95": [result.ci95[0], result.ci95[1]]}
 
 
 def render_table(results: tuple[SimulationResult, ...], widths: tuple[int, ...]) -> str:
@@ -101,8 +87,6 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(_as_json(result)))
     else:
         low, high = result.ci95
-        print(
-            f"{result.scheme} {result.access} w={result.width}: congestion {result.mean:.3f} "
-            f"(95% CI {low:.3f}..{high:.3f}, {result.trials} trials)"
-        )
+        print(f"{result.scheme} {result.access} w={result.width}: congestion {result.mean:.3f} "
+              f"(95% CI {low:.3f}..{high:.3f}, {result.trials} trials)")
     return EXIT_OK

@@ -10,13 +10,12 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..harness.case import CaseLoadError, default_examples_dir, load_cases, select_cases
 from ..harness.case_child import child_executor
 from ..harness.ncu import ncu_executable
 from ..harness.render import summary_lines, write_results
 from ..harness.runner import DEFAULT_NVRTC_OPTIONS, CupyRunner, cuda_status
 from ..harness.suite import STRATEGIES, SuiteConfig, in_process, ncu_profiler, run_suite
-from ..harness.cli_support import gpu_error, metadata, positive_float, requested_strategies
+from ..harness.cli_support import chosen_cases, gpu_error, metadata, positive_float, requested_strategies
 from ..progress import Progress
 
 
@@ -48,12 +47,8 @@ def run(args: argparse.Namespace) -> int:
     if not usable:
         return gpu_error(why)
     strategies = requested_strategies(args.strategies)
-    try:
-        cases = load_cases(args.examples or default_examples_dir())
-        if args.cases:
-            cases = select_cases(cases, args.cases)
-    except (CaseLoadError, KeyError) as exc:
-        print(f"rapcc: error: {exc.args[0] if isinstance(exc, KeyError) else exc}", file=sys.stderr)
+    cases = chosen_cases(args.examples, args.cases)
+    if cases is None:
         return 1
     config = SuiteConfig(strategies=strategies, scale=args.scale, check_scale=args.check_scale,
                          seed=args.seed, repeats=args.repeats)

@@ -123,27 +123,12 @@ SCHEMES: dict[str, Scheme] = {
         Scheme("ras", 2, (RandomTerm("r", (0,), None),), "a[i][j] in bank (j + r_i) mod w, r_i independent", "§I, §IV"),
         Scheme("rap", 2, (RandomTerm("p", (), 0),), "a[i][j] in bank (j + p(i)) mod w, p a random permutation", "§IV"),
         Scheme("1p", 4, (RandomTerm("p", (), 2),), "a[i][j][k][l] in bank (l + p(k)) mod w", "§VII"),
-        Scheme(
-            "r1p",
-            4,
-            (RandomTerm("p", (), 0), RandomTerm("p", (), 1), RandomTerm("p", (), 2)),
-            "a[i][j][k][l] in bank (l + p(i) + p(j) + p(k)) mod w",
-            "§VII",
-        ),
-        Scheme(
-            "3p",
-            4,
-            (RandomTerm("p", (), 0), RandomTerm("q", (), 1), RandomTerm("r", (), 2)),
-            "a[i][j][k][l] in bank (l + p(i) + q(j) + r(k)) mod w",
-            "§VII",
-        ),
+        Scheme("r1p", 4, (RandomTerm("p", (), 0), RandomTerm("p", (), 1), RandomTerm("p", (), 2)),
+               "a[i][j][k][l] in bank (l + p(i) + p(j) + p(k)) mod w", "§VII"),
+        Scheme("3p", 4, (RandomTerm("p", (), 0), RandomTerm("q", (), 1), RandomTerm("r", (), 2)),
+               "a[i][j][k][l] in bank (l + p(i) + q(j) + r(k)) mod w", "§VII"),
         Scheme("w2p", 4, (RandomTerm("p", (0, 1), 2),), "a[i][j][k][l] in bank (l + p_{i,j}(k)) mod w", "§VII"),
-        Scheme(
-            "1p-wr",
-            4,
-            (RandomTerm("p", (), 2), RandomTerm("r", (0, 1), None)),
-            "a[i][j][k][l] in bank (l + p(k) + r_{i,j}) mod w, w^2 random r_{i,j}",
-            "§VII",
-        ),
+        Scheme("1p-wr", 4, (RandomTerm("p", (), 2), RandomTerm("r", (0, 1), None)),
+               "a[i][j][k][l] in bank (l + p(k) + r_{i,j}) mod w, w^2 random r_{i,j}", "§VII"),
     )
 }

@@ -43,6 +43,7 @@ from clang.cindex import CursorKind as K
 from .clangext import children
 from .. import ir
 from ..diagnostics import Diagnostic
+from ..wording import count
 from .headers import HeaderKinds
 from .toplevel import top_level
 
@@ -267,13 +268,10 @@ def error_scopes(tu: ci.TranslationUnit, path: str, headers: HeaderKinds | None 
     # from a stand-in reads as "expected '('") included by the user's code.
     headers_found = not any(d.spelling.endswith("file not found") for d in tu.diagnostics) \
         and not _includes_system_headers(tu, headers)
-    for e in errors:
-        if id(e) in harmless:
+    for e, d in zip(errors, found):
+        if id(e) in harmless or not e.main_offsets:
             continue
-        if not e.main_offsets:
-            continue
-        if e.syntax and headers_found and not _in_launch_config(found[errors.index(e)], tu) \
-                and not _in_asm_statement(found[errors.index(e)], tu):
+        if e.syntax and headers_found and not _in_launch_config(d, tu) and not _in_asm_statement(d, tu):
             structural.append(e)
             continue
         hit = False
@@ -351,10 +349,9 @@ def error_notes(scopes: ErrorScopes, tu: ci.TranslationUnit, path: str, verbose:
         first = system[0]
         line, col = _entry(tu, path, first.file)
         files = len({d.file for d in system})
-        many = "s" if len(system) > 1 else ""
         out.append(Diagnostic("note", path, line, col,
-                              f"{len(system)} clang error{many} in {files} system or toolkit "
-                              f"header{'s' if files > 1 else ''}, first {first.file}:{first.line}: {first.message}; "
+                              f"{count(len(system), 'clang error')} in {count(files, 'system or toolkit header')}, "
+                              f"first {first.file}:{first.line}: {first.message}; "
                               "the analysis goes on without that code (-v lists each)", _CHECK_ID))
     return out
 

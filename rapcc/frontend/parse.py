@@ -142,38 +142,29 @@ def clang_args(config: ParseConfig) -> list[str]:
     """The command line libclang parses with (also used by the tests)."""
     resources = toolkit_resources(config)
     if resources is not None:
-        args = _toolkit_args(config, resources)
-        for d in config.include_dirs:
-            args += ["-I", d]
-        args += config.build.clang_defines()
-        args += [f"-D{d}" for d in config.defines] + [f"-U{u}" for u in config.undefines]
-        return args + [a for a in config.extra_args if not a.startswith(_NVCC_ONLY_PREFIXES)]
-    args = [
-        "-x", "cuda", "--cuda-device-only", f"--cuda-gpu-arch={config.build.gpu_arch()}",
-        "-nocudainc", "-nocudalib", "-nostdinc", "-nostdinc++",
-        f"-std={config.std}", "-Wno-unknown-cuda-version", "-Wno-unused-value",
-        # nvcc accepts `register` as a storage class in C++17 (it ignores it); clang makes it an error.
-        "-Wno-register",
-        "-ferror-limit=0",
-        "-isystem", str(SHIM_DIR), "-include", SHIM_HEADER,
-    ]
-    for d in config.include_dirs:
-        args += ["-I", d]
-    if config.cuda_path:
-        # After the stand-ins: the toolkit fills in the headers they lack
-        # (cuComplex.h, cublas, cufft, <cuda/...> from CCCL). See toolkit.py
-        # for why its own device-side headers cannot come first.
-        for sub in ("include", os.path.join("include", "cccl")):
-            if os.path.isdir(os.path.join(config.cuda_path, sub)):
-                args += ["-isystem", os.path.join(config.cuda_path, sub)]
+        args = _toolkit_args(config, resources) + [a for d in config.include_dirs for a in ("-I", d)]
+    else:
+        args = [
+            "-x", "cuda", "--cuda-device-only", f"--cuda-gpu-arch={config.build.gpu_arch()}",
+            "-nocudainc", "-nocudalib", "-nostdinc", "-nostdinc++",
+            f"-std={config.std}", "-Wno-unknown-cuda-version", "-Wno-unused-value",
+            # nvcc accepts `register` as a storage class in C++17 (it ignores it); clang makes it an error.
+            "-Wno-register",
+            "-ferror-limit=0",
+            "-isystem", str(SHIM_DIR), "-include", SHIM_HEADER,
+        ]
+        args += [a for d in config.include_dirs for a in ("-I", d)]
+        if config.cuda_path:
+            # After the stand-ins: the toolkit fills in the headers they lack
+            # (cuComplex.h, cublas, cufft, <cuda/...> from CCCL). See toolkit.py
+            # for why its own device-side headers cannot come first.
+            for sub in ("include", os.path.join("include", "cccl")):
+                if os.path.isdir(os.path.join(config.cuda_path, sub)):
+                    args += ["-isystem", os.path.join(config.cuda_path, sub)]
     # nvcc's predefined macros before the user's -D/-U, which may change them as nvcc's would.
     args += config.build.clang_defines()
-    for d in config.defines:
-        args.append(f"-D{d}")
-    for u in config.undefines:
-        args.append(f"-U{u}")
-    args += [a for a in config.extra_args if not a.startswith(_NVCC_ONLY_PREFIXES)]
-    return args
+    args += [f"-D{d}" for d in config.defines] + [f"-U{u}" for u in config.undefines]
+    return args + [a for a in config.extra_args if not a.startswith(_NVCC_ONLY_PREFIXES)]
 
 
 def header_kinds(path: str, config: ParseConfig) -> HeaderKinds:

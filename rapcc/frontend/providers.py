@@ -36,7 +36,6 @@ from .exprs import decl_key
 _CASTS = {K.UNEXPOSED_EXPR, K.PAREN_EXPR, K.CSTYLE_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXPR, K.CXX_STATIC_CAST_EXPR,
           K.CXX_CONST_CAST_EXPR}
 _NULLS = {K.CXX_NULL_PTR_LITERAL_EXPR, K.GNU_NULL_EXPR}
-_METHODS = {K.CXX_METHOD, K.CONVERSION_FUNCTION, K.FUNCTION_DECL, K.FUNCTION_TEMPLATE}
 _CLASSES = {K.STRUCT_DECL, K.CLASS_DECL, K.CLASS_TEMPLATE, K.CLASS_TEMPLATE_PARTIAL_SPECIALIZATION}
 CONVERSION = "operator <conversion>"  # every conversion operator of a class, under one name
 
@@ -181,12 +180,3 @@ def provider_call(init: Cursor, providers: Providers) -> str | None:
         verdict = providers.classes.get(base.type.spelling.split("<")[0].strip(), {}).get(toks[-1])
         return text if verdict == PROVIDES else None
     return None
-
-
-def provider_functions(providers: Providers, fn: Cursor) -> bool:
-    """Whether `fn` is a provider (its extern arrays are seen through its callers)."""
-    if fn.kind in (K.CXX_METHOD, K.CONVERSION_FUNCTION):
-        owner = fn.semantic_parent
-        return owner is not None and \
-            providers.classes.get(_class_name(owner), {}).get(_method_name(fn)) == PROVIDES
-    return decl_key(fn) in providers.functions

@@ -11,7 +11,7 @@ for any of them.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -85,6 +85,22 @@ def gf2_rank(rows: Sequence[int]) -> int:
                 break
             r ^= basis[lead]
     return len(basis)
+
+
+def independent_columns(rows: Sequence[int], order: Iterable[int]) -> list[int]:
+    """Up to len(rows) column bits, taken greedily in `order`, whose columns
+    of the matrix `rows` are linearly independent over GF(2) (a matroid, so
+    greedy works)."""
+    chosen: list[int] = []
+    vectors: list[int] = []
+    for c in order:
+        column = sum(((row >> c) & 1) << t for t, row in enumerate(rows))
+        if gf2_rank([*vectors, column]) > len(vectors):
+            chosen.append(c)
+            vectors.append(column)
+        if len(chosen) == len(rows):
+            break
+    return chosen
 
 
 def in_gf2_span(row: int, rows: Sequence[int]) -> bool:

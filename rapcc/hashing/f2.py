@@ -34,6 +34,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..search_memo import int_tuple, kept_on_disk
+from .base import gf2_rank
 
 MAX_PASSES = 8
 RANDOM_STARTS = 4
@@ -348,13 +349,4 @@ def wavefronts(sw: XorSwizzle, sets: Sequence[Sequence[int]]) -> int:
 
 def is_subspace(s: Sequence[int]) -> bool:
     """Whether a set normalised to contain 0 is closed under XOR: an F2-linear access."""
-    basis: dict[int, int] = {}
-    for v in s:
-        r = v
-        while r:
-            lead = r.bit_length() - 1
-            if lead not in basis:
-                basis[lead] = r
-                break
-            r ^= basis[lead]
-    return 0 in s and len(set(s)) == 1 << len(basis)
+    return 0 in s and len(set(s)) == 1 << gf2_rank(s)

@@ -22,7 +22,7 @@ from functools import singledispatch
 
 import numpy as np
 
-from rapcc.hashing.base import BankHash, gf2_rank, parity
+from rapcc.hashing.base import BankHash, gf2_rank, independent_columns, parity
 from rapcc.hashing.bitvector import BitVectorPermutation, BitVectorXor
 from rapcc.hashing.bitwise import BitwisePermutation, BitwiseXor
 
@@ -100,18 +100,8 @@ def _(bank_hash: BitwiseXor) -> Sequence[int]:
 
 def _bank_columns(rows: Sequence[int], n: int, preference: Sequence[int]) -> list[int]:
     """Greedily pick m address bits whose columns of the bank matrix are
-    linearly independent, in preference order (a matroid, so greedy works)."""
-    order = list(dict.fromkeys([*preference, *range(n)]))
-    chosen: list[int] = []
-    vectors: list[int] = []
-    for c in order:
-        column = sum(((row >> c) & 1) << t for t, row in enumerate(rows))
-        if gf2_rank([*vectors, column]) > len(vectors):
-            chosen.append(c)
-            vectors.append(column)
-        if len(chosen) == len(rows):
-            break
-    return chosen
+    linearly independent, in preference order."""
+    return independent_columns(rows, dict.fromkeys([*preference, *range(n)]))
 
 
 def software_mapping(bank_hash: BankHash) -> LinearMapping:

@@ -38,7 +38,7 @@ import numpy as np
 from ..analysis.arrays import ArrayAnalysis
 from ..analysis.predict import row_major
 from ..banks import BankModel
-from ..hashing.base import BankHash, gf2_rank
+from ..hashing.base import BankHash, gf2_rank, independent_columns
 from ..hashing.bitwise import BitwisePermutation, BitwiseXor, Feature
 from ..hashing.givargis import givargis_order
 from ..hashing.mih import mih_order
@@ -212,17 +212,9 @@ def _access_sets(analysis: ArrayAnalysis, dom: HashDomain, banks: BankModel) -> 
 
 def _column_pivots(rows: Sequence[int], cols: int, preference: Sequence[int]) -> list[int] | None:
     """len(rows) column bits below `cols` on which the rows are invertible,
-    in preference order (greedy over a matroid), or None."""
-    chosen: list[int] = []
-    vectors: list[int] = []
-    for c in dict.fromkeys([p for p in preference if p < cols] + list(range(cols))):
-        column = sum(((row >> c) & 1) << t for t, row in enumerate(rows))
-        if gf2_rank([*vectors, column]) > len(vectors):
-            chosen.append(c)
-            vectors.append(column)
-        if len(chosen) == len(rows):
-            return chosen
-    return None
+    in preference order, or None."""
+    chosen = independent_columns(rows, dict.fromkeys([p for p in preference if p < cols] + list(range(cols))))
+    return chosen if len(chosen) == len(rows) else None
 
 
 def _render(var: str, rows: Sequence[int], var_bits: int) -> list[str]:
@@ -243,7 +235,7 @@ def _render(var: str, rows: Sequence[int], var_bits: int) -> list[str]:
     return out
 
 
-def _prefix_parts(dims: tuple[int, ...]) -> list[tuple[str, int, int]]:
+def prefix_parts(dims: tuple[int, ...]) -> list[tuple[str, int, int]]:
     """(C expression, lowest bit in the row index, bits) covering the row index
     p = row-major index of the leading subscripts.  Power-of-two inner
     dimensions let each subscript stand for its own bits of p."""
@@ -289,7 +281,7 @@ def realise(strategy: str, description: str, bank_hash: BankHash, dom: HashDomai
         col_mask = (1 << dom.cols) - 1
         terms = _render(last, sub_rows + [(r & col_mask) << dom.sub for r in unit_rows], dom.cols + dom.sub)
         row_rows = [0] * dom.sub + [r >> dom.cols for r in unit_rows]
-        for var, offset, bits in _prefix_parts(dom.dims):
+        for var, offset, bits in prefix_parts(dom.dims):
             terms += _render(var, [(r >> offset) & ((1 << bits) - 1) for r in row_rows], bits)
         changed = any(r != 1 << t for t, r in enumerate(unit_rows))
     if not changed:

@@ -19,12 +19,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import numpy as np
-
 from ..analysis.arrays import ArrayAnalysis
 from ..hashing.f2 import XorSwizzle, is_subspace, lower_bound, search
-from .base import Form, Mapping, Scheme, StrategyContext, is_pow2, log2
-from .hashed import HashDomain, access_sets, count_ops, hash_domain
+from .base import Form, Mapping, Scheme, StrategyContext
+from .hashed import HashDomain, access_sets, count_ops, hash_domain, prefix_parts
 
 # Candidates handed to the planner: the fewest-wavefront swizzles, by terms.
 MAX_CANDIDATES = 4
@@ -38,22 +36,8 @@ def _sources(dims: tuple[int, ...], sub: int, cols_bits: int, one_d: bool) -> li
     last = f"i{len(dims) - 1}"
     if one_d:
         return [(last, 0, max(1, (dims[0] - 1).bit_length()))]
-    out = [(last, 0, cols_bits + sub)]
-    lead = dims[:-1]
     base = cols_bits + sub
-    if all(is_pow2(d) for d in lead[1:]):
-        offset = base
-        for k in range(len(lead) - 1, -1, -1):
-            bits = log2(lead[k]) if k else (lead[0] - 1).bit_length()
-            if bits:
-                out.append((f"i{k}", offset, bits))
-            offset += bits
-        return out
-    expr = "i0"
-    for k in range(1, len(lead)):
-        expr = f"({expr} * {lead[k]}u + i{k})"
-    out.append((expr, base, (int(np.prod(lead)) - 1).bit_length()))
-    return out
+    return [(last, 0, base)] + [(expr, low + base, bits) for expr, low, bits in prefix_parts(dims)]
 
 
 def render(sw: XorSwizzle, dom: HashDomain) -> str | None:
