@@ -30,7 +30,7 @@ import numpy as np
 
 from .. import sound_ir as s
 from . import intervals as iv
-from .absint import BudgetExceeded, Frame, Jumps, Ptr, State, join_states, unknown
+from .absint import BudgetExceeded, Frame, Jumps, Ptr, State, Value, join_states, unknown
 from .facts import FactsCache
 from .intervals import SInt
 from .run import Run, _top_cases
@@ -168,7 +168,10 @@ class LaneRun(Run):
 
     def _switch(self, n: s.Switch, st: State, fr: Frame) -> State | None:
         work = dict(st)
-        v = self.eval(n.cond, work, fr)
+        return self._switch_on(n, work, self.eval(n.cond, work, fr), fr)
+
+    def _switch_on(self, n: s.Switch, work: State, v: Value, fr: Frame) -> State | None:
+        """The switch `n` entered with its condition's value `v` (`work`: the state after it)."""
         if not isinstance(v, SInt) or v.single is None:
             raise _Stop(LaneFailure.SWITCH)
         cases = list(_top_cases(n.body))
@@ -233,7 +236,7 @@ class LaneSite:
         return float(sum(i.weight for i in self.instances))
 
 
-def _trip_weights(traces: Sequence[LaneTrace]) -> dict[LoopKey, tuple[frozenset[int], float]]:
+def _trip_weights(traces: Sequence[LaneTrace | GroupTrace]) -> dict[LoopKey, tuple[frozenset[int], float]]:
     """Each loop run -> the trips kept (warps._spread over the most any thread ran) and what each stands for."""
     most: dict[LoopKey, tuple[int, bool]] = {}
     for t in traces:
@@ -248,34 +251,86 @@ def _trip_weights(traces: Sequence[LaneTrace]) -> dict[LoopKey, tuple[frozenset[
     return out
 
 
-def block_requests(traces: Sequence[LaneTrace], warp_size: int = WARP) -> dict[SiteKey, LaneSite]:
-    """The warp requests of every site: `traces` are a block's threads by linear id."""
-    weights = _trip_weights(traces)
-    # site -> (trips, occurrence, warp) -> lane -> subscripts
-    found: dict[SiteKey, dict[tuple, dict[int, tuple[int, ...] | None]]] = {}
+@dataclass(frozen=True, slots=True)
+class GroupEvent:
+    """One element access of a group of threads that ran it together (lane_vector.py)."""
+
+    site: SiteKey
+    trips: tuple[Trip, ...]
+    index: tuple[np.ndarray, ...] | None  # per subscript, each lane's value; None: some subscript not one value
+    lanes: np.ndarray | None = None  # the lanes (of the warp) that ran it; None: every lane of its trace
+
+
+@dataclass(frozen=True, slots=True)
+class GroupTrace:
+    """The run of threads of one warp whose control flow was the same: one trace for them all."""
+
+    tids: tuple[int, ...]  # linear thread ids, of one warp
+    events: tuple[GroupEvent, ...]
+    loops: Mapping[LoopKey, tuple[int, bool]]
+    failed: LaneFailure | None = None
+    steps: int = 0
+
+
+def as_group(tid: int, t: LaneTrace) -> GroupTrace:
+    """One thread's trace as a group of one (thread `tid`)."""
+    events = tuple(GroupEvent(e.site, e.trips, None if e.index is None else tuple(np.array([v]) for v in e.index))
+                   for e in t.events)
+    return GroupTrace((tid,), events, t.loops, t.failed, t.steps)
+
+
+def block_requests(traces: Sequence[LaneTrace | GroupTrace], warp_size: int = WARP) -> dict[SiteKey, LaneSite]:
+    """The warp requests of every site: `traces` are a block's threads by
+    linear id (a LaneTrace is the thread of its position), or groups of them."""
+    groups = [t if isinstance(t, GroupTrace) else as_group(tid, t) for tid, t in enumerate(traces)]
+    weights = _trip_weights(groups)
+    # site -> (trips, occurrence, warp) -> [(lanes, their subscripts)]
+    found: dict[SiteKey, dict[tuple, list[tuple[np.ndarray, tuple[np.ndarray, ...] | None]]]] = {}
     weight_of: dict[tuple, float] = {}
-    for tid, t in enumerate(traces):
-        seen: dict[tuple, int] = {}
-        for ev in t.events:
+    for g in groups:
+        every = np.array(g.tids, dtype=np.int64) % warp_size
+        warp = g.tids[0] // warp_size
+        if all(ev.lanes is None for ev in g.events):  # every lane ran every event: one count for them all
+            seen_all: dict[tuple, int] = {}
+            for ev in g.events:
+                k = (ev.site, ev.trips)
+                occ = seen_all.get(k, 0)
+                seen_all[k] = occ + 1
+                _add(found, weight_of, weights, ev, every, occ, warp)
+            continue
+        seen: dict[tuple, np.ndarray] = {}  # (site, trips) -> how many times each lane ran it before
+        for ev in g.events:
             k = (ev.site, ev.trips)
-            occ = seen.get(k, 0)
-            seen[k] = occ + 1
-            w = 1.0
-            for level, (loop, entry, trip) in enumerate(ev.trips):
-                kept, each = weights[ev.trips[:level] + ((loop, entry),)]
-                if trip not in kept:
-                    break
-                w *= each
-            else:
-                key = (ev.trips, occ, tid // warp_size)
-                found.setdefault(ev.site, {}).setdefault(key, {})[tid % warp_size] = ev.index
-                weight_of[key] = w
+            lanes = every if ev.lanes is None else ev.lanes
+            counts = seen.get(k)
+            if counts is None:
+                counts = seen[k] = np.zeros(warp_size, dtype=np.int64)
+            before = counts[lanes]
+            counts[lanes] += 1
+            for o in np.unique(before):  # lanes at different occurrences: each its own request, as alone
+                part = before == o
+                ix = ev.index if part.all() or ev.index is None else tuple(x[part] for x in ev.index)
+                _add(found, weight_of, weights, GroupEvent(ev.site, ev.trips, ix), lanes[part], int(o), warp)
     return {site: _site(reqs, weight_of, warp_size) for site, reqs in found.items()}
 
 
-def _site(reqs: dict[tuple, dict[int, tuple[int, ...] | None]], weight_of: dict[tuple, float],
+def _add(found: dict, weight_of: dict[tuple, float], weights: dict[LoopKey, tuple[frozenset[int], float]],
+         ev: GroupEvent, lanes: np.ndarray, occ: int, warp: int) -> None:
+    """Event `ev` of `lanes` at its `occ`-th occurrence: a part of a request, unless its trip is not sampled."""
+    w = 1.0
+    for level, (loop, entry, trip) in enumerate(ev.trips):
+        kept, each = weights[ev.trips[:level] + ((loop, entry),)]
+        if trip not in kept:
+            return
+        w *= each
+    key = (ev.trips, occ, warp)
+    found.setdefault(ev.site, {}).setdefault(key, []).append((lanes, ev.index))
+    weight_of[key] = w
+
+
+def _site(reqs: dict[tuple, list[tuple[np.ndarray, tuple[np.ndarray, ...] | None]]], weight_of: dict[tuple, float],
           warp_size: int) -> LaneSite:
-    ranks = {len(ix) if ix is not None else -1 for lanes in reqs.values() for ix in lanes.values()}
+    ranks = {len(ix) if ix is not None else -1 for chunks in reqs.values() for _, ix in chunks}
     if -1 in ranks:
         return LaneSite((), "a subscript that is not one value in some lane (data-dependent)")
     if len(ranks) != 1:
@@ -285,12 +340,12 @@ def _site(reqs: dict[tuple, dict[int, tuple[int, ...] | None]], weight_of: dict[
     order = sorted(reqs, key=lambda k: (tuple(tr for _, _, tr in k[0]), k[1], k[2]))[:MAX_INSTANCES]
     out = []
     for key in order:
-        lanes = reqs[key]
         active = np.zeros(warp_size, dtype=bool)
         idx = np.zeros((rank, warp_size), dtype=np.int64)
-        for lane, ix in lanes.items():
-            active[lane] = True
-            idx[:, lane] = ix or ()  # never None here: a None made the site unknown above
+        for lanes, ix in reqs[key]:
+            active[lanes] = True
+            for d, values in enumerate(ix or ()):  # never None here: a None made the site unknown above
+                idx[d, lanes] = values
         out.append(WarpInstance(tuple(idx), active, key[2], tuple(tr for _, _, tr in key[0]), weight_of[key]))
     return LaneSite(tuple(out))
 
