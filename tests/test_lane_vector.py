@@ -169,3 +169,24 @@ def test_a_join_of_lanes_whose_intervals_differ_is_inexact(tmp_path):
     with pytest.raises(Inexact):
         iv.join(a, SInt.const(5))  # lane 0: [0, 5], lane 1: [1, 5]
     assert run.n == 2
+
+
+def test_a_divergent_boolean_value_and_an_undecided_condition_agree_with_each_lane(tmp_path):
+    body = """
+    __shared__ float s[64];
+    for (unsigned size = 2; size <= 64; size <<= 1) {
+        unsigned dir = (threadIdx.x & (size / 2)) == 0 || size == 64;
+        float a = s[threadIdx.x], b = s[threadIdx.x ^ 1];
+        if ((a > b) == (dir != 0)) { s[threadIdx.x] = b; }
+        int m = in[0];
+        if (m < (int)threadIdx.x) s[threadIdx.x + 32] = a;
+    }
+"""
+    alone, together, groups = _both(tmp_path, body, (32, 1, 1))
+    _assert_same(alone, together)
+    # `m < tid` narrows m differently in each lane: that `if` runs each lane alone, merged after it.
+    assert len(groups) == 1
+    no_guard = body.replace("if (m < (int)threadIdx.x) ", "")
+    alone, together, groups = _both(tmp_path, no_guard, (32, 1, 1))
+    _assert_same(alone, together)
+    assert len(groups) == 1

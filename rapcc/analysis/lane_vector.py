@@ -31,7 +31,7 @@ from . import intervals as iv
 from .aliasing import stmt_exprs, walk_expr
 from .absint import BudgetExceeded, Frame, Ptr, State, Value, unknown
 from .facts import FactsCache
-from .interpret import _COMPARE
+from .interpret import _COMPARE, _FLIP
 from .intervals import SInt
 from .lane_domain import (GroupEvent, GroupTrace, LaneFailure, LaneRun, _Stop, as_group, block_lanes, run_lane)
 
@@ -134,6 +134,7 @@ class WarpRun(LaneRun):
             self.base[f"threadIdx.{axis}"] = lanes_value(coords[:, k].copy())
         self.full = len(tids)
         self.lanes = ids % 32  # the lanes (of their warp) running now: a part of them in an `if` that parts them
+        self._pures: dict[int, tuple[s.Expr, bool]] = {}
         self._straights: dict[int, tuple[s.If, bool]] = {}
         self._names: dict[int, tuple[s.Expr, tuple[str, ...], bool]] = {}  # id(condition) -> its names, a call in it
 
@@ -265,7 +266,39 @@ class WarpRun(LaneRun):
             return work, None
         if isinstance(v, SInt) and v.lo == v.hi == 0:
             return None, work
+        if isinstance(v, SInt) and not self._narrows(e, work, fr):
+            # One interval in every lane, and nothing a guard narrows: both ways, as each lane alone.
+            return work, dict(work)
         raise Inexact("a condition the lanes do not decide")
+
+    def _narrows(self, e: s.Expr, st: State, fr: Frame) -> bool:
+        """Whether `refine` may narrow a value under condition `e` (interpret.Evaluator.branch's targets)."""
+        self._quiet += 1
+        try:
+            if isinstance(e, s.Binary) and e.op in _FLIP:
+                return self._target(e.lhs, st, fr) is not None or self._target(e.rhs, st, fr) is not None
+            return self._target(e, st, fr) is not None
+        finally:
+            self._quiet -= 1
+
+    def _binary(self, e: s.Binary, st: State, fr: Frame) -> Value:
+        """`a && b`, `a || b` as values, lane by lane, where neither has an effect
+        (a lane that skips `b` is not seen to) and both are known in every lane."""
+        if e.op not in ("&&", "||") or self.n == 1 or not self._pure(e) or not self._reads_lanes(e, st):
+            return super()._binary(e, st, fr)
+        a, b = self.eval(e.lhs, st, fr), self.eval(e.rhs, st, fr)
+        x, y = _exact(a, self.n), _exact(b, self.n)
+        if x is None or y is None:
+            return super()._binary(e, st, fr)  # without effects: evaluated again by the rule
+        return lanes_value(cint.ARRAY_OPS[e.op](x, y))
+
+    def _pure(self, e: s.Expr) -> bool:
+        """Whether evaluating `e` changes nothing and accesses nothing (so skipping it is not seen)."""
+        got = self._pures.get(id(e))
+        if got is None or got[0] is not e:
+            got = self._pures[id(e)] = (e, all(type(n) in _PURE for n in walk_expr(e))
+                                        and not any(type(n) is s.Unary and n.op in ("*", "&") for n in walk_expr(e)))
+        return got[1]
 
     def _if(self, n: s.If, st: State, fr: Frame) -> State | None:
         """An `if` of straight code (`_straight`) whose lanes part: each part runs
@@ -339,6 +372,7 @@ class WarpRun(LaneRun):
         return super()._switch_on(n, work, v, fr)
 
 
+_PURE = frozenset({s.Var, s.Lit, s.Builtin, s.TemplateParam, s.Conv, s.Unary, s.Binary})
 _JUMPY = (s.Loop, s.Switch, s.Break, s.Continue, s.Return, s.Goto, s.Label, s.Case, s.OpaqueStmt)
 
 
