@@ -8,7 +8,11 @@ import numpy as np
 import pytest
 
 from rapcc.analysis.lane_domain import LaneFailure, LaneSite, block_lanes, block_requests, run_lane
-from rapcc.analysis.lane_vector import Inexact, Lanes, WarpRun, lanes_value, run_block, run_group
+from rapcc.analysis import intervals as iv
+from rapcc.analysis.intervals import SInt
+from rapcc.analysis.lane_values import Lanes, Ranges, lanes_value
+from rapcc.analysis.lane_vector import run_block, run_group
+from rapcc.cint import CType
 from rapcc.analysis.soundness import _dims
 from rapcc.frontend import parse_file
 from rapcc.pipeline import Options
@@ -159,34 +163,10 @@ def test_lanes_hold_one_value_per_lane_and_collapse_when_equal():
     assert v != lanes_value(np.array([3, 4, 5], dtype=np.int64))
 
 
-def test_a_join_of_lanes_whose_intervals_differ_is_inexact(tmp_path):
-    _, functions, fn, dims, elem = _program(tmp_path, "")
-    run = WarpRun(functions, dims, (32, 1, 1), elem, [0, 1], None)
-    from rapcc.analysis import intervals as iv
-    from rapcc.analysis.intervals import SInt
+def test_a_join_of_lanes_whose_intervals_differ_keeps_each_lanes_interval():
     a = lanes_value(np.array([0, 1], dtype=np.int64))
     assert iv.join(a, a) is a
-    with pytest.raises(Inexact):
-        iv.join(a, SInt.const(5))  # lane 0: [0, 5], lane 1: [1, 5]
-    assert run.n == 2
-
-
-def test_a_divergent_boolean_value_and_an_undecided_condition_agree_with_each_lane(tmp_path):
-    body = """
-    __shared__ float s[64];
-    for (unsigned size = 2; size <= 64; size <<= 1) {
-        unsigned dir = (threadIdx.x & (size / 2)) == 0 || size == 64;
-        float a = s[threadIdx.x], b = s[threadIdx.x ^ 1];
-        if ((a > b) == (dir != 0)) { s[threadIdx.x] = b; }
-        int m = in[0];
-        if (m < (int)threadIdx.x) s[threadIdx.x + 32] = a;
-    }
-"""
-    alone, together, groups = _both(tmp_path, body, (32, 1, 1))
-    _assert_same(alone, together)
-    # `m < tid` narrows m differently in each lane: that `if` runs each lane alone, merged after it.
-    assert len(groups) == 1
-    no_guard = body.replace("if (m < (int)threadIdx.x) ", "")
-    alone, together, groups = _both(tmp_path, no_guard, (32, 1, 1))
-    _assert_same(alone, together)
-    assert len(groups) == 1
+    joined = iv.join(a, SInt.const(5))  # lane 0: [0, 5], lane 1: [1, 5]
+    assert isinstance(joined, Ranges) and joined.each == (SInt(0, 5, 5), SInt(1, 5, 4))
+    assert iv.wrap(joined, CType(8, True)) == joined  # inside the type: each lane's as it was
+    assert iv.join(joined, joined) is joined

@@ -29,61 +29,13 @@ from .. import sound_ir as s
 from ..cint import CType
 from . import intervals as iv
 from .aliasing import stmt_exprs, walk_expr
-from .absint import BudgetExceeded, Frame, Ptr, State, Value, unknown
+from .absint import BudgetExceeded, Frame, Ptr, State, Value, ty_of, unknown
 from .facts import FactsCache
-from .interpret import _COMPARE, _FLIP
+from .interpret import _FLIP, _NEGATE
 from .intervals import SInt
-from .lane_domain import (GroupEvent, GroupTrace, LaneFailure, LaneRun, _Stop, as_group, block_lanes, run_lane)
-
-# Exact operands' magnitudes the vector rules take: sums, differences and
-# products of two stay inside int64. Beyond it each lane runs alone.
-_SAFE = 1 << 31
-
-
-class Lanes(SInt):
-    """One known value per lane of a group (never all equal: that is an `SInt.const`).
-    As an SInt it is the interval of its lanes, so a rule that reads only lo
-    and hi stays sound; the rules that must be exact read `v` (WarpRun)."""
-
-    __slots__ = ("v",)
-    v: np.ndarray
-
-    def __init__(self, v: np.ndarray):
-        lo, hi = int(v.min()), int(v.max())
-        object.__setattr__(self, "lo", lo)
-        object.__setattr__(self, "hi", hi)
-        object.__setattr__(self, "stride", 1)
-        object.__setattr__(self, "v", v)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Lanes) and bool(np.array_equal(self.v, other.v))
-
-    def __hash__(self) -> int:
-        return hash(self.v.tobytes())
-
-    def __repr__(self) -> str:
-        return f"Lanes({self.v.tolist()})"
-
-    @staticmethod
-    def joined(a: SInt, b: SInt) -> SInt:
-        """intervals.join's hook: each lane's join, one value for the group, or Inexact."""
-        if a == b:
-            return a
-        n = len(a.v) if type(a) is Lanes else len(cast(Lanes, b).v)
-        each = [iv.join(SInt.const(int(a.v[k])) if type(a) is Lanes else a,
-                        SInt.const(int(b.v[k])) if type(b) is Lanes else b) for k in range(n)]
-        if all(x == each[0] for x in each):
-            return each[0]
-        raise Inexact("a join whose lanes' intervals differ")
-
-    def wrapped(self, t: CType) -> SInt:
-        """Each lane's value converted to `t` (intervals.wrap's hook)."""
-        return _fit(self.v, t)
-
-
-class Inexact(Exception):
-    """The group's lanes need values the vector rules do not hold exactly: each lane runs alone."""
-
+from .lane_domain import GroupEvent, GroupTrace, LaneFailure, LaneRun, _Stop, as_group, block_lanes, run_lane
+from .lane_values import (SAFE, Inexact, Lanes, Ranges, collect, exact, fit, lane_of, lanes_value, merged, restricted,
+                          small, varies)
 
 class Split(Exception):
     """The group's lanes go different ways: `parts`, positions in the group, each one way."""
@@ -91,33 +43,6 @@ class Split(Exception):
     def __init__(self, parts: list[np.ndarray]):
         super().__init__(f"{len(parts)} parts")
         self.parts = parts
-
-
-def lanes_value(v: np.ndarray) -> SInt:
-    """`v` (int64 per lane) as a value: one constant when every lane has it."""
-    return SInt.const(int(v[0])) if (v == v[0]).all() else Lanes(v)
-
-
-def _fit(v: np.ndarray, t: CType) -> SInt:
-    """`v` wrapped to `t`, as intervals.wrap wraps each lane's single value."""
-    if t.lo <= int(v.min()) and int(v.max()) <= t.hi:
-        return lanes_value(v)
-    if t.bits >= 64 and not t.signed:
-        raise Inexact("a 64-bit unsigned value past int64")
-    return lanes_value(cint.wrap_array(v, t))
-
-
-def _exact(v: Value, n: int) -> np.ndarray | None:
-    """Each lane's value when every lane knows it."""
-    if type(v) is Lanes:
-        return v.v
-    if isinstance(v, SInt) and v.single is not None:
-        return np.full(n, v.single, dtype=np.int64)
-    return None
-
-
-def _small(*vs: SInt) -> bool:
-    return all(-_SAFE <= v.lo and v.hi <= _SAFE for v in vs)
 
 
 class WarpRun(LaneRun):
@@ -128,7 +53,8 @@ class WarpRun(LaneRun):
                  facts: FactsCache | None = None, params: Mapping[str, int] | None = None):
         ids = np.array(tids, dtype=np.int64)
         coords = np.stack([ids % shape[0], ids // shape[0] % shape[1], ids // (shape[0] * shape[1])], axis=1)
-        super().__init__(functions, dims, shape, elem_bytes, tuple(int(c) for c in coords[0]), facts, params)
+        first = (int(coords[0, 0]), int(coords[0, 1]), int(coords[0, 2]))
+        super().__init__(functions, dims, shape, elem_bytes, first, facts, params)
         self.n = len(tids)
         for k, axis in enumerate("xyz"):
             self.base[f"threadIdx.{axis}"] = lanes_value(coords[:, k].copy())
@@ -140,71 +66,69 @@ class WarpRun(LaneRun):
 
     # ---- per lane, where the vector rules do not reach ----
     def _per_lane(self, f: Callable[..., Value], *args: Value) -> Value:
-        """`f` applied lane by lane to the lanes' own values; one value for the group, or Inexact."""
-        out: list[Value] = []
-        for k in range(self.n):
-            out.append(f(*(SInt.const(int(a.v[k])) if type(a) is Lanes else a for a in args)))
-        if all(isinstance(r, SInt) and r.single is not None for r in out):
-            return lanes_value(np.array([cast(SInt, r).lo for r in out], dtype=np.int64))
-        if all(r == out[0] for r in out):
-            return out[0]
-        raise Inexact("lanes whose values are different intervals")
+        """`f` applied lane by lane to the lanes' own values (lane_values.collect)."""
+        return collect([f(*(lane_of(a, k) for a in args)) for k in range(self.n)])
 
     # ---- expressions ----
     def arith(self, op: str, a: Value, b: Value, ty: s.Ty) -> Value:
-        if type(a) is not Lanes and type(b) is not Lanes:
+        if not varies(a) and not varies(b):
             return super().arith(op, a, b, ty)
         if isinstance(a, Ptr) or isinstance(b, Ptr):
-            if op in ("+", "-") and isinstance(a, Ptr) and isinstance(b, SInt):
-                return self.subscript(a, b if op == "+" else self._negated(cast(Lanes, b)))
+            if op in ("+", "-") and isinstance(a, Ptr) and (type(b) is Lanes or type(b) is SInt and b.single is not None):
+                step = b if op == "+" else self._negated(b) if type(b) is Lanes else SInt.const(-cast(int, b.single))
+                return self.subscript(a, step)
+            if varies(a) or varies(b):
+                return self._per_lane(lambda p, q: LaneRun.arith(self, op, p, q, ty), a, b)
             if op == "+" and isinstance(b, Ptr):
                 return self.arith("+", b, a, ty)
             return super().arith(op, a, b, ty)  # neither reads the lanes' values
         t = ty.int_type
-        x, y = _exact(a, self.n), _exact(b, self.n)
+        x, y = exact(a, self.n), exact(b, self.n)
         if t is None or x is None or y is None:
             return self._per_lane(lambda p, q: LaneRun.arith(self, op, p, q, ty), a, b)
+        if op in ("<", "<=", ">", ">=", "==", "!="):
+            return lanes_value(cint.ARRAY_OPS[op](x, y))
         r = self._vector(op, x, y, cast(SInt, a), cast(SInt, b), t)
         if r is None:
             return self._per_lane(lambda p, q: LaneRun.arith(self, op, p, q, ty), a, b)
-        return r if op in _COMPARE else _fit(r, t)
+        return fit(r, t)
 
-    def _vector(self, op: str, x: np.ndarray, y: np.ndarray, a: SInt, b: SInt, t: CType) -> np.ndarray | SInt | None:
+    def _vector(self, op: str, x: np.ndarray, y: np.ndarray, a: SInt, b: SInt, t: CType) -> np.ndarray | None:
         """`x op y` per lane as the interval rules give it on single values
         (before the wrap to `t`); None where those rules give a lane no single
         value or int64 might not hold it."""
-        if op in ("<", "<=", ">", ">=", "==", "!="):
-            return lanes_value(cint.ARRAY_OPS[op](x, y))
         if op in ("&", "|", "^"):
             return cint.ARRAY_OPS[op](x, y)
-        if not _small(a, b):
+        if not small(a, b):
             return None
         if op in ("+", "-", "*"):
             return cint.ARRAY_OPS[op](x, y)
         if op in ("/", "%"):
             return None if (y == 0).any() else cint.ARRAY_OPS[op](x, y)
         if op in ("<<", ">>"):
-            if (y < 0).any() or (y >= t.bits).any() or op == "<<" and ((x < 0).any() or a.hi << b.hi >= _SAFE << 31):
+            if (y < 0).any() or (y >= t.bits).any() or op == "<<" and ((x < 0).any() or a.hi << b.hi >= SAFE << 31):
                 return None
             return x << y if op == "<<" else x >> y
         return None
 
-    def _negated(self, v: Lanes) -> SInt:
-        if not _small(v):
-            raise Inexact("a lane value past the vector rules")
-        return lanes_value(-v.v)
+    def _negated(self, v: SInt) -> SInt:
+        if not small(v):
+            return cast(SInt, self._per_lane(iv.neg, v))
+        return lanes_value(-cast(Lanes, v).v)
 
     def _unary(self, e: s.Unary, st: State, fr: Frame) -> Value:
         if e.op not in ("-", "~", "+"):
             return super()._unary(e, st, fr)
         v = self.eval(e.operand, st, fr)
         it = e.ty.int_type
+        if varies(v) and (type(v) is not Lanes or it is None):
+            return self._per_lane(lambda p: self._scalar_unary(e.op, p, e.ty), v)
         if type(v) is not Lanes or it is None:
             return self._scalar_unary(e.op, v, e.ty)
         lanes = cast(Lanes, v)
-        if not _small(lanes):
+        if not small(lanes):
             return self._per_lane(lambda p: self._scalar_unary(e.op, p, e.ty), lanes)
-        return _fit(-lanes.v if e.op == "-" else -lanes.v - 1 if e.op == "~" else lanes.v, it)
+        return fit(-lanes.v if e.op == "-" else -lanes.v - 1 if e.op == "~" else lanes.v, it)
 
     def _scalar_unary(self, op: str, v: Value, ty: s.Ty) -> Value:
         """interpret.Evaluator._unary's rule for `-`, `~`, `+` on an evaluated operand."""
@@ -219,22 +143,22 @@ class WarpRun(LaneRun):
         return iv.wrap(v, it)
 
     def subscript(self, base: Value, index: Value) -> Value:
-        if not isinstance(base, Ptr) or base.array is None or (type(index) is not Lanes
-                                                                and type(base.idx[-1]) is not Lanes):
+        if not isinstance(base, Ptr) or base.array is None or not varies(index) and not varies(base):
             return super().subscript(base, index)
         last = base.idx[-1]
-        x, y = _exact(last, self.n), _exact(index, self.n)
-        if x is None or y is None or not _small(last, cast(SInt, index)):
-            raise Inexact("a pointer moved by a value the lanes do not all know")
-        return Ptr(base.array, base.idx[:-1] + (lanes_value(x + y),), None)
+        x, y = exact(last, self.n), exact(index, self.n)
+        if x is None or y is None or not small(last, cast(SInt, index)):
+            return self._per_lane(lambda b, i: LaneRun.subscript(self, b, i), base, index)
+        kept = base.origin if type(index) is SInt and index.single == 0 else None
+        return Ptr(base.array, base.idx[:-1] + (lanes_value(x + y),), kept)
 
     def min_max_abs(self, e: s.Call, args: list[SInt]) -> Value:
-        if not any(type(a) is Lanes for a in args):
+        if not any(varies(a) for a in args):
             return super().min_max_abs(e, args)
         return self._per_lane(lambda *xs: LaneRun.min_max_abs(self, e, list(xs)), *args)
 
     def _async_copy(self, e: s.Call, args: list[Value]) -> Value:
-        if any(type(a) is Lanes or isinstance(a, Ptr) and any(type(i) is Lanes for i in a.idx) for a in args):
+        if any(varies(a) for a in args):
             raise Inexact("memcpy_async at lane values")
         return super()._async_copy(e, args)
 
@@ -243,7 +167,7 @@ class WarpRun(LaneRun):
         if self._quiet:
             return
         assert p.array is not None
-        idx = [_exact(v, self.n) for v in p.idx]
+        idx = [exact(v, self.n) for v in p.idx]
         index = None if any(v is None for v in idx) else tuple(cast(np.ndarray, v) for v in idx)
         self.events.append(GroupEvent((p.array, start, end), tuple(self._trips), index,  # type: ignore[arg-type]
                                       self.lanes if self.n < self.full else None))  # type: ignore[arg-type]
@@ -262,14 +186,45 @@ class WarpRun(LaneRun):
             if not truth.any():
                 return None, work
             raise Split([np.flatnonzero(truth), np.flatnonzero(~truth)])
-        if isinstance(v, SInt) and (v.lo > 0 or v.hi < 0):
+        ways = [_ways(lane_of(v, k)) for k in range(self.n)] if type(v) is Ranges else [_ways(v)] * self.n
+        if any(w != ways[0] for w in ways):
+            kinds = sorted(set(ways))
+            raise Split([np.flatnonzero(np.array([w == kind for w in ways])) for kind in kinds])
+        if ways[0] == (True, False):
             return work, None
-        if isinstance(v, SInt) and v.lo == v.hi == 0:
+        if ways[0] == (False, True):
             return None, work
-        if isinstance(v, SInt) and not self._narrows(e, work, fr):
-            # One interval in every lane, and nothing a guard narrows: both ways, as each lane alone.
+        if not self._narrows(e, work, fr):
+            # Both ways in every lane, and nothing a guard narrows: both ways together, as each lane alone.
             return work, dict(work)
-        raise Inexact("a condition the lanes do not decide")
+        return self._refined(e, work, fr)
+
+    def _refined(self, e: s.Expr, work: State, fr: Frame) -> tuple[State | None, State | None]:
+        """Both ways of condition `e` (after its effects: `work`), each lane's state narrowed as alone."""
+        zero = s.Lit(0, ty_of(e))
+        ops = (e.op, _NEGATE[e.op], e.lhs, e.rhs) if isinstance(e, s.Binary) and e.op in _FLIP \
+            else ("!=", "==", e, zero)
+        moving = [k for k, x in work.items() if varies(x)]
+        sides: list[list[State | None]] = [[], []]
+        for lane in range(self.n):
+            own = dict(work)
+            for k in moving:
+                own[k] = lane_of(work[k], lane)
+            for side, op in enumerate(ops[:2]):
+                sides[side].append(self.refine(cast(str, op), cast(s.Expr, ops[2]), cast(s.Expr, ops[3]), dict(own),
+                                               fr))
+        out: list[State | None] = []
+        for states in sides:
+            if all(x is None for x in states):
+                out.append(None)
+                continue
+            if any(x is None for x in states):
+                raise Inexact("a way some lanes cannot take")
+            live = cast(list[State], states)
+            keys = set(live[0]).intersection(*live[1:])
+            out.append({k: collect([x[k] for x in live]) if any(x[k] is not live[0][k] for x in live[1:])
+                        else live[0][k] for k in keys})
+        return out[0], out[1]
 
     def _narrows(self, e: s.Expr, st: State, fr: Frame) -> bool:
         """Whether `refine` may narrow a value under condition `e` (interpret.Evaluator.branch's targets)."""
@@ -287,7 +242,7 @@ class WarpRun(LaneRun):
         if e.op not in ("&&", "||") or self.n == 1 or not self._pure(e) or not self._reads_lanes(e, st):
             return super()._binary(e, st, fr)
         a, b = self.eval(e.lhs, st, fr), self.eval(e.rhs, st, fr)
-        x, y = _exact(a, self.n), _exact(b, self.n)
+        x, y = exact(a, self.n), exact(b, self.n)
         if x is None or y is None:
             return super()._binary(e, st, fr)  # without effects: evaluated again by the rule
         return lanes_value(cint.ARRAY_OPS[e.op](x, y))
@@ -320,7 +275,7 @@ class WarpRun(LaneRun):
         for pos in parts:
             mask = np.zeros(self.n, dtype=bool)
             mask[pos] = True
-            sub = {k: _restricted(v, mask) for k, v in st.items()}
+            sub = {k: restricted(v, mask) for k, v in st.items()}
             saved = self.lanes, self.n
             self.lanes, self.n = self.lanes[mask], len(pos)
             try:
@@ -331,7 +286,7 @@ class WarpRun(LaneRun):
                 raise Inexact("lanes of an `if` with no way out")
             outs.append((mask, out))
         keys = set(outs[0][1]).intersection(*(o.keys() for _, o in outs[1:]))
-        return {k: _merged([(m, o[k]) for m, o in outs], self.n) for k in keys}
+        return {k: merged([(m, o[k]) for m, o in outs], self.n) for k in keys}
 
     def _straight(self, n: s.If) -> bool:
         """Whether both sides of `n` are straight code: no loop, jump, label,
@@ -361,11 +316,13 @@ class WarpRun(LaneRun):
             return True
         for k in names[1]:
             v = st.get(k)
-            if type(v) is Lanes or isinstance(v, Ptr) and any(type(i) is Lanes for i in v.idx):
+            if varies(v):
                 return True
         return False
 
     def _switch_on(self, n: s.Switch, work: State, v: Value, fr: Frame) -> State | None:
+        if type(v) is Ranges:
+            raise Inexact("a switch on intervals that differ between lanes")
         if type(v) is Lanes:
             values = cast(Lanes, v).v
             raise Split([np.flatnonzero(values == x) for x in np.unique(values)])
@@ -376,36 +333,11 @@ _PURE = frozenset({s.Var, s.Lit, s.Builtin, s.TemplateParam, s.Conv, s.Unary, s.
 _JUMPY = (s.Loop, s.Switch, s.Break, s.Continue, s.Return, s.Goto, s.Label, s.Case, s.OpaqueStmt)
 
 
-def _restricted(v: Value, mask: np.ndarray) -> Value:
-    """`v` for the lanes of `mask` alone."""
-    if type(v) is Lanes:
-        return lanes_value(cast(Lanes, v).v[mask])
-    if isinstance(v, Ptr) and any(type(i) is Lanes for i in v.idx):
-        return Ptr(v.array, tuple(cast(SInt, _restricted(i, mask)) for i in v.idx), v.origin)
-    return v
-
-
-def _merged(parts: list[tuple[np.ndarray, Value]], n: int) -> Value:
-    """One value of `n` lanes from each part's (its lanes, its value); Inexact where none holds them all."""
-    first = parts[0][1]
-    if all(v is first for _, v in parts[1:]) or all(type(v) is not Lanes and not isinstance(v, Ptr) and v == first
-                                                    for _, v in parts[1:]):
-        return first
-    if all(isinstance(v, SInt) for _, v in parts):
-        out = np.empty(n, dtype=np.int64)
-        for mask, v in parts:
-            x = _exact(v, int(mask.sum()))
-            if x is None:
-                raise Inexact("lanes whose values are different intervals")
-            out[mask] = x
-        return lanes_value(out)
-    if all(isinstance(v, Ptr) for _, v in parts):
-        ptrs = [(m, cast(Ptr, v)) for m, v in parts]
-        p0 = ptrs[0][1]
-        if all(p.array == p0.array and len(p.idx) == len(p0.idx) and p.origin == p0.origin for _, p in ptrs):
-            return Ptr(p0.array, tuple(cast(SInt, _merged([(m, p.idx[d]) for m, p in ptrs], n))
-                                       for d in range(len(p0.idx))), p0.origin)
-    raise Inexact("lanes whose values differ in kind")
+def _ways(v: Value) -> tuple[bool, bool]:
+    """(whether the true way may be taken, whether the false way may), as interpret.Evaluator.branch decides."""
+    if isinstance(v, SInt):
+        return (not (v.lo == v.hi == 0), not (v.lo > 0 or v.hi < 0))
+    return (True, True)
 
 
 def _combines(e: s.Expr) -> bool:
