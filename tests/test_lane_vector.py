@@ -87,7 +87,7 @@ def test_divergent_code_gives_each_lane_its_own_runs_requests(tmp_path):
     assert len(groups) < 64
 
 
-def test_a_divergent_if_of_straight_code_is_one_run_of_its_warp(tmp_path):
+def test_a_divergent_if_of_straight_code_is_one_run_of_its_block(tmp_path):
     body = """
     __shared__ float s[32][32];
     if (threadIdx.x < 7) s[threadIdx.x][0] = 1.0f; else s[0][threadIdx.x] = 2.0f;
@@ -95,7 +95,7 @@ def test_a_divergent_if_of_straight_code_is_one_run_of_its_warp(tmp_path):
 """
     alone, together, groups = _both(tmp_path, body, (32, 2, 1))
     _assert_same(alone, together)
-    assert len(groups) == 2  # one per warp, never a lane alone
+    assert len(groups) == 1  # both warps at once, never a lane alone
     assert together["s[threadIdx.x][0]"].instances[0].active.sum() == 7
 
 
@@ -170,3 +170,48 @@ def test_a_join_of_lanes_whose_intervals_differ_keeps_each_lanes_interval():
     assert isinstance(joined, Ranges) and joined.each == (SInt(0, 5, 5), SInt(1, 5, 4))
     assert iv.wrap(joined, CType(8, True)) == joined  # inside the type: each lane's as it was
     assert iv.join(joined, joined) is joined
+
+
+def test_a_divergent_if_around_a_loop_runs_its_parts_in_place(tmp_path):
+    body = """
+    __shared__ float shadow[16][16];
+    int tx = threadIdx.x;
+    for (int i = 0; i < 15; i++) {
+        if (tx > i) {
+            for (int j = 0; j < i; j++) {
+                if (j == 3) continue;
+                shadow[tx][i] -= shadow[tx][j] * shadow[j][i];
+            }
+            for (int q = 0; q < 4; q++) { if (q == (tx & 3)) break; shadow[i][tx] = 0.0f; }
+        }
+        if (tx == i) { for (int j = 0; j < 100; j++) { if (j > tx) break; shadow[j][0] = 1.0f; } }
+    }
+"""
+    alone, together, groups = _both(tmp_path, body, (16, 1, 1))
+    _assert_same(alone, together)
+    assert len(groups) == 1  # never run again from the start
+
+
+def test_a_case_inside_an_if_no_lane_takes_is_entered_from_anything_as_alone(tmp_path):
+    # Run.exec enters an unreachable statement holding a label or case from "anything":
+    # a part's lanes alone, with their own thread indices.
+    body = """
+    __shared__ float s[32];
+    if (threadIdx.x > 40) { switch (threadIdx.x & 1) { case 0: s[threadIdx.x] = 0.0f; break; default: break; } }
+    s[threadIdx.x] = 1.0f;
+"""
+    text, functions, fn, dims, elem = _program(tmp_path, body)
+    alone = [run_lane(functions, fn, {}, dims, elem, (32, 1, 1), lane) for lane in block_lanes((32, 1, 1))]
+    groups = run_block(functions, fn, {}, dims, elem, (32, 1, 1))
+    assert {t.failed for t in alone} == {g.failed for g in groups}
+
+
+def test_an_if_left_by_a_return_runs_its_parts_from_the_start(tmp_path):
+    body = """
+    __shared__ float s[32][33];
+    if (threadIdx.x >= 20) return;
+    s[threadIdx.x][0] = 1.0f;
+"""
+    alone, together, groups = _both(tmp_path, body, (32, 1, 1))
+    _assert_same(alone, together)
+    assert sorted(len(g.tids) for g in groups) == [12, 20]

@@ -91,7 +91,7 @@ class LaneRun(Run):
         self.events: list[Event] = []
         self.loops_run: dict[LoopKey, tuple[int, bool]] = {}
         self._trips: list[Trip] = []
-        self._entries: dict[tuple, int] = {}
+        self._entries: dict[tuple, int | dict[int, int]] = {}  # per lane where a part of a group (lane_vector.py) ran it
         self._quiet = 0  # > 0 while `refine` re-reads an operand already evaluated (and logged)
         self._cases: dict[int, s.Case] = {}  # id(a switch's Jumps) -> the one case its value enters
 
@@ -132,8 +132,7 @@ class LaneRun(Run):
             if st is None:
                 return None
         outer = tuple(self._trips)
-        entry = self._entries.get((outer, id(n)), 0)
-        self._entries[(outer, id(n))] = entry + 1
+        entry = self._entry((outer, id(n)))
         j = Jumps()
         fr.loops.append(j)
         exits: list[State | None] = []
@@ -158,8 +157,19 @@ class LaneRun(Run):
                 self._trips.pop()
             trip += 1
         fr.loops.pop()
-        self.loops_run[outer + ((id(n), entry),)] = (trip, sampled)
+        # A group of lanes (lane_vector.py) may run one loop in parts: the most trips any lane ran, as block_requests
+        # takes them over threads.
+        key = outer + ((id(n), entry),)
+        had = self.loops_run.get(key, (0, False))
+        self.loops_run[key] = (max(had[0], trip), had[1] or sampled)
         return join_states(*exits, *j.breaks)
+
+    def _entry(self, key: tuple) -> int:
+        """How many times the loop of `key` (the trips around it, its node's id) was entered before; one more now."""
+        entry = self._entries.get(key, 0)
+        assert isinstance(entry, int)  # one count per lane only in a group's parts (lane_vector.WarpRun._entry)
+        self._entries[key] = entry + 1
+        return entry
 
     def _block_with_labels(self, n: s.Block, st: State | None, fr: Frame) -> State | None:
         if any(f.backward for f in self._labels(fr)[id(n)]):
@@ -258,14 +268,14 @@ class GroupEvent:
     site: SiteKey
     trips: tuple[Trip, ...]
     index: tuple[np.ndarray, ...] | None  # per subscript, each lane's value; None: some subscript not one value
-    lanes: np.ndarray | None = None  # the lanes (of the warp) that ran it; None: every lane of its trace
+    lanes: np.ndarray | None = None  # the threads that ran it (linear ids, ascending); None: every one of its trace
 
 
 @dataclass(frozen=True, slots=True)
 class GroupTrace:
     """The run of threads of one warp whose control flow was the same: one trace for them all."""
 
-    tids: tuple[int, ...]  # linear thread ids, of one warp
+    tids: tuple[int, ...]  # linear thread ids, ascending
     events: tuple[GroupEvent, ...]
     loops: Mapping[LoopKey, tuple[int, bool]]
     failed: LaneFailure | None = None
@@ -288,44 +298,53 @@ def block_requests(traces: Sequence[LaneTrace | GroupTrace], warp_size: int = WA
     found: dict[SiteKey, dict[tuple, list[tuple[np.ndarray, tuple[np.ndarray, ...] | None]]]] = {}
     weight_of: dict[tuple, float] = {}
     for g in groups:
-        every = np.array(g.tids, dtype=np.int64) % warp_size
-        warp = g.tids[0] // warp_size
+        every = np.array(g.tids, dtype=np.int64)
         if all(ev.lanes is None for ev in g.events):  # every lane ran every event: one count for them all
             seen_all: dict[tuple, int] = {}
             for ev in g.events:
                 k = (ev.site, ev.trips)
                 occ = seen_all.get(k, 0)
                 seen_all[k] = occ + 1
-                _add(found, weight_of, weights, ev, every, occ, warp)
+                _add(found, weight_of, weights, ev, every, ev.index, occ, warp_size)
             continue
-        seen: dict[tuple, np.ndarray] = {}  # (site, trips) -> how many times each lane ran it before
+        seen: dict[tuple, np.ndarray] = {}  # (site, trips) -> how many times each thread ran it before
         for ev in g.events:
             k = (ev.site, ev.trips)
             lanes = every if ev.lanes is None else ev.lanes
             counts = seen.get(k)
             if counts is None:
-                counts = seen[k] = np.zeros(warp_size, dtype=np.int64)
+                counts = seen[k] = np.zeros(int(every.max()) + 1, dtype=np.int64)
             before = counts[lanes]
             counts[lanes] += 1
             for o in np.unique(before):  # lanes at different occurrences: each its own request, as alone
                 part = before == o
                 ix = ev.index if part.all() or ev.index is None else tuple(x[part] for x in ev.index)
-                _add(found, weight_of, weights, GroupEvent(ev.site, ev.trips, ix), lanes[part], int(o), warp)
+                _add(found, weight_of, weights, ev, lanes[part], ix, int(o), warp_size)
     return {site: _site(reqs, weight_of, warp_size) for site, reqs in found.items()}
 
 
 def _add(found: dict, weight_of: dict[tuple, float], weights: dict[LoopKey, tuple[frozenset[int], float]],
-         ev: GroupEvent, lanes: np.ndarray, occ: int, warp: int) -> None:
-    """Event `ev` of `lanes` at its `occ`-th occurrence: a part of a request, unless its trip is not sampled."""
+         ev: GroupEvent, tids: np.ndarray, index: tuple[np.ndarray, ...] | None, occ: int, warp_size: int) -> None:
+    """Event `ev` of threads `tids` (ascending; their subscripts `index`) at its
+    `occ`-th occurrence: a part of one request per warp, unless its trip is not sampled."""
     w = 1.0
     for level, (loop, entry, trip) in enumerate(ev.trips):
         kept, each = weights[ev.trips[:level] + ((loop, entry),)]
         if trip not in kept:
             return
         w *= each
-    key = (ev.trips, occ, warp)
-    found.setdefault(ev.site, {}).setdefault(key, []).append((lanes, ev.index))
-    weight_of[key] = w
+    first, last = int(tids[0]) // warp_size, int(tids[-1]) // warp_size
+    for warp in range(first, last + 1):
+        if first == last:
+            lanes, ix = tids % warp_size, index
+        else:
+            inside = tids // warp_size == warp
+            if not inside.any():
+                continue
+            lanes, ix = tids[inside] % warp_size, None if index is None else tuple(x[inside] for x in index)
+        key = (ev.trips, occ, warp)
+        found.setdefault(ev.site, {}).setdefault(key, []).append((lanes, ix))
+        weight_of[key] = w
 
 
 def _site(reqs: dict[tuple, list[tuple[np.ndarray, tuple[np.ndarray, ...] | None]]], weight_of: dict[tuple, float],

@@ -1,17 +1,19 @@
-"""The lanes of a warp run together: the lane domain's speed (issue 27 §2).
+"""The threads of a block run together: the lane domain's speed (issue 27 §2).
 
 `LaneRun` (lane_domain.py) interprets one thread at a time. `WarpRun` runs a
-group of threads of one warp at once: a value every lane knows is a `Lanes`,
+group of threads (a block's, by default) at once: a value every lane knows is a `Lanes`,
 one int64 per lane, and an operation on such values is one numpy operation.
 While the group's lanes agree on every branch, the run is each thread's run.
 
 The contract is exactness: a group's trace is, lane by lane, what each
-thread's `LaneRun` logs. Where the vector rules do not model a step exactly
-(lanes that branch apart, a switch on lane values, an operation whose lanes'
-results are intervals that differ, a value a 64-bit unsigned type wraps past
-int64), the run stops (`Split`, `Inexact`) and `run_group` runs the parts
-again from the start: the lanes that branch alike together, or every lane
-alone under `LaneRun`, the reference.
+thread's `LaneRun` logs. An interval that differs between lanes is `Ranges`,
+computed lane by lane (lane_values.py). An `if` whose lanes part, and that is
+left only by falling through, runs each part in place and merges their
+states lane by lane; any other parting (`Split`: a loop condition, a
+`return`, a switch on lane values) runs the parts again from the start, and a
+value the lane types cannot hold (`Inexact`: kinds that differ between lanes,
+a 64-bit unsigned value past int64) runs each lane alone under `LaneRun`, the
+reference.
 
 A branch every lane decides the same way is taken without `refine`: a
 condition decided over exact values, or over intervals that decide it, leaves
@@ -28,7 +30,7 @@ from .. import cint
 from .. import sound_ir as s
 from ..cint import CType
 from . import intervals as iv
-from .aliasing import stmt_exprs, walk_expr
+from .aliasing import walk_expr
 from .absint import BudgetExceeded, Frame, Ptr, State, Value, ty_of, unknown
 from .facts import FactsCache
 from .interpret import _FLIP, _NEGATE
@@ -46,7 +48,7 @@ class Split(Exception):
 
 
 class WarpRun(LaneRun):
-    """`LaneRun` of the threads `tids` (linear ids, one warp's) at once."""
+    """`LaneRun` of the threads `tids` (linear ids, ascending) at once."""
 
     def __init__(self, functions: dict[str, s.Function], dims: dict[str, tuple[int, ...] | None],
                  shape: tuple[int, int, int], elem_bytes: dict[str, int], tids: Sequence[int],
@@ -59,9 +61,10 @@ class WarpRun(LaneRun):
         for k, axis in enumerate("xyz"):
             self.base[f"threadIdx.{axis}"] = lanes_value(coords[:, k].copy())
         self.full = len(tids)
-        self.lanes = ids % 32  # the lanes (of their warp) running now: a part of them in an `if` that parts them
+        self.every = ids
+        self.lanes = self.every  # the threads running now: a part of them in an `if` that parts them
         self._pures: dict[int, tuple[s.Expr, bool]] = {}
-        self._straights: dict[int, tuple[s.If, bool]] = {}
+        self._confineds: dict[int, tuple[s.If, bool]] = {}
         self._names: dict[int, tuple[s.Expr, tuple[str, ...], bool]] = {}  # id(condition) -> its names, a call in it
 
     # ---- per lane, where the vector rules do not reach ----
@@ -256,55 +259,91 @@ class WarpRun(LaneRun):
         return got[1]
 
     def _if(self, n: s.If, st: State, fr: Frame) -> State | None:
-        """An `if` of straight code (`_straight`) whose lanes part: each part runs
-        it alone, and their states are merged lane by lane; any other runs again in parts."""
-        if self.n == 1 or not self._straight(n):
+        """An `if` left only by falling through (`_confined`) whose lanes part:
+        each part runs it alone, and their states are merged lane by lane; any
+        other runs again in parts, from the start."""
+        if self.n == 1 or not self._confined(n):
             return super()._if(n, st, fr)
-        mark = len(self.events)
+        mark = self._mark(fr)
         try:
             return super()._if(n, st, fr)
         except Split as sp:
-            del self.events[mark:]
+            self._undo(mark, fr)
             return self._parts(n, st, fr, sp.parts)
         except Inexact:
-            del self.events[mark:]
+            self._undo(mark, fr)
             return self._parts(n, st, fr, [np.array([k]) for k in range(self.n)])
+
+    def _mark(self, fr: Frame) -> tuple:
+        """What a run of an `if` may change before it stops (`_undo`)."""
+        return (len(self.events), dict(self._entries), len(fr.loops), len(self.stack), len(fr.returns),
+                list(self._trips), dict(self._cases), self._quiet)
+
+    def _undo(self, mark: tuple, fr: Frame) -> None:
+        """Back to `mark`, but for the loops run (the most trips of lanes that did run them) and the steps."""
+        events, entries, loops, stack, returns, trips, cases, quiet = mark
+        del self.events[events:], fr.loops[loops:], self.stack[stack:], fr.returns[returns:]
+        self._entries, self._trips, self._cases, self._quiet = entries, trips, cases, quiet
 
     def _parts(self, n: s.If, st: State, fr: Frame, parts: list[np.ndarray]) -> State:
         outs: list[tuple[np.ndarray, State]] = []
+        entries = dict(self._entries)
+        after: list[dict] = []
+        jumps = _jumps(fr)
         for pos in parts:
             mask = np.zeros(self.n, dtype=bool)
             mask[pos] = True
             sub = {k: restricted(v, mask) for k, v in st.items()}
             saved = self.lanes, self.n
             self.lanes, self.n = self.lanes[mask], len(pos)
+            self._entries = dict(entries)  # each part enters the loops inside as its lanes alone do
             try:
                 out = self._if(n, sub, fr)
+            except Split as inner:  # positions in this part: in the group, beside the other parts
+                raise Split([pos[x] for x in inner.parts] + [q for q in parts if q is not pos])
             finally:
                 self.lanes, self.n = saved
             if out is None:
                 raise Inexact("lanes of an `if` with no way out")
+            if _jumps(fr) != jumps:  # never, by `_confined`: a part left by a jump goes on elsewhere
+                raise Split(parts)
             outs.append((mask, out))
+            after.append(self._entries)
+        self._entries = {}
+        for key in set(entries).union(*after):
+            got = [x.get(key, 0) for x in after]
+            self._entries[key] = got[0] if all(g == got[0] for g in got) else \
+                {int(lane): _entry_of(g, int(lane)) for (m, _), g in zip(outs, got) for lane in self.lanes[m]}
         keys = set(outs[0][1]).intersection(*(o.keys() for _, o in outs[1:]))
         return {k: merged([(m, o[k]) for m, o in outs], self.n) for k in keys}
 
-    def _straight(self, n: s.If) -> bool:
-        """Whether both sides of `n` are straight code: no loop, jump, label,
-        switch or opaque statement, and no call to a function with one."""
-        got = self._straights.get(id(n))
-        if got is None or got[0] is not n:
-            got = self._straights[id(n)] = (n, all(self._straight_stmt(x) for x in (n.then, n.other) if x is not None))
-        return got[1]
+    def _entry(self, key: tuple) -> int:
+        got = self._entries.get(key, 0)
+        if not isinstance(got, dict):
+            return super()._entry(key)
+        # The lanes of a part that ran the loop before count one more entry than the others.
+        counts = np.array([got.get(int(lane), 0) for lane in self.lanes])
+        if (counts != counts[0]).any():
+            raise Split([np.flatnonzero(counts == c) for c in np.unique(counts)])
+        self._entries[key] = {**got, **{int(lane): int(counts[0]) + 1 for lane in self.lanes}}
+        return int(counts[0])
 
-    def _straight_stmt(self, body: s.Stmt, depth: int = 0) -> bool:
-        for x in stmt_exprs(body):
-            if isinstance(x, _JUMPY):
-                return False
-            if type(x) is s.Call and x.kind == s.CallKind.USER:
-                callee = self.functions.get(x.callee) if x.callee else None
-                if callee is not None and (depth > 4 or not self._straight_stmt(callee.body, depth + 1)):
-                    return False
-        return True
+    def anything(self, st: State | None, fr: Frame) -> State:
+        out = super().anything(st, fr)
+        if self.n < self.full:  # the thread indices of the part running now
+            mask = np.isin(self.every, self.lanes)
+            for k, v in self.base.items():
+                out[k] = restricted(v, mask)
+        return out
+
+    def _confined(self, n: s.If) -> bool:
+        """Whether both sides of `n` end only by falling through: no `return`,
+        `goto`, label, opaque statement, and no `break` or `continue` but to a loop or switch inside."""
+        got = self._confineds.get(id(n))
+        if got is None or got[0] is not n:
+            got = self._confineds[id(n)] = (n, all(_confined(x, False, False) for x in (n.then, n.other)
+                                                   if x is not None))
+        return got[1]
 
     def _reads_lanes(self, e: s.Expr, st: State) -> bool:
         """Whether `e` may read a value that differs between lanes (a call may: its callee reads the thread indices)."""
@@ -330,7 +369,39 @@ class WarpRun(LaneRun):
 
 
 _PURE = frozenset({s.Var, s.Lit, s.Builtin, s.TemplateParam, s.Conv, s.Unary, s.Binary})
-_JUMPY = (s.Loop, s.Switch, s.Break, s.Continue, s.Return, s.Goto, s.Label, s.Case, s.OpaqueStmt)
+_LEAVES = (s.Return, s.Goto, s.Label, s.OpaqueStmt)
+
+
+def _confined(n: s.Stmt, in_loop: bool, in_switch: bool) -> bool:
+    """Whether `n` ends only by falling through, `break`/`continue` reaching a loop (`in_loop`) or switch inside."""
+    if isinstance(n, _LEAVES):
+        return False
+    if isinstance(n, s.Case):  # a label of a switch inside, or a way in from outside
+        return in_switch and _confined(n.stmt, in_loop, in_switch)
+    if isinstance(n, s.Break):
+        return in_loop or in_switch
+    if isinstance(n, s.Continue):
+        return in_loop
+    if isinstance(n, s.Block):
+        return all(_confined(x, in_loop, in_switch) for x in n.stmts)
+    if isinstance(n, s.If):
+        return all(_confined(x, in_loop, in_switch) for x in (n.then, n.other) if x is not None)
+    if isinstance(n, s.Loop):
+        return (n.init is None or _confined(n.init, in_loop, in_switch)) and _confined(n.body, True, in_switch)
+    if isinstance(n, s.Switch):
+        return _confined(n.body, in_loop, True)
+    return True  # an expression, a declaration: a call's own jumps stay in its frame
+
+
+def _jumps(fr: Frame) -> tuple:
+    """How many jumps each target of `fr` has collected."""
+    return (len(fr.returns), tuple((len(j.breaks), len(j.continues)) for j in fr.loops),
+            tuple(len(v) for v in fr.gotos.values()))
+
+
+def _entry_of(count: int | dict[int, int], lane: int) -> int:
+    """A lane's count of a loop's entries, one for all its group's lanes or one per lane."""
+    return count.get(lane, 0) if isinstance(count, dict) else count
 
 
 def _ways(v: Value) -> tuple[bool, bool]:
@@ -350,7 +421,7 @@ def run_group(functions: dict[str, s.Function], fn: s.Function, bindings: dict[s
               dims: dict[str, tuple[int, ...] | None], elem_bytes: dict[str, int], shape: tuple[int, int, int],
               tids: Sequence[int], facts: FactsCache | None = None,
               params: Mapping[str, int] | None = None) -> list[GroupTrace]:
-    """The traces of threads `tids` (linear ids of one warp) of a `shape` block:
+    """The traces of threads `tids` (linear ids, ascending) of a `shape` block:
     one per set of them that ran alike, each lane's events those `run_lane` logs."""
     if len(tids) == 1:
         lane = block_lanes(shape)[tids[0]]
@@ -376,11 +447,13 @@ def run_group(functions: dict[str, s.Function], fn: s.Function, bindings: dict[s
 def run_block(functions: dict[str, s.Function], fn: s.Function, bindings: dict[str, int],
               dims: dict[str, tuple[int, ...] | None], elem_bytes: dict[str, int], shape: tuple[int, int, int],
               facts: FactsCache | None = None, params: Mapping[str, int] | None = None,
-              warp_size: int = 32) -> list[GroupTrace]:
-    """Every thread of a `shape` block, warp by warp."""
+              group: int | None = None) -> list[GroupTrace]:
+    """Every thread of a `shape` block, `group` threads at a time (None: all of
+    them at once, as the replay steps every warp of the block together)."""
     threads = shape[0] * shape[1] * shape[2]
+    step = group or threads
     out: list[GroupTrace] = []
-    for first in range(0, threads, warp_size):
+    for first in range(0, threads, step):
         out += run_group(functions, fn, bindings, dims, elem_bytes, shape,
-                         list(range(first, min(first + warp_size, threads))), facts, params)
+                         list(range(first, min(first + step, threads))), facts, params)
     return out
