@@ -35,7 +35,7 @@ from .facts import FactsCache
 from .intervals import SInt
 from .run import Run, _top_cases
 from .warps import ASSUMED_TRIPS, COUNT_TRIPS, MAX_INSTANCES, MAX_TRIPS, UNKNOWN_TRIPS, _spread
-from .warptable import WarpInstance
+from .warptable import TableBuilder, WarpInstance, take
 
 WARP = 32
 SiteKey = tuple[str, int, int]  # (array, start, end): Evaluator.record's key
@@ -238,7 +238,7 @@ def block_lanes(shape: tuple[int, int, int]) -> list[tuple[int, int, int]]:
 class LaneSite:
     """One site's warp requests over the block, as the replay's samples hold them."""
 
-    instances: tuple[WarpInstance, ...]
+    instances: Sequence[WarpInstance]  # a WarpTable (warptable.py), or a tuple
     unknown: str | None = None  # why no lane addresses: a subscript not one value
 
     @property
@@ -294,7 +294,8 @@ def block_requests(traces: Sequence[LaneTrace | GroupTrace], warp_size: int = WA
     linear id (a LaneTrace is the thread of its position), or groups of them."""
     groups = [t if isinstance(t, GroupTrace) else as_group(tid, t) for tid, t in enumerate(traces)]
     weights = _trip_weights(groups)
-    # site -> (trips, occurrence, warp) -> [(lanes, their subscripts)]
+    threads = max((max(g.tids) for g in groups), default=-1) + 1
+    # site -> (trips, occurrence) -> [(threads, their subscripts)]: one request per warp with a thread in it
     found: dict[SiteKey, dict[tuple, list[tuple[np.ndarray, tuple[np.ndarray, ...] | None]]]] = {}
     weight_of: dict[tuple, float] = {}
     for g in groups:
@@ -305,7 +306,7 @@ def block_requests(traces: Sequence[LaneTrace | GroupTrace], warp_size: int = WA
                 k = (ev.site, ev.trips)
                 occ = seen_all.get(k, 0)
                 seen_all[k] = occ + 1
-                _add(found, weight_of, weights, ev, every, ev.index, occ, warp_size)
+                _add(found, weight_of, weights, ev, every, ev.index, occ)
             continue
         seen: dict[tuple, np.ndarray] = {}  # (site, trips) -> how many times each thread ran it before
         for ev in g.events:
@@ -313,60 +314,54 @@ def block_requests(traces: Sequence[LaneTrace | GroupTrace], warp_size: int = WA
             lanes = every if ev.lanes is None else ev.lanes
             counts = seen.get(k)
             if counts is None:
-                counts = seen[k] = np.zeros(int(every.max()) + 1, dtype=np.int64)
+                counts = seen[k] = np.zeros(threads, dtype=np.int64)
             before = counts[lanes]
             counts[lanes] += 1
             for o in np.unique(before):  # lanes at different occurrences: each its own request, as alone
                 part = before == o
                 ix = ev.index if part.all() or ev.index is None else tuple(x[part] for x in ev.index)
-                _add(found, weight_of, weights, ev, lanes[part], ix, int(o), warp_size)
-    return {site: _site(reqs, weight_of, warp_size) for site, reqs in found.items()}
+                _add(found, weight_of, weights, ev, lanes[part], ix, int(o))
+    return {site: _site(reqs, weight_of, threads, warp_size) for site, reqs in found.items()}
 
 
 def _add(found: dict, weight_of: dict[tuple, float], weights: dict[LoopKey, tuple[frozenset[int], float]],
-         ev: GroupEvent, tids: np.ndarray, index: tuple[np.ndarray, ...] | None, occ: int, warp_size: int) -> None:
-    """Event `ev` of threads `tids` (ascending; their subscripts `index`) at its
-    `occ`-th occurrence: a part of one request per warp, unless its trip is not sampled."""
+         ev: GroupEvent, tids: np.ndarray, index: tuple[np.ndarray, ...] | None, occ: int) -> None:
+    """Event `ev` of threads `tids` (their subscripts `index`) at its `occ`-th
+    occurrence: a part of its warps' requests, unless its trip is not sampled."""
     w = 1.0
     for level, (loop, entry, trip) in enumerate(ev.trips):
         kept, each = weights[ev.trips[:level] + ((loop, entry),)]
         if trip not in kept:
             return
         w *= each
-    first, last = int(tids[0]) // warp_size, int(tids[-1]) // warp_size
-    for warp in range(first, last + 1):
-        if first == last:
-            lanes, ix = tids % warp_size, index
-        else:
-            inside = tids // warp_size == warp
-            if not inside.any():
-                continue
-            lanes, ix = tids[inside] % warp_size, None if index is None else tuple(x[inside] for x in index)
-        key = (ev.trips, occ, warp)
-        found.setdefault(ev.site, {}).setdefault(key, []).append((lanes, ix))
-        weight_of[key] = w
+    key = (ev.trips, occ)
+    found.setdefault(ev.site, {}).setdefault(key, []).append((tids, index))
+    weight_of[key] = w
 
 
 def _site(reqs: dict[tuple, list[tuple[np.ndarray, tuple[np.ndarray, ...] | None]]], weight_of: dict[tuple, float],
-          warp_size: int) -> LaneSite:
+          threads: int, warp_size: int) -> LaneSite:
     ranks = {len(ix) if ix is not None else -1 for chunks in reqs.values() for _, ix in chunks}
     if -1 in ranks:
         return LaneSite((), "a subscript that is not one value in some lane (data-dependent)")
     if len(ranks) != 1:
         return LaneSite((), "subscripts of different counts")
     rank = ranks.pop()
-    # The replay's order: trip after trip of the loops around, then warp after warp.
-    order = sorted(reqs, key=lambda k: (tuple(tr for _, _, tr in k[0]), k[1], k[2]))[:MAX_INSTANCES]
-    out = []
-    for key in order:
-        active = np.zeros(warp_size, dtype=bool)
-        idx = np.zeros((rank, warp_size), dtype=np.int64)
-        for lanes, ix in reqs[key]:
-            active[lanes] = True
+    width = -(-threads // warp_size) * warp_size
+    builder = TableBuilder(warp_size)
+    # The replay's order: trip after trip of the loops around, then warp after warp (TableBuilder's rows).
+    for key in sorted(reqs, key=lambda k: (tuple(tr for _, _, tr in k[0]), k[1])):
+        active = np.zeros(width, dtype=bool)
+        idx = [np.zeros(width, dtype=np.int64) for _ in range(rank)]
+        for tids, ix in reqs[key]:
+            active[tids] = True
             for d, values in enumerate(ix or ()):  # never None here: a None made the site unknown above
-                idx[d, lanes] = values
-        out.append(WarpInstance(tuple(idx), active, key[2], tuple(tr for _, _, tr in key[0]), weight_of[key]))
-    return LaneSite(tuple(out))
+                idx[d][tids] = values
+        builder.add(idx, active, tuple(tr for _, _, tr in key[0]), weight_of[key])
+        if builder.count >= MAX_INSTANCES:
+            break
+    table = builder.table(rank)
+    return LaneSite(take(table, slice(0, MAX_INSTANCES)) if len(table) > MAX_INSTANCES else table)
 
 
 def pooled(sites: Sequence[LaneSite | None]) -> LaneSite:
