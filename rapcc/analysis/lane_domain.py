@@ -267,7 +267,7 @@ class GroupEvent:
 
     site: SiteKey
     trips: tuple[Trip, ...]
-    index: tuple[np.ndarray, ...] | None  # per subscript, each lane's value; None: some subscript not one value
+    index: tuple[np.ndarray | int, ...] | None  # per subscript, each lane's value (or all lanes'); None: not known
     lanes: np.ndarray | None = None  # the threads that ran it (linear ids, ascending); None: every one of its trace
 
 
@@ -319,13 +319,14 @@ def block_requests(traces: Sequence[LaneTrace | GroupTrace], warp_size: int = WA
             counts[lanes] += 1
             for o in np.unique(before):  # lanes at different occurrences: each its own request, as alone
                 part = before == o
-                ix = ev.index if part.all() or ev.index is None else tuple(x[part] for x in ev.index)
+                ix = ev.index if part.all() or ev.index is None else \
+                    tuple(x[part] if isinstance(x, np.ndarray) else x for x in ev.index)
                 _add(found, weight_of, weights, ev, lanes[part], ix, int(o))
     return {site: _site(reqs, weight_of, threads, warp_size) for site, reqs in found.items()}
 
 
 def _add(found: dict, weight_of: dict[tuple, float], weights: dict[LoopKey, tuple[frozenset[int], float]],
-         ev: GroupEvent, tids: np.ndarray, index: tuple[np.ndarray, ...] | None, occ: int) -> None:
+         ev: GroupEvent, tids: np.ndarray, index: tuple[np.ndarray | int, ...] | None, occ: int) -> None:
     """Event `ev` of threads `tids` (their subscripts `index`) at its `occ`-th
     occurrence: a part of its warps' requests, unless its trip is not sampled."""
     w = 1.0

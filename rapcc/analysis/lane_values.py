@@ -66,8 +66,8 @@ class Lanes(_PerLane):
     __slots__ = ("v",)
     v: np.ndarray
 
-    def __init__(self, v: np.ndarray):
-        self._hull(int(v.min()), int(v.max()))
+    def __init__(self, v: np.ndarray, lo: int | None = None, hi: int | None = None):
+        self._hull(int(v.min()) if lo is None else lo, int(v.max()) if hi is None else hi)
         object.__setattr__(self, "v", v)
 
     def lane(self, k: int) -> SInt:
@@ -121,7 +121,8 @@ SAFE = 1 << 31
 
 def lanes_value(v: np.ndarray) -> SInt:
     """`v` (int64 per lane) as a value: one constant when every lane has it."""
-    return SInt.const(int(v[0])) if (v == v[0]).all() else Lanes(v)
+    lo, hi = int(v.min()), int(v.max())
+    return SInt.const(lo) if lo == hi else Lanes(v, lo, hi)
 
 
 def fit(v: np.ndarray, t: CType) -> SInt:
@@ -139,6 +140,15 @@ def exact(v: Value, n: int) -> np.ndarray | None:
         return cast(Lanes, v).v
     if isinstance(v, SInt) and v.single is not None and type(v) is not Ranges:
         return np.full(n, v.single, dtype=np.int64)
+    return None
+
+
+def known(v: Value) -> np.ndarray | int | None:
+    """Each lane's value when every lane knows it: an array, or one int for them all."""
+    if type(v) is Lanes:
+        return cast(Lanes, v).v
+    if type(v) is SInt and cast(SInt, v).lo == cast(SInt, v).hi:
+        return cast(SInt, v).lo
     return None
 
 

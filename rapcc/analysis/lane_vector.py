@@ -36,7 +36,7 @@ from .facts import FactsCache
 from .interpret import _FLIP, _NEGATE
 from .intervals import SInt
 from .lane_domain import GroupEvent, GroupTrace, LaneFailure, LaneRun, _Stop, as_group, block_lanes, run_lane
-from .lane_values import (SAFE, Inexact, Lanes, Ranges, collect, exact, fit, lane_of, lanes_value, merged, restricted,
+from .lane_values import (SAFE, Inexact, Lanes, Ranges, collect, fit, known, lane_of, lanes_value, merged, restricted,
                           small, varies)
 
 class Split(Exception):
@@ -86,7 +86,7 @@ class WarpRun(LaneRun):
                 return self.arith("+", b, a, ty)
             return super().arith(op, a, b, ty)  # neither reads the lanes' values
         t = ty.int_type
-        x, y = exact(a, self.n), exact(b, self.n)
+        x, y = known(a), known(b)
         if t is None or x is None or y is None:
             return self._per_lane(lambda p, q: LaneRun.arith(self, op, p, q, ty), a, b)
         if op in ("<", "<=", ">", ">=", "==", "!="):
@@ -96,10 +96,11 @@ class WarpRun(LaneRun):
             return self._per_lane(lambda p, q: LaneRun.arith(self, op, p, q, ty), a, b)
         return fit(r, t)
 
-    def _vector(self, op: str, x: np.ndarray, y: np.ndarray, a: SInt, b: SInt, t: CType) -> np.ndarray | None:
-        """`x op y` per lane as the interval rules give it on single values
-        (before the wrap to `t`); None where those rules give a lane no single
-        value or int64 might not hold it."""
+    def _vector(self, op: str, x: np.ndarray | int, y: np.ndarray | int, a: SInt, b: SInt, t: CType
+                ) -> np.ndarray | None:
+        """`x op y` per lane (one of them an array) as the interval rules give it on
+        single values (before the wrap to `t`); None where those rules give a
+        lane no single value or int64 might not hold it."""
         if op in ("&", "|", "^"):
             return cint.ARRAY_OPS[op](x, y)
         if not small(a, b):
@@ -107,11 +108,12 @@ class WarpRun(LaneRun):
         if op in ("+", "-", "*"):
             return cint.ARRAY_OPS[op](x, y)
         if op in ("/", "%"):
-            return None if (y == 0).any() else cint.ARRAY_OPS[op](x, y)
+            return None if np.any(np.asarray(y) == 0) else cint.ARRAY_OPS[op](x, y)
         if op in ("<<", ">>"):
-            if (y < 0).any() or (y >= t.bits).any() or op == "<<" and ((x < 0).any() or a.hi << b.hi >= SAFE << 31):
+            if np.any(np.asarray(y) < 0) or np.any(np.asarray(y) >= t.bits) or op == "<<" and (
+                    np.any(np.asarray(x) < 0) or a.hi << b.hi >= SAFE << 31):
                 return None
-            return x << y if op == "<<" else x >> y
+            return np.left_shift(x, y) if op == "<<" else np.right_shift(x, y)
         return None
 
     def _negated(self, v: SInt) -> SInt:
@@ -149,11 +151,18 @@ class WarpRun(LaneRun):
         if not isinstance(base, Ptr) or base.array is None or not varies(index) and not varies(base):
             return super().subscript(base, index)
         last = base.idx[-1]
-        x, y = exact(last, self.n), exact(index, self.n)
+        x, y = known(last), known(index)
+        if type(last) is Lanes and type(index) is SInt:  # a known row moved by one interval: each lane's
+            i = cast(SInt, index)
+            moved: SInt = Ranges([SInt.of(int(c) + i.lo, int(c) + i.hi, i.stride) for c in cast(Lanes, last).v]) \
+                if y is None else lanes_value(cast(Lanes, last).v + cast(int, y))
+            return Ptr(base.array, base.idx[:-1] + (moved,), base.origin if y == 0 else None)
         if x is None or y is None or not small(last, cast(SInt, index)):
             return self._per_lane(lambda b, i: LaneRun.subscript(self, b, i), base, index)
         kept = base.origin if type(index) is SInt and index.single == 0 else None
-        return Ptr(base.array, base.idx[:-1] + (lanes_value(x + y),), kept)
+        total = np.add(x, y)
+        return Ptr(base.array, base.idx[:-1] + (lanes_value(total) if isinstance(total, np.ndarray)
+                                                 else SInt.const(int(total)),), kept)
 
     def min_max_abs(self, e: s.Call, args: list[SInt]) -> Value:
         if not any(varies(a) for a in args):
@@ -170,8 +179,8 @@ class WarpRun(LaneRun):
         if self._quiet:
             return
         assert p.array is not None
-        idx = [exact(v, self.n) for v in p.idx]
-        index = None if any(v is None for v in idx) else tuple(cast(np.ndarray, v) for v in idx)
+        idx = [known(v) for v in p.idx]
+        index = None if any(v is None for v in idx) else tuple(cast("np.ndarray | int", v) for v in idx)
         self.events.append(GroupEvent((p.array, start, end), tuple(self._trips), index,  # type: ignore[arg-type]
                                       self.lanes if self.n < self.full else None))  # type: ignore[arg-type]
 
@@ -245,10 +254,10 @@ class WarpRun(LaneRun):
         if e.op not in ("&&", "||") or self.n == 1 or not self._pure(e) or not self._reads_lanes(e, st):
             return super()._binary(e, st, fr)
         a, b = self.eval(e.lhs, st, fr), self.eval(e.rhs, st, fr)
-        x, y = exact(a, self.n), exact(b, self.n)
+        x, y = known(a), known(b)
         if x is None or y is None:
             return super()._binary(e, st, fr)  # without effects: evaluated again by the rule
-        return lanes_value(cint.ARRAY_OPS[e.op](x, y))
+        return lanes_value(np.broadcast_to(cint.ARRAY_OPS[e.op](np.asarray(x), np.asarray(y)), (self.n,)).copy())
 
     def _pure(self, e: s.Expr) -> bool:
         """Whether evaluating `e` changes nothing and accesses nothing (so skipping it is not seen)."""
