@@ -17,6 +17,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from rapcc.analysis import arrays, lane_compare
 from rapcc.analysis.arrays import analyze
 from rapcc.analysis.lane_compare import BLOCK_STEPS, Agreement, SiteAgreement, compare_analyses
 from rapcc.diagnostics import InternalError, RapccError
@@ -52,6 +53,22 @@ def _example(r: SiteAgreement) -> str:
             f"lanes {num(r.lanes)} over {r.lane_requests:g}" + (f" ({r.detail})" if r.detail else ""))
 
 
+class _Clock:
+    """CPU seconds spent inside one function, wherever it is called from."""
+
+    def __init__(self, owner: object, name: str):
+        self.seconds = 0.0
+        inner = getattr(owner, name)
+
+        def timed(*args, **kw):
+            t0 = time.process_time()
+            try:
+                return inner(*args, **kw)
+            finally:
+                self.seconds += time.process_time() - t0
+        setattr(owner, name, timed)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("files", nargs="*", help="files to compare (default: examples/*.cu)")
@@ -59,6 +76,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--corpus", help="a corpus folder (third_party/corpus): one project per subfolder")
     ap.add_argument("--block-steps", type=int, default=BLOCK_STEPS,
                     help="interpreter steps one block's lanes may take together (default %(default)s)")
+    ap.add_argument("--per-thread", action="store_true",
+                    help="run each thread alone (lane_domain.run_lane), not a warp's lanes together (lane_vector.py)")
     ap.add_argument("--verbose", action="store_true", help="every disagreeing access, not one per class")
     args = ap.parse_args(argv)
     totals: Counter[Agreement] = Counter()
@@ -69,6 +88,12 @@ def main(argv: list[str] | None = None) -> int:
     failed: list[str] = []
     t0 = time.perf_counter()
     replay_s = lanes_s = 0.0
+    # The replay's CPU (every access's samples, analysis/access_samples.py) against the lane runs' (one per block).
+    replay_cpu = _Clock(arrays, "analyse_accesses")
+    lanes_cpu = _Clock(lane_compare._Blocks, "_run")
+    if args.per_thread:
+        init = lane_compare._Blocks.__init__
+        lane_compare._Blocks.__init__ = lambda self, program, steps=BLOCK_STEPS: init(self, program, steps, True)
     for path, incs in _files(args):
         try:
             info, _ = parse_file(str(path), path.read_bytes(), Options(include_dirs=incs))
@@ -124,6 +149,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"not compared: {len(failed)} files: " + "; ".join(failed))
     print(f"time: {time.perf_counter() - t0:.1f} s (analyze, proof and replay: {replay_s:.1f} s; "
           f"lane runs and their scoring: {lanes_s:.1f} s)")
+    print(f"CPU: replay (access_samples.analyse_accesses) {replay_cpu.seconds:.2f} s, "
+          f"lane runs ({'per thread' if args.per_thread else 'warp by warp'}) {lanes_cpu.seconds:.2f} s: "
+          f"{lanes_cpu.seconds / max(replay_cpu.seconds, 1e-9):.2f}x")
     return 0
 
 

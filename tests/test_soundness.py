@@ -54,6 +54,9 @@ CASES = {
     "mixed_sign_max_int": ("    acc += tile[1][max((int)tx - 1, 0u)];", "    acc += tile[1][max((int)tx - 1, 0)];"),
     "user_atomic": ("    atomicFoo(&tile[ty][31]);", "    atomicAdd(&tile[ty][31], 1.0f);"),
     "callee_touches_next": ("    touch(tile[ty], 31);", "    touch(tile[ty], 30);"),
+    # `if (g - 1)`: true where g != 1. The guard narrowed g by the wrong constant (g != 0).
+    "truth_of_a_difference": ("    int g = tx & 1;\n    if (g - 1) acc += tile[0][g - 1];",
+                              "    int g = tx & 1;\n    if (g - 1) acc += tile[0][g];"),
     "asm_string": ('    asm volatile("// tile\\n");', '    asm volatile("// nothing\\n");'),
 }
 

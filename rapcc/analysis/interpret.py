@@ -497,12 +497,12 @@ class Evaluator:
             elif o == "==":
                 new = iv.meet_upper(cur, hi)
                 new = iv.meet_lower(new, lo) if new is not None else None
-            elif o == "!=" and bound.single is not None:
-                if cur.single == bound.single:
+            elif o == "!=" and lo == hi:  # `key + shift != bound`: key != bound - shift
+                if cur.single == lo:
                     new = None
-                elif cur.lo == bound.single:
+                elif cur.lo == lo:
                     new = iv.meet_lower(cur, cur.lo + 1)
-                elif cur.hi == bound.single:
+                elif cur.hi == lo:
                     new = iv.meet_upper(cur, cur.hi - 1)
             if new is None:
                 return None

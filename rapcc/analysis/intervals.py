@@ -54,6 +54,8 @@ def full(t: CType) -> SInt:
 
 
 def join(a: SInt, b: SInt) -> SInt:
+    if type(a) is not SInt or type(b) is not SInt:  # one value per lane (lane_vector.Lanes): each lane's join
+        return (a if type(a) is not SInt else b).joined(a, b)  # type: ignore[attr-defined]
     lo, hi = min(a.lo, b.lo), max(a.hi, b.hi)
     return SInt.of(lo, hi, gcd(gcd(a.stride, b.stride), abs(a.lo - b.lo)))
 
@@ -72,6 +74,8 @@ def wrap(v: SInt, t: CType) -> SInt:
         return v
     if v.single is not None:
         return SInt.const(cint.wrap(v.single, t))
+    if type(v) is not SInt:  # one value per lane (lane_vector.Lanes): each lane's wrapped
+        return v.wrapped(t)  # type: ignore[attr-defined]
     if t.bits == 1:  # bool: nonzero -> 1
         return SInt.const(1) if v.lo > 0 or v.hi < 0 else SInt.of(0, 1)
     m = 1 << t.bits

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import product
+from typing import cast
 
 from .. import ir
 from .. import sound_ir as s
@@ -21,7 +22,9 @@ from .access_samples import AccessAnalysis
 from .arrays import ArrayAnalysis, analyze
 from .classify import classified, classify_access
 from .facts import FactsCache
-from .lane_domain import LaneFailure, LaneSite, SiteKey, block_lanes, block_requests, pooled, run_lane
+from .lane_domain import (GroupTrace, LaneFailure, LaneSite, LaneTrace, SiteKey, block_lanes, block_requests, pooled,
+                          run_lane)
+from .lane_vector import run_block
 from .predict import predict, row_major
 from .soundness import _dims, _reach
 from .warps import PARAM_SAMPLES, AccessSamples
@@ -76,7 +79,9 @@ BlockKey = tuple[str, tuple[tuple[str, int], ...], tuple[int, int, int], tuple[t
 class _Blocks:
     """Each kernel instance's lanes run once per block shape, for every array of the file."""
 
-    def __init__(self, program: s.Program, block_steps: int = BLOCK_STEPS):
+    def __init__(self, program: s.Program, block_steps: int = BLOCK_STEPS, per_thread: bool = False):
+        """`per_thread`: each thread run alone (lane_domain.run_lane), not warp by warp (lane_vector.py)."""
+        self.per_thread = per_thread
         self.program = program
         self.block_steps = block_steps
         self.functions = {f.key: f for f in program.functions}
@@ -114,16 +119,19 @@ class _Blocks:
     def _run(self, fn: s.Function, bindings: dict[str, int], shape: tuple[int, int, int],
              params: dict[str, int]) -> dict[SiteKey, LaneSite] | LaneFailure:
         dims = _dims(self.program, self.functions, bindings, self.reach.get(fn.key, set()))
-        traces = []
-        steps = 0
-        for lane in block_lanes(shape):
-            t = run_lane(self.functions, fn, bindings, dims, self.elem, shape, lane, self.facts, params)
-            steps += t.steps
-            if t.failed is not None:
-                return t.failed
-            if steps > self.block_steps:
-                return LaneFailure.BUDGET
-            traces.append(t)
+        traces: list[LaneTrace | GroupTrace] = []
+        if self.per_thread:
+            for lane in block_lanes(shape):
+                traces.append(run_lane(self.functions, fn, bindings, dims, self.elem, shape, lane, self.facts,
+                                       params))
+        else:
+            traces += run_block(self.functions, fn, bindings, dims, self.elem, shape, self.facts, params)
+        failed = [t for t in traces if t.failed is not None]
+        if failed:  # the first thread's, in the order of threads
+            return cast(LaneFailure, min(failed, key=lambda t: t.lane if isinstance(t, LaneTrace) else
+                                         block_lanes(shape)[min(t.tids)][::-1]).failed)
+        if sum(t.steps for t in traces) > self.block_steps:
+            return LaneFailure.BUDGET
         return block_requests(traces)
 
 

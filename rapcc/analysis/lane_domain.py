@@ -30,12 +30,12 @@ import numpy as np
 
 from .. import sound_ir as s
 from . import intervals as iv
-from .absint import BudgetExceeded, Frame, Jumps, Ptr, State, join_states, unknown
+from .absint import BudgetExceeded, Frame, Jumps, Ptr, State, Value, join_states, unknown
 from .facts import FactsCache
 from .intervals import SInt
 from .run import Run, _top_cases
 from .warps import ASSUMED_TRIPS, COUNT_TRIPS, MAX_INSTANCES, MAX_TRIPS, UNKNOWN_TRIPS, _spread
-from .warptable import WarpInstance
+from .warptable import TableBuilder, WarpInstance, take
 
 WARP = 32
 SiteKey = tuple[str, int, int]  # (array, start, end): Evaluator.record's key
@@ -91,7 +91,7 @@ class LaneRun(Run):
         self.events: list[Event] = []
         self.loops_run: dict[LoopKey, tuple[int, bool]] = {}
         self._trips: list[Trip] = []
-        self._entries: dict[tuple, int] = {}
+        self._entries: dict[tuple, int | dict[int, int]] = {}  # per lane where a part of a group (lane_vector.py) ran it
         self._quiet = 0  # > 0 while `refine` re-reads an operand already evaluated (and logged)
         self._cases: dict[int, s.Case] = {}  # id(a switch's Jumps) -> the one case its value enters
 
@@ -132,8 +132,7 @@ class LaneRun(Run):
             if st is None:
                 return None
         outer = tuple(self._trips)
-        entry = self._entries.get((outer, id(n)), 0)
-        self._entries[(outer, id(n))] = entry + 1
+        entry = self._entry((outer, id(n)))
         j = Jumps()
         fr.loops.append(j)
         exits: list[State | None] = []
@@ -158,8 +157,19 @@ class LaneRun(Run):
                 self._trips.pop()
             trip += 1
         fr.loops.pop()
-        self.loops_run[outer + ((id(n), entry),)] = (trip, sampled)
+        # A group of lanes (lane_vector.py) may run one loop in parts: the most trips any lane ran, as block_requests
+        # takes them over threads.
+        key = outer + ((id(n), entry),)
+        had = self.loops_run.get(key, (0, False))
+        self.loops_run[key] = (max(had[0], trip), had[1] or sampled)
         return join_states(*exits, *j.breaks)
+
+    def _entry(self, key: tuple) -> int:
+        """How many times the loop of `key` (the trips around it, its node's id) was entered before; one more now."""
+        entry = self._entries.get(key, 0)
+        assert isinstance(entry, int)  # one count per lane only in a group's parts (lane_vector.WarpRun._entry)
+        self._entries[key] = entry + 1
+        return entry
 
     def _block_with_labels(self, n: s.Block, st: State | None, fr: Frame) -> State | None:
         if any(f.backward for f in self._labels(fr)[id(n)]):
@@ -168,7 +178,10 @@ class LaneRun(Run):
 
     def _switch(self, n: s.Switch, st: State, fr: Frame) -> State | None:
         work = dict(st)
-        v = self.eval(n.cond, work, fr)
+        return self._switch_on(n, work, self.eval(n.cond, work, fr), fr)
+
+    def _switch_on(self, n: s.Switch, work: State, v: Value, fr: Frame) -> State | None:
+        """The switch `n` entered with its condition's value `v` (`work`: the state after it)."""
         if not isinstance(v, SInt) or v.single is None:
             raise _Stop(LaneFailure.SWITCH)
         cases = list(_top_cases(n.body))
@@ -225,7 +238,7 @@ def block_lanes(shape: tuple[int, int, int]) -> list[tuple[int, int, int]]:
 class LaneSite:
     """One site's warp requests over the block, as the replay's samples hold them."""
 
-    instances: tuple[WarpInstance, ...]
+    instances: Sequence[WarpInstance]  # a WarpTable (warptable.py), or a tuple
     unknown: str | None = None  # why no lane addresses: a subscript not one value
 
     @property
@@ -233,7 +246,7 @@ class LaneSite:
         return float(sum(i.weight for i in self.instances))
 
 
-def _trip_weights(traces: Sequence[LaneTrace]) -> dict[LoopKey, tuple[frozenset[int], float]]:
+def _trip_weights(traces: Sequence[LaneTrace | GroupTrace]) -> dict[LoopKey, tuple[frozenset[int], float]]:
     """Each loop run -> the trips kept (warps._spread over the most any thread ran) and what each stands for."""
     most: dict[LoopKey, tuple[int, bool]] = {}
     for t in traces:
@@ -248,51 +261,108 @@ def _trip_weights(traces: Sequence[LaneTrace]) -> dict[LoopKey, tuple[frozenset[
     return out
 
 
-def block_requests(traces: Sequence[LaneTrace], warp_size: int = WARP) -> dict[SiteKey, LaneSite]:
-    """The warp requests of every site: `traces` are a block's threads by linear id."""
-    weights = _trip_weights(traces)
-    # site -> (trips, occurrence, warp) -> lane -> subscripts
-    found: dict[SiteKey, dict[tuple, dict[int, tuple[int, ...] | None]]] = {}
+@dataclass(frozen=True, slots=True)
+class GroupEvent:
+    """One element access of a group of threads that ran it together (lane_vector.py)."""
+
+    site: SiteKey
+    trips: tuple[Trip, ...]
+    index: tuple[np.ndarray | int, ...] | None  # per subscript, each lane's value (or all lanes'); None: not known
+    lanes: np.ndarray | None = None  # the threads that ran it (linear ids, ascending); None: every one of its trace
+
+
+@dataclass(frozen=True, slots=True)
+class GroupTrace:
+    """The run of threads of one warp whose control flow was the same: one trace for them all."""
+
+    tids: tuple[int, ...]  # linear thread ids, ascending
+    events: tuple[GroupEvent, ...]
+    loops: Mapping[LoopKey, tuple[int, bool]]
+    failed: LaneFailure | None = None
+    steps: int = 0
+
+
+def as_group(tid: int, t: LaneTrace) -> GroupTrace:
+    """One thread's trace as a group of one (thread `tid`)."""
+    events = tuple(GroupEvent(e.site, e.trips, None if e.index is None else tuple(np.array([v]) for v in e.index))
+                   for e in t.events)
+    return GroupTrace((tid,), events, t.loops, t.failed, t.steps)
+
+
+def block_requests(traces: Sequence[LaneTrace | GroupTrace], warp_size: int = WARP) -> dict[SiteKey, LaneSite]:
+    """The warp requests of every site: `traces` are a block's threads by
+    linear id (a LaneTrace is the thread of its position), or groups of them."""
+    groups = [t if isinstance(t, GroupTrace) else as_group(tid, t) for tid, t in enumerate(traces)]
+    weights = _trip_weights(groups)
+    threads = max((max(g.tids) for g in groups), default=-1) + 1
+    # site -> (trips, occurrence) -> [(threads, their subscripts)]: one request per warp with a thread in it
+    found: dict[SiteKey, dict[tuple, list[tuple[np.ndarray, tuple[np.ndarray, ...] | None]]]] = {}
     weight_of: dict[tuple, float] = {}
-    for tid, t in enumerate(traces):
-        seen: dict[tuple, int] = {}
-        for ev in t.events:
+    for g in groups:
+        every = np.array(g.tids, dtype=np.int64)
+        if all(ev.lanes is None for ev in g.events):  # every lane ran every event: one count for them all
+            seen_all: dict[tuple, int] = {}
+            for ev in g.events:
+                k = (ev.site, ev.trips)
+                occ = seen_all.get(k, 0)
+                seen_all[k] = occ + 1
+                _add(found, weight_of, weights, ev, every, ev.index, occ)
+            continue
+        seen: dict[tuple, np.ndarray] = {}  # (site, trips) -> how many times each thread ran it before
+        for ev in g.events:
             k = (ev.site, ev.trips)
-            occ = seen.get(k, 0)
-            seen[k] = occ + 1
-            w = 1.0
-            for level, (loop, entry, trip) in enumerate(ev.trips):
-                kept, each = weights[ev.trips[:level] + ((loop, entry),)]
-                if trip not in kept:
-                    break
-                w *= each
-            else:
-                key = (ev.trips, occ, tid // warp_size)
-                found.setdefault(ev.site, {}).setdefault(key, {})[tid % warp_size] = ev.index
-                weight_of[key] = w
-    return {site: _site(reqs, weight_of, warp_size) for site, reqs in found.items()}
+            lanes = every if ev.lanes is None else ev.lanes
+            counts = seen.get(k)
+            if counts is None:
+                counts = seen[k] = np.zeros(threads, dtype=np.int64)
+            before = counts[lanes]
+            counts[lanes] += 1
+            for o in np.unique(before):  # lanes at different occurrences: each its own request, as alone
+                part = before == o
+                ix = ev.index if part.all() or ev.index is None else \
+                    tuple(x[part] if isinstance(x, np.ndarray) else x for x in ev.index)
+                _add(found, weight_of, weights, ev, lanes[part], ix, int(o))
+    return {site: _site(reqs, weight_of, threads, warp_size) for site, reqs in found.items()}
 
 
-def _site(reqs: dict[tuple, dict[int, tuple[int, ...] | None]], weight_of: dict[tuple, float],
-          warp_size: int) -> LaneSite:
-    ranks = {len(ix) if ix is not None else -1 for lanes in reqs.values() for ix in lanes.values()}
+def _add(found: dict, weight_of: dict[tuple, float], weights: dict[LoopKey, tuple[frozenset[int], float]],
+         ev: GroupEvent, tids: np.ndarray, index: tuple[np.ndarray | int, ...] | None, occ: int) -> None:
+    """Event `ev` of threads `tids` (their subscripts `index`) at its `occ`-th
+    occurrence: a part of its warps' requests, unless its trip is not sampled."""
+    w = 1.0
+    for level, (loop, entry, trip) in enumerate(ev.trips):
+        kept, each = weights[ev.trips[:level] + ((loop, entry),)]
+        if trip not in kept:
+            return
+        w *= each
+    key = (ev.trips, occ)
+    found.setdefault(ev.site, {}).setdefault(key, []).append((tids, index))
+    weight_of[key] = w
+
+
+def _site(reqs: dict[tuple, list[tuple[np.ndarray, tuple[np.ndarray, ...] | None]]], weight_of: dict[tuple, float],
+          threads: int, warp_size: int) -> LaneSite:
+    ranks = {len(ix) if ix is not None else -1 for chunks in reqs.values() for _, ix in chunks}
     if -1 in ranks:
         return LaneSite((), "a subscript that is not one value in some lane (data-dependent)")
     if len(ranks) != 1:
         return LaneSite((), "subscripts of different counts")
     rank = ranks.pop()
-    # The replay's order: trip after trip of the loops around, then warp after warp.
-    order = sorted(reqs, key=lambda k: (tuple(tr for _, _, tr in k[0]), k[1], k[2]))[:MAX_INSTANCES]
-    out = []
-    for key in order:
-        lanes = reqs[key]
-        active = np.zeros(warp_size, dtype=bool)
-        idx = np.zeros((rank, warp_size), dtype=np.int64)
-        for lane, ix in lanes.items():
-            active[lane] = True
-            idx[:, lane] = ix or ()  # never None here: a None made the site unknown above
-        out.append(WarpInstance(tuple(idx), active, key[2], tuple(tr for _, _, tr in key[0]), weight_of[key]))
-    return LaneSite(tuple(out))
+    width = -(-threads // warp_size) * warp_size
+    builder = TableBuilder(warp_size)
+    # The replay's order: trip after trip of the loops around, then warp after warp (TableBuilder's rows).
+    for key in sorted(reqs, key=lambda k: (tuple(tr for _, _, tr in k[0]), k[1])):
+        active = np.zeros(width, dtype=bool)
+        idx = [np.zeros(width, dtype=np.int64) for _ in range(rank)]
+        for tids, ix in reqs[key]:
+            active[tids] = True
+            for d, values in enumerate(ix or ()):  # never None here: a None made the site unknown above
+                idx[d][tids] = values
+        builder.add(idx, active, tuple(tr for _, _, tr in key[0]), weight_of[key])
+        if builder.count >= MAX_INSTANCES:
+            break
+    table = builder.table(rank)
+    return LaneSite(take(table, slice(0, MAX_INSTANCES)) if len(table) > MAX_INSTANCES else table)
 
 
 def pooled(sites: Sequence[LaneSite | None]) -> LaneSite:

@@ -80,17 +80,9 @@ class Run(Evaluator):
 
     def _call(self, e: s.Call, st: State, fr: Frame) -> Value:
         args = [self.eval(a, st, fr) for a in e.args]
-        if e.kind in (s.CallKind.MIN, s.CallKind.MAX) and all(isinstance(a, SInt) for a in args) and e.ty.int_type:
-            # CUDA's mixed overloads (`max(int, unsigned)`) compare in their
-            # result type: both operands are converted to it first.
-            a, b = (iv.wrap(cast(SInt, x), e.ty.int_type) for x in args)
-            lo = min(a.lo, b.lo) if e.kind == s.CallKind.MIN else max(a.lo, b.lo)
-            hi = min(a.hi, b.hi) if e.kind == s.CallKind.MIN else max(a.hi, b.hi)
-            return iv.wrap(SInt.of(lo, hi), e.ty.int_type) if e.ty.int_type else None
-        if e.kind == s.CallKind.ABS and isinstance(args[0], SInt) and e.ty.int_type:
-            a = cast(SInt, args[0])
-            lo = 0 if a.lo <= 0 <= a.hi else min(abs(a.lo), abs(a.hi))
-            return iv.wrap(SInt.of(lo, max(abs(a.lo), abs(a.hi))), e.ty.int_type)
+        if e.kind in (s.CallKind.MIN, s.CallKind.MAX) and all(isinstance(a, SInt) for a in args) and e.ty.int_type \
+                or e.kind == s.CallKind.ABS and isinstance(args[0], SInt) and e.ty.int_type:
+            return self.min_max_abs(e, cast(list[SInt], args))
         if e.kind == s.CallKind.SYNC:
             return unknown(e.ty)
         if e.kind == s.CallKind.BOUNDED and e.limit is not None and e.ty.int_type:
@@ -123,6 +115,21 @@ class Run(Evaluator):
                 self.access(out, e.start, e.end)
             return unknown(e.ty)
         return out
+
+    def min_max_abs(self, e: s.Call, args: list[SInt]) -> Value:
+        """CUDA's integer `min`, `max` (two arguments) or `abs` (one), of type `e.ty`."""
+        t = e.ty.int_type
+        assert t is not None
+        if e.kind == s.CallKind.ABS:
+            a = args[0]
+            lo = 0 if a.lo <= 0 <= a.hi else min(abs(a.lo), abs(a.hi))
+            return iv.wrap(SInt.of(lo, max(abs(a.lo), abs(a.hi))), t)
+        # CUDA's mixed overloads (`max(int, unsigned)`) compare in their
+        # result type: both operands are converted to it first.
+        a, b = (iv.wrap(x, t) for x in args)
+        lo = min(a.lo, b.lo) if e.kind == s.CallKind.MIN else max(a.lo, b.lo)
+        hi = min(a.hi, b.hi) if e.kind == s.CallKind.MIN else max(a.hi, b.hi)
+        return iv.wrap(SInt.of(lo, hi), t)
 
     def call_place(self, e: s.Call, st: State, fr: Frame) -> Value:
         """The place an accessor's call names (`at(tile, i, j) = v`, `&at(...)`):
