@@ -16,12 +16,15 @@ exactly afterwards.
 OpenBLAS reads its setting once, when the library is loaded, so the variable
 is set only around the import and taken back after it: the processes rapcc
 starts (nvcc, the host compiler, a program under `rapcc-launch`) see the
-user's environment as it was. A value the user set is left alone.
+user's environment as it was. A value the user set is left alone. The build
+hook's rewriting child (`python -m rapcc.build.worker`, whose imports run
+before any code of its own) is given the setting in its environment instead
+(`single_threaded_env`); what that child runs is compilers, which do not read it.
 """
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, MutableMapping
+from collections.abc import Iterator, Mapping, MutableMapping
 from contextlib import contextmanager
 
 # OpenBLAS's own setting; it takes precedence over OMP_NUM_THREADS for OpenBLAS only.
@@ -41,3 +44,9 @@ def single_threaded_blas(environ: MutableMapping[str, str] | None = None) -> Ite
         yield
     finally:
         env.pop(VARIABLE, None)
+
+
+def single_threaded_env(env: Mapping[str, str]) -> dict[str, str]:
+    """`env` for a Python child that imports NumPy first thing: with OpenBLAS
+    at one thread, unless the user chose a number."""
+    return dict(env) if VARIABLE in env else {**env, VARIABLE: "1"}
