@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Mapping
 
 from .. import __version__
-from ..blas_threads import single_threaded_env
 from ..arch import ArchError, common_bank_model
+from ..blas_threads import single_threaded_env
 from .cache import Cache, cache_key, sha256_bytes
 from .config import BuildConfig
 from ..program_constants import to_json
