@@ -7,7 +7,8 @@ For each example, in a process of its own, the CPU time (`time.process_time`,
 which moves less with the machine's load than wall time does) of:
 
 - `import`: rapcc's imports, as the `rapcc` entry makes them (through
-  `dataclass_code.compiled_once` where the tree has it);
+  `dataclass_code.compiled_once` and `blas_threads.single_threaded_blas`
+  where the tree has them);
 - `first`: the first `rapcc FILE -o OUT` in that process;
 - `warm`: a second one in the same process: what a warm process pays. `first -
   warm` is what the process's first run pays on top (lazy imports, caches).
@@ -41,7 +42,11 @@ def child(src: str, out: str) -> None:
         from rapcc.dataclass_code import compiled_once
     except ImportError:  # a checkout from before it
         compiled_once = contextlib.nullcontext
-    with compiled_once():
+    try:
+        from rapcc.blas_threads import single_threaded_blas
+    except ImportError:  # a checkout from before it
+        single_threaded_blas = contextlib.nullcontext
+    with compiled_once(), single_threaded_blas():
         import rapcc.cli
     took = [clock() - start]
     for _ in range(2):

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from rapcc.server.entry import run_frozen
 from tests.conftest import ROOT
 
@@ -20,19 +22,24 @@ from tests.conftest import ROOT
 NOT_NEEDED = ("importlib.metadata", "email", "zipfile", "csv", "rapcc.build.worker", "rapcc.build", "tomllib")
 
 RUN = """
-import gc, json, sys
+import gc, json, os, sys
 from rapcc.server.entry import main
 sys.argv = ["rapcc", *sys.argv[1:]]
 status = main()
 from rapcc.frontend.parse import libclang_major
 major = libclang_major()  # asked whether or not this machine's parse used the toolkit's headers
 print(json.dumps({"status": status, "major": major, "loaded": sorted(m for m in %r if m in sys.modules),
-                  "frozen": gc.get_freeze_count(), "tracked": len(gc.get_objects())}))
+                  "frozen": gc.get_freeze_count(), "tracked": len(gc.get_objects()),
+                  "numpy": "numpy" in sys.modules, "blas": os.environ.get("OPENBLAS_NUM_THREADS"),
+                  "threads": len(os.listdir("/proc/self/task")) if os.path.isdir("/proc/self/task") else None}))
 """ % (NOT_NEEDED,)
 
 
-def _run(tmp_path: Path, *args: str) -> dict:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("RAPCC_") and k != "CI"}
+def _run(tmp_path: Path, *args: str, blas: str | None = None) -> dict:
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith("RAPCC_") and k not in ("CI", "OPENBLAS_NUM_THREADS")}
+    if blas is not None:
+        env["OPENBLAS_NUM_THREADS"] = blas
     env.update({"RAPCC_SERVER": "0", "TMPDIR": str(tmp_path), "HOME": str(tmp_path), "PYTHONPATH": str(ROOT)})
     proc = subprocess.run([sys.executable, "-c", RUN, *args], env=env, cwd=tmp_path, capture_output=True,
                           text=True, timeout=300)
@@ -72,6 +79,33 @@ def test_the_collector_is_kept_off_what_outlives_the_run(tmp_path):
     assert got["status"] == 0
     assert got["frozen"] > 10_000 and got["tracked"] < 1_000
     assert list((tmp_path / f"rapcc-{os.getuid()}").glob("searches-*.memo"))
+
+
+def test_numpy_is_loaded_without_openblas_threads(tmp_path):
+    """NumPy's OpenBLAS starts a thread per CPU at import, which rapcc never
+    uses (~45 ms of CPU per process, blas_threads.py): the run's process has
+    only its own thread, and the environment it passes on is the user's."""
+    if not os.path.isdir("/proc/self/task") or (os.cpu_count() or 1) < 2:
+        pytest.skip("counts threads through Linux's /proc on a machine with several CPUs")
+    src = ROOT / "examples" / "transpose_32x8.cu"
+    got = _run(tmp_path, str(src), "-o", str(tmp_path / "out.cu"))
+    assert got["status"] == 0 and got["numpy"]
+    assert got["threads"] == 1
+    assert got["blas"] is None  # set only around the import: nvcc and rapcc-launch's program never see it
+
+
+def test_a_users_openblas_setting_is_kept(tmp_path):
+    """The twin: a user's OPENBLAS_NUM_THREADS is theirs; OpenBLAS starts the threads it asks for."""
+    if not os.path.isdir("/proc/self/task") or (os.cpu_count() or 1) < 2:
+        pytest.skip("counts threads through Linux's /proc on a machine with several CPUs")
+    import numpy
+    blas = numpy.__config__.CONFIG.get("Build Dependencies", {}).get("blas", {}).get("name", "")
+    if "openblas" not in blas:
+        pytest.skip(f"this NumPy's BLAS is {blas or 'unknown'}, not OpenBLAS: no pool to count")
+    src = ROOT / "examples" / "transpose_32x8.cu"
+    got = _run(tmp_path, str(src), "-o", str(tmp_path / "out.cu"), blas="2")
+    assert got["status"] == 0 and got["blas"] == "2"
+    assert got["threads"] == 2
 
 
 def test_run_frozen_returns_what_the_run_returns_and_freezes_after_a_failure_too():

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from .. import __version__
 from ..arch import ArchError, common_bank_model
+from ..blas_threads import single_threaded_env
 from .cache import Cache, cache_key, sha256_bytes
 from .config import BuildConfig
 from ..program_constants import to_json
@@ -83,8 +84,9 @@ def _run_worker(op: str, cache: Cache, jobs: list[dict], config: BuildConfig, en
     if served is not _NOT_SERVED:
         return served
     try:
+        # Its NumPy without OpenBLAS's thread pool (~45 ms of CPU; blas_threads.py).
         proc = subprocess.run([sys.executable, "-m", "rapcc.build.worker"], input=request, text=True,
-                              capture_output=True, timeout=config.timeout_s, env=child_env)
+                              capture_output=True, timeout=config.timeout_s, env=single_threaded_env(child_env))
     except subprocess.TimeoutExpired:
         return f"the rewrite took longer than {config.timeout_s:g} s (RAPCC_TIMEOUT)"
     except OSError as exc:

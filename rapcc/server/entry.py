@@ -56,10 +56,12 @@ def main() -> int:
         # The imports make ~57,000 objects that live as long as the process
         # and next to no garbage: the ~80 collections they would set off
         # found nothing to free (~10 ms of CPU).
+        from rapcc.blas_threads import single_threaded_blas
         collecting = gc.isenabled()
         gc.disable()
         try:
-            with compiled_once():
+            # NumPy's OpenBLAS without its thread pool (~45 ms of CPU; blas_threads.py).
+            with compiled_once(), single_threaded_blas():
                 from rapcc.cli import main as cli_main
         finally:
             gc.freeze()  # before the collector is back: nothing of the imports is left for it
