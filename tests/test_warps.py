@@ -53,7 +53,9 @@ def test_chain_of_doubling_definitions_is_linear() -> None:
     t0 = time.perf_counter()
     assert not reads_block_index(_ref(0), vars)
     assert reaches(_ref(0), vars, lambda e: isinstance(e, ir.Builtin) and e.name == "threadIdx.x")
-    assert time.perf_counter() - t0 < 1.0
+    # Not a speed target: 2**60 path walks never end, a linear walk takes milliseconds; the generous
+    # bound only turns the exponential regression into a failure instead of a hang on a loaded machine.
+    assert time.perf_counter() - t0 < 30.0
 
 
 def _random_expr(rng: random.Random, nvars: int, depth: int) -> ir.Expr:
