@@ -29,7 +29,25 @@ class Unknown:
     bound: int | None = None
 
 
-Value = frozenset | Unknown  # frozenset of ints or of Dims
+Value = frozenset | Unknown  # frozenset of ints, of Dims, of KernelRefs or of Records
+
+
+@dataclass(frozen=True, slots=True)
+class KernelRef:
+    """A kernel as a value: a launch wrapper's parameter holds the kernels its
+    calls pass (host_wrappers.py). `instance`: the template arguments the
+    call names (None: any instance, as in a template)."""
+
+    name: str
+    instance: "Instance | None"
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A launch-params struct as a value (host_records.py): each followed
+    field's value, as it crosses a call (by value or `const &`)."""
+
+    fields: tuple[tuple[str, "Value"], ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,8 +14,11 @@ from .host_domain import MAX_THREADS, Launch, State, Unknown, Value, _as_dim, _c
 from .host_gotos import forward_labels, goto_target
 from .host_loops import Jumps, jump, loop, range_for
 from .preorder import cursor_key
-from .host_calls import assign_config, config_field, declare_config, dim3_value, field_key, is_config, launch_call
-from .host_syntax import (_FUNCTIONS, _OCCUPANCY, _args, _children, _escaped, _function_key, _is_dim3,
+from .host_calls import assign_config, config_field, declare_config, dim3_value, field_key, is_record, launch_call
+from .host_domain import KernelRef
+from .host_records import construct, pack, record_fields
+from .host_wrappers import named_param, parameters, strip_casts
+from .host_syntax import (_FUNCTIONS, _OCCUPANCY, _args, _children, _escaped, _function_key, _is_dim3, _is_kernel,
                           _occupancy_outputs, _paren_close, _walk_parents, _writes, instance_of)
 
 if TYPE_CHECKING:
@@ -27,6 +30,7 @@ class _Events:
     launches: list[Launch]
     calls: dict[str, list[tuple[Value, ...]]]  # callee key -> the arguments of each call made
     returns: list[Value] = field(default_factory=list)  # the value of each `return expr;` reached
+    wrapped: set[int] = field(default_factory=set)  # indices of the launches of a wrapper's kernel parameter
 
 
 class _Run:
@@ -70,6 +74,8 @@ class _Run:
             if len(inner) != 1:
                 return Unknown(f"'{source_text(c)}' is not followed")
             return converted(self.value(inner[0], st), c)
+        if kind in (K.DECL_REF_EXPR, K.CALL_EXPR, K.INIT_LIST_EXPR) and record_fields(c) is not None:
+            return pack(construct(self, c, st, source_text(c), c))  # a struct crossing a call
         if kind == K.DECL_REF_EXPR:
             return self.variable(c, st)
         if kind == K.BINARY_OPERATOR:
@@ -81,6 +87,9 @@ class _Run:
         if kind == K.UNARY_OPERATOR:
             kids = self._kids(c)
             op = unary_operator(c)
+            named = self.kernel_named(kids[0]) if len(kids) == 1 and op == "&" else None
+            if named is not None:
+                return named  # `&k`: the kernel as a value
             if len(kids) != 1 or op not in ("-", "+", "~", "!"):
                 return Unknown(f"'{source_text(c)}' is not followed")
             v, ta, t = self.value(kids[0], st), int_type(kids[0].type), int_type(c.type)
@@ -134,6 +143,8 @@ class _Run:
         assert not isinstance(a, Unknown) and not isinstance(b, Unknown)
         if any(isinstance(x, tuple) for x in a | b):
             return Unknown(f"'{source_text(c)}' computes with a 'dim3'")
+        if not all(isinstance(x, int) for x in a | b):
+            return Unknown(f"'{source_text(c)}' computes with a kernel or a struct")
         types = (int_type(kids[0].type), int_type(kids[1].type) if kids[1] is not None else cint.INT)
         r = arithmetic(op, (a, b), types, int_type(c.type))
         return Unknown(f"'{source_text(c)}' is not computed: {r.reason}") if isinstance(r, Unknown) else r
@@ -205,6 +216,9 @@ class _Run:
             return Unknown(f"'{c.spelling}' is not followed")
         if ref.kind == K.ENUM_CONSTANT_DECL:
             return frozenset({ref.enum_value})
+        kernel = self.kernel_named(c)
+        if kernel is not None:
+            return kernel
         if ref.kind not in (K.VAR_DECL, K.PARM_DECL):
             return Unknown(f"'{c.spelling}' is a template parameter or not a variable")
         key = decl_key(ref)
@@ -251,15 +265,17 @@ class _Run:
         target = strip(target)
         field = config_field(target)
         if field is not None:
-            assign_config(self, field[0], field[1], None, v, st, rhs)
+            assign_config(self, strip(next(iter(self._kids(target)))), field[0], field[1], None, v, st, rhs)
             return
         if target.kind == K.MEMBER_REF_EXPR and target.spelling in ("x", "y", "z"):
-            field = config_field(next(iter(self._kids(target))))
+            member = next(iter(self._kids(target)))
+            field = config_field(member)
             if field is not None:
-                assign_config(self, field[0], field[1], "xyz".index(target.spelling), v, st, rhs)
+                assign_config(self, strip(next(iter(self._kids(strip(member))))), field[0], field[1],
+                              "xyz".index(target.spelling), v, st, rhs)
                 return
-        if target.kind == K.DECL_REF_EXPR and target.referenced is not None and is_config(target):
-            assign_config(self, decl_key(target.referenced), None, None, v, st, rhs)
+        if target.kind == K.DECL_REF_EXPR and target.referenced is not None and is_record(target):
+            assign_config(self, target, decl_key(target.referenced), None, None, v, st, rhs)
         elif target.kind == K.DECL_REF_EXPR and target.referenced is not None:
             st[decl_key(target.referenced)] = v
         elif target.kind == K.ARRAY_SUBSCRIPT_EXPR:
@@ -348,6 +364,46 @@ class _Run:
             self.events.calls.setdefault(_function_key(ref), []).append(tuple(self.value(a, st) for a in args))
         return st
 
+    def fields_of(self, ref: Cursor, wanted: tuple[str, ...], st: State) -> dict[str, Value]:
+        """The followed fields of the struct variable `ref` names (host_records.py)."""
+        decl = ref.referenced
+        key = decl_key(decl)
+        local = decl.kind == K.PARM_DECL or (decl.semantic_parent is not None and decl.semantic_parent.kind in _FUNCTIONS)
+        why = (f"'{ref.spelling}' is a global struct: other code may write it" if not local
+               else self.escaped.get(key) or self.broken or (f"'{self.fn.spelling}' uses 'goto'" if self.goto else None))
+        if why is not None:
+            return {f: Unknown(why) for f in wanted}
+        return {f: st.get(field_key(key, f), Unknown(f"'{ref.spelling}.{f}' is not followed here")) for f in wanted}
+
+    def kernel_named(self, expr: Cursor) -> Value | None:
+        """A kernel as a value (`k`, `k<4, true>`): what a wrapper's parameter
+        holds (host_wrappers.py); None where `expr` names no kernel."""
+        c = strip(expr)
+        ref = c.referenced if c.kind == K.DECL_REF_EXPR else None
+        if ref is None or ref.kind not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) or not _is_kernel(ref):
+            return None
+        # In a template, the arguments a name spells may depend on its parameters: any instance.
+        return frozenset({KernelRef(ref.spelling, None if self.template else instance_of(ref))})
+
+    def passed_kernels(self, expr: Cursor, st: State) -> tuple[list[KernelRef], Unknown | None] | None:
+        """The kernels a launch of a wrapper's parameter (`kernel<<<...>>>`) launches:
+        those its value holds; where that is unknown, every kernel a call passes
+        it, each with the reason (host_wrappers.py). None: `expr` names no
+        parameter launched exactly."""
+        param = named_param(expr)
+        if param is None:
+            return None
+        key = _function_key(self.fn)
+        index = next((i for i, p in enumerate(parameters(self.fn)) if decl_key(p) == decl_key(param)), None)
+        if index is None or self.host.wrapped.get(key, {}).get(index, "") is not None:
+            return None
+        v = self.variable(strip_casts(expr), st)
+        if isinstance(v, frozenset) and v and all(isinstance(x, KernelRef) for x in v):
+            return sorted(v, key=lambda r: (r.name, str(r.instance))), None
+        why = v if isinstance(v, Unknown) else Unknown(f"'{param.spelling}' may hold a value that is no kernel")
+        names = sorted(self.host.passed.get(key, {}).get(index, set()))
+        return [KernelRef(n, None) for n in names], why
+
     def pointed_kernel(self, expr: Cursor) -> Cursor | None:
         """The kernel a local function pointer named by `expr` (a launch's callee,
         `(void *)f`) holds, where host_mentions.py found it holds only that one."""
@@ -360,10 +416,12 @@ class _Run:
         ref = c.referenced if c.kind == K.DECL_REF_EXPR else None
         return self.host.pointers.get(decl_key(ref)) if ref is not None and ref.kind == K.VAR_DECL else None
 
-    def launch(self, name: str, ref: Cursor | None, at: Cursor, block: Value, smem: Value,
+    def launch(self, name: str, ref: Cursor | KernelRef | None, at: Cursor, block: Value, smem: Value,
                grid: Value | None = None) -> None:
         self.host.read.add(cursor_key(at))
-        instance = instance_of(ref) if ref is not None else None
+        if isinstance(ref, KernelRef):  # through a wrapper's parameter: the instance its caller names
+            self.events.wrapped.add(len(self.events.launches))
+        instance = ref.instance if isinstance(ref, KernelRef) else instance_of(ref) if ref is not None else None
         line = at.location.line
         bytes_ = None if isinstance(smem, Unknown) or any(isinstance(x, tuple) for x in smem) \
             else tuple(sorted(smem))
@@ -465,7 +523,7 @@ class _Run:
         init = [k for k in self._kids(d) if k.kind.is_expression()]
         if d.storage_class is not None and d.storage_class.name == "STATIC":
             st[key] = Unknown(f"'{d.spelling}' is a static local")
-        elif is_config(d):
+        elif is_record(d):
             if init:
                 st.update(self.effects(init[-1], dict(st)))
             declare_config(self, d, init[-1] if init else None, st)

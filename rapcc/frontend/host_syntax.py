@@ -9,6 +9,7 @@ from .clangext import binary_operator, children, evaluate_int, nontype_template_
     unary_operator
 from .exprs import decl_key, strip
 from .host_domain import MAX_THREADS, Instance, Unknown
+from .host_records import readonly_arguments
 from .preorder import Preorder
 
 _FUNCTIONS = (K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE, K.CONSTRUCTOR, K.DESTRUCTOR)
@@ -171,6 +172,7 @@ def _escaped(body: Cursor, walks: Preorder) -> dict[str, str]:
                  if call.kind == K.CALL_EXPR and call.spelling in _LAUNCH_EX
                  for a in _args(call)[:1] if strip(a).kind == K.UNARY_OPERATOR
                  for k in walks.walk(a) if k.kind == K.DECL_REF_EXPR}
+    modelled |= readonly_arguments(body, walks)  # a params struct a wrapper only reads (host_records.py)
     stack: list[Cursor] = []
 
     def visit(c: Cursor) -> None:
