@@ -122,3 +122,22 @@ def launched_param(wrapped: dict[str, dict[int, str | None]], key: str, fn: Curs
         return None
     index = next((i for i, p in enumerate(parameters(fn)) if decl_key(p) == decl_key(param)), None)
     return index if index is not None and wrapped.get(key, {}).get(index, "") is None else None
+
+
+def wrapped_kernel_names(tops: list[Cursor], walks: Preorder) -> set[Cursor]:
+    """The names of kernels (`k<4, true>`) passed to a parameter a wrapper launches
+    exactly: each is a launch the host interpreter reads (or makes unknown), so an
+    instance named there is launched (program.py)."""
+    wrappers = Wrappers(walks)
+    out: set[Cursor] = set()
+    for top in tops:
+        for c in walks.walk(top):
+            if c.kind != K.CALL_EXPR:
+                continue
+            callee = callee_definition(c)
+            found = wrappers.of(callee) if callee is not None else {}
+            for j, a in enumerate(_args(c) if found else ()):
+                kernel = _function_ref(a)
+                if found.get(j, "") is None and kernel is not None and _is_kernel(kernel):
+                    out.update(k for k in walks.walk(a) if k.kind == K.DECL_REF_EXPR)
+    return out
