@@ -65,6 +65,8 @@ def callee_definition(call: Cursor) -> Cursor | None:
     ref = first.referenced
     if ref.kind not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) or _is_kernel(ref):
         return None
+    if ref.spelling in _LAUNCH_APIS or ref.spelling in _LAUNCH_EX or ref.spelling in _INSPECTING_APIS:
+        return None  # the runtime's own templates over its C API: read as launches (host_calls.py)
     d = ref.get_definition()
     if d is None or not any(k.kind == K.COMPOUND_STMT for k in children(d)):
         return None
