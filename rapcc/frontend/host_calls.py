@@ -27,7 +27,7 @@ from .host_domain import KernelRef, Unknown, Value, _cap
 from .preorder import cursor_key
 from .host_records import (CONFIG_READ, assign_field, construct, field_key, is_config, layout,  # noqa: F401
                            record_fields)
-from .host_syntax import _LAUNCH_APIS, _LAUNCH_EX, _args, _config, _function_ref
+from .host_syntax import _LAUNCH_APIS, _LAUNCH_EX, _args, _config, _function_ref, call_name
 
 if TYPE_CHECKING:
     from .host_interp import _Run
@@ -133,19 +133,20 @@ def launch_call(run: "_Run", c: Cursor, st: "State") -> bool:
         grid = run.value(conf[0], st) if len(conf) >= 2 else None
         run.launch(name, ref, c, block, smem_value(run, conf[2] if len(conf) >= 3 else None, st), grid)
         return True
-    if c.spelling in _LAUNCH_APIS and len(args) > _LAUNCH_APIS[c.spelling]:
+    name = call_name(c)
+    if name in _LAUNCH_APIS and len(args) > _LAUNCH_APIS[name]:
         passed = run.passed_kernels(args[0], st)
         kernel = _function_ref(args[0]) or run.pointed_kernel(args[0])
         if passed is not None:
-            at = _LAUNCH_APIS[c.spelling]
+            at = _LAUNCH_APIS[name]
             smem = smem_value(run, args[_SMEM_INDEX] if len(args) > _SMEM_INDEX else None, st)
             _launch_each(run, c, passed, run.value(args[at], st), smem, run.value(args[at - 1], st))
         elif kernel is not None:
             smem = smem_value(run, args[_SMEM_INDEX] if len(args) > _SMEM_INDEX else None, st)
-            at = _LAUNCH_APIS[c.spelling]  # the grid is the argument before the block
+            at = _LAUNCH_APIS[name]  # the grid is the argument before the block
             run.launch(kernel.spelling, kernel, c, run.value(args[at], st), smem, run.value(args[at - 1], st))
         return True
-    if c.spelling in _LAUNCH_EX and len(args) >= 2:
+    if name in _LAUNCH_EX and len(args) >= 2:
         passed = run.passed_kernels(args[1], st)
         kernel = _function_ref(args[1]) or run.pointed_kernel(args[1])
         if passed is not None:

@@ -37,6 +37,20 @@ def _args(call: Cursor) -> list[Cursor]:
         and kids[0].spelling == call.spelling else kids
 
 
+def call_name(call: Cursor) -> str:
+    """The name a call spells: in a template, a call whose arguments depend on its
+    parameters (`cudaLaunchKernelEx(&cfg, kernel, ...)`) has no spelling of its own,
+    only the overloaded name it calls."""
+    if call.spelling:
+        return call.spelling
+    kids = [k for k in children(call) if k.kind.is_expression()]
+    first = kids[0] if kids else None
+    if first is not None and first.kind == K.DECL_REF_EXPR and not first.spelling:
+        ref = next((k for k in children(first) if k.kind == K.OVERLOADED_DECL_REF), None)
+        return ref.spelling if ref is not None else ""
+    return ""
+
+
 _CONFIG_CALLS = ("cudaConfigureCall", "__cudaPushCallConfiguration")  # what clang makes of `<<<...>>>`
 
 
@@ -169,8 +183,13 @@ def _escaped(body: Cursor, walks: Preorder) -> dict[str, str]:
                 if call.kind == K.CALL_EXPR and call.spelling == _OCCUPANCY
                 for a in _args(call)[:2] for k in walks.walk(a) if k.kind == K.DECL_REF_EXPR}
     modelled |= {k.extent.start.offset for call in walks.walk(body)
-                 if call.kind == K.CALL_EXPR and call.spelling in _LAUNCH_EX
+                 if call.kind == K.CALL_EXPR and call_name(call) in _LAUNCH_EX
                  for a in _args(call)[:1] if strip(a).kind == K.UNARY_OPERATOR
+                 for k in walks.walk(a) if k.kind == K.DECL_REF_EXPR}
+    # The kernel a launch API is given is only read (a dependent call in a template binds it directly).
+    modelled |= {k.extent.start.offset for call in walks.walk(body)
+                 if call.kind == K.CALL_EXPR and (call_name(call) in _LAUNCH_EX or call_name(call) in _LAUNCH_APIS)
+                 for a in _args(call)[(1 if call_name(call) in _LAUNCH_EX else 0):][:1]
                  for k in walks.walk(a) if k.kind == K.DECL_REF_EXPR}
     modelled |= readonly_arguments(body, walks)  # a params struct a wrapper only reads (host_records.py)
     stack: list[Cursor] = []

@@ -31,7 +31,7 @@ from .host_domain import MAX_DEPTH, MAX_VALUES, Dim, Instance, KernelLaunches, L
 from .host_interp import _Events, _Run
 from .preorder import Preorder
 from .exprs import strip
-from .host_syntax import (_CONFIG_CALLS, _FUNCTIONS, _INSPECTING_APIS, _LAUNCH_APIS, _LAUNCH_EX, _args, _config,
+from .host_syntax import (call_name, _CONFIG_CALLS, _FUNCTIONS, _INSPECTING_APIS, _LAUNCH_APIS, _LAUNCH_EX, _args, _config,
                           _function_key, _function_ref, _is_kernel)
 from .host_calls import site_kernel
 from .host_constants import extern_value
@@ -255,7 +255,7 @@ def host_launches(tops: list[Cursor], walks: Preorder | None = None, tokens: Fil
             first = strip(next(iter(walks.children(c)), c))
             if _config(c) is not None and first.kind == K.OVERLOADED_DECL_REF and not _inside(first, hidden):
                 seen.add(first.location.offset)  # a launch in a template, by a name not yet resolved
-            spelling = c.spelling
+            spelling = call_name(c)
             if spelling in _LAUNCH_APIS or spelling in _CONFIG_CALLS or spelling in _LAUNCH_EX:
                 launching.add(key)
             if not _inside(c, hidden):

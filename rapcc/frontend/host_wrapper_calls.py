@@ -14,7 +14,7 @@ from clang.cindex import Cursor, CursorKind as K
 
 from .host_domain import Launch, Unknown
 from .host_syntax import _CONFIG_CALLS, _LAUNCH_APIS, _LAUNCH_EX, _args, _config, _function_key, _function_ref, \
-    _is_kernel
+    _is_kernel, call_name
 from .host_wrappers import Wrappers, callee_definition, named_param, parameters
 from .exprs import decl_key
 from .preorder import Preorder
@@ -78,7 +78,7 @@ class WrapperCalls:
             for c in walks.walk(d):
                 if c.kind != K.CALL_EXPR:
                     continue
-                if c.spelling in _LAUNCH_APIS or c.spelling in _CONFIG_CALLS or c.spelling in _LAUNCH_EX \
+                if call_name(c) in _LAUNCH_APIS or c.spelling in _CONFIG_CALLS or call_name(c) in _LAUNCH_EX \
                         or _config(c) is not None:
                     launching.add(key)
                 before = set(self.outside)
@@ -112,8 +112,8 @@ def launched_param(wrapped: dict[str, dict[int, str | None]], key: str, fn: Curs
     args = _args(c)
     if _config(c) is not None:
         expr = kids[0] if kids else None
-    elif c.spelling in _LAUNCH_APIS or c.spelling in _LAUNCH_EX:
-        at = 0 if c.spelling in _LAUNCH_APIS else 1
+    elif call_name(c) in _LAUNCH_APIS or call_name(c) in _LAUNCH_EX:
+        at = 0 if call_name(c) in _LAUNCH_APIS else 1
         expr = args[at] if len(args) > at else None
     else:
         return None

@@ -26,10 +26,11 @@ from __future__ import annotations
 
 from clang.cindex import Cursor, CursorKind as K
 
-from .clangext import children, skipped_ranges
+from .clangext import children, skipped_ranges, specialized_template
 from .exprs import decl_key, strip
 from .host_domain import MAX_DEPTH
-from .host_syntax import _INSPECTING_APIS, _LAUNCH_APIS, _LAUNCH_EX, _args, _config, _function_key, _is_kernel
+from .host_syntax import _INSPECTING_APIS, _LAUNCH_APIS, _LAUNCH_EX, _args, _config, _function_key, _is_kernel, \
+    call_name
 from .preorder import Preorder
 
 _CASTS = (K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXPR, K.CXX_FUNCTIONAL_CAST_EXPR)
@@ -68,6 +69,9 @@ def callee_definition(call: Cursor) -> Cursor | None:
     if ref.spelling in _LAUNCH_APIS or ref.spelling in _LAUNCH_EX or ref.spelling in _INSPECTING_APIS:
         return None  # the runtime's own templates over its C API: read as launches (host_calls.py)
     d = ref.get_definition()
+    if d is None and ref.kind == K.FUNCTION_DECL:  # an instance not yet instantiated: its template's body
+        tmpl = specialized_template(ref)
+        d = tmpl.get_definition() if tmpl is not None else None
     if d is None or not any(k.kind == K.COMPOUND_STMT for k in children(d)):
         return None
     return d
@@ -117,11 +121,11 @@ class Wrappers:
             args = _args(c)
             if _config(c) is not None:
                 take(next(iter(self.walks.children(c))))
-            elif c.spelling in _LAUNCH_APIS or c.spelling in _LAUNCH_EX:
-                at = 0 if c.spelling in _LAUNCH_APIS else 1
+            elif call_name(c) in _LAUNCH_APIS or call_name(c) in _LAUNCH_EX:
+                at = 0 if call_name(c) in _LAUNCH_APIS else 1
                 if len(args) > at:
                     take(args[at])
-            elif c.spelling in _INSPECTING_APIS:
+            elif call_name(c) in _INSPECTING_APIS:
                 for a in args:
                     p = named_param(a)
                     if p is not None and decl_key(p) in params:

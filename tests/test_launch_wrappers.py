@@ -1,0 +1,171 @@
+"""Kernels launched through host wrapper functions (issue 28; frontend/host_wrappers.py,
+host_wrapper_calls.py, host_records.py): ggml's `ggml_cuda_kernel_launch(kernel, params,
+args...)` with a `ggml_cuda_kernel_launch_params` struct. Each call is a launch of the
+kernel it passes, with the shape the wrapper computes, or unknown with the reason;
+each wrong form has a legal twin that is still read exactly."""
+from __future__ import annotations
+
+import pytest
+
+from rapcc.frontend import parse_file
+from rapcc.frontend.host_values import host_launches
+from rapcc.frontend.parse import ParseConfig, parse_tolerant
+from rapcc.frontend.toplevel import main_file_tops
+from rapcc.pipeline import Options, rewrite_source
+
+# ggml's params struct and wrapper (common.cuh), less the PDL branch.
+WRAPPER = b"""#include <utility>
+struct lp_t {
+    dim3 block_nums;
+    dim3 block_dims;
+    size_t shmem;
+    cudaStream_t stream;
+    lp_t(const dim3 &a, const dim3 &b, const size_t s, const cudaStream_t st)
+        : block_nums(a), block_dims(b), shmem(s), stream(st) {}
+};
+template <typename Kernel, typename... Args>
+static __inline__ void launch(Kernel kernel, const lp_t &p, Args &&...args) {
+    kernel<<<p.block_nums, p.block_dims, p.shmem, p.stream>>>(std::forward<Args>(args)...);
+}
+__global__ void k(float *o) { o[threadIdx.x] = 0; }
+__global__ void k2(float *o) { o[threadIdx.x] = 1; }
+"""
+
+TRANSPOSE = b"""template <int N> __global__ void tk(float *o) {
+  __shared__ float tile[32][32];
+  tile[threadIdx.y][threadIdx.x] = o[threadIdx.y * 32 + threadIdx.x];
+  __syncthreads();
+  o[threadIdx.x * 32 + threadIdx.y] = tile[threadIdx.x][threadIdx.y] * N;
+}
+"""
+
+
+def _kernel(host: bytes, name: str = "k"):
+    info, _ = parse_file("w.cu", WRAPPER + TRANSPOSE + host + b"\n", Options())
+    return next(x for x in info.kernels if x.name == name)
+
+
+def _exact(host: bytes, shapes: set[tuple[int, int, int]], name: str = "k") -> None:
+    k = _kernel(host, name)
+    assert set(k.launch_block_dims) == shapes and k.launch_unknown == (), (k.launch_block_dims, k.launch_unknown)
+
+
+def _unknown(host: bytes, why: str, name: str = "k") -> None:
+    k = _kernel(host, name)
+    assert k.launch_unknown and any(why in u for u in k.launch_unknown), k.launch_unknown
+
+
+CTOR = b"void run(float *o, cudaStream_t s) { const lp_t p = lp_t(dim3(2), dim3(64, 4), 0, s); launch(k, p, o); }"
+BRACES = b"void run(float *o, cudaStream_t s) { const lp_t p = {dim3(2), dim3(64, 4), 128, s}; launch(k, p, o); }"
+
+
+@pytest.mark.parametrize("host", [CTOR, BRACES])
+def test_a_ggml_style_wrapper_launches_its_kernel_with_the_params_shape(host):
+    _exact(host, {(64, 4, 1)})
+
+
+def test_the_dynamic_bytes_come_through_the_params_struct():
+    assert _kernel(BRACES).launch_dynamic_smem == (128,)
+    assert _kernel(CTOR).launch_dynamic_smem == (0,)
+
+
+def test_a_template_instance_passed_to_the_wrapper_keeps_its_instance():
+    src = WRAPPER + TRANSPOSE + (b"void run(float *o, cudaStream_t s) { lp_t p(dim3(1), dim3(32, 32), 0, s); "
+                                 b"launch(tk<4>, p, o); lp_t q(dim3(1), dim3(16, 16), 0, s); launch(tk<8>, q, o); }\n")
+    tu = parse_tolerant("w.cu", src, ParseConfig()).tu
+    got = sorted((x.instance[0][1], x.shapes, x.unknown) for x in host_launches(main_file_tops(tu)) if x.kernel == "tk")
+    assert got == [(4, ((32, 32, 1),), None), (8, ((16, 16, 1),), None)]
+
+
+def _tile(host: bytes) -> dict:
+    r = rewrite_source(WRAPPER + TRANSPOSE + host + b"\n", "t.cu", Options())
+    return next(a for a in r.report["arrays"] if a["name"] == "tile")
+
+
+def test_a_transpose_launched_through_the_wrapper_is_fixed_like_its_chevron_twin():
+    chevron = _tile(b"void run(float *o) { tk<4><<<1, dim3(32, 32)>>>(o); }")
+    wrapped = _tile(b"void run(float *o, cudaStream_t s) { const lp_t p = {dim3(1), dim3(32, 32), 0, s}; "
+                    b"launch(tk<4>, p, o); }")
+    assert chevron["strategy"] != "none" and wrapped["strategy"] == chevron["strategy"], (chevron, wrapped)
+    assert wrapped["block_dims"] == [[32, 32, 1]] and wrapped["block_dims_unknown"] == []
+
+
+# -- wrong forms, each with a twin read exactly ----------------------------------
+
+BY_VALUE = b"""template <typename K> void launch_v(K kernel, lp_t p, float *o) {
+    p.block_dims.x = 32; kernel<<<p.block_nums, p.block_dims>>>(o); }
+"""
+
+
+def test_a_wrapper_that_changes_the_block_is_read_exactly():
+    _exact(BY_VALUE + b"void run(float *o, cudaStream_t s) { lp_t p(dim3(1), dim3(64, 4), 0, s); "
+                      b"launch_v(k, p, o); }", {(32, 4, 1)})
+
+
+def test_params_passed_by_non_const_reference_to_an_unknown_function_are_unknown():
+    _unknown(b"void tweak(lp_t &);\nvoid run(float *o, cudaStream_t s) { lp_t p(dim3(1), dim3(64, 4), 0, s); "
+             b"tweak(p); launch(k, p, o); }", "passed by reference to 'tweak'")
+    # Twin: a function that only reads a `const &` leaves the fields known.
+    _exact(b"int look(const lp_t &q) { return q.block_dims.x; }\n"
+           b"void run(float *o, cudaStream_t s) { lp_t p(dim3(1), dim3(64, 4), 0, s); look(p); launch(k, p, o); }",
+           {(64, 4, 1)})
+
+
+def test_a_kernel_parameter_written_in_the_wrapper_is_unknown():
+    _unknown(b"template <typename K> void bad(K kernel, const lp_t &p, float *o) { kernel = k2; "
+             b"kernel<<<p.block_nums, p.block_dims>>>(o); }\n"
+             b"void run(float *o, cudaStream_t s) { lp_t p(dim3(1), dim3(64, 4), 0, s); bad(k, p, o); }",
+             "other than as a launch's kernel")
+
+
+def test_a_kernel_parameter_passed_to_an_unknown_function_is_unknown():
+    _unknown(b"void reg(const void *);\ntemplate <typename K> void bad(K kernel, const lp_t &p, float *o) { "
+             b"reg((const void *)kernel); kernel<<<p.block_nums, p.block_dims>>>(o); }\n"
+             b"void run(float *o, cudaStream_t s) { lp_t p(dim3(1), dim3(64, 4), 0, s); bad(k, p, o); }",
+             "other than as a launch's kernel")
+
+
+def test_a_pointer_of_unknown_value_through_the_wrapper_is_unknown():
+    _unknown(b"void (*g)(float *);\nvoid reg() { g = k; }\n"
+             b"void run(float *o, cudaStream_t s) { lp_t p(dim3(1), dim3(64, 4), 0, s); launch(g, p, o); }",
+             "rapcc cannot see that launch")
+    # Twin: a chain of wrappers passing the kernel on is read exactly.
+    _exact(b"void fwd(void (*fp)(float *), float *o, cudaStream_t s) { lp_t p(dim3(1), dim3(64, 4), 0, s); "
+           b"launch(fp, p, o); }\nvoid run(float *o, cudaStream_t s) { fwd(k, o, s); }", {(64, 4, 1)})
+
+
+def test_a_wrapper_called_through_a_pointer_is_unknown():
+    _unknown(b"void run(float *o, cudaStream_t s) { lp_t p(dim3(1), dim3(64, 4), 0, s); "
+             b"auto w = launch<void (*)(float *), float *&>; w(k, p, o); }", "rapcc cannot see that launch")
+
+
+IFDEF = b"""template <typename K> void ex(K kernel, const lp_t &p, float *o) {
+#ifdef USE_EX
+    kernel<<<p.block_nums, dim3(128)>>>(o);
+#else
+    kernel<<<p.block_nums, p.block_dims>>>(o);
+#endif
+}
+void run(float *o, cudaStream_t s) { lp_t p(dim3(1), dim3(64, 4), 0, s); ex(k, p, o); }
+"""
+
+
+@pytest.mark.parametrize("define", [b"", b"#define USE_EX\n"])
+def test_a_wrapper_launching_under_ifdef_is_unknown_whichever_branch_is_parsed(define):
+    _unknown(define + IFDEF, "branch of '#if' this parse leaves out")
+
+
+def test_a_constructor_with_a_body_leaves_the_fields_unknown():
+    _unknown(b"struct bp_t { dim3 g; dim3 b; bp_t(dim3 x) { b = x; b.y = 2; } };\n"
+             b"template <typename K> void lb(K kernel, const bp_t &p) { kernel<<<p.g, p.b>>>(0); }\n"
+             b"void run() { bp_t p(dim3(64)); lb(k, p); }", "does more than copy its arguments")
+    # Twin: member initializers only.
+    _exact(b"struct bp_t { dim3 g; dim3 b; bp_t(dim3 x) : b(x) {} };\n"
+           b"template <typename K> void lb(K kernel, const bp_t &p) { kernel<<<p.g, p.b>>>(0); }\n"
+           b"void run() { bp_t p(dim3(64)); lb(k, p); }", {(64, 1, 1)})
+
+
+def test_a_wrapper_over_launch_kernel_ex_reads_the_config_it_builds():
+    _exact(b"template <typename K> void lx(K kernel, const lp_t &p, float *o) { cudaLaunchConfig_t cfg = {}; "
+           b"cfg.blockDim = p.block_dims; cudaLaunchKernelEx(&cfg, kernel, o); }\n"
+           b"void run(float *o, cudaStream_t s) { lp_t p(dim3(1), dim3(64, 4), 0, s); lx(k, p, o); }", {(64, 4, 1)})
