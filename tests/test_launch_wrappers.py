@@ -169,3 +169,13 @@ def test_a_wrapper_over_launch_kernel_ex_reads_the_config_it_builds():
     _exact(b"template <typename K> void lx(K kernel, const lp_t &p, float *o) { cudaLaunchConfig_t cfg = {}; "
            b"cfg.blockDim = p.block_dims; cudaLaunchKernelEx(&cfg, kernel, o); }\n"
            b"void run(float *o, cudaStream_t s) { lp_t p(dim3(1), dim3(64, 4), 0, s); lx(k, p, o); }", {(64, 4, 1)})
+
+
+def test_a_template_caller_passes_its_instance_to_the_wrapper():
+    # ggml's topk-moe: `template <bool b> void go(...) { launch(tk<4, b>, p, ...); }`, a dependent call.
+    src = WRAPPER + (b"template <int N, bool B> __global__ void tb(float *o) { o[threadIdx.x] = N + B; }\n"
+                     b"template <bool B> void go(float *o, cudaStream_t s) { lp_t p(dim3(1), dim3(64, 4), 0, s); "
+                     b"launch(tb<4, B>, p, o); }\nvoid run(float *o, cudaStream_t s) { go<true>(o, s); }\n")
+    tu = parse_tolerant("w.cu", src, ParseConfig()).tu
+    got = [(x.instance, x.shapes, x.unknown) for x in host_launches(main_file_tops(tu)) if x.kernel == "tb"]
+    assert got == [(None, ((64, 4, 1),), None)]  # any instance (a template's), with the wrapper's shape

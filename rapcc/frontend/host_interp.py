@@ -17,7 +17,7 @@ from .preorder import cursor_key
 from .host_calls import assign_config, config_field, declare_config, dim3_value, field_key, is_record, launch_call
 from .host_domain import KernelRef
 from .host_records import construct, pack, record_fields
-from .host_wrappers import named_param, parameters, strip_casts
+from .host_wrappers import callee_definition, kernel_argument, named_param, parameters, strip_casts
 from .host_syntax import (_FUNCTIONS, _OCCUPANCY, _args, _children, _escaped, _function_key, _is_dim3, _is_kernel,
                           _occupancy_outputs, _paren_close, _walk_parents, _writes, instance_of)
 
@@ -362,6 +362,11 @@ class _Run:
                 st[out[0]] = out[1]
         elif ref is not None and ref.kind == K.FUNCTION_DECL and _function_key(ref) in self.host.functions:
             self.events.calls.setdefault(_function_key(ref), []).append(tuple(self.value(a, st) for a in args))
+        elif ref is None and c.spelling == "":  # a dependent call of a wrapper, in a template
+            callee = callee_definition(c)
+            key = _function_key(callee) if callee is not None else None
+            if key is not None and key in self.host.wrapped and key in self.host.functions:
+                self.events.calls.setdefault(key, []).append(tuple(self.value(a, st) for a in args))
         return st
 
     def fields_of(self, ref: Cursor, wanted: tuple[str, ...], st: State) -> dict[str, Value]:
@@ -380,6 +385,8 @@ class _Run:
         holds (host_wrappers.py); None where `expr` names no kernel."""
         c = strip(expr)
         ref = c.referenced if c.kind == K.DECL_REF_EXPR else None
+        if (ref is None or ref.kind == K.OVERLOADED_DECL_REF) and c.kind == K.DECL_REF_EXPR and not c.spelling:
+            ref = kernel_argument(c)  # a dependent `k<N>` in a template
         if ref is None or ref.kind not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) or not _is_kernel(ref):
             return None
         # In a template, the arguments a name spells may depend on its parameters: any instance.

@@ -249,12 +249,12 @@ def readonly_arguments(body: Cursor, walks) -> set[int]:
     and nothing else): not an escape. A const-qualified struct without
     `mutable` fields is written only through a cast, so the callee must have
     no cast of it and must not pass it on."""
+    from .host_wrappers import callee_definition  # (host_wrappers reads host_syntax, which reads this module)
     out: set[int] = set()
     for call in walks.walk(body):
-        if call.kind != K.CALL_EXPR or call.referenced is None \
-                or call.referenced.kind not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE):
+        if call.kind != K.CALL_EXPR:
             continue
-        callee = call.referenced.get_definition()
+        callee = callee_definition(call)  # a free function whose body rapcc sees (a dependent call's one candidate)
         if callee is None:
             continue
         params = [p for p in children(callee) if p.kind == K.PARM_DECL]

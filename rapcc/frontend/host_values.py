@@ -259,8 +259,9 @@ def host_launches(tops: list[Cursor], walks: Preorder | None = None, tokens: Fil
             if spelling in _LAUNCH_APIS or spelling in _CONFIG_CALLS or spelling in _LAUNCH_EX:
                 launching.add(key)
             if not _inside(c, hidden):
-                for at, launch in found.wrapper_call(wrappers, fn, c, functions):
+                for at, launch in found.wrapper_call(wrappers, fn, c, functions, callers):
                     inspected.add(at)  # a kernel passed to a wrapper: its launch is read there, or unknown
+                    seen.add(at[0])
                     if launch is not None:
                         kernel_refs.append(launch)
             if spelling in tuple(_LAUNCH_APIS) + _LAUNCH_EX + _INSPECTING_APIS:

@@ -15,7 +15,7 @@ from clang.cindex import Cursor, CursorKind as K
 from .host_domain import Launch, Unknown
 from .host_syntax import _CONFIG_CALLS, _LAUNCH_APIS, _LAUNCH_EX, _args, _config, _function_key, _function_ref, \
     _is_kernel, call_name
-from .host_wrappers import Wrappers, callee_definition, named_param, parameters
+from .host_wrappers import Wrappers, callee_definition, kernel_argument, named_param, parameters
 from .exprs import decl_key
 from .preorder import Preorder
 
@@ -30,8 +30,8 @@ class WrapperCalls:
         self.edges: set[tuple[str, int, str, int]] = set()  # (from, its parameter) -> (to, its parameter)
         self.outside: dict[str, Cursor] = {}  # wrappers defined in another file
 
-    def wrapper_call(self, wrappers: Wrappers, fn: Cursor, c: Cursor, functions: dict[str, Cursor]
-                     ) -> list[tuple[tuple[int, int], Launch | None]]:
+    def wrapper_call(self, wrappers: Wrappers, fn: Cursor, c: Cursor, functions: dict[str, Cursor],
+                     callers: dict[str, list[str]] | None = None) -> list[tuple[tuple[int, int], Launch | None]]:
         """For call `c` in `fn`: each kernel argument of a launched parameter (the
         extent of its name, and an unknown launch where it is not launched exactly)."""
         callee = callee_definition(c)
@@ -40,6 +40,8 @@ class WrapperCalls:
             return []
         wkey = _function_key(callee)
         self.wrapped[wkey] = found
+        if callers is not None:  # a dependent call (in a template) is no DECL_REF_EXPR's call: counted here
+            callers.setdefault(wkey, []).append(_function_key(fn))
         if wkey not in functions:
             self.outside[wkey] = callee
         own = {decl_key(p): i for i, p in enumerate(parameters(fn))}
@@ -47,15 +49,15 @@ class WrapperCalls:
         for j, a in enumerate(_args(c)):
             if j not in found:
                 continue
-            kernel = _function_ref(a)
-            if kernel is not None and _is_kernel(kernel):
+            kernel = kernel_argument(a)
+            if kernel is not None:
                 line = c.location.line
                 unknown = None if found[j] is None else Launch(kernel.spelling, None, line, (), Unknown(
                     f"'{kernel.spelling}' is passed at line {line} to '{callee.spelling}', which {found[j]}"), None)
                 if found[j] is None:
                     self.passed.setdefault(wkey, {}).setdefault(j, set()).add(kernel.spelling)
                 out.extend(((k.extent.start.offset, k.extent.end.offset), unknown)
-                           for k in a.walk_preorder() if k.kind == K.DECL_REF_EXPR)
+                           for k in a.walk_preorder() if k.kind in (K.DECL_REF_EXPR, K.OVERLOADED_DECL_REF))
                 continue
             p = named_param(a)
             if p is not None and decl_key(p) in own:
@@ -137,7 +139,6 @@ def wrapped_kernel_names(tops: list[Cursor], walks: Preorder) -> set[Cursor]:
             callee = callee_definition(c)
             found = wrappers.of(callee) if callee is not None else {}
             for j, a in enumerate(_args(c) if found else ()):
-                kernel = _function_ref(a)
-                if found.get(j, "") is None and kernel is not None and _is_kernel(kernel):
+                if found.get(j, "") is None and kernel_argument(a) is not None:
                     out.update(k for k in walks.walk(a) if k.kind == K.DECL_REF_EXPR)
     return out

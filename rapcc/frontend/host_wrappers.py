@@ -26,11 +26,11 @@ from __future__ import annotations
 
 from clang.cindex import Cursor, CursorKind as K
 
-from .clangext import children, skipped_ranges, specialized_template
+from .clangext import children, overloaded_decls, skipped_ranges, specialized_template
 from .exprs import decl_key, strip
 from .host_domain import MAX_DEPTH
-from .host_syntax import _INSPECTING_APIS, _LAUNCH_APIS, _LAUNCH_EX, _args, _config, _function_key, _is_kernel, \
-    call_name
+from .host_syntax import _INSPECTING_APIS, _LAUNCH_APIS, _LAUNCH_EX, _args, _config, _function_key, _function_ref, \
+    _is_kernel, call_name
 from .preorder import Preorder
 
 _CASTS = (K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXPR, K.CXX_FUNCTIONAL_CAST_EXPR)
@@ -61,9 +61,15 @@ def callee_definition(call: Cursor) -> Cursor | None:
     a call through a pointer, a member call, or a function rapcc cannot see."""
     kids = [k for k in children(call) if k.kind.is_expression()]
     first = strip(kids[0]) if kids else None
-    if first is None or first.kind != K.DECL_REF_EXPR or first.referenced is None:
+    if first is not None and first.kind == K.DECL_REF_EXPR and not first.spelling:
+        # A dependent call in a template: the one declaration its name may mean.
+        named = next((k for k in children(first) if k.kind == K.OVERLOADED_DECL_REF), None)
+        decls = overloaded_decls(named) if named is not None else []
+        ref = decls[0] if len(decls) == 1 else None
+    else:
+        ref = first.referenced if first is not None and first.kind == K.DECL_REF_EXPR else None
+    if ref is None:
         return None
-    ref = first.referenced
     if ref.kind not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) or _is_kernel(ref):
         return None
     if ref.spelling in _LAUNCH_APIS or ref.spelling in _LAUNCH_EX or ref.spelling in _INSPECTING_APIS:
@@ -75,6 +81,19 @@ def callee_definition(call: Cursor) -> Cursor | None:
     if d is None or not any(k.kind == K.COMPOUND_STMT for k in children(d)):
         return None
     return d
+
+
+def kernel_argument(arg: Cursor) -> Cursor | None:
+    """The kernel an argument names: `k`, `&k`, `k<4, true>`, or in a template a
+    dependent `k<N, B>` whose name means one kernel template only."""
+    ref = _function_ref(arg)
+    if ref is None:
+        c = strip_casts(arg)
+        named = next((k for k in children(c) if k.kind == K.OVERLOADED_DECL_REF), None) \
+            if c.kind == K.DECL_REF_EXPR and not c.spelling else None
+        decls = overloaded_decls(named) if named is not None else []
+        ref = decls[0] if len(decls) == 1 else None
+    return ref if ref is not None and _is_kernel(ref) else None
 
 
 def parameters(fn: Cursor) -> list[Cursor]:
