@@ -179,3 +179,43 @@ def test_a_template_caller_passes_its_instance_to_the_wrapper():
     tu = parse_tolerant("w.cu", src, ParseConfig()).tu
     got = [(x.instance, x.shapes, x.unknown) for x in host_launches(main_file_tops(tu)) if x.kernel == "tb"]
     assert got == [(None, ((64, 4, 1),), None)]  # any instance (a template's), with the wrapper's shape
+
+
+# ggml's PDL check (common.cuh): the kernel's address is only inspected and cached.
+INSPECT = b"""#include <map>
+struct ck { const void *kernel; bool operator<(const ck &o) const { return kernel < o.kernel; } };
+static bool can_use(const void *kernel) {
+    static std::map<ck, bool> cache;
+    const ck key = {kernel};
+    auto it = cache.find(key);
+    if (it != cache.end()) return it->second;
+    cudaFuncAttributes attr = {};
+    cudaFuncGetAttributes(&attr, kernel);
+    cache.emplace(key, attr.ptxVersion >= 90);
+    return attr.ptxVersion >= 90;
+}
+"""
+
+
+def test_a_function_that_only_inspects_the_kernel_keeps_the_wrapper_exact():
+    _exact(INSPECT + b"template <typename K> void pdl(K kernel, const lp_t &p, float *o) { "
+           b"if (can_use(reinterpret_cast<const void *>(kernel))) { kernel<<<p.block_nums, p.block_dims>>>(o); "
+           b"return; } kernel<<<p.block_nums, p.block_dims>>>(o); }\n"
+           b"void run(float *o, cudaStream_t s) { lp_t p(dim3(1), dim3(64, 4), 0, s); pdl(k, p, o); }", {(64, 4, 1)})
+
+
+@pytest.mark.parametrize("body, why", [
+    (b"void (*g)(float *);\nstatic bool can_use(const void *kernel) { g = (void (*)(float *))kernel; return true; }",
+     "casts to a function pointer"),
+    (b"const void *g;\nstatic bool can_use(const void *kernel) { g = kernel; return true; }", "names the global"),
+    (b"void keep(const void *);\nstatic bool can_use(const void *kernel) { keep(kernel); return true; }",
+     "other than as a launch's kernel"),
+])
+def test_a_function_that_may_keep_or_launch_the_kernel_is_unknown(body, why):
+    host = body + (b"\ntemplate <typename K> void pdl(K kernel, const lp_t &p, float *o) { "
+                   b"if (can_use(reinterpret_cast<const void *>(kernel))) kernel<<<p.block_nums, p.block_dims>>>(o); }\n"
+                   b"void run(float *o, cudaStream_t s) { lp_t p(dim3(1), dim3(64, 4), 0, s); pdl(k, p, o); }")
+    k = _kernel(host)
+    assert k.launch_unknown, k.launch_block_dims
+    if why != "other than as a launch's kernel":
+        assert any("other than as a launch's kernel" in u for u in k.launch_unknown), k.launch_unknown

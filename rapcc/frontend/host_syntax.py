@@ -221,11 +221,21 @@ def _escaped(body: Cursor, walks: Preorder) -> dict[str, str]:
             out.setdefault(key, f"'{name}' is passed by reference to '{use.spelling}' (line {line})")
         elif use.kind == K.VAR_DECL and _is_reference(use.type):
             out.setdefault(key, f"'{name}' is bound to the reference '{use.spelling}' (line {line})")
-        elif use.kind in _REF_CASTS:  # of the lvalue itself (a value cast reads it first): a reference
+        elif use.kind in _REF_CASTS and _may_bind(use, c.referenced):  # of the lvalue itself: a reference
             out.setdefault(key, f"'{name}' is cast to a reference (line {line})")
 
     visit(body)
     return out
+
+
+def _may_bind(cast: Cursor, var: Cursor) -> bool:
+    """Whether a cast applied to a variable itself may give a reference to it. Outside a
+    template a value cast reads the variable first (an implicit conversion between the
+    two); in a template a value cast (`reinterpret_cast<const void *>(kernel)`) has the
+    variable as its operand: its type, no reference, no array and not dependent, says so."""
+    t = cast.type.get_canonical()
+    return _is_reference(t) or t.kind.name in ("DEPENDENT", "UNEXPOSED", "INVALID") \
+        or var.type.get_canonical().kind.name.endswith("ARRAY")
 
 
 def _occupancy_outputs(call: Cursor) -> tuple[str, Unknown] | None:

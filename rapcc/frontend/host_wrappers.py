@@ -29,6 +29,7 @@ from clang.cindex import Cursor, CursorKind as K
 from .clangext import children, overloaded_decls, skipped_ranges, specialized_template
 from .exprs import decl_key, strip
 from .host_domain import MAX_DEPTH
+from .host_inspect import only_inspects
 from .host_syntax import _INSPECTING_APIS, _LAUNCH_APIS, _LAUNCH_EX, _args, _config, _function_key, _function_ref, \
     _is_kernel, call_name
 from .preorder import Preorder
@@ -156,6 +157,10 @@ class Wrappers:
                     if j in inner and strip(a).kind == K.DECL_REF_EXPR:
                         why = inner[j]
                         take(a, None if why is None else f"passes it to '{callee.spelling}', which {why}")
+                    elif callee is not None and named_param(a) is not None and decl_key(named_param(a)) in params \
+                            and only_inspects(callee, j, self.walks) is None:
+                        # `ggml_cuda_kernel_can_use_pdl((const void *)kernel)`: no launch (host_inspect.py)
+                        accepted.update(k.extent.start.offset for k in self.walks.walk(a) if k.kind == K.DECL_REF_EXPR)
         lambdas = [(c.extent.start.offset, c.extent.end.offset) for c in self.walks.walk(body)
                    if c.kind == K.LAMBDA_EXPR]
         for c in self.walks.walk(body):
