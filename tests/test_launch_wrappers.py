@@ -155,14 +155,17 @@ def test_a_wrapper_launching_under_ifdef_is_unknown_whichever_branch_is_parsed(d
     _unknown(define + IFDEF, "branch of '#if' this parse leaves out")
 
 
-def test_a_constructor_with_a_body_leaves_the_fields_unknown():
-    _unknown(b"struct bp_t { dim3 g; dim3 b; bp_t(dim3 x) { b = x; b.y = 2; } };\n"
+def test_a_constructor_that_does_more_than_assign_its_members_leaves_the_fields_unknown():
+    _unknown(b"void tweak(dim3 &);\nstruct bp_t { dim3 g; dim3 b; bp_t(dim3 x) { b = x; tweak(b); } };\n"
              b"template <typename K> void lb(K kernel, const bp_t &p) { kernel<<<p.g, p.b>>>(0); }\n"
              b"void run() { bp_t p(dim3(64)); lb(k, p); }", "does more than copy its arguments")
-    # Twin: member initializers only.
+    # Twins: member initializers, and a body of member assignments, are read exactly.
     _exact(b"struct bp_t { dim3 g; dim3 b; bp_t(dim3 x) : b(x) {} };\n"
            b"template <typename K> void lb(K kernel, const bp_t &p) { kernel<<<p.g, p.b>>>(0); }\n"
            b"void run() { bp_t p(dim3(64)); lb(k, p); }", {(64, 1, 1)})
+    _exact(b"struct bp_t { dim3 g; dim3 b; bp_t(dim3 x) { b = x; b.y = 2; } };\n"
+           b"template <typename K> void lb(K kernel, const bp_t &p) { kernel<<<p.g, p.b>>>(0); }\n"
+           b"void run() { bp_t p(dim3(64)); lb(k, p); }", {(64, 2, 1)})
 
 
 def test_a_wrapper_over_launch_kernel_ex_reads_the_config_it_builds():
@@ -219,3 +222,61 @@ def test_a_function_that_may_keep_or_launch_the_kernel_is_unknown(body, why):
     assert k.launch_unknown, k.launch_block_dims
     if why != "other than as a launch's kernel":
         assert any("other than as a launch's kernel" in u for u in k.launch_unknown), k.launch_unknown
+
+
+# ggml's PDL branch (common.cuh): a struct holding a config, filled by its constructor's body.
+PDL = b"""struct pdl_t {
+    cudaLaunchAttribute attr;
+    cudaLaunchConfig_t cfg;
+    pdl_t(const lp_t &params) {
+        attr.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+        attr.val.programmaticStreamSerializationAllowed = 1;
+        cfg = {};
+        cfg.gridDim = params.block_nums;
+        cfg.blockDim = params.block_dims;
+        cfg.dynamicSmemBytes = params.shmem;
+        cfg.stream = params.stream;
+        cfg.attrs = &attr;
+        cfg.numAttrs = 1;
+    }
+    pdl_t(const pdl_t &) = delete;
+};
+template <typename Kernel, typename... Args>
+static void pdl_launch(Kernel kernel, const lp_t &launch_params, Args &&...args) {
+    static const bool env = []() { return true; }();
+    if (env && can_use(reinterpret_cast<const void *>(kernel))) {
+        auto pdl_cfg = pdl_t(launch_params);
+        cudaLaunchKernelEx(&pdl_cfg.cfg, kernel, std::forward<Args>(args)...);
+        return;
+    }
+    kernel<<<launch_params.block_nums, launch_params.block_dims, launch_params.shmem, launch_params.stream>>>(
+        std::forward<Args>(args)...);
+}
+"""
+
+
+def test_ggmls_pdl_wrapper_is_read_through_both_branches():
+    k = _kernel(INSPECT + PDL + b"void run(float *o, cudaStream_t s) { const lp_t p = {dim3(2), dim3(64, 4), 256, s}; "
+                                b"pdl_launch(k, p, o); }")
+    assert set(k.launch_block_dims) == {(64, 4, 1)} and k.launch_unknown == (), (k.launch_block_dims, k.launch_unknown)
+    assert k.launch_dynamic_smem == (256,)
+
+
+def test_a_constructor_that_lets_its_config_out_is_unknown():
+    bad = PDL.replace(b"cfg.numAttrs = 1;", b"cfg.numAttrs = 1;\n        keep(&cfg);")
+    assert bad != PDL
+    _unknown(b"void keep(cudaLaunchConfig_t *);\n" + INSPECT + bad + b"void run(float *o, cudaStream_t s) { "
+             b"const lp_t p = {dim3(2), dim3(64, 4), 256, s}; pdl_launch(k, p, o); }", "does more than copy")
+
+
+def test_a_constructor_calling_its_own_method_is_unknown():
+    _unknown(b"struct bp_t { dim3 g; dim3 b; void set() { b.x = 32; } "
+             b"bp_t(dim3 x) { b = x; g = other(); } dim3 other() { set(); return dim3(1); } };\n"
+             b"template <typename K> void lb(K kernel, const bp_t &p) { kernel<<<p.g, p.b>>>(0); }\n"
+             b"void run() { bp_t p(dim3(64)); lb(k, p); }", "does more than copy its arguments")
+
+
+def test_a_method_writing_its_members_is_not_followed():
+    # Inside a method, `this`'s members may be written by any call: they are not followed.
+    _unknown(b"struct runner { dim3 b; void reset(); void go() { b = dim3(64); reset(); k<<<1, b>>>(0); } };\n"
+             b"void run() { runner r; r.go(); }", "")

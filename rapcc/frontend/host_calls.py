@@ -26,7 +26,7 @@ from .exprs import decl_key, strip
 from .host_domain import KernelRef, Unknown, Value, _cap
 from .preorder import cursor_key
 from .host_records import (CONFIG_READ, assign_field, construct, field_key, is_config, layout,  # noqa: F401
-                           record_fields)
+                           member_key, record_fields, root_key)
 from .host_syntax import _LAUNCH_APIS, _LAUNCH_EX, _args, _config, _function_ref, call_name
 
 if TYPE_CHECKING:
@@ -46,13 +46,19 @@ def config_field(target: Cursor) -> tuple[str, str] | None:
     target = strip(target)
     if target.kind != K.MEMBER_REF_EXPR:
         return None
-    base = strip(next(iter(children(target)), target))
-    if base.kind != K.DECL_REF_EXPR or base.referenced is None:
+    kids = [k for k in children(target) if k.kind.is_expression()]
+    if not kids:  # a member of the object a constructor builds: `block_dims`, as `this.block_dims`
+        parent = target.referenced.semantic_parent if target.referenced is not None else None
+        fields = layout(parent) if parent is not None and parent.kind in (K.STRUCT_DECL, K.CLASS_DECL) else None
+        return ("this", target.spelling) if fields is not None and target.spelling in dict(fields) else None
+    if len(kids) != 1:
         return None
-    fields = layout(base)
+    base = strip(kids[0])
+    key = member_key(base)
+    fields = layout(base) if key is not None else None
     if fields is None or target.spelling not in {name for name, _ in fields}:
         return None
-    return decl_key(base.referenced), target.spelling
+    return key, target.spelling
 
 
 def dim3_value(run: "_Run", c: Cursor, st: "State") -> Value:
@@ -193,12 +199,13 @@ def config_of(run: "_Run", arg: Cursor, st: "State") -> tuple[Value, Value]:
     s = strip(arg)
     kids = children(s)
     target = strip(kids[0]) if s.kind == K.UNARY_OPERATOR and unary_operator(s) == "&" and len(kids) == 1 else None
-    if target is None or target.kind != K.DECL_REF_EXPR or target.referenced is None or not is_config(target):
+    key = member_key(target) if target is not None and is_config(target) else None
+    if key is None or key.startswith("this."):
         why = Unknown("the launch config is not a local 'cudaLaunchConfig_t' given as '&cfg'")
         return why, why
-    key = decl_key(target.referenced)
-    if key in run.escaped or run.goto or run.broken:
-        why = Unknown(run.escaped.get(key, run.broken or f"'{run.fn.spelling}' uses 'goto'"))
+    root = root_key(key)
+    if root in run.escaped or run.goto or run.broken:
+        why = Unknown(run.escaped.get(root, run.broken or f"'{run.fn.spelling}' uses 'goto'"))
         return why, why
     return tuple(st.get(field_key(key, f), Unknown(f"'{target.spelling}.{f}' is not set here"))  # type: ignore
                  for f in CONFIG_READ)

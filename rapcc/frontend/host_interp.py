@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from clang.cindex import Cursor, CursorKind as K
 
 from .. import cint
-from .clangext import binary_operator, evaluate_int, unary_operator
+from .clangext import binary_operator, evaluate_int, in_main_file, unary_operator
 from .exprs import decl_key, int_type, source_text, strip
 from .host_domain import MAX_THREADS, Launch, State, Unknown, Value, _as_dim, _cap, _join, arithmetic, converted
 from .host_gotos import forward_labels, goto_target
@@ -16,7 +16,7 @@ from .host_loops import Jumps, jump, loop, range_for
 from .preorder import cursor_key
 from .host_calls import assign_config, config_field, declare_config, dim3_value, field_key, is_record, launch_call
 from .host_domain import KernelRef
-from .host_records import construct, pack, record_fields
+from .host_records import construct, member_key, pack, record_fields, root_key
 from .host_wrappers import callee_definition, kernel_argument, named_param, parameters, strip_casts
 from .host_syntax import (_FUNCTIONS, _OCCUPANCY, _args, _children, _escaped, _function_key, _is_dim3, _is_kernel,
                           _occupancy_outputs, _paren_close, _walk_parents, _writes, instance_of)
@@ -46,11 +46,13 @@ class _Run:
         self.at_labels: dict[str, State | None] = {}  # the states the `goto`s to each label carry
         # clang dropped code here (an error): what it wrote is missing, so no variable is known.
         start, end = body.extent.start.offset, body.extent.end.offset
+        here = in_main_file(fn)  # the errors' offsets are the main file's
         self.broken = next((f"'{fn.spelling}' has code clang could not parse" for at in host.errors
-                            if start <= at < end), None)
+                            if here and start <= at < end), None)
         self.events = _Events([], {})
         self.arrays: dict[str, Unknown | int] = {}  # local arrays: length, or why their elements are unknown
         self.jumps: list[Jumps] = []  # the loops and switches around the statement being read
+        self.members = False  # whether `this.field` is followed: a constructor's body (HostLaunches.constructor_body)
         self.template = fn.kind == K.FUNCTION_TEMPLATE or (fn.semantic_parent is not None
                                                             and fn.semantic_parent.kind == K.CLASS_TEMPLATE)
 
@@ -74,7 +76,7 @@ class _Run:
             if len(inner) != 1:
                 return Unknown(f"'{source_text(c)}' is not followed")
             return converted(self.value(inner[0], st), c)
-        if kind in (K.DECL_REF_EXPR, K.CALL_EXPR, K.INIT_LIST_EXPR) and record_fields(c) is not None:
+        if kind in (K.DECL_REF_EXPR, K.CALL_EXPR, K.INIT_LIST_EXPR, K.MEMBER_REF_EXPR) and record_fields(c) is not None:
             return pack(construct(self, c, st, source_text(c), c))  # a struct crossing a call
         if kind == K.DECL_REF_EXPR:
             return self.variable(c, st)
@@ -109,7 +111,7 @@ class _Run:
             return a if isinstance(a, Unknown) else b if isinstance(b, Unknown) else _cap(a | b)
         if kind == K.INIT_LIST_EXPR and _is_dim3(c):
             return dim3_value(self, c, st)
-        field = config_field(c) if kind == K.MEMBER_REF_EXPR else None
+        field = self.field(c) if kind == K.MEMBER_REF_EXPR else None
         if field is not None:
             return self.config_read(c, *field, st)
         if kind == K.MEMBER_REF_EXPR and c.spelling in ("x", "y", "z"):
@@ -128,8 +130,8 @@ class _Run:
 
     def config_read(self, c: Cursor, key: str, field: str, st: State) -> Value:
         """`cfg.blockDim`, `cfg.dynamicSmemBytes` of a local config (host_calls.py)."""
-        if key in self.escaped:
-            return Unknown(self.escaped[key])
+        if root_key(key) in self.escaped:
+            return Unknown(self.escaped[root_key(key)])
         if self.goto or self.broken:
             return Unknown(self.broken or f"'{self.fn.spelling}' uses 'goto'")
         return st.get(field_key(key, field), Unknown(f"'{source_text(c)}' is not followed"))
@@ -263,19 +265,20 @@ class _Run:
 
     def assign(self, target: Cursor, v: Value, st: State, rhs: Cursor | None = None) -> None:
         target = strip(target)
-        field = config_field(target)
+        field = self.field(target)
         if field is not None:
-            assign_config(self, strip(next(iter(self._kids(target)))), field[0], field[1], None, v, st, rhs)
+            assign_config(self, self.struct_of(target), field[0], field[1], None, v, st, rhs)
             return
         if target.kind == K.MEMBER_REF_EXPR and target.spelling in ("x", "y", "z"):
             member = next(iter(self._kids(target)))
-            field = config_field(member)
+            field = self.field(member)
             if field is not None:
-                assign_config(self, strip(next(iter(self._kids(strip(member))))), field[0], field[1],
+                assign_config(self, self.struct_of(strip(member)), field[0], field[1],
                               "xyz".index(target.spelling), v, st, rhs)
                 return
-        if target.kind == K.DECL_REF_EXPR and target.referenced is not None and is_record(target):
-            assign_config(self, target, decl_key(target.referenced), None, None, v, st, rhs)
+        if target.kind in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR) and member_key(target) is not None \
+                and (self.members or not member_key(target).startswith("this.")) and is_record(target):  # a whole struct: `cfg = {}`, `p = q`
+            assign_config(self, target, member_key(target), None, None, v, st, rhs)
         elif target.kind == K.DECL_REF_EXPR and target.referenced is not None:
             st[decl_key(target.referenced)] = v
         elif target.kind == K.ARRAY_SUBSCRIPT_EXPR:
@@ -369,13 +372,31 @@ class _Run:
                 self.events.calls.setdefault(key, []).append(tuple(self.value(a, st) for a in args))
         return st
 
+    def field(self, c: Cursor) -> tuple[str, str] | None:
+        """`config_field`, where a member of `this` counts only in a constructor's body of
+        member assignments (host_records.py): in a method, another call may write it."""
+        found = config_field(c)
+        return found if found is None or self.members or not found[0].startswith("this") else None
+
+    def struct_of(self, member: Cursor) -> Cursor:
+        """The struct a field access `s.f` reads from: `s`, or (a member of the object a
+        constructor builds, `f` alone) the struct's declaration."""
+        kids = [k for k in self._kids(member) if k.kind.is_expression()]
+        return strip(kids[0]) if kids else member.referenced.semantic_parent
+
     def fields_of(self, ref: Cursor, wanted: tuple[str, ...], st: State) -> dict[str, Value]:
         """The followed fields of the struct variable `ref` names (host_records.py)."""
-        decl = ref.referenced
-        key = decl_key(decl)
-        local = decl.kind == K.PARM_DECL or (decl.semantic_parent is not None and decl.semantic_parent.kind in _FUNCTIONS)
+        key = member_key(ref)
+        assert key is not None
+        root = strip(ref)
+        while root.kind == K.MEMBER_REF_EXPR and [k for k in self._kids(root) if k.kind.is_expression()]:
+            root = strip([k for k in self._kids(root) if k.kind.is_expression()][0])
+        decl = root.referenced if root.kind == K.DECL_REF_EXPR else None
+        local = (key.startswith("this.") and self.members) or (decl is not None and (decl.kind == K.PARM_DECL or (
+            decl.semantic_parent is not None and decl.semantic_parent.kind in _FUNCTIONS)))
         why = (f"'{ref.spelling}' is a global struct: other code may write it" if not local
-               else self.escaped.get(key) or self.broken or (f"'{self.fn.spelling}' uses 'goto'" if self.goto else None))
+               else self.escaped.get(root_key(key)) or self.broken
+               or (f"'{self.fn.spelling}' uses 'goto'" if self.goto else None))
         if why is not None:
             return {f: Unknown(why) for f in wanted}
         return {f: st.get(field_key(key, f), Unknown(f"'{ref.spelling}.{f}' is not followed here")) for f in wanted}

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from clang.cindex import Cursor, CursorKind as K
 
-from .clangext import children
+from .clangext import binary_operator, children, unary_operator
 from .exprs import decl_key, int_type, strip
 from .host_domain import Record, Unknown, Value, _cap
 
@@ -80,7 +80,9 @@ def layout(c: Cursor) -> tuple[tuple[str, Cursor | None], ...] | None:
     if decl is None or any(k.kind == K.CXX_BASE_SPECIFIER for k in children(decl)):
         return None
     fields = [f for f in children(decl) if f.kind == K.FIELD_DECL]
-    if not any(_is_dim3_type(f.type) for f in fields):
+    # A `dim3` field, or a followed struct as a field (ggml's PDL config holds a `cudaLaunchConfig_t`).
+    if not any(_is_dim3_type(f.type) or (_struct(f) is not None and _struct(f) != decl and is_config(f))
+               for f in fields):
         return None
     return tuple((f.spelling, f) for f in fields)
 
@@ -93,11 +95,38 @@ def record_fields(c: Cursor) -> tuple[str, ...] | None:
     fields = layout(c)
     if fields is None:
         return None
-    return tuple(name for name, f in fields if f is not None and (_is_dim3_type(f.type) or int_type(f.type) is not None))
+    out: list[str] = []
+    for name, f in fields:
+        if f is not None and (_is_dim3_type(f.type) or int_type(f.type) is not None):
+            out.append(name)
+        elif f is not None and is_config(f):  # a nested config: its fields, as `cfg.blockDim`
+            out.extend(f"{name}.{sub}" for sub in CONFIG_READ)
+    return tuple(out)
 
 
 def field_key(key: str, name: str) -> str:
     return f"{key}.{name}"
+
+
+def member_key(c: Cursor) -> str | None:
+    """The state key of a struct lvalue: a local or parameter (`p`), a member of
+    one (`pdl.cfg`), or a member of the object a constructor builds (`cfg`:
+    `this.cfg`); None for anything else (`q->cfg`: through a pointer)."""
+    c = strip(c)
+    if c.kind == K.DECL_REF_EXPR and c.referenced is not None and c.referenced.kind in (K.VAR_DECL, K.PARM_DECL):
+        return decl_key(c.referenced)
+    if c.kind == K.MEMBER_REF_EXPR:
+        kids = [k for k in children(c) if k.kind.is_expression()]
+        if not kids:
+            return f"this.{c.spelling}"
+        if len(kids) == 1 and kids[0].type.get_canonical().kind.name == "RECORD":
+            base = member_key(kids[0])
+            return None if base is None else field_key(base, c.spelling)
+    return None
+
+
+def root_key(key: str) -> str:
+    return key.split(".")[0]
 
 
 def _default(name: str, field: Cursor | None, run: "_Run") -> Value:
@@ -129,11 +158,15 @@ def construct(run: "_Run", init: Cursor, st: "State", name: str, shape: Cursor) 
     wanted = record_fields(shape) or ()
     fields = layout(shape) or ()
     s = strip(init)
-    while s.kind == K.UNEXPOSED_EXPR and len(children(s)) == 1 and strip(children(s)[0]).kind != s.kind:
-        s = strip(children(s)[0])
+    while True:  # implicit conversions, and `T(args)` spelled as a cast around the constructor call
+        kids = [k for k in children(s) if k.kind.is_expression()]
+        if len(kids) != 1 or not (s.kind == K.UNEXPOSED_EXPR or (s.kind == K.CXX_FUNCTIONAL_CAST_EXPR
+                                                                  and kids[0].kind == K.CALL_EXPR)):
+            break
+        s = strip(kids[0])
     if s.kind == K.INIT_LIST_EXPR:
         return _aggregate(run, s, st, name, fields, wanted)
-    if s.kind == K.DECL_REF_EXPR and s.referenced is not None and layout(s) is not None:
+    if s.kind in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR) and member_key(s) is not None and layout(s) is not None:
         return run.fields_of(s, wanted, st)
     if s.kind == K.CALL_EXPR and s.referenced is not None and s.referenced.kind == K.CONSTRUCTOR:
         return _constructed(run, s, st, name, fields, wanted)
@@ -177,10 +210,10 @@ def _constructed(run: "_Run", call: Cursor, st: "State", name: str, fields, want
     kids = children(defined)
     params = [k for k in kids if k.kind == K.PARM_DECL]
     body = [k for k in kids if k.kind == K.COMPOUND_STMT]
-    if len(params) != len(args) or len(body) != 1 or children(body[0]):
+    if len(params) != len(args) or len(body) != 1 or (children(body[0]) and not _plain_body(body[0], wanted)):
         return _all(wanted, f"'{name}' is built by a constructor that does more than copy its arguments "
                             f"(line {defined.location.line})")
-    entry = {decl_key(p): run.value(a, st) for p, a in zip(params, args)}
+    entry = entry_fields(params, {decl_key(p): run.value(a, st) for p, a in zip(params, args)})
     inits = [k for k in kids if k.kind not in (K.PARM_DECL, K.COMPOUND_STMT)]
     out: dict[str, Value] = {}
     for ref, value in zip(inits[::2], inits[1::2]):
@@ -190,10 +223,63 @@ def _constructed(run: "_Run", call: Cursor, st: "State", name: str, fields, want
             out[ref.spelling] = run.value(value, entry)
     if len(inits) % 2:
         return _all(wanted, f"'{name}' is built by a constructor rapcc does not read (line {defined.location.line})")
-    for f, decl in fields:
-        if f in wanted and f not in out:
-            out[f] = _uninitialised(f, decl, run, name)
+    for f in wanted:
+        if f not in out:
+            top = f.split(".")[0]
+            decl = dict(fields).get(top)
+            out[f] = _uninitialised(f, decl, run, name) if top == f else \
+                Unknown(f"'{name}.{f}' is not initialised")
+    if children(body[0]):  # the body's member assignments, run on the members (`this.cfg.blockDim`)
+        state = dict(entry)
+        state.update({field_key("this", f): v for f, v in out.items()})
+        after = run.host.constructor_body(defined, body[0], state)
+        if after is None:
+            return _all(wanted, f"'{name}' is built by a constructor rapcc does not follow (line {defined.location.line})")
+        out = {f: after.get(field_key("this", f), Unknown(f"'{name}.{f}' is not followed")) for f in wanted}
     return out
+
+
+def _plain_body(body: Cursor, wanted: tuple[str, ...]) -> bool:
+    """Whether a constructor's body only assigns its members (`cfg.blockDim = p.block_dims;`),
+    and never lets a followed member (or the object) escape: no `this`, no address or
+    reference of one, no call given one; what it assigns is read by the interpreter."""
+    followed = {f.split(".")[0] for f in wanted}
+    for stmt in children(body):
+        if not stmt.kind.is_expression():
+            return False
+        while stmt.kind == K.UNEXPOSED_EXPR and len(children(stmt)) == 1:  # the temporaries' cleanup
+            stmt = children(stmt)[0]
+        op = binary_operator(stmt) if stmt.kind == K.BINARY_OPERATOR else None
+        if op != "=" and not (stmt.kind == K.CALL_EXPR and stmt.spelling == "operator="):
+            return False
+        lhs = strip(children(stmt)[0])
+        key = member_key(lhs)
+        if key is None or not key.startswith("this."):
+            return False
+        path = key[len("this."):]
+        inside = next((w for w in wanted if path.startswith(w + ".")), None)
+        if inside is not None and path not in (f"{inside}.x", f"{inside}.y", f"{inside}.z"):
+            return False  # a write into a followed field the interpreter does not model
+        for k in _walk(stmt):
+            if k.kind in (K.CXX_THIS_EXPR, K.LAMBDA_EXPR):
+                return False
+            first = next(iter(children(k)), None) if k.kind == K.CALL_EXPR else None
+            if first is not None and first.kind == K.MEMBER_REF_EXPR and not children(first) \
+                    and first.referenced is not None and first.referenced.kind == K.CXX_METHOD:
+                return False  # a method of the object being built may write its members
+        rhs = children(stmt)[-1]
+        for k in _walk(rhs):  # a followed member read on the right is a value; `&cfg` would let it out
+            if k.kind == K.UNARY_OPERATOR and unary_operator(k) == "&":
+                target = member_key(children(k)[0]) if children(k) else None
+                if target is None or (target.startswith("this.") and target.split(".")[1] in followed):
+                    return False
+    return True
+
+
+def _walk(c: Cursor):
+    yield c
+    for k in children(c):
+        yield from _walk(k)
 
 
 def _user_declared(ctor: Cursor) -> bool:
@@ -255,6 +341,8 @@ def readonly_arguments(body: Cursor, walks) -> set[int]:
         if call.kind != K.CALL_EXPR:
             continue
         callee = callee_definition(call)  # a free function whose body rapcc sees (a dependent call's one candidate)
+        if callee is None and call.referenced is not None and call.referenced.kind == K.CONSTRUCTOR:
+            callee = call.referenced.get_definition()  # ggml's `ggml_cuda_pdl_config(params)`
         if callee is None:
             continue
         params = [p for p in children(callee) if p.kind == K.PARM_DECL]
@@ -271,13 +359,47 @@ def readonly_arguments(body: Cursor, walks) -> set[int]:
     return out
 
 
-def _only_read(fn: Cursor, param: Cursor, walks) -> bool:
-    decl = _struct(param)
-    if decl is None or any(f.kind == K.FIELD_DECL and f.is_mutable_field() for f in children(decl)):
+def _readonly_call(call: Cursor, arg: Cursor, walks, depth: int) -> bool:
+    """Whether `call` takes `arg` (a struct parameter) as a `const &` that its callee only reads."""
+    from .host_wrappers import callee_definition
+    callee = callee_definition(call)
+    if callee is None and call.referenced is not None and call.referenced.kind == K.CONSTRUCTOR:
+        callee = call.referenced.get_definition()
+    if callee is None:
         return False
-    key = decl_key(param)
+    params = [p for p in children(callee) if p.kind == K.PARM_DECL]
+    args = [k for k in children(call) if k.kind.is_expression()]
+    args = args if call.referenced is not None and call.referenced.kind == K.CONSTRUCTOR else args[1:]
+    j = next((i for i, a in enumerate(args) if a == arg), None)
+    if j is None or j >= len(params):
+        return False
+    t = params[j].type.get_canonical()
+    return t.kind.name == "LVALUEREFERENCE" and t.get_pointee().is_const_qualified() \
+        and _only_read(callee, params[j], walks, depth + 1)
+
+
+def _only_read(fn: Cursor, param: Cursor, walks, depth: int = 0) -> bool:
+    """Whether `fn` only reads the fields of its struct parameter `param` (`p.field`),
+    or passes it on as a `const &` to a function that only reads it (up to 4 deep)."""
+    decl = _struct(param)
+    if depth > 4 or decl is None or any(f.kind == K.FIELD_DECL and f.is_mutable_field() for f in children(decl)):
+        return False
+    return _only_read_rest(fn, decl_key(param), walks, set(), depth)
+
+
+def _only_read_rest(fn: Cursor, key: str, walks, passed: set[int], depth: int) -> bool:
+    """Every use of `key` in `fn` is `key.field` read, or an argument a callee only reads
+    (a call is walked before its arguments: `passed` holds those); no cast of it."""
     uses = 0
     for c in walks.walk(fn):
+        if c.kind == K.CALL_EXPR:
+            for a in children(c):
+                if a.kind == K.DECL_REF_EXPR and a.referenced is not None and decl_key(a.referenced) == key \
+                        and a.extent.start.offset not in passed and _readonly_call(c, a, walks, depth):
+                    passed.add(a.extent.start.offset)
+        if c.kind == K.DECL_REF_EXPR and c.referenced is not None and decl_key(c.referenced) == key \
+                and c.extent.start.offset in passed:
+            continue
         if c.kind in (K.CXX_CONST_CAST_EXPR, K.CSTYLE_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXPR) and any(
                 k.kind == K.DECL_REF_EXPR and k.referenced is not None and decl_key(k.referenced) == key
                 for k in walks.walk(c)):

@@ -173,6 +173,13 @@ class HostLaunches:
             self._runs[memo] = r.events
         return self._runs[memo]
 
+    def constructor_body(self, ctor: Cursor, body: Cursor, entry: State) -> State | None:
+        """The state after a constructor's body of member assignments (host_records.py),
+        its members as `this.field`; None where it does not end normally."""
+        run = _Run(self, ctor, body)
+        run.members = True
+        return run.stmt(body, dict(entry))
+
     def launches(self) -> list[Launch]:
         out: list[Launch] = []
         for key, fn in self.functions.items():
