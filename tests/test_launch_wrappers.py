@@ -280,3 +280,10 @@ def test_a_method_writing_its_members_is_not_followed():
     # Inside a method, `this`'s members may be written by any call: they are not followed.
     _unknown(b"struct runner { dim3 b; void reset(); void go() { b = dim3(64); reset(); k<<<1, b>>>(0); } };\n"
              b"void run() { runner r; r.go(); }", "")
+
+
+@pytest.mark.parametrize("cast", [b"(void (*&)(float *))kernel", b"reinterpret_cast<void (*&)(float *)>(kernel)"])
+def test_a_kernel_parameter_cast_to_a_reference_in_the_wrapper_is_unknown(cast):
+    _unknown(b"template <typename K> void bad(K kernel, const lp_t &p, float *o) { " + cast + b" = k2; "
+             b"kernel<<<p.block_nums, p.block_dims>>>(o); }\n"
+             b"void run(float *o, cudaStream_t s) { lp_t p(dim3(1), dim3(64, 4), 0, s); bad(k, p, o); }", "")

@@ -74,9 +74,7 @@ def only_inspects(fn: Cursor, index: int, walks: Preorder) -> str | None:
         if ref is not None and ref.kind == K.VAR_DECL and not ref.type.is_const_qualified() \
                 and (ref.semantic_parent is None or ref.semantic_parent.kind not in _FUNCTIONS):
             return f"names the global '{ref.spelling}' (line {c.location.line})"
-        if c.kind == K.VAR_DECL and any(k.kind == K.DECL_REF_EXPR and k.referenced is not None
-                                        and decl_key(k.referenced) == key for k in walks.walk(c)):
-            carriers.add(decl_key(c))
+    carriers |= _carriers(body, key, walks)
     stack: list[Cursor] = []
     why: list[str] = []
 
@@ -92,6 +90,30 @@ def only_inspects(fn: Cursor, index: int, walks: Preorder) -> str | None:
 
     visit(body)
     return why[0] if why else None
+
+
+def _carriers(body: Cursor, key: str, walks: Preorder) -> set[str]:
+    """The locals whose initializer holds the parameter's value: not those where it only
+    reaches an inspecting call (`cudaError_t err_ = cudaFuncGetAttributes(&attr, kernel)`)."""
+    out: set[str] = set()
+    stack: list[Cursor] = []
+
+    def visit(c: Cursor) -> None:
+        if c.kind == K.DECL_REF_EXPR and c.referenced is not None and decl_key(c.referenced) == key:
+            for i in range(len(stack) - 1, -1, -1):
+                p = stack[i]
+                if p.kind == K.CALL_EXPR and call_name(p) in _INSPECTING_APIS:
+                    break  # the call's result is no address
+                if p.kind == K.VAR_DECL:
+                    out.add(decl_key(p))
+                    break
+        stack.append(c)
+        for k in walks.children(c):
+            visit(k)
+        stack.pop()
+
+    visit(body)
+    return out
 
 
 def _use(c: Cursor, stack: list[Cursor], param: str) -> str | None:

@@ -233,9 +233,35 @@ def _may_bind(cast: Cursor, var: Cursor) -> bool:
     template a value cast reads the variable first (an implicit conversion between the
     two); in a template a value cast (`reinterpret_cast<const void *>(kernel)`) has the
     variable as its operand: its type, no reference, no array and not dependent, says so."""
-    t = cast.type.get_canonical()
-    return _is_reference(t) or t.kind.name in ("DEPENDENT", "UNEXPOSED", "INVALID") \
-        or var.type.get_canonical().kind.name.endswith("ARRAY")
+    t = cast.type.get_canonical()  # the expression's type: a cast to `unsigned &` has type `unsigned`
+    if t.kind.name in ("DEPENDENT", "UNEXPOSED", "INVALID") or var.type.get_canonical().kind.name.endswith("ARRAY"):
+        return True
+    if any(k.kind == K.TYPE_REF and _is_reference(k.type) for k in children(cast)):
+        return True  # a reference spelled through a typedef
+    spelled = _spelled_type(cast)
+    return spelled is None or "&" in spelled or "&&" in spelled
+
+
+def _spelled_type(cast: Cursor) -> list[str] | None:
+    """The tokens of the type a cast spells: `(T)` or `xxx_cast<T>`; None where they cannot be told."""
+    tokens = [t.spelling for t in cast.get_tokens()]
+    if not tokens:
+        return None
+    opening, closing = ("(", ")") if tokens[0] == "(" else ("<", ">")
+    start = 0 if opening == "(" else (tokens.index("<") if "<" in tokens else None)
+    if start is None:
+        return None
+    depth = 0
+    for i in range(start, len(tokens)):
+        if tokens[i] == opening:
+            depth += 1
+        elif tokens[i] == closing:
+            depth -= 1
+            if depth == 0:
+                return tokens[start + 1:i]
+        elif tokens[i] == ">>" and opening == "<":
+            return None  # `cast<a<b>>`: not split here
+    return None
 
 
 def _occupancy_outputs(call: Cursor) -> tuple[str, Unknown] | None:
