@@ -17,7 +17,8 @@ from .preorder import cursor_key
 from .host_calls import assign_config, config_field, declare_config, dim3_value, field_key, is_record, launch_call
 from .host_domain import KernelRef
 from .host_records import construct, member_key, pack, record_fields, root_key
-from .host_wrappers import callee_definition, kernel_argument, named_param, parameters, strip_casts
+from .host_interp_structs import StructReads
+from .host_wrappers import callee_definition
 from .host_syntax import (_FUNCTIONS, _OCCUPANCY, _args, _children, _escaped, _function_key, _is_dim3, _is_kernel,
                           _occupancy_outputs, _paren_close, _walk_parents, _writes, instance_of)
 
@@ -33,7 +34,7 @@ class _Events:
     wrapped: set[int] = field(default_factory=set)  # indices of the launches of a wrapper's kernel parameter
 
 
-class _Run:
+class _Run(StructReads):
     """One interpretation of one host function under one entry state."""
 
     def __init__(self, host: "HostLaunches", fn: Cursor, body: Cursor):
@@ -276,9 +277,9 @@ class _Run:
                 assign_config(self, self.struct_of(strip(member)), field[0], field[1],
                               "xyz".index(target.spelling), v, st, rhs)
                 return
-        if target.kind in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR) and member_key(target) is not None \
-                and (self.members or not member_key(target).startswith("this.")) and is_record(target):  # a whole struct: `cfg = {}`, `p = q`
-            assign_config(self, target, member_key(target), None, None, v, st, rhs)
+        whole = member_key(target) if target.kind in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR) else None
+        if whole is not None and (self.members or not whole.startswith("this.")) and is_record(target):
+            assign_config(self, target, whole, None, None, v, st, rhs)  # a whole struct: `cfg = {}`, `p = q`
         elif target.kind == K.DECL_REF_EXPR and target.referenced is not None:
             st[decl_key(target.referenced)] = v
         elif target.kind == K.ARRAY_SUBSCRIPT_EXPR:
@@ -371,66 +372,6 @@ class _Run:
             if key is not None and key in self.host.wrapped and key in self.host.functions:
                 self.events.calls.setdefault(key, []).append(tuple(self.value(a, st) for a in args))
         return st
-
-    def field(self, c: Cursor) -> tuple[str, str] | None:
-        """`config_field`, where a member of `this` counts only in a constructor's body of
-        member assignments (host_records.py): in a method, another call may write it."""
-        found = config_field(c)
-        return found if found is None or self.members or not found[0].startswith("this") else None
-
-    def struct_of(self, member: Cursor) -> Cursor:
-        """The struct a field access `s.f` reads from: `s`, or (a member of the object a
-        constructor builds, `f` alone) the struct's declaration."""
-        kids = [k for k in self._kids(member) if k.kind.is_expression()]
-        return strip(kids[0]) if kids else member.referenced.semantic_parent
-
-    def fields_of(self, ref: Cursor, wanted: tuple[str, ...], st: State) -> dict[str, Value]:
-        """The followed fields of the struct variable `ref` names (host_records.py)."""
-        key = member_key(ref)
-        assert key is not None
-        root = strip(ref)
-        while root.kind == K.MEMBER_REF_EXPR and [k for k in self._kids(root) if k.kind.is_expression()]:
-            root = strip([k for k in self._kids(root) if k.kind.is_expression()][0])
-        decl = root.referenced if root.kind == K.DECL_REF_EXPR else None
-        local = (key.startswith("this.") and self.members) or (decl is not None and (decl.kind == K.PARM_DECL or (
-            decl.semantic_parent is not None and decl.semantic_parent.kind in _FUNCTIONS)))
-        why = (f"'{ref.spelling}' is a global struct: other code may write it" if not local
-               else self.escaped.get(root_key(key)) or self.broken
-               or (f"'{self.fn.spelling}' uses 'goto'" if self.goto else None))
-        if why is not None:
-            return {f: Unknown(why) for f in wanted}
-        return {f: st.get(field_key(key, f), Unknown(f"'{ref.spelling}.{f}' is not followed here")) for f in wanted}
-
-    def kernel_named(self, expr: Cursor) -> Value | None:
-        """A kernel as a value (`k`, `k<4, true>`): what a wrapper's parameter
-        holds (host_wrappers.py); None where `expr` names no kernel."""
-        c = strip(expr)
-        ref = c.referenced if c.kind == K.DECL_REF_EXPR else None
-        if (ref is None or ref.kind == K.OVERLOADED_DECL_REF) and c.kind == K.DECL_REF_EXPR and not c.spelling:
-            ref = kernel_argument(c)  # a dependent `k<N>` in a template
-        if ref is None or ref.kind not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) or not _is_kernel(ref):
-            return None
-        # In a template, the arguments a name spells may depend on its parameters: any instance.
-        return frozenset({KernelRef(ref.spelling, None if self.template else instance_of(ref))})
-
-    def passed_kernels(self, expr: Cursor, st: State) -> tuple[list[KernelRef], Unknown | None] | None:
-        """The kernels a launch of a wrapper's parameter (`kernel<<<...>>>`) launches:
-        those its value holds; where that is unknown, every kernel a call passes
-        it, each with the reason (host_wrappers.py). None: `expr` names no
-        parameter launched exactly."""
-        param = named_param(expr)
-        if param is None:
-            return None
-        key = _function_key(self.fn)
-        index = next((i for i, p in enumerate(parameters(self.fn)) if decl_key(p) == decl_key(param)), None)
-        if index is None or self.host.wrapped.get(key, {}).get(index, "") is not None:
-            return None
-        v = self.variable(strip_casts(expr), st)
-        if isinstance(v, frozenset) and v and all(isinstance(x, KernelRef) for x in v):
-            return sorted(v, key=lambda r: (r.name, str(r.instance))), None
-        why = v if isinstance(v, Unknown) else Unknown(f"'{param.spelling}' may hold a value that is no kernel")
-        names = sorted(self.host.passed.get(key, {}).get(index, set()))
-        return [KernelRef(n, None) for n in names], why
 
     def pointed_kernel(self, expr: Cursor) -> Cursor | None:
         """The kernel a local function pointer named by `expr` (a launch's callee,

@@ -79,12 +79,12 @@ def layout(c: Cursor) -> tuple[tuple[str, Cursor | None], ...] | None:
     decl = _struct(c)
     if decl is None or any(k.kind == K.CXX_BASE_SPECIFIER for k in children(decl)):
         return None
-    fields = [f for f in children(decl) if f.kind == K.FIELD_DECL]
+    members = [f for f in children(decl) if f.kind == K.FIELD_DECL]
     # A `dim3` field, or a followed struct as a field (ggml's PDL config holds a `cudaLaunchConfig_t`).
     if not any(_is_dim3_type(f.type) or (_struct(f) is not None and _struct(f) != decl and is_config(f))
-               for f in fields):
+               for f in members):
         return None
-    return tuple((f.spelling, f) for f in fields)
+    return tuple((f.spelling, f) for f in members)
 
 
 def record_fields(c: Cursor) -> tuple[str, ...] | None:
