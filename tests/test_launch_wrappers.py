@@ -287,3 +287,21 @@ def test_a_kernel_parameter_cast_to_a_reference_in_the_wrapper_is_unknown(cast):
     _unknown(b"template <typename K> void bad(K kernel, const lp_t &p, float *o) { " + cast + b" = k2; "
              b"kernel<<<p.block_nums, p.block_dims>>>(o); }\n"
              b"void run(float *o, cudaStream_t s) { lp_t p(dim3(1), dim3(64, 4), 0, s); bad(k, p, o); }", "")
+
+
+@pytest.mark.parametrize("line, exact", [(b"q.b.x = undeclared_thing();", False), (b"q.b.x = 32;", True)])
+def test_a_wrapper_in_a_header_is_read_there_and_its_errors_count(tmp_path, line, exact):
+    """A wrapper defined in a header (ggml's common.cuh) is run for the file's calls; code clang
+    dropped there (an error) may have written anything, so its launch is unknown."""
+    (tmp_path / "wrap.h").write_bytes(
+        b"struct lp_t { dim3 g; dim3 b; lp_t(dim3 x, dim3 y) : g(x), b(y) {} };\n"
+        b"template <typename K> void launch(K kernel, const lp_t &p, float *o) {\n"
+        b"    lp_t q = p;\n    " + line + b"\n    kernel<<<q.g, q.b>>>(o);\n}\n")
+    src = (b'#include "wrap.h"\n__global__ void k(float *o) { o[threadIdx.x] = 0; }\n'
+           b"void run(float *o) { lp_t p(dim3(1), dim3(64, 4)); launch(k, p, o); }\n")
+    info, _ = parse_file(str(tmp_path / "main.cu"), src, Options(include_dirs=(str(tmp_path),)))
+    k = next(x for x in info.kernels if x.name == "k")
+    if exact:
+        assert k.launch_block_dims == ((32, 4, 1),) and k.launch_unknown == ()
+    else:
+        assert k.launch_block_dims == () and any("could not parse" in u for u in k.launch_unknown), k.launch_unknown

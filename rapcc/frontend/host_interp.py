@@ -47,9 +47,11 @@ class _Run(StructReads):
         self.at_labels: dict[str, State | None] = {}  # the states the `goto`s to each label carry
         # clang dropped code here (an error): what it wrote is missing, so no variable is known.
         start, end = body.extent.start.offset, body.extent.end.offset
-        here = in_main_file(fn)  # the errors' offsets are the main file's
-        self.broken = next((f"'{fn.spelling}' has code clang could not parse" for at in host.errors
-                            if here and start <= at < end), None)
+        # The errors' offsets are the main file's; another file's function (a wrapper in a header)
+        # is asked of the parse's own diagnostics.
+        errors = host.errors if in_main_file(fn) else _errors_in(fn)
+        self.broken = next((f"'{fn.spelling}' has code clang could not parse" for at in errors
+                            if start <= at < end), None)
         self.events = _Events([], {})
         self.arrays: dict[str, Unknown | int] = {}  # local arrays: length, or why their elements are unknown
         self.jumps: list[Jumps] = []  # the loops and switches around the statement being read
@@ -531,6 +533,14 @@ class _Run(StructReads):
             return None
         return True if all(v) else False if not any(v) else None
 
+
+
+def _errors_in(fn: Cursor) -> list[int]:
+    """The offsets of clang's errors in the file that defines `fn` (not the main file)."""
+    import clang.cindex as ci
+    name = fn.extent.start.file.name if fn.extent.start.file is not None else None
+    return [d.location.offset for d in fn.translation_unit.diagnostics
+            if d.severity >= ci.Diagnostic.Error and d.location.file is not None and d.location.file.name == name]
 
 
 def _array_uses(body: Cursor, decl: Cursor) -> Unknown | int:
