@@ -106,24 +106,32 @@ class Wrappers:
 
     def __init__(self, walks: Preorder):
         self.walks = walks
-        self._known: dict[str, Wrapped] = {}
+        # (function key, depth) -> its answer: a deeper ask may be cut short by MAX_DEPTH.
+        self._known: dict[tuple[str, int], Wrapped] = {}
+        self._cycle = False  # whether the answer being computed met a call cycle
 
     def of(self, fn: Cursor, stack: tuple[str, ...] = ()) -> Wrapped:
         key = _function_key(fn)
-        if key in self._known:
-            return self._known[key]
-        if key in stack or len(stack) >= MAX_DEPTH:
+        if (key, len(stack)) in self._known:
+            return self._known[(key, len(stack))]
+        if key in stack:
+            self._cycle = True
+            return {}
+        if len(stack) >= MAX_DEPTH:
             return {}
         body = next((k for k in children(fn) if k.kind == K.COMPOUND_STMT), None)
+        outer, self._cycle = self._cycle, False
         found = self._read(fn, body, stack + (key,)) if body is not None else {}
-        if not stack:  # a deeper answer may be cut short by the depth: only the outermost is kept
-            self._known[key] = found
+        if not self._cycle:  # an answer cut short by a cycle holds for this chain of calls only
+            self._known[(key, len(stack))] = found
+        self._cycle = outer or self._cycle
         return found
 
     def _read(self, fn: Cursor, body: Cursor, stack: tuple[str, ...]) -> Wrapped:
         params = {decl_key(p): i for i, p in enumerate(parameters(fn))}
         launched: Wrapped = {}
         accepted: set[int] = set()  # offsets of the parameters' names in the forms above
+        inspected: list[tuple[Cursor, int, Cursor]] = []  # (callee, its parameter, the argument) given a parameter
 
         def take(arg: Cursor, why: str | None = None) -> None:
             p = named_param(arg)
@@ -157,10 +165,14 @@ class Wrappers:
                     if j in inner and strip(a).kind == K.DECL_REF_EXPR:
                         why = inner[j]
                         take(a, None if why is None else f"passes it to '{callee.spelling}', which {why}")
-                    elif callee is not None and named_param(a) is not None and decl_key(named_param(a)) in params \
-                            and only_inspects(callee, j, self.walks) is None:
-                        # `ggml_cuda_kernel_can_use_pdl((const void *)kernel)`: no launch (host_inspect.py)
-                        accepted.update(k.extent.start.offset for k in self.walks.walk(a) if k.kind == K.DECL_REF_EXPR)
+                    elif callee is not None and named_param(a) is not None and decl_key(named_param(a)) in params:
+                        inspected.append((callee, j, a))  # judged below, for a launched parameter only
+        for callee, j, a in inspected:
+            p = named_param(a)
+            if p is not None and launched.get(params[decl_key(p)], "") is None \
+                    and only_inspects(callee, j, self.walks) is None:
+                # `ggml_cuda_kernel_can_use_pdl((const void *)kernel)`: no launch (host_inspect.py)
+                accepted.update(k.extent.start.offset for k in self.walks.walk(a) if k.kind == K.DECL_REF_EXPR)
         lambdas = [(c.extent.start.offset, c.extent.end.offset) for c in self.walks.walk(body)
                    if c.kind == K.LAMBDA_EXPR]
         for c in self.walks.walk(body):
