@@ -305,3 +305,9 @@ def test_a_wrapper_in_a_header_is_read_there_and_its_errors_count(tmp_path, line
         assert k.launch_block_dims == ((32, 4, 1),) and k.launch_unknown == ()
     else:
         assert k.launch_block_dims == () and any("could not parse" in u for u in k.launch_unknown), k.launch_unknown
+
+
+def test_a_kernel_address_converted_to_an_integer_is_unknown_not_a_crash():
+    _unknown(b"void w(void (*kernel)(float *), const lp_t &p, float *o) { "
+             b"dim3 b = p.block_dims; b.x = 64 + ((size_t)kernel & 0); kernel<<<p.block_nums, b>>>(o); }\n"
+             b"void run(float *o, cudaStream_t s) { lp_t p(dim3(1), dim3(64, 4), 0, s); w(k, p, o); }", "")

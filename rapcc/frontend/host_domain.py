@@ -88,6 +88,8 @@ def converted(v: Value, cursor: Cursor) -> Value:
     it = int_type(cursor.type)
     if isinstance(v, Unknown) or it is None:
         return v
+    if any(isinstance(x, (KernelRef, Record)) for x in v):  # `(size_t)kernel`: an address, known at run time
+        return Unknown("a kernel's address or a struct converted to an integer")
     return _cap(cint.wrap(x, it) for x in v if not isinstance(x, tuple))
 
 
