@@ -1,5 +1,7 @@
 """The launch calls the host interpreter (host_interp.py) reads exactly, and
-the `cudaLaunchConfig_t` locals `cudaLaunchKernelEx` takes.
+the `cudaLaunchConfig_t` locals `cudaLaunchKernelEx` takes (one kind of the
+structs host_records.py follows field by field). A launch of a wrapper's kernel
+parameter launches each kernel the parameter holds (host_wrappers.py).
 
 A launch names its kernel (`k<<<...>>>`, `cudaLaunchKernel((void *)k, ...)`,
 `cudaLaunchKernelEx(&cfg, k, ...)`, or a local function pointer that only ever

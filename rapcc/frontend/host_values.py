@@ -16,6 +16,9 @@ unknown. A variable whose address is taken or that is bound to a reference is
 unknown wherever it is read. Nothing is ever guessed: what is not modelled
 exactly is unknown, and a launch whose block argument is unknown makes its
 kernel's shape unknown (see analysis/shapes.py for how such a kernel is planned).
+A kernel passed to a launch wrapper (`ggml_cuda_kernel_launch(k, params, ...)`)
+is launched where the wrapper launches that parameter (host_wrappers.py), with
+the params struct followed field by field (host_records.py).
 """
 from __future__ import annotations
 
