@@ -311,3 +311,16 @@ def test_a_kernel_address_converted_to_an_integer_is_unknown_not_a_crash():
     _unknown(b"void w(void (*kernel)(float *), const lp_t &p, float *o) { "
              b"dim3 b = p.block_dims; b.x = 64 + ((size_t)kernel & 0); kernel<<<p.block_nums, b>>>(o); }\n"
              b"void run(float *o, cudaStream_t s) { lp_t p(dim3(1), dim3(64, 4), 0, s); w(k, p, o); }", "")
+
+
+def test_calls_with_different_pack_lengths_share_the_wrapper(tmp_path):
+    """ggml calls one wrapper with 5 and with 16 arguments: each is read (a header wrapper is
+    run as its template, whose pack takes the rest, not as one instance's expansion)."""
+    (tmp_path / "w.h").write_bytes(WRAPPER.split(b"__global__")[0])
+    src = (b'#include "w.h"\n__global__ void k(float *o) { o[threadIdx.x] = 0; }\n'
+           b"__global__ void k3(float *o, int a, int b) { o[threadIdx.x] = a + b; }\n"
+           b"void run(float *o, cudaStream_t s) { lp_t p(dim3(1), dim3(64, 4), 0, s); launch(k, p, o); "
+           b"lp_t q(dim3(1), dim3(32, 8), 0, s); launch(k3, q, o, 1, 2); }\n")
+    info, _ = parse_file(str(tmp_path / "m.cu"), src, Options(include_dirs=(str(tmp_path),)))
+    got = {x.name: (x.launch_block_dims, x.launch_unknown) for x in info.kernels if x.name in ("k", "k3")}
+    assert got == {"k": (((64, 4, 1),), ()), "k3": (((32, 8, 1),), ())}, got

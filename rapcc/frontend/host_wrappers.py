@@ -75,10 +75,10 @@ def callee_definition(call: Cursor) -> Cursor | None:
         return None
     if ref.spelling in _LAUNCH_APIS or ref.spelling in _LAUNCH_EX or ref.spelling in _INSPECTING_APIS:
         return None  # the runtime's own templates over its C API: read as launches (host_calls.py)
-    d = ref.get_definition()
-    if d is None and ref.kind == K.FUNCTION_DECL:  # an instance not yet instantiated: its template's body
-        tmpl = specialized_template(ref)
-        d = tmpl.get_definition() if tmpl is not None else None
+    # An instance of a function template: the template's definition, whose parameters every
+    # call shares (an instance's are its own expansion of a parameter pack).
+    tmpl = specialized_template(ref) if ref.kind == K.FUNCTION_DECL else None
+    d = tmpl.get_definition() if tmpl is not None else ref.get_definition()
     if d is None or not any(k.kind == K.COMPOUND_STMT for k in children(d)):
         return None
     return d
