@@ -324,3 +324,12 @@ def test_calls_with_different_pack_lengths_share_the_wrapper(tmp_path):
     info, _ = parse_file(str(tmp_path / "m.cu"), src, Options(include_dirs=(str(tmp_path),)))
     got = {x.name: (x.launch_block_dims, x.launch_unknown) for x in info.kernels if x.name in ("k", "k3")}
     assert got == {"k": (((64, 4, 1),), ()), "k3": (((32, 8, 1),), ())}, got
+
+
+def test_a_dim3_given_to_the_params_constructor_stays_known():
+    # ggml: `dim3 block_dims(...); const params p = params(grid, block_dims, 0, stream);` (a `const dim3 &`).
+    _exact(b"void run(float *o, cudaStream_t s) { const dim3 g(2), b(64, 4); const lp_t p = lp_t(g, b, 0, s); "
+           b"launch(k, p, o); }", {(64, 4, 1)})
+    # The wrong form: a constructor whose body may write the reference (a cast) is an escape.
+    _unknown(b"struct cp_t { dim3 b; cp_t(const dim3 &x) : b(x) { const_cast<dim3 &>(x).x = 32; } };\n"
+             b"void run() { const dim3 b(64, 4); cp_t p(b); k<<<1, b>>>(0); }", "passed by reference")

@@ -28,23 +28,56 @@ def readonly_arguments(body: Cursor, walks) -> set[int]:
     for call in walks.walk(body):
         if call.kind != K.CALL_EXPR:
             continue
+        ref = call.referenced
+        if ref is not None and ref.kind == K.CONSTRUCTOR and ref.is_copy_constructor() \
+                and (ref.is_default_method() or not any(k == ref for k in children(ref.semantic_parent))):
+            # The implicit copy (`lp_t q = p;`) only reads its argument.
+            out.update(a.extent.start.offset for a in children(call) if a.kind == K.DECL_REF_EXPR)
+            continue
         callee = callee_definition(call)  # a free function whose body rapcc sees (a dependent call's one candidate)
-        if callee is None and call.referenced is not None and call.referenced.kind == K.CONSTRUCTOR:
-            callee = call.referenced.get_definition()  # ggml's `ggml_cuda_pdl_config(params)`
+        if callee is None and ref is not None and ref.kind == K.CONSTRUCTOR:
+            callee = ref.get_definition()  # ggml's `ggml_cuda_pdl_config(params)`
         if callee is None:
             continue
         params = [p for p in children(callee) if p.kind == K.PARM_DECL]
         kids = [k for k in children(call) if k.kind.is_expression()]
-        args = kids[1:]
+        args = kids if callee.kind == K.CONSTRUCTOR else kids[1:]  # a constructor call has no callee child
         for j, a in enumerate(args):
-            if a.kind != K.DECL_REF_EXPR or j >= len(params) or layout(a) is None:
+            if a.kind != K.DECL_REF_EXPR or j >= len(params):
                 continue
             t = params[j].type.get_canonical()
             if t.kind.name != "LVALUEREFERENCE" or not t.get_pointee().is_const_qualified():
                 continue
-            if _only_read(callee, params[j], walks):
+            if (layout(a) is not None and _only_read(callee, params[j], walks)) \
+                    or (_is_dim3(a) and _only_copied(callee, params[j], walks)):
                 out.add(a.extent.start.offset)
     return out
+
+
+def _is_dim3(c: Cursor) -> bool:
+    return c.type.get_canonical().spelling.replace("const ", "").strip() in ("dim3", "struct dim3")
+
+
+def _only_copied(ctor: Cursor, param: Cursor, walks) -> bool:
+    """Whether constructor `ctor` (ggml's `ggml_cuda_kernel_launch_params(const dim3 &block_dims_, ...)`)
+    has an empty body and uses its `const dim3 &` parameter only in member initializers,
+    with no cast of it: a `dim3` (no `mutable` member) is then only read."""
+    if ctor.kind != K.CONSTRUCTOR:
+        return False
+    kids = children(ctor)
+    body = [k for k in kids if k.kind == K.COMPOUND_STMT]
+    if len(body) != 1 or children(body[0]):
+        return False
+    key = decl_key(param)
+    for init in kids:
+        if not init.kind.is_expression():
+            continue
+        for c in walks.walk(init):
+            if c.kind in (K.CXX_CONST_CAST_EXPR, K.CSTYLE_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXPR) and any(
+                    k.kind == K.DECL_REF_EXPR and k.referenced is not None and decl_key(k.referenced) == key
+                    for k in walks.walk(c)):
+                return False
+    return True
 
 
 def _readonly_call(call: Cursor, arg: Cursor, walks, depth: int) -> bool:

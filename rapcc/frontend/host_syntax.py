@@ -213,7 +213,9 @@ def _escaped(body: Cursor, walks: Preorder) -> dict[str, str]:
         node, use = _use_of(c, stack)
         if use is None:
             return
-        callee = next(iter(children(use)), None)
+        # A constructor call has no callee child: its first child is an argument.
+        ctor = use.kind == K.CALL_EXPR and use.referenced is not None and use.referenced.kind == K.CONSTRUCTOR
+        callee = None if ctor else next(iter(children(use)), None)
         if use.kind == K.UNARY_OPERATOR and unary_operator(use) == "&":
             out.setdefault(key, f"the address of '{name}' is taken (line {line})")
         elif use.kind == K.CALL_EXPR and use.spelling not in ("operator=", "dim3") \
