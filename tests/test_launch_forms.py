@@ -118,8 +118,9 @@ def test_launch_kernel_ex_designated_initializer_and_the_c_api():
 @pytest.mark.parametrize("host, why", [
     (b"void fill(cudaLaunchConfig_t *c);\nvoid run() { cudaLaunchConfig_t cfg = {}; cfg.blockDim = dim3(32, 8); "
      b"fill(&cfg); cudaLaunchKernelEx(&cfg, k, (float *)0); }", "address of 'cfg'"),
+    # A copy is followed field by field (host_records.py): the fields of a parameter no call gives are unknown.
     (b"void run(cudaLaunchConfig_t c) { cudaLaunchConfig_t cfg = c; cudaLaunchKernelEx(&cfg, k, (float *)0); }",
-     "does not read field by field"),
+     "no call in this file makes"),
     (b"void run() { cudaLaunchConfig_t cfg = {}; cfg.blockDim = dim3(32, 8); dim3 &b = cfg.blockDim; b.x = 64; "
      b"cudaLaunchKernelEx(&cfg, k, (float *)0); }", "bound to the reference"),
     (b"cudaLaunchConfig_t make();\nvoid run() { cudaLaunchConfig_t cfg = make(); "

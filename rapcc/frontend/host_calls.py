@@ -1,5 +1,7 @@
 """The launch calls the host interpreter (host_interp.py) reads exactly, and
-the `cudaLaunchConfig_t` locals `cudaLaunchKernelEx` takes.
+the `cudaLaunchConfig_t` locals `cudaLaunchKernelEx` takes (one kind of the
+structs host_records.py follows field by field). A launch of a wrapper's kernel
+parameter launches each kernel the parameter holds (host_wrappers.py).
 
 A launch names its kernel (`k<<<...>>>`, `cudaLaunchKernel((void *)k, ...)`,
 `cudaLaunchKernelEx(&cfg, k, ...)`, or a local function pointer that only ever
@@ -23,38 +25,42 @@ from clang.cindex import Cursor, CursorKind as K
 
 from .clangext import children, unary_operator
 from .exprs import decl_key, strip
-from .host_domain import Unknown, Value, _cap
-from .host_syntax import _LAUNCH_APIS, _LAUNCH_EX, _args, _config, _function_ref
+from .host_domain import KernelRef, Unknown, Value, _cap
+from .preorder import cursor_key
+from .host_records import (CONFIG_READ, assign_field, construct, field_key, is_config, layout,  # noqa: F401
+                           member_key, record_fields, root_key)
+from .host_syntax import _LAUNCH_APIS, _LAUNCH_EX, _args, _config, _function_ref, call_name
 
 if TYPE_CHECKING:
     from .host_interp import _Run
     from .host_domain import State
 
-CONFIG_FIELDS = ("gridDim", "blockDim", "dynamicSmemBytes", "stream", "attrs", "numAttrs")
-_READ = ("blockDim", "dynamicSmemBytes")  # what a launch's facts need
-_DEFAULTS: dict[str, Value] = {"blockDim": frozenset({(1, 1, 1)}), "dynamicSmemBytes": frozenset({0})}
 _SMEM_INDEX = 4  # cudaLaunchKernel(func, grid, block, args, smem, stream)
 
 
-def is_config(c: Cursor) -> bool:
-    """Whether `c` (a declaration or an expression) is a `cudaLaunchConfig_t`."""
-    spelled = c.type.get_canonical().spelling.replace("const ", "").replace("struct ", "").strip()
-    return spelled in ("cudaLaunchConfig_st", "cudaLaunchConfig_t")
-
-
-def field_key(key: str, name: str) -> str:
-    return f"{key}.{name}"
+def is_record(c: Cursor) -> bool:
+    """Whether `c` (a declaration or an expression) is a struct followed field by field (host_records.py)."""
+    return record_fields(c) is not None
 
 
 def config_field(target: Cursor) -> tuple[str, str] | None:
-    """(the config's key, field) of `cfg.blockDim`, else None."""
+    """(the struct's key, field) of `cfg.blockDim` or `params.block_dims`, else None."""
     target = strip(target)
-    if target.kind != K.MEMBER_REF_EXPR or target.spelling not in CONFIG_FIELDS:
+    if target.kind != K.MEMBER_REF_EXPR:
         return None
-    base = strip(next(iter(children(target)), target))
-    if base.kind != K.DECL_REF_EXPR or base.referenced is None or not is_config(base):
+    kids = [k for k in children(target) if k.kind.is_expression()]
+    if not kids:  # a member of the object a constructor builds: `block_dims`, as `this.block_dims`
+        parent = target.referenced.semantic_parent if target.referenced is not None else None
+        fields = layout(parent) if parent is not None and parent.kind in (K.STRUCT_DECL, K.CLASS_DECL) else None
+        return ("this", target.spelling) if fields is not None and target.spelling in dict(fields) else None
+    if len(kids) != 1:
         return None
-    return decl_key(base.referenced), target.spelling
+    base = strip(kids[0])
+    key = member_key(base)
+    fields = layout(base) if key is not None else None
+    if fields is None or target.spelling not in {name for name, _ in fields}:
+        return None
+    return key, target.spelling
 
 
 def dim3_value(run: "_Run", c: Cursor, st: "State") -> Value:
@@ -76,62 +82,34 @@ def dim3_value(run: "_Run", c: Cursor, st: "State") -> Value:
 
 
 def declare_config(run: "_Run", decl: Cursor, init: Cursor | None, st: "State") -> None:
-    """The fields a config's declaration gives (none: not initialised)."""
+    """The fields a followed struct's declaration gives (none: not initialised)."""
     key = decl_key(decl)
+    wanted = record_fields(decl) or ()
     if init is None:
-        fields: dict[str, Value] = {f: Unknown(f"'{decl.spelling}.{f}' is not initialised") for f in _READ}
+        fields: dict[str, Value] = {f: Unknown(f"'{decl.spelling}.{f}' is not initialised") for f in wanted}
     else:
-        fields = config_init(run, init, st, decl.spelling)
-    for f in _READ:
+        fields = construct(run, init, st, decl.spelling, decl)
+    for f in wanted:
         st[field_key(key, f)] = fields[f]
 
 
-def config_init(run: "_Run", init: Cursor, st: "State", name: str) -> dict[str, Value]:
-    """The fields an initializer gives: `{}`, `{grid, block, smem, ...}` or
-    `{.blockDim = b, ...}` (omitted fields are value-initialised: a `dim3`
-    is 1x1x1, the bytes 0); any other value is unknown."""
-    s = strip(init)
-    if s.kind == K.CALL_EXPR and not children(s) and is_config(s):  # default construction: `cudaLaunchConfig_t cfg;`
-        return {"blockDim": _DEFAULTS["blockDim"], "dynamicSmemBytes": Unknown(f"'{name}.dynamicSmemBytes' is not set")}
-    if s.kind != K.INIT_LIST_EXPR:
-        why = Unknown(f"'{name}' is a config rapcc does not read field by field")
-        return {f: why for f in _READ}
-    out = dict(_DEFAULTS)
-    for i, item in enumerate(children(s)):
-        kids = children(item)
-        designated = item.kind == K.UNEXPOSED_EXPR and any(k.kind == K.MEMBER_REF for k in kids)
-        if designated and len(kids) == 2 and kids[0].kind == K.MEMBER_REF:  # `.field = v`
-            field, value = kids[0].spelling, kids[1]
-        elif not designated and i < len(CONFIG_FIELDS):
-            field, value = CONFIG_FIELDS[i], item
-        else:  # `.blockDim.x = 64`, and anything else
-            return {f: Unknown(f"'{name}' has an initializer rapcc does not read") for f in _READ}
-        if field == "blockDim":
-            out[field] = dim3_value(run, value, st)
-        elif field == "dynamicSmemBytes":
-            out[field] = run.value(value, st)
-    return out
-
-
-def assign_config(run: "_Run", key: str, field: str | None, axis: int | None, v: Value, st: "State",
-                  rhs: Cursor | None) -> None:
-    """`cfg = rhs`, `cfg.field = v` or `cfg.blockDim.<axis> = v`."""
+def assign_config(run: "_Run", target: Cursor, key: str, field: str | None, axis: int | None, v: Value,
+                  st: "State", rhs: Cursor | None) -> None:
+    """`cfg = rhs`, `cfg.field = v` or `cfg.blockDim.<axis> = v` (`target`: the struct's name)."""
+    wanted = record_fields(target) or ()
     if field is None:
-        fields = config_init(run, rhs, st, "the config") if rhs is not None else {}
-        for f in _READ:
-            st[field_key(key, f)] = fields.get(f, Unknown("the config is assigned a value rapcc does not read"))
+        fields = construct(run, rhs, st, target.spelling, target) if rhs is not None else {}
+        for f in wanted:
+            st[field_key(key, f)] = fields.get(f, Unknown("the struct is assigned a value rapcc does not read"))
         return
-    if field not in _READ:
+    if field not in wanted:
         return  # gridDim, stream, attributes: no block shape
     if axis is None:
-        st[field_key(key, field)] = dim3_value(run, rhs, st) if field == "blockDim" and rhs is not None else v
+        st[field_key(key, field)] = dim3_value(run, rhs, st) if rhs is not None and strip(rhs).kind == K.INIT_LIST_EXPR \
+            else v
         return
-    old = st.get(field_key(key, field), Unknown("the config's block is not initialised"))
-    if isinstance(old, Unknown) or isinstance(v, Unknown):
-        st[field_key(key, field)] = old if isinstance(old, Unknown) else v
-        return
-    st[field_key(key, field)] = _cap(tuple(n if i == axis else (d if isinstance(d, tuple) else (d, 1, 1))[i]
-                                           for i in range(3)) for d, n in product(old, v))
+    old = st.get(field_key(key, field), Unknown("the struct's block is not initialised"))
+    st[field_key(key, field)] = assign_field(old, axis, v)
 
 
 def smem_value(run: "_Run", c: Cursor | None, st: "State") -> Value:
@@ -151,26 +129,51 @@ def launch_call(run: "_Run", c: Cursor, st: "State") -> bool:
     args = _args(c)
     if config is not None and c.spelling:
         conf = _args(config)
+        passed = run.passed_kernels(next(iter(children(c)), c), st)
+        if passed is not None:  # a wrapper's parameter: each kernel its calls pass (host_wrappers.py)
+            block = run.value(conf[1], st) if len(conf) >= 2 else Unknown("no block argument")
+            grid = run.value(conf[0], st) if len(conf) >= 2 else None
+            _launch_each(run, c, passed, block, smem_value(run, conf[2] if len(conf) >= 3 else None, st), grid)
+            return True
         kernel = run.pointed_kernel(next(iter(children(c)), c))
         name, ref = (kernel.spelling, kernel) if kernel is not None else (c.spelling, c.referenced)
         block = run.value(conf[1], st) if len(conf) >= 2 else Unknown("no block argument")
         grid = run.value(conf[0], st) if len(conf) >= 2 else None
         run.launch(name, ref, c, block, smem_value(run, conf[2] if len(conf) >= 3 else None, st), grid)
         return True
-    if c.spelling in _LAUNCH_APIS and len(args) > _LAUNCH_APIS[c.spelling]:
+    name = call_name(c)
+    if name in _LAUNCH_APIS and len(args) > _LAUNCH_APIS[name]:
+        passed = run.passed_kernels(args[0], st)
         kernel = _function_ref(args[0]) or run.pointed_kernel(args[0])
-        if kernel is not None:
+        if passed is not None:
+            at = _LAUNCH_APIS[name]
             smem = smem_value(run, args[_SMEM_INDEX] if len(args) > _SMEM_INDEX else None, st)
-            at = _LAUNCH_APIS[c.spelling]  # the grid is the argument before the block
+            _launch_each(run, c, passed, run.value(args[at], st), smem, run.value(args[at - 1], st))
+        elif kernel is not None:
+            smem = smem_value(run, args[_SMEM_INDEX] if len(args) > _SMEM_INDEX else None, st)
+            at = _LAUNCH_APIS[name]  # the grid is the argument before the block
             run.launch(kernel.spelling, kernel, c, run.value(args[at], st), smem, run.value(args[at - 1], st))
         return True
-    if c.spelling in _LAUNCH_EX and len(args) >= 2:
+    if name in _LAUNCH_EX and len(args) >= 2:
+        passed = run.passed_kernels(args[1], st)
         kernel = _function_ref(args[1]) or run.pointed_kernel(args[1])
-        if kernel is not None:
+        if passed is not None:
+            _launch_each(run, c, passed, *config_of(run, args[0], st))
+        elif kernel is not None:
             block, smem = config_of(run, args[0], st)
             run.launch(kernel.spelling, kernel, c, block, smem)
         return True
     return False
+
+
+def _launch_each(run: "_Run", c: Cursor, passed: tuple[list[KernelRef], Unknown | None], block: Value,
+                 smem: Value, grid: Value | None = None) -> None:
+    """A launch of each kernel a wrapper's parameter holds (unknown where its value is)."""
+    kernels, why = passed
+    for ref in kernels:
+        run.launch(ref.name, ref, c, block if why is None else why, smem, grid)
+    if not kernels:
+        run.host.read.add(cursor_key(c))  # no call passes a kernel: nothing is launched here
 
 
 def site_kernel(c: Cursor, pointers: dict[str, Cursor]) -> str | None:
@@ -198,12 +201,13 @@ def config_of(run: "_Run", arg: Cursor, st: "State") -> tuple[Value, Value]:
     s = strip(arg)
     kids = children(s)
     target = strip(kids[0]) if s.kind == K.UNARY_OPERATOR and unary_operator(s) == "&" and len(kids) == 1 else None
-    if target is None or target.kind != K.DECL_REF_EXPR or target.referenced is None or not is_config(target):
+    key = member_key(target) if target is not None and is_config(target) else None
+    if key is None or key.startswith("this."):
         why = Unknown("the launch config is not a local 'cudaLaunchConfig_t' given as '&cfg'")
         return why, why
-    key = decl_key(target.referenced)
-    if key in run.escaped or run.goto or run.broken:
-        why = Unknown(run.escaped.get(key, run.broken or f"'{run.fn.spelling}' uses 'goto'"))
+    root = root_key(key)
+    if root in run.escaped or run.goto or run.broken:
+        why = Unknown(run.escaped.get(root, run.broken or f"'{run.fn.spelling}' uses 'goto'"))
         return why, why
     return tuple(st.get(field_key(key, f), Unknown(f"'{target.spelling}.{f}' is not set here"))  # type: ignore
-                 for f in _READ)
+                 for f in CONFIG_READ)

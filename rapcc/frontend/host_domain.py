@@ -29,7 +29,25 @@ class Unknown:
     bound: int | None = None
 
 
-Value = frozenset | Unknown  # frozenset of ints or of Dims
+Value = frozenset | Unknown  # frozenset of ints, of Dims, of KernelRefs or of Records
+
+
+@dataclass(frozen=True, slots=True)
+class KernelRef:
+    """A kernel as a value: a launch wrapper's parameter holds the kernels its
+    calls pass (host_wrappers.py). `instance`: the template arguments the
+    call names (None: any instance, as in a template)."""
+
+    name: str
+    instance: "Instance | None"
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A launch-params struct as a value (host_records.py): each followed
+    field's value, as it crosses a call (by value or `const &`)."""
+
+    fields: tuple[tuple[str, "Value"], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +88,8 @@ def converted(v: Value, cursor: Cursor) -> Value:
     it = int_type(cursor.type)
     if isinstance(v, Unknown) or it is None:
         return v
+    if any(isinstance(x, (KernelRef, Record)) for x in v):  # `(size_t)kernel`: an address, known at run time
+        return Unknown("a kernel's address or a struct converted to an integer")
     return _cap(cint.wrap(x, it) for x in v if not isinstance(x, tuple))
 
 

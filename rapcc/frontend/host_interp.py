@@ -8,14 +8,18 @@ from typing import TYPE_CHECKING
 from clang.cindex import Cursor, CursorKind as K
 
 from .. import cint
-from .clangext import binary_operator, evaluate_int, unary_operator
+from .clangext import binary_operator, evaluate_int, in_main_file, unary_operator
 from .exprs import decl_key, int_type, source_text, strip
 from .host_domain import MAX_THREADS, Launch, State, Unknown, Value, _as_dim, _cap, _join, arithmetic, converted
 from .host_gotos import forward_labels, goto_target
 from .host_loops import Jumps, jump, loop, range_for
 from .preorder import cursor_key
-from .host_calls import assign_config, config_field, declare_config, dim3_value, field_key, is_config, launch_call
-from .host_syntax import (_FUNCTIONS, _OCCUPANCY, _args, _children, _escaped, _function_key, _is_dim3,
+from .host_calls import assign_config, config_field, declare_config, dim3_value, field_key, is_record, launch_call
+from .host_domain import KernelRef
+from .host_records import construct, member_key, pack, record_fields, root_key
+from .host_interp_structs import StructReads
+from .host_wrappers import callee_definition
+from .host_syntax import (_FUNCTIONS, _OCCUPANCY, _args, _children, _escaped, _function_key, _is_dim3, _is_kernel,
                           _occupancy_outputs, _paren_close, _walk_parents, _writes, instance_of)
 
 if TYPE_CHECKING:
@@ -27,9 +31,10 @@ class _Events:
     launches: list[Launch]
     calls: dict[str, list[tuple[Value, ...]]]  # callee key -> the arguments of each call made
     returns: list[Value] = field(default_factory=list)  # the value of each `return expr;` reached
+    wrapped: set[int] = field(default_factory=set)  # indices of the launches of a wrapper's kernel parameter
 
 
-class _Run:
+class _Run(StructReads):
     """One interpretation of one host function under one entry state."""
 
     def __init__(self, host: "HostLaunches", fn: Cursor, body: Cursor):
@@ -42,11 +47,15 @@ class _Run:
         self.at_labels: dict[str, State | None] = {}  # the states the `goto`s to each label carry
         # clang dropped code here (an error): what it wrote is missing, so no variable is known.
         start, end = body.extent.start.offset, body.extent.end.offset
-        self.broken = next((f"'{fn.spelling}' has code clang could not parse" for at in host.errors
+        # The errors' offsets are the main file's; another file's function (a wrapper in a header)
+        # is asked of the parse's own diagnostics.
+        errors = host.errors if in_main_file(fn) else _errors_in(fn)
+        self.broken = next((f"'{fn.spelling}' has code clang could not parse" for at in errors
                             if start <= at < end), None)
         self.events = _Events([], {})
         self.arrays: dict[str, Unknown | int] = {}  # local arrays: length, or why their elements are unknown
         self.jumps: list[Jumps] = []  # the loops and switches around the statement being read
+        self.members = False  # whether `this.field` is followed: a constructor's body (HostLaunches.constructor_body)
         self.template = fn.kind == K.FUNCTION_TEMPLATE or (fn.semantic_parent is not None
                                                             and fn.semantic_parent.kind == K.CLASS_TEMPLATE)
 
@@ -70,6 +79,8 @@ class _Run:
             if len(inner) != 1:
                 return Unknown(f"'{source_text(c)}' is not followed")
             return converted(self.value(inner[0], st), c)
+        if kind in (K.DECL_REF_EXPR, K.CALL_EXPR, K.INIT_LIST_EXPR, K.MEMBER_REF_EXPR) and record_fields(c) is not None:
+            return pack(construct(self, c, st, source_text(c), c))  # a struct crossing a call
         if kind == K.DECL_REF_EXPR:
             return self.variable(c, st)
         if kind == K.BINARY_OPERATOR:
@@ -81,6 +92,9 @@ class _Run:
         if kind == K.UNARY_OPERATOR:
             kids = self._kids(c)
             op = unary_operator(c)
+            named = self.kernel_named(kids[0]) if len(kids) == 1 and op == "&" else None
+            if named is not None:
+                return named  # `&k`: the kernel as a value
             if len(kids) != 1 or op not in ("-", "+", "~", "!"):
                 return Unknown(f"'{source_text(c)}' is not followed")
             v, ta, t = self.value(kids[0], st), int_type(kids[0].type), int_type(c.type)
@@ -100,7 +114,7 @@ class _Run:
             return a if isinstance(a, Unknown) else b if isinstance(b, Unknown) else _cap(a | b)
         if kind == K.INIT_LIST_EXPR and _is_dim3(c):
             return dim3_value(self, c, st)
-        field = config_field(c) if kind == K.MEMBER_REF_EXPR else None
+        field = self.field(c) if kind == K.MEMBER_REF_EXPR else None
         if field is not None:
             return self.config_read(c, *field, st)
         if kind == K.MEMBER_REF_EXPR and c.spelling in ("x", "y", "z"):
@@ -119,8 +133,8 @@ class _Run:
 
     def config_read(self, c: Cursor, key: str, field: str, st: State) -> Value:
         """`cfg.blockDim`, `cfg.dynamicSmemBytes` of a local config (host_calls.py)."""
-        if key in self.escaped:
-            return Unknown(self.escaped[key])
+        if root_key(key) in self.escaped:
+            return Unknown(self.escaped[root_key(key)])
         if self.goto or self.broken:
             return Unknown(self.broken or f"'{self.fn.spelling}' uses 'goto'")
         return st.get(field_key(key, field), Unknown(f"'{source_text(c)}' is not followed"))
@@ -134,6 +148,8 @@ class _Run:
         assert not isinstance(a, Unknown) and not isinstance(b, Unknown)
         if any(isinstance(x, tuple) for x in a | b):
             return Unknown(f"'{source_text(c)}' computes with a 'dim3'")
+        if not all(isinstance(x, int) for x in a | b):
+            return Unknown(f"'{source_text(c)}' computes with a kernel or a struct")
         types = (int_type(kids[0].type), int_type(kids[1].type) if kids[1] is not None else cint.INT)
         r = arithmetic(op, (a, b), types, int_type(c.type))
         return Unknown(f"'{source_text(c)}' is not computed: {r.reason}") if isinstance(r, Unknown) else r
@@ -205,6 +221,9 @@ class _Run:
             return Unknown(f"'{c.spelling}' is not followed")
         if ref.kind == K.ENUM_CONSTANT_DECL:
             return frozenset({ref.enum_value})
+        kernel = self.kernel_named(c)
+        if kernel is not None:
+            return kernel
         if ref.kind not in (K.VAR_DECL, K.PARM_DECL):
             return Unknown(f"'{c.spelling}' is a template parameter or not a variable")
         key = decl_key(ref)
@@ -249,17 +268,20 @@ class _Run:
 
     def assign(self, target: Cursor, v: Value, st: State, rhs: Cursor | None = None) -> None:
         target = strip(target)
-        field = config_field(target)
+        field = self.field(target)
         if field is not None:
-            assign_config(self, field[0], field[1], None, v, st, rhs)
+            assign_config(self, self.struct_of(target), field[0], field[1], None, v, st, rhs)
             return
         if target.kind == K.MEMBER_REF_EXPR and target.spelling in ("x", "y", "z"):
-            field = config_field(next(iter(self._kids(target))))
+            member = next(iter(self._kids(target)))
+            field = self.field(member)
             if field is not None:
-                assign_config(self, field[0], field[1], "xyz".index(target.spelling), v, st, rhs)
+                assign_config(self, self.struct_of(strip(member)), field[0], field[1],
+                              "xyz".index(target.spelling), v, st, rhs)
                 return
-        if target.kind == K.DECL_REF_EXPR and target.referenced is not None and is_config(target):
-            assign_config(self, decl_key(target.referenced), None, None, v, st, rhs)
+        whole = member_key(target) if target.kind in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR) else None
+        if whole is not None and (self.members or not whole.startswith("this.")) and is_record(target):
+            assign_config(self, target, whole, None, None, v, st, rhs)  # a whole struct: `cfg = {}`, `p = q`
         elif target.kind == K.DECL_REF_EXPR and target.referenced is not None:
             st[decl_key(target.referenced)] = v
         elif target.kind == K.ARRAY_SUBSCRIPT_EXPR:
@@ -346,6 +368,11 @@ class _Run:
                 st[out[0]] = out[1]
         elif ref is not None and ref.kind == K.FUNCTION_DECL and _function_key(ref) in self.host.functions:
             self.events.calls.setdefault(_function_key(ref), []).append(tuple(self.value(a, st) for a in args))
+        elif ref is None and c.spelling == "":  # a dependent call of a wrapper, in a template
+            callee = callee_definition(c)
+            key = _function_key(callee) if callee is not None else None
+            if key is not None and key in self.host.wrapped and key in self.host.functions:
+                self.events.calls.setdefault(key, []).append(tuple(self.value(a, st) for a in args))
         return st
 
     def pointed_kernel(self, expr: Cursor) -> Cursor | None:
@@ -360,10 +387,12 @@ class _Run:
         ref = c.referenced if c.kind == K.DECL_REF_EXPR else None
         return self.host.pointers.get(decl_key(ref)) if ref is not None and ref.kind == K.VAR_DECL else None
 
-    def launch(self, name: str, ref: Cursor | None, at: Cursor, block: Value, smem: Value,
+    def launch(self, name: str, ref: Cursor | KernelRef | None, at: Cursor, block: Value, smem: Value,
                grid: Value | None = None) -> None:
         self.host.read.add(cursor_key(at))
-        instance = instance_of(ref) if ref is not None else None
+        if isinstance(ref, KernelRef):  # through a wrapper's parameter: the instance its caller names
+            self.events.wrapped.add(len(self.events.launches))
+        instance = ref.instance if isinstance(ref, KernelRef) else instance_of(ref) if ref is not None else None
         line = at.location.line
         bytes_ = None if isinstance(smem, Unknown) or any(isinstance(x, tuple) for x in smem) \
             else tuple(sorted(smem))
@@ -465,7 +494,7 @@ class _Run:
         init = [k for k in self._kids(d) if k.kind.is_expression()]
         if d.storage_class is not None and d.storage_class.name == "STATIC":
             st[key] = Unknown(f"'{d.spelling}' is a static local")
-        elif is_config(d):
+        elif is_record(d):
             if init:
                 st.update(self.effects(init[-1], dict(st)))
             declare_config(self, d, init[-1] if init else None, st)
@@ -504,6 +533,14 @@ class _Run:
             return None
         return True if all(v) else False if not any(v) else None
 
+
+
+def _errors_in(fn: Cursor) -> list[int]:
+    """The offsets of clang's errors in the file that defines `fn` (not the main file)."""
+    import clang.cindex as ci
+    name = fn.extent.start.file.name if fn.extent.start.file is not None else None
+    return [d.location.offset for d in fn.translation_unit.diagnostics
+            if d.severity >= ci.Diagnostic.Error and d.location.file is not None and d.location.file.name == name]
 
 
 def _array_uses(body: Cursor, decl: Cursor) -> Unknown | int:

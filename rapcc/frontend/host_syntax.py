@@ -9,6 +9,7 @@ from .clangext import binary_operator, children, evaluate_int, nontype_template_
     unary_operator
 from .exprs import decl_key, strip
 from .host_domain import MAX_THREADS, Instance, Unknown
+from .host_readonly import readonly_arguments
 from .preorder import Preorder
 
 _FUNCTIONS = (K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE, K.CONSTRUCTOR, K.DESTRUCTOR)
@@ -34,6 +35,20 @@ def _args(call: Cursor) -> list[Cursor]:
     kids = [k for k in children(call) if k.kind.is_expression()]
     return kids[1:] if kids and strip(kids[0]).kind in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR, K.OVERLOADED_DECL_REF) \
         and kids[0].spelling == call.spelling else kids
+
+
+def call_name(call: Cursor) -> str:
+    """The name a call spells: in a template, a call whose arguments depend on its
+    parameters (`cudaLaunchKernelEx(&cfg, kernel, ...)`) has no spelling of its own,
+    only the overloaded name it calls."""
+    if call.spelling:
+        return call.spelling
+    kids = [k for k in children(call) if k.kind.is_expression()]
+    first = kids[0] if kids else None
+    if first is not None and first.kind == K.DECL_REF_EXPR and not first.spelling:
+        ref = next((k for k in children(first) if k.kind == K.OVERLOADED_DECL_REF), None)
+        return ref.spelling if ref is not None else ""
+    return ""
 
 
 _CONFIG_CALLS = ("cudaConfigureCall", "__cudaPushCallConfiguration")  # what clang makes of `<<<...>>>`
@@ -168,9 +183,15 @@ def _escaped(body: Cursor, walks: Preorder) -> dict[str, str]:
                 if call.kind == K.CALL_EXPR and call.spelling == _OCCUPANCY
                 for a in _args(call)[:2] for k in walks.walk(a) if k.kind == K.DECL_REF_EXPR}
     modelled |= {k.extent.start.offset for call in walks.walk(body)
-                 if call.kind == K.CALL_EXPR and call.spelling in _LAUNCH_EX
+                 if call.kind == K.CALL_EXPR and call_name(call) in _LAUNCH_EX
                  for a in _args(call)[:1] if strip(a).kind == K.UNARY_OPERATOR
                  for k in walks.walk(a) if k.kind == K.DECL_REF_EXPR}
+    # The kernel a launch API is given is only read (a dependent call in a template binds it directly).
+    modelled |= {k.extent.start.offset for call in walks.walk(body)
+                 if call.kind == K.CALL_EXPR and (call_name(call) in _LAUNCH_EX or call_name(call) in _LAUNCH_APIS)
+                 for a in _args(call)[(1 if call_name(call) in _LAUNCH_EX else 0):][:1]
+                 for k in walks.walk(a) if k.kind == K.DECL_REF_EXPR}
+    modelled |= readonly_arguments(body, walks)  # a params struct a wrapper only reads (host_records.py)
     stack: list[Cursor] = []
 
     def visit(c: Cursor) -> None:
@@ -192,7 +213,9 @@ def _escaped(body: Cursor, walks: Preorder) -> dict[str, str]:
         node, use = _use_of(c, stack)
         if use is None:
             return
-        callee = next(iter(children(use)), None)
+        # A constructor call has no callee child: its first child is an argument.
+        ctor = use.kind == K.CALL_EXPR and use.referenced is not None and use.referenced.kind == K.CONSTRUCTOR
+        callee = None if ctor else next(iter(children(use)), None)
         if use.kind == K.UNARY_OPERATOR and unary_operator(use) == "&":
             out.setdefault(key, f"the address of '{name}' is taken (line {line})")
         elif use.kind == K.CALL_EXPR and use.spelling not in ("operator=", "dim3") \
@@ -200,11 +223,47 @@ def _escaped(body: Cursor, walks: Preorder) -> dict[str, str]:
             out.setdefault(key, f"'{name}' is passed by reference to '{use.spelling}' (line {line})")
         elif use.kind == K.VAR_DECL and _is_reference(use.type):
             out.setdefault(key, f"'{name}' is bound to the reference '{use.spelling}' (line {line})")
-        elif use.kind in _REF_CASTS:  # of the lvalue itself (a value cast reads it first): a reference
+        elif use.kind in _REF_CASTS and _may_bind(use, c.referenced):  # of the lvalue itself: a reference
             out.setdefault(key, f"'{name}' is cast to a reference (line {line})")
 
     visit(body)
     return out
+
+
+def _may_bind(cast: Cursor, var: Cursor) -> bool:
+    """Whether a cast applied to a variable itself may give a reference to it. Outside a
+    template a value cast reads the variable first (an implicit conversion between the
+    two); in a template a value cast (`reinterpret_cast<const void *>(kernel)`) has the
+    variable as its operand: its type, no reference, no array and not dependent, says so."""
+    t = cast.type.get_canonical()  # the expression's type: a cast to `unsigned &` has type `unsigned`
+    if t.kind.name in ("DEPENDENT", "UNEXPOSED", "INVALID") or var.type.get_canonical().kind.name.endswith("ARRAY"):
+        return True
+    if any(k.kind == K.TYPE_REF and _is_reference(k.type) for k in children(cast)):
+        return True  # a reference spelled through a typedef
+    spelled = _spelled_type(cast)
+    return spelled is None or "&" in spelled or "&&" in spelled
+
+
+def _spelled_type(cast: Cursor) -> list[str] | None:
+    """The tokens of the type a cast spells: `(T)` or `xxx_cast<T>`; None where they cannot be told."""
+    tokens = [t.spelling for t in cast.get_tokens()]
+    if not tokens:
+        return None
+    opening, closing = ("(", ")") if tokens[0] == "(" else ("<", ">")
+    start = 0 if opening == "(" else (tokens.index("<") if "<" in tokens else None)
+    if start is None:
+        return None
+    depth = 0
+    for i in range(start, len(tokens)):
+        if tokens[i] == opening:
+            depth += 1
+        elif tokens[i] == closing:
+            depth -= 1
+            if depth == 0:
+                return tokens[start + 1:i]
+        elif tokens[i] == ">>" and opening == "<":
+            return None  # `cast<a<b>>`: not split here
+    return None
 
 
 def _occupancy_outputs(call: Cursor) -> tuple[str, Unknown] | None:

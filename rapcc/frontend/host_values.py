@@ -16,6 +16,9 @@ unknown. A variable whose address is taken or that is bound to a reference is
 unknown wherever it is read. Nothing is ever guessed: what is not modelled
 exactly is unknown, and a launch whose block argument is unknown makes its
 kernel's shape unknown (see analysis/shapes.py for how such a kernel is planned).
+A kernel passed to a launch wrapper (`ggml_cuda_kernel_launch(k, params, ...)`)
+is launched where the wrapper launches that parameter (host_wrappers.py), with
+the params struct followed field by field (host_records.py).
 """
 from __future__ import annotations
 
@@ -31,12 +34,15 @@ from .host_domain import MAX_DEPTH, MAX_VALUES, Dim, Instance, KernelLaunches, L
 from .host_interp import _Events, _Run
 from .preorder import Preorder
 from .exprs import strip
-from .host_syntax import (_CONFIG_CALLS, _FUNCTIONS, _INSPECTING_APIS, _LAUNCH_APIS, _LAUNCH_EX, _args, _config,
+from .host_syntax import (call_name, _CONFIG_CALLS, _FUNCTIONS, _INSPECTING_APIS, _LAUNCH_APIS, _LAUNCH_EX, _args, _config,
                           _function_key, _function_ref, _is_kernel)
 from .host_calls import site_kernel
 from .host_constants import extern_value
 from ..program_constants import ProgramConstants
 from .host_mentions import pointer_aliases, unexplained_mentions
+from .host_records import entry_fields
+from .host_wrapper_calls import WrapperCalls, launched_param
+from .host_wrappers import Wrappers
 from .preorder import CursorKey, cursor_key
 from .tokens import FileTokens
 
@@ -64,6 +70,13 @@ class HostLaunches:
     # names read from them (or that would be): what this file's launches need of other files.
     constants: ProgramConstants | None = None
     wanted: set[str] = field(default_factory=set)
+    # Launch wrappers (host_wrappers.py): function key -> {parameter index: None where it is
+    # launched exactly, else why not}; the kernels the calls in this file pass each such
+    # parameter; and the wrappers defined in other files (headers), of which only the
+    # launches of the parameter are this file's.
+    wrapped: dict[str, dict[int, str | None]] = field(default_factory=dict)
+    passed: dict[str, dict[int, set[str]]] = field(default_factory=dict)
+    foreign: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         self._runs: dict[tuple[str, tuple], _Events] = {}
@@ -92,6 +105,9 @@ class HostLaunches:
         params = [p for p in children(fn) if p.kind == K.PARM_DECL]
         if not params:
             return [{}]
+        # A trailing parameter pack (`Args &&...args`) takes the rest of the arguments: unknown.
+        pack = params[-1] if params[-1].type.spelling.endswith("...") else None
+        fixed = params[:-1] if pack is not None else params
 
         def unknown(why: str) -> list[State]:
             return [{decl_key(p): Unknown(why.format(p.spelling)) for p in params}]
@@ -109,8 +125,11 @@ class HostLaunches:
             for caller in dict.fromkeys(self.callers[key]):
                 for entry in self.entries(caller, depth + 1):
                     for values in self.run(caller, entry).calls.get(key, []):
-                        if len(values) == len(params):
-                            out.append({decl_key(p): v for p, v in zip(params, values)})
+                        if len(values) == len(params) or (pack is not None and len(values) >= len(fixed)):
+                            state = {decl_key(p): v for p, v in zip(fixed, values)}
+                            if pack is not None:
+                                state[decl_key(pack)] = Unknown(f"'{pack.spelling}' is a parameter pack")
+                            out.append(state)
                         else:  # default arguments, variadic calls
                             return unknown(f"'{{}}' is a parameter of '{fn.spelling}' with a default argument")
         finally:
@@ -153,9 +172,16 @@ class HostLaunches:
             fn = self.functions[key]
             body = next(k for k in children(fn) if k.kind == K.COMPOUND_STMT)
             r = _Run(self, fn, body)
-            r.stmt(body, dict(entry))
+            r.stmt(body, entry_fields([p for p in children(fn) if p.kind == K.PARM_DECL], entry))
             self._runs[memo] = r.events
         return self._runs[memo]
+
+    def constructor_body(self, ctor: Cursor, body: Cursor, entry: State) -> State | None:
+        """The state after a constructor's body of member assignments (host_records.py),
+        its members as `this.field`; None where it does not end normally."""
+        run = _Run(self, ctor, body)
+        run.members = True
+        return run.stmt(body, dict(entry))
 
     def launches(self) -> list[Launch]:
         out: list[Launch] = []
@@ -164,9 +190,13 @@ class HostLaunches:
                 continue
             template = fn.kind == K.FUNCTION_TEMPLATE
             for entry in self.entries(key):
-                for launch in self.run(key, entry).launches:
+                events = self.run(key, entry)
+                for i, launch in enumerate(events.launches):
+                    if key in self.foreign and i not in events.wrapped:
+                        continue  # another file's own launches are that file's
+                    # A kernel passed to a wrapper keeps the instance its caller names.
                     out.append(Launch(launch.kernel, None, launch.line, launch.shapes, launch.unknown, launch.smem)
-                               if template else launch)
+                               if template and i not in events.wrapped else launch)
         return out
 
 
@@ -220,7 +250,9 @@ def host_launches(tops: list[Cursor], walks: Preorder | None = None, tokens: Fil
     pointers: dict[str, Cursor] = {}
     # Mentions judged here: the kernels' own declarations, and below, each reference.
     seen: set[int] = {f.location.offset for f in _functions(tops) if _is_kernel(f)}
-    for key, fn in functions.items():
+    wrappers = Wrappers(walks)
+    found = WrapperCalls()
+    for key, fn in list(functions.items()):
         calls, inspected = set(), set()
         # Code the interpreter does not run: a launch there is not read.
         hidden = [_offset(c) for c in walks.walk(fn) if c.kind in (K.LAMBDA_EXPR, K.CLASS_DECL, K.STRUCT_DECL)]
@@ -233,9 +265,15 @@ def host_launches(tops: list[Cursor], walks: Preorder | None = None, tokens: Fil
             first = strip(next(iter(walks.children(c)), c))
             if _config(c) is not None and first.kind == K.OVERLOADED_DECL_REF and not _inside(first, hidden):
                 seen.add(first.location.offset)  # a launch in a template, by a name not yet resolved
-            spelling = c.spelling
+            spelling = call_name(c)
             if spelling in _LAUNCH_APIS or spelling in _CONFIG_CALLS or spelling in _LAUNCH_EX:
                 launching.add(key)
+            if not _inside(c, hidden):
+                for at, launch in found.wrapper_call(wrappers, fn, c, functions, callers):
+                    inspected.add(at)  # a kernel passed to a wrapper: its launch is read there, or unknown
+                    seen.add(at[0])
+                    if launch is not None:
+                        kernel_refs.append(launch)
             if spelling in tuple(_LAUNCH_APIS) + _LAUNCH_EX + _INSPECTING_APIS:
                 for a in _args(c):
                     ref = _function_ref(a)
@@ -275,7 +313,9 @@ def host_launches(tops: list[Cursor], walks: Preorder | None = None, tokens: Fil
     errors = tuple(d.location.offset for d in tu.diagnostics if d.severity >= ci.Diagnostic.Error
                    and d.location.file is not None and d.location.file.name == tu.spelling
                    and not any(s <= d.location.offset < e for s, e in read)) if tu is not None else ()
-    host = HostLaunches(functions, references, callers, frozenset(launching), walks, pointers, errors, constants)
+    foreign = found.headers(wrappers, functions, callers, launching)
+    host = HostLaunches(functions, references, callers, frozenset(launching), walks, pointers, errors, constants,
+                        wrapped=found.wrapped, passed=found.passed_kernels(), foreign=frozenset(foreign))
     out = host.launches() + kernel_refs + dropped + _unread(host)
     if wanted is not None:
         wanted.update(host.wanted)
@@ -289,6 +329,16 @@ def _unread(host: HostLaunches) -> list[Launch]:
     for key in host.launching:
         for c in host.walks.walk(host.functions[key]):
             if c.kind != K.CALL_EXPR or cursor_key(c) in host.read:
+                continue
+            param = launched_param(host.wrapped, key, host.functions[key], c)
+            if param is not None:  # a wrapper's launch no run reached: each kernel passed to it
+                line = c.location.line
+                for kernel in sorted(host.passed.get(key, {}).get(param, set())):
+                    out.append(Launch(kernel, None, line, (), Unknown(
+                        f"the launch of '{kernel}' in '{host.functions[key].spelling}' at line {line} "
+                        "is in code rapcc does not follow"), None))
+                continue
+            if key in host.foreign:
                 continue
             kernel = site_kernel(c, host.pointers)
             if kernel is not None:

@@ -12,6 +12,7 @@ from .clangext import (children, file_location, in_main_file, nontype_template_a
                        specialized_template)
 from .exprs import decl_key
 from .lower import FunctionLowering, is_shared, lower_type, offset_of, param_use
+from .host_wrapper_calls import wrapped_kernel_names
 from .lower_refs import array_extents
 from .preorder import Preorder
 from .tokens import FileTokens
@@ -194,6 +195,9 @@ def _instances(tops: list[Cursor], fns: list[Cursor], walks: Preorder) -> tuple[
         was, first = out.get(key, (False, at))
         out[key] = (was or launched, first)
 
+    # A name passed to a parameter a launch wrapper launches exactly is a launch too (host_wrappers.py).
+    wrapped = wrapped_kernel_names(tops, walks)
+
     for top in tops:
         explicit = top.kind == K.FUNCTION_DECL and not top.is_definition()
         for c in ([top] if explicit else walks.walk(top)):
@@ -218,7 +222,8 @@ def _instances(tops: list[Cursor], fns: list[Cursor], walks: Preorder) -> tuple[
             if tmpl is None or decl_key(tmpl) not in kernel_templates:
                 continue
             args = _template_arguments(ref, tmpl)
-            add((decl_key(tmpl), args if args is not None else _UNKNOWN), c.kind == K.CALL_EXPR, offset_of(c))
+            add((decl_key(tmpl), args if args is not None else _UNKNOWN), c.kind == K.CALL_EXPR or c in wrapped,
+                offset_of(c))
     return tuple(s.Instance(k, a, v, at) for (k, a), (v, at) in out.items())
 
 

@@ -21,6 +21,7 @@ shape; the host function in the `#ifdef __CUDACC__` block is what rapcc reads.
 | launch_braced | `k<<<2, {64, 4}>>>` | `k<<<2, {w, 4}>>>` (not a constant; clang drops the launch) |
 | launch_dim3_ref | a swap through a temporary | `std::swap(b.x, b.y)`, `widen(b.x, b.y)` by reference, `*&b.x *= 2` |
 | launch_loop_jump | `for (int s : {32, 64, 128}) { if (s != 64) continue; ... }` | the same loop up to a parameter `n` |
+| launch_wrapper | `go(k, p, ...)`: a template wrapper launching `kernel<<<p.grid, p.block>>>`, `p` built by a constructor, braces or a field write | `p` passed by reference to an unknown function |
 """
 from __future__ import annotations
 
@@ -99,6 +100,23 @@ def _loop_jump(rng: random.Random, name: str, bx: int, by: int, exact: bool) -> 
     return "", f"for (int s = 32; s <= n; s *= 2) {{ if (s != {bx}) continue; {launch} }}"
 
 
+def _wrapper(rng: random.Random, name: str, bx: int, by: int, exact: bool) -> tuple[str, str]:
+    """ggml's launch wrapper (issue 28): a params struct built by a constructor and a
+    template wrapper launching its kernel parameter with `p.block`."""
+    pre = (f"struct {name}_lp {{ dim3 grid; dim3 block; size_t smem;\n"
+           f"    {name}_lp(const dim3& g, const dim3& b, const size_t s) : grid(g), block(b), smem(s) {{}} }};\n"
+           f"template <typename Kernel, typename... Args>\n"
+           f"static void {name}_go(Kernel kernel, const {name}_lp& p, Args&&... args) "
+           "{ kernel<<<p.grid, p.block, p.smem>>>(args...); }\n")
+    launch = f"{name}_go({name}, p, in, out, 0);"
+    if exact:
+        return pre, rng.choice((f"const {name}_lp p = {name}_lp(dim3(2), dim3({bx}, {by}), 0); {launch}",
+                                f"const {name}_lp p = {{dim3(2), dim3({bx}, {by}), 0}}; {launch}",
+                                f"{name}_lp p(dim3(2), dim3({bx}, 1), 0); p.block.y = {by}; {launch}"))
+    return (pre + f"void {name}_tune({name}_lp&);\n",
+            f"{name}_lp p(dim3(2), dim3(32, 8), 0); {name}_tune(p); {launch}")
+
+
 def _family(family: str, style, unknown: bool = False):
     """A family of `style`: the bad kernel launched in the exact form, or (with
     `unknown`) in the form rapcc must call unknown; the twin always exactly."""
@@ -120,12 +138,13 @@ launch_ex = _family("launch_ex", _launch_ex)
 launch_braced = _family("launch_braced", _braced)
 launch_dim3_ref = _family("launch_dim3_ref", _dim3_ref)
 launch_loop_jump = _family("launch_loop_jump", _loop_jump)
+launch_wrapper = _family("launch_wrapper", _wrapper)
 
-LAUNCH_FAMILIES = (launch_fnptr, launch_ex, launch_braced, launch_dim3_ref, launch_loop_jump)
+LAUNCH_FAMILIES = (launch_fnptr, launch_ex, launch_braced, launch_dim3_ref, launch_loop_jump, launch_wrapper)
 
 # The bad kernels in the forms rapcc reports as unknown launches: the proof
 # holds an unknown launch to every shape the hardware allows (issue 27 §4), so
 # they are refused (test_host_fuzz.py's test_unknown_launch_forms_are_refused).
 # Kept out of FAMILIES, whose near twins must be rewritten: these have none.
 LAUNCH_UNKNOWN_FAMILIES = tuple(_family(f"{f.__name__}_unknown", style, unknown=True) for f, style in
-                                zip(LAUNCH_FAMILIES, (_fnptr, _launch_ex, _braced, _dim3_ref, _loop_jump)))
+                                zip(LAUNCH_FAMILIES, (_fnptr, _launch_ex, _braced, _dim3_ref, _loop_jump, _wrapper)))
