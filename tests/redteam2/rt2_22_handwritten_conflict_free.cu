@@ -9,7 +9,7 @@ __global__ void rt2_22_handwritten_conflict_free(const int *in, int *out, int p)
         s[CF(j * 32 + tx)] = (float)(in[blockIdx.x * 1024 + j * 32 + tx] & 4095);
     __syncthreads();
     for (int j = ty; j < 32; j += 8)
-        out[blockIdx.x * 1024 + j * 32 + tx] = __float_as_int(s[CF(tx * 32 + j)] + s[tid + j]);
+        out[blockIdx.x * 1024 + j * 32 + tx] = __float_as_int(s[CF(tx * 32 + j)] + s[CF(tid + j)]);
 }
 #ifdef __CUDACC__
 void launch(const int *in, int *out) { rt2_22_handwritten_conflict_free<<<2, dim3(32, 8)>>>(in, out, 0); }

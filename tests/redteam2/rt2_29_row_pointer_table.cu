@@ -8,7 +8,7 @@ __global__ void rt2_29_row_pointer_table(const int *in, int *out, int p) {
         tile[j][tx] = (float)(in[blockIdx.x * 1024 + j * 32 + tx] & 4095);
     __syncthreads();
     float *rows[4];
-    for (int i = 0; i < 4; ++i) rows[i] = tile[i * 8 + ty];
+    for (int i = 0; i < 4; ++i) rows[i] = tile[i * 7 + ty];  // row 28 at most: [28][47] stays in the tile
     float acc = rows[tx & 3][ty] + rows[(tx >> 2) & 3][tx + 16];
     out[blockIdx.x * 256 + tid] = __float_as_int(acc);
 }
