@@ -53,7 +53,7 @@ KNOWN_FAILURES = {
         "a kernel with external linkage is planned for the launches of its own file only: another unit of the "
         "program may declare it and launch it 64x4 (outside project mode rapcc cannot see that launch), and every "
         "strategy's rewrite, proved for 32x8, walks tile[ty][tx] into the padding / the wrong swizzled element "
-        "(docs/launch-shapes.md: proof_shapes.Exact from the file's launches)"),
+        "(docs/limits.md: the files rapcc reads are taken as the program)"),
 }
 
 

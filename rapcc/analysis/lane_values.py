@@ -15,6 +15,7 @@ them; the rules that must be exact read each lane (lane_vector.WarpRun), and
 """
 from __future__ import annotations
 
+from abc import ABCMeta, abstractmethod
 from collections.abc import Sequence
 from typing import cast
 
@@ -31,8 +32,9 @@ class Inexact(Exception):
     """The group's lanes need values these types do not hold exactly: each lane runs alone."""
 
 
-class _PerLane(SInt):
-    """An SInt that is the interval of its lanes (never built by SInt's own constructor)."""
+class _PerLane(SInt, metaclass=ABCMeta):
+    """An SInt that is the interval of its lanes (never built by SInt's own constructor);
+    `Lanes` and `Ranges` say what each lane holds."""
 
     __slots__ = ()
 
@@ -41,11 +43,13 @@ class _PerLane(SInt):
         object.__setattr__(self, "hi", hi)
         object.__setattr__(self, "stride", 1)
 
+    @abstractmethod
     def lane(self, k: int) -> SInt:
-        raise NotImplementedError
+        """Lane `k`'s own value."""
 
+    @abstractmethod
     def count(self) -> int:
-        raise NotImplementedError
+        """How many lanes the value holds."""
 
     def wrapped(self, t: CType) -> SInt:
         """Each lane's value converted to `t` (intervals.wrap's hook)."""

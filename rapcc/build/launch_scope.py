@@ -33,7 +33,7 @@ from typing import Iterable, Sequence
 
 from .nvcc_args import HonouredFlags
 from .nvcc_options import scan_flags
-from .shared_scan import MAX_FILES, _resolve, include_names
+from .shared_scan import MAX_FILES, _resolve, first_files, include_names
 
 # Identifier characters as clang's lexer takes them: `$` and UTF-8 letters too.
 _RUN = re.compile(rb"[A-Za-z0-9_$\x80-\xff]+")
@@ -125,12 +125,8 @@ def file_runs(path: str, source: bytes, flags: HonouredFlags, within: frozenset[
         if why is not None:
             return FileRuns(None, f"a flag {why}")
         runs.update(kept(found))
-    here = os.path.dirname(os.path.realpath(path))
-    pending: list[tuple[str, bool]] = [(os.path.realpath(path), True)]
-    for f in pre_includes:
-        found_path = f if os.path.isabs(f) and os.path.isfile(f) else _resolve(f, True, here, include_dirs)
-        if found_path is not None:
-            pending.append((os.path.realpath(found_path), False))
+    main, *forced = first_files(path, pre_includes, include_dirs)
+    pending: list[tuple[str, bool]] = [(main, True)] + [(f, False) for f in forced]
     seen: set[str] = set()
     while pending:
         name, main = pending.pop()

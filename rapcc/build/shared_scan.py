@@ -72,6 +72,18 @@ def _resolve(name: str, quoted: bool, includer_dir: str, dirs: Sequence[str]) ->
     return None
 
 
+def first_files(path: str, pre_includes: Sequence[str], include_dirs: Sequence[str]) -> list[str]:
+    """Where a compile of `path` starts reading: the file itself, then each
+    `-include` file found (as a quoted include from the file's folder), as real paths."""
+    here = os.path.dirname(os.path.realpath(path))
+    out = [os.path.realpath(path)]
+    for f in pre_includes:
+        found = f if os.path.isabs(f) and os.path.isfile(f) else _resolve(f, True, here, include_dirs)
+        if found is not None:
+            out.append(os.path.realpath(found))
+    return out
+
+
 def may_use_shared(path: str, source: bytes, include_dirs: Sequence[str] = (), pre_includes: Sequence[str] = (),
                    defines: Sequence[str] = ()) -> bool:
     """Whether compiling `path` (whose bytes are `source`) can involve a
@@ -79,12 +91,8 @@ def may_use_shared(path: str, source: bytes, include_dirs: Sequence[str] = (), p
     `-I` and `-isystem` folders, in order; `pre_includes`: `-include` files."""
     if any(mentions_shared(d.encode("utf-8", errors="surrogateescape")) for d in defines):
         return True
-    pending: list[tuple[str, bytes | None]] = [(os.path.realpath(path), source)]
-    here = os.path.dirname(os.path.realpath(path))
-    for f in pre_includes:
-        found = f if os.path.isabs(f) and os.path.isfile(f) else _resolve(f, True, here, include_dirs)
-        if found is not None:
-            pending.append((os.path.realpath(found), None))
+    main, *forced = first_files(path, pre_includes, include_dirs)
+    pending: list[tuple[str, bytes | None]] = [(main, source)] + [(f, None) for f in forced]
     seen: set[str] = set()
     while pending:
         name, data = pending.pop()
