@@ -59,7 +59,7 @@ def _block_dim(value: BlockDim) -> tuple[int, int, int] | None:
 
 
 def _options(strategy: str, block_dim: BlockDim, include_dirs: Iterable[str], defines: Iterable[str],
-             arch: str, filename: str, dynamic_smem: int | None = None) -> Options:
+             arch: str, filename: str, dynamic_smem: int | None = None, whole_program: bool = False) -> Options:
     if strategy not in STRATEGIES:
         raise UsageError(f"unknown strategy '{strategy}' (expected one of {', '.join(STRATEGIES)})")
     try:
@@ -75,8 +75,10 @@ def _options(strategy: str, block_dim: BlockDim, include_dirs: Iterable[str], de
     if dynamic_smem is not None and (not isinstance(dynamic_smem, int) or dynamic_smem < 0):
         raise UsageError(f"dynamic_smem {dynamic_smem!r}: expected a byte count")
     parts += ["--dynamic-smem", str(dynamic_smem)] if dynamic_smem is not None else []
+    parts += ["--whole-program"] if whole_program else []
     parts += [x for d in include_dirs for x in ("-I", d)] + [x for d in defines for x in ("-D", d)]
-    return Options(strategy=strategy, block_dim=block, dynamic_smem=dynamic_smem, include_dirs=tuple(include_dirs), defines=tuple(defines),
+    return Options(strategy=strategy, block_dim=block, dynamic_smem=dynamic_smem, whole_program=whole_program,
+                   include_dirs=tuple(include_dirs), defines=tuple(defines),
                    command=" ".join(shlex.quote(p) for p in parts) + " -o OUTPUT")
 
 
@@ -99,7 +101,7 @@ def _run(fn, source: str, filename: str, options: Options) -> Result:
 
 def rewrite(source: str, *, filename: str = "kernel.cu", block_dim: BlockDim = None, strategy: str = "auto",
             include_dirs: Sequence[str] = (), defines: Sequence[str] = (), arch: str = "sm_90",
-            dynamic_smem: int | None = None) -> Result:
+            dynamic_smem: int | None = None, whole_program: bool = False) -> Result:
     """Rewrite the `__shared__` arrays of CUDA `source` to remove bank conflicts.
 
     filename: the name diagnostics, the report and the `#line` directive use;
@@ -112,6 +114,9 @@ def rewrite(source: str, *, filename: str = "kernel.cu", block_dim: BlockDim = N
     dynamic_smem: the most dynamic shared memory (bytes) any launch of the
         kernels asks for, as `--dynamic-smem`: padding grows static shared
         memory, so it needs this of every launch the file does not show.
+    whole_program: the source holds every launch of its kernels, as
+        `--whole-program`; otherwise a kernel of external linkage may be
+        launched elsewhere, and its layout applies under the shapes proved only.
     arch: the target (`sm_90`); it selects the bank model (every sm_50+
         architecture shares rapcc's one model).
 
@@ -119,13 +124,13 @@ def rewrite(source: str, *, filename: str = "kernel.cu", block_dim: BlockDim = N
     rewritten) before it is returned; when nothing is rewritten it is `source`.
     """
     return _run(rewrite_source, source, filename, _options(strategy, block_dim, include_dirs, defines, arch, filename,
-                                                              dynamic_smem))
+                                                              dynamic_smem, whole_program))
 
 
 def analyze(source: str, *, filename: str = "kernel.cu", block_dim: BlockDim = None, strategy: str = "auto",
             include_dirs: Sequence[str] = (), defines: Sequence[str] = (), arch: str = "sm_90",
-            dynamic_smem: int | None = None) -> Result:
+            dynamic_smem: int | None = None, whole_program: bool = False) -> Result:
     """Analyse `source` like `rewrite`, and rewrite nothing: the report and the
     diagnostics of every shared-memory access (`strategy` is checked, not applied)."""
     return _run(analyze_source, source, filename, _options(strategy, block_dim, include_dirs, defines, arch, filename,
-                                                              dynamic_smem))
+                                                              dynamic_smem, whole_program))

@@ -88,6 +88,10 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dynamic-smem", type=_bytes, metavar="BYTES", help="the most dynamic shared memory any launch of "
                    "the kernels asks for (the third <<<>>> argument); a layout that grows static shared memory needs "
                    "it of every launch, and without it only launches rapcc reads say")
+    p.add_argument("--whole-program", action="store_true", help="the files given hold every launch of their kernels "
+                   "(no other file of the program launches one). Without it, or a compile database (-p), a kernel "
+                   "of external linkage may be launched elsewhere with any shape and dynamic shared memory: its "
+                   "layout then applies only under the shapes proved, tested at run time, and keeps its size")
     p.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR", help="add an include directory")
     p.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VALUE]", help="define a macro")
     p.add_argument("-isystem", dest="system_dirs", action="append", default=[], metavar="DIR",
@@ -174,7 +178,7 @@ def _extra_args(args: argparse.Namespace) -> tuple[str, ...]:
 
 def _options(args: argparse.Namespace, strategy: str, command: str) -> Options:
     return Options(strategy=strategy, block_dim=args.block_dim, seed=getattr(args, "seed", 1),
-                   dynamic_smem=args.dynamic_smem,
+                   dynamic_smem=args.dynamic_smem, whole_program=args.whole_program,
                    include_dirs=tuple(args.include_dirs), defines=tuple(args.defines), std=args.std,
                    cuda_path=_toolkit_root(args.cuda_path), build=_build_macros(args.arch), headers=_header_mode(),
                    command=command,
@@ -250,6 +254,8 @@ def reproduce_command(args: argparse.Namespace) -> str:
         parts += ["--block-dim", "x".join(map(str, args.block_dim))]
     if args.dynamic_smem is not None:
         parts += ["--dynamic-smem", str(args.dynamic_smem)]
+    if args.whole_program:
+        parts += ["--whole-program"]
     for d in args.include_dirs:
         parts += ["-I", d]
     for d in args.defines:

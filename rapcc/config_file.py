@@ -9,6 +9,7 @@ the file system's root. The first file found is the whole configuration:
     strategy = "pad"
     block-dim = "32x8"            # or [32, 8]
     dynamic-smem = 0              # the most dynamic shared memory any launch asks for (bytes)
+    whole-program = true          # the files given hold every launch of their kernels
     include-dirs = ["include"]    # relative to the file's folder
     defines = ["TILE=32"]
     fail-on = ["conflict"]        # rapcc analyze
@@ -104,13 +105,15 @@ def _settings(table: dict[str, Any], where: str, folder: Path) -> tuple[tuple[st
             out.append(("cuda_path", str(folder / value)))
         elif key == "rdc" and isinstance(value, bool):
             out.append(("rdc", value))
+        elif key == "whole-program" and isinstance(value, bool):
+            out.append(("whole_program", value))
         elif key == "color":
             out.append(("color", _one_of(where, key, value, COLOR_NAMES)))
-        elif key in ("std", "seed", "cuda-path", "rdc", "dynamic-smem"):
+        elif key in ("std", "seed", "cuda-path", "rdc", "dynamic-smem", "whole-program"):
             raise RapccError(f"{where}: '{key}' has the wrong type ({type(value).__name__})")
         else:
             raise RapccError(f"{where}: unknown key '{key}' (known: strategy, block-dim, dynamic-smem, include-dirs, "
-                             "defines, undefines, std, seed, cuda-path, rdc, fail-on, color)")
+                             "defines, undefines, std, seed, cuda-path, rdc, whole-program, fail-on, color)")
     return tuple(out)
 
 

@@ -356,6 +356,14 @@ class Kernel:
     # of it is a call from a free function of this file (no -rdc, no including
     # unit, no address taken); None where they are not all known.
     callers: tuple[str, ...] | None = None
+    # A `__global__` function of external linkage: another translation unit may
+    # declare it and launch it (nvcc needs no -rdc for a host-side launch).
+    external: bool = False
+    # The premise of a single-file run (pipeline.Options.whole_program off): an
+    # external kernel may be launched by files rapcc did not read, with any
+    # shape and any dynamic shared memory. Its layouts then apply only under
+    # the shapes proved, behind a test of blockDim (analysis/guards.py).
+    launched_elsewhere: bool = False
 
 
 @dataclass(frozen=True, slots=True)

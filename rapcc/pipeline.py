@@ -83,6 +83,14 @@ class Options:
     # shared memory needs it of every launch (issue 27 §7). None: only the
     # launches rapcc reads say.
     dynamic_smem: int | None = None
+    # The files rapcc reads hold every launch of this file's kernels: the project
+    # (`-p`, RAPCC_PROJECT) was read, or the user says so (`--whole-program`).
+    # Off, a kernel of external linkage may also be launched from elsewhere
+    # (ir.Kernel.launched_elsewhere).
+    whole_program: bool = False
+    # Guard every same-size layout by a test of blockDim, proved or not: only to
+    # measure what the test costs on the GPU (benchmarks/guard_cost.py).
+    guard_all: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,19 +149,29 @@ def with_launch_shapes(info: TranslationUnitInfo, shapes: tuple[tuple[str, tuple
     return replace(info, kernels=kernels)
 
 
+def with_premise(info: TranslationUnitInfo, options: Options) -> TranslationUnitInfo:
+    """`info` with what the options say of launches outside it: other files'
+    shapes (project mode), and, unless the files read are the whole program,
+    every kernel of external linkage marked as launched elsewhere too."""
+    info = with_launch_shapes(info, options.launch_shapes, options.launch_unknown, options.launch_scope)
+    if options.whole_program or not any(k.external for k in info.kernels):
+        return info
+    return replace(info, kernels=tuple(replace(k, launched_elsewhere=True) if k.external else k
+                                       for k in info.kernels))
+
+
 def _analysed(source: bytes, path: str, options: Options):
     info, warnings, includes = parse_file_with_includes(path, source, options)
-    info = with_launch_shapes(info, options.launch_shapes, options.launch_unknown, options.launch_scope)
+    info = with_premise(info, options)
 
     def reparse(flags: tuple[str, ...]):
         variant = replace(options, defines=options.defines + tuple(f[2:] for f in flags if f.startswith("-D")),
                           undefines=tuple(f[2:] for f in flags if f.startswith("-U")))
         try:
-            return with_launch_shapes(parse_file(path, source, variant)[0], options.launch_shapes,
-                                      options.launch_unknown, options.launch_scope)
+            return with_premise(parse_file(path, source, variant)[0], options)
         except RapccError:
             return None
-    analyses = prove_branches(analyze(info, options.block_dim, options.array_budget), options.defines,
+    analyses = prove_branches(analyze(info, options.block_dim, options.array_budget, options.guard_all), options.defines,
                               options.block_dim, reparse)
     return info, list(warnings), analyses, StrategyContext(BankModel(), options.seed), includes
 

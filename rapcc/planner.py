@@ -211,6 +211,13 @@ def inactive_where(u: ir.InactiveUse, name: str) -> str:
     return f"'{name}' is used in the preprocessor branch at line {u.directive.line}{macros} that this parse skipped"
 
 
+def same_size(m: Mapping) -> bool:
+    """Whether `m` keeps the array's declaration and elements: the only layouts a
+    test of blockDim can choose between (analysis/guards.py), since the layout
+    as written must live at the same subscripts of the same storage."""
+    return m.phys_dims == m.logical_dims and not m.declared_dims and not m.elem_pad
+
+
 def keeps_spellings(m: Mapping) -> bool:
     """Whether every subscript written against the old declaration still reaches
     the same element: only growing the last dimension does (padding 2-D+), not padded elements (elempad.py)."""
@@ -314,7 +321,19 @@ def plan_array(a: ArrayAnalysis, strategy: str, ctx: StrategyContext) -> ArrayPl
         if strategy == "auto" and shrunk.robust:
             found += [m for s in shrunk.alternatives for n in names for m in REGISTRY[n].candidates(s, ctx)]
         mappings = list(dict.fromkeys(mappings + replacing(region, found)))
-    return _noted(_choose(a, strategy, ctx, base, mappings, replays), region)
+    return _guarded(_noted(_choose(a, strategy, ctx, base, mappings, replays), region))
+
+
+def _guarded(p: ArrayPlan) -> ArrayPlan:
+    """`p`, whose reason also says that its layout applies under its guard's shapes only (analysis/guards.py)."""
+    if not p.analysis.guard:
+        return p
+    shapes = ", ".join("x".join(map(str, s)) for s in p.analysis.guard)
+    if p.rewritten:
+        return replace(p, reason=f"{p.reason}; applied only when blockDim is {shapes} (tested at run time), the "
+                                 "layout as written under any other shape, since the launches rapcc read may not "
+                                 "be all of them")
+    return replace(p, reason=f"{p.reason}; only a layout of the same size could apply, under {shapes}")
 
 
 def _noted(p: ArrayPlan, region: DataRegion | Refused | None) -> ArrayPlan:
@@ -336,6 +355,8 @@ def _choose(a: ArrayAnalysis, strategy: str, ctx: StrategyContext, base: Candida
             replays: Replays) -> ArrayPlan:
     """The plan among `mappings` (every strategy's candidates) against `base`, the array as written."""
     none = base.mapping
+    if a.guard:
+        mappings = [m for m in mappings if same_size(m)]
     if a.inactive:
         # Skipped branches keep their raw subscripts: only a layout they stay valid under.
         mappings = [m for m in mappings if keeps_spellings(m)]
@@ -482,6 +503,9 @@ def plan_template(a: ArrayAnalysis, strategy: str, ctx: StrategyContext, replays
                      instances=as_written)
     if strategy == "none":
         return replace(keep, reason="strategy 'none'")
+    if a.guard:
+        return replace(keep, reason=f"unchanged: a template-sized array is only padded, and a padded layout cannot "
+                                    f"apply under some launch shapes only ({args})")
     if strategy not in ("auto", "pad") or len(a.array.dims) < 2:
         return replace(keep, reason=f"strategy '{strategy}' does not apply to a template-sized array ({args})"
                        if strategy != "auto" else f"unchanged: only 2-D template-sized arrays are padded ({args})")

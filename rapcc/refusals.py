@@ -25,7 +25,9 @@ _HIDDEN = {"string": "inside a string, such as an asm statement", "token": "a ma
            "output_ir": "an output rapcc could not lower", "output_kernel": "a kernel the output does not name once",
            "output_declaration": "a declaration the output's proof did not find"}
 _UNREAD = {Unread.NO_LAUNCH: "'{k}' has no launch rapcc sees", Unread.UNKNOWN_LAUNCH: "the launch shape of '{k}' is unknown",
-           Unread.OVERLOADED: "several kernels are named '{k}'"}
+           Unread.OVERLOADED: "several kernels are named '{k}'",
+           Unread.ELSEWHERE: ("'{k}' has external linkage, so another file may launch it (give rapcc the project "
+                              "with -p, or --whole-program)")}
 
 
 def refusal(f: Finding, name: str) -> str:

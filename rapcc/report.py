@@ -50,6 +50,8 @@ def build_report(path: str, plans: tuple[ArrayPlan, ...], analyze_only: bool) ->
             # Every shape the plan holds under (the first is block_dim), and the guesses the code contradicts.
             "block_dims": [[s.block.x, s.block.y, s.block.z] for s in a.per_shape],
             "block_dims_unknown": list(a.unknown_launches),
+            # A layout proved under these shapes only, applied behind a test of blockDim (analysis/guards.py).
+            "guarded_block_dims": [list(s) for s in a.guard] if p.rewritten else [],
             # A layout the cost model chose and gave up for occupancy (occupancy.py).
             "given_up": None if p.given_up is None else {
                 "why": p.given_up.why.value, "layout": p.given_up.layout, "threads": p.given_up.threads,

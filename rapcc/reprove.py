@@ -22,7 +22,7 @@ from typing import Callable
 from . import ir
 from . import sound_ir as s
 from .analysis.absint import Failure, Finding
-from .analysis.proof_shapes import shapes_for
+from .analysis.proof_shapes import shapes_for, under_guard
 from .analysis.soundness import prove
 from .planner import ArrayPlan
 from .refusals import refusal
@@ -84,9 +84,18 @@ def unproved_in_output(info: ir.TranslationUnitInfo, reparsed: ir.TranslationUni
     unmetered = frozenset(f.key for f in program.functions if f.name in names)
     new = counterparts(reparsed, plans)
     # Only the instances that reach a rewritten array run: the others' arrays are as the input proof left them.
-    asked = frozenset(new[p.analysis.array.key].key for p in checked if p.analysis.array.key in new)
-    found = dict(prove(program, shapes_for(info.kernels, option), _covered(reparsed), asked=asked,
-                       unmetered=unmetered).findings)
+    # A guarded layout (analysis/guards.py) is proved again under its own guard's shapes, as it was licensed.
+    by_guard: dict[tuple[tuple[int, int, int], ...], set[str]] = {}
+    for p in checked:
+        if p.analysis.array.key in new:
+            by_guard.setdefault(p.analysis.guard, set()).add(new[p.analysis.array.key].key)
+    found: dict[str, Finding | None] = {}
+    covered = _covered(reparsed)
+    for guard, keys in by_guard.items():
+        base = shapes_for(info.kernels, option)
+        ran = prove(program, under_guard(base, guard) if guard else base, covered, asked=frozenset(keys),
+                    unmetered=unmetered).findings
+        found.update((k, f) for k, f in ran if k in keys)
     out: dict[str, Finding] = {}
     for p in checked:
         key = p.analysis.array.key

@@ -29,10 +29,24 @@ class Helper:
     expr: str
     dims_decl: str
     size_arg: str | None = None  # for `extern` arrays: the C expression of the elements available
+    # A layout proved under some block shapes only (analysis/guards.py): the
+    # function testing blockDim, and its condition; the layout as written elsewhere.
+    guard_name: str | None = None
+    guard: str | None = None
 
     @property
     def helper_params(self) -> tuple[str, ...]:
         return self.params + (("n",) if self.size_arg else ())
+
+    @property
+    def call_name(self) -> str:
+        """What a 1-D subscript calls: the map, or under a guard the map where it holds and the index elsewhere."""
+        return f"{self.map_name}_on" if self.guard_name else self.map_name
+
+
+def guard_condition(shapes: tuple[tuple[int, int, int], ...]) -> str:
+    """C: whether blockDim is one of `shapes`."""
+    return " || ".join(f"(blockDim.x == {x}u && blockDim.y == {y}u && blockDim.z == {z}u)" for x, y, z in shapes)
 
 
 # Reads the launch's dynamic shared-memory size (PTX special register), so that
@@ -143,7 +157,9 @@ def helper_for(plan: ArrayPlan, path: str) -> Helper | None:
     accessor = f"{base}_at" if len(m.logical_dims) > 1 else None
     dims_decl = "".join(f"[{d}]" for d in m.phys_dims)
     size = f"{DYNAMIC_SMEM_HELPER}() / {arr.elem_bytes}u" if m.dynamic_group else None
-    return Helper(f"{base}_map", accessor, tuple(m.params), m.last_index, dims_decl, size)
+    shapes = plan.analysis.guard
+    return Helper(f"{base}_map", accessor, tuple(m.params), m.last_index, dims_decl, size,
+                  f"{base}_on" if shapes else None, guard_condition(shapes) if shapes else None)
 
 
 def _text(src: bytes, start: int, end: int) -> str:
@@ -198,7 +214,7 @@ def _access_edit(acc: Access, helper: Helper, src: bytes, name: str) -> Edit:
     if helper.accessor_name is None:
         r = acc.index_ranges[-1]
         size = f", {helper.size_arg}" if helper.size_arg else ""
-        return Edit(r.start, r.end, f"{helper.map_name}({_text(src, r.start, r.end)}{size})")
+        return Edit(r.start, r.end, f"{helper.call_name}({_text(src, r.start, r.end)}{size})")
     args = ", ".join(_text(src, r.start, r.end) for r in acc.index_ranges)
     # `::tile[i][j]` becomes `at(::tile, i, j)`: an unqualified `tile` there may
     # name a local (issue 31). A qualifier not read stays outside the call; the
@@ -292,7 +308,7 @@ def _through_alias(acc: Access, helper: Helper, src: bytes) -> str:
     args = [f"({t})" for t in via.lead] + spelled
     if helper.accessor_name is None:
         size = f", {helper.size_arg}" if helper.size_arg else ""
-        return f"{via.base}[{helper.map_name}({args[0]}{size})]"
+        return f"{via.base}[{helper.call_name}({args[0]}{size})]"
     return f"{helper.accessor_name}({via.base}, {', '.join(args)})"
 
 

@@ -98,7 +98,10 @@ def dynamic_bytes(kernels: tuple[ir.Kernel, ...], stated: int | None = None) -> 
         if had.most is None:
             continue
         bytes_ = k.launch_dynamic_smem
-        if stated is not None:
+        if stated is None and k.launched_elsewhere:
+            out[k.name] = DynamicBytes(None, "another file may launch it (external linkage; give rapcc the project "
+                                             "with -p, or --whole-program)")
+        elif stated is not None:
             out[k.name] = DynamicBytes(max(had.most, stated, *(b for b in bytes_ if b is not None)))
         elif not bytes_:
             out[k.name] = DynamicBytes(None, "no launch of it in this file")

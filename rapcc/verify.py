@@ -17,8 +17,8 @@ from .cexpr import CExprError, compile_helper
 from .diagnostics import InternalError
 from .hashing.base import sorted_distinct  # not np.unique: it imports numpy.ma (issue 29)
 from .ir import Access, Escape, EscapeKind, SharedArray, TranslationUnitInfo
-from .planner import ArrayPlan, keeps_spellings, stray_lane
-from .rewrite import Helper, grown_dim_text
+from .planner import ArrayPlan, keeps_spellings, same_size, stray_lane
+from .rewrite import Helper, grown_dim_text, guard_condition
 from .strategies.base import UNBOUNDED
 
 _QUALIFIERS = "__device__ __forceinline__ "
@@ -98,9 +98,46 @@ def verify(output: bytes, plans: tuple[ArrayPlan, ...], helpers: tuple[Helper, .
             fn = lambda i, _f=emitted: _f(i, np.full_like(i, UNBOUNDED))  # noqa: E731 - whole groups, as planned
         else:
             check_bijective(fn, m.logical_dims, m.phys_dims[-1], label)
+        if plan.analysis.guard or h.guard_name:
+            _check_guard(output, plan, h, label)
         _check_predictions(plan, fn, banks, label)
     if reparsed is not None:
         _check_reparsed(reparsed, plans, by_map, banks)
+
+
+def _emitted_line(output: bytes, start: str) -> str:
+    """The line of `output` that begins with `__device__ __forceinline__ ` and then `start`."""
+    marker = f"{_QUALIFIERS}{start}".encode()
+    at = output.find(marker)
+    if at < 0:
+        raise InternalError(f"'{start}' is missing from the output")
+    end = output.find(b"\n", at)
+    return output[at + len(_QUALIFIERS):end].rstrip(b"\r").decode()
+
+
+def _check_guard(output: bytes, plan: ArrayPlan, h: Helper, label: str) -> None:
+    """A guarded layout (analysis/guards.py), read back: the test is blockDim
+    against exactly the shapes the proof ran under, and every use selects the
+    checked map where it holds and the subscript as written where it does not
+    (each of the two is a bijection of the row, and one block runs one of them)."""
+    shapes = plan.analysis.guard
+    if not same_size(plan.mapping):
+        raise InternalError(f"{label}: a guarded layout must keep the array's size")
+    if not shapes or h.guard_name is None:
+        raise InternalError(f"{label}: a guard of shapes {shapes} was planned and {h.guard_name} emitted")
+    test = f"bool {h.guard_name}(void) {{ return {guard_condition(shapes)}; }}"
+    if _emitted_line(output, f"bool {h.guard_name}(") != test:
+        raise InternalError(f"{label}: the emitted test of blockDim is not the guard's shapes {shapes}")
+    params = list(h.helper_params)
+    select = f"{h.guard_name}() ? {h.map_name}({', '.join(params)}) : {h.params[-1]}"
+    if h.accessor_name is None:
+        line = _emitted_line(output, f"unsigned int {h.call_name}(")
+        ok = line.endswith(f"{{ return {select}; }}")
+    else:
+        line = _emitted_line(output, f"T &{h.accessor_name}(")
+        ok = line.endswith(f"[{select}]; }}")
+    if not ok:
+        raise InternalError(f"{label}: a use of the guarded layout does not select the map or the index as written")
 
 
 def _check_domain(plan: ArrayPlan) -> None:

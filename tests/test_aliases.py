@@ -123,7 +123,7 @@ void launch(float *o) { k<<<1, 32>>>(o); }
 def test_relocatable_device_code_keeps_what_other_files_reach(rdc: bool) -> None:
     """With -rdc another file may call 'stage' or use 'g': those stay untouched;
     a static callee ('stage_here') is this file's alone and is followed either way."""
-    r = rewrite_source(RDC_SOURCE, "k.cu", Options(strategy="pad", rdc=rdc))
+    r = rewrite_source(RDC_SOURCE, "k.cu", Options(whole_program=True, strategy="pad", rdc=rdc))
     chosen = {p.analysis.array.name: p.mapping.strategy for p in r.plans}
     assert chosen["t"] == "pad"
     assert chosen["s"] == chosen["g"] == ("none" if rdc else "pad")
@@ -147,7 +147,7 @@ def test_relocatable_device_code_keeps_dynamic_shared_memory(rdc: bool) -> None:
     src = (b"extern \"C\" __global__ void k(float *o) {\n#pragma rapcc block_dim(32, 32, 1)\n"
            b"  extern __shared__ float s[];\n  s[threadIdx.y * 32 + threadIdx.x] = o[threadIdx.x];\n"
            b"  __syncthreads();\n  o[threadIdx.x] = s[threadIdx.x * 32 + threadIdx.y];\n}\n")
-    r = rewrite_source(src, "k.cu", Options(strategy="xor", rdc=rdc))
+    r = rewrite_source(src, "k.cu", Options(whole_program=True, strategy="xor", rdc=rdc))
     (plan,) = r.plans
     assert plan.rewritten is (not rdc)
     if rdc:
@@ -169,7 +169,7 @@ def test_array_cast_to_wider_elements_is_predicted_and_kept():
       __syncthreads();
       o[threadIdx.x] = a[threadIdx.x] + h[threadIdx.x];
     }"""
-    res = rewrite_source(src, "k.cu", Options())
+    res = rewrite_source(src, "k.cu", Options(whole_program=True))
     plans = {p.analysis.array.name: p for p in res.plans}
     for name, width, index in (("a", 16, 4), ("h", 4, 4)):
         p = plans[name]
@@ -189,7 +189,7 @@ def test_cast_to_a_type_that_splits_elements_still_escapes():
       ((float *)d)[threadIdx.x] = 1.0f;
       o[threadIdx.x] = d[threadIdx.x];
     }"""
-    (p,) = rewrite_source(src, "k.cu", Options()).plans
+    (p,) = rewrite_source(src, "k.cu", Options(whole_program=True)).plans
     assert any(not e.seen and "cast" in e.reason for e in p.analysis.escapes)
 
 
@@ -213,7 +213,7 @@ def test_array_passed_to_a_function_template_is_predicted_and_kept():
     }
     template __global__ void k<true>(float *);
     """
-    res = rewrite_source(src, "k.cu", Options())
+    res = rewrite_source(src, "k.cu", Options(whole_program=True))
     (p,) = res.plans
     store = next(x for x in p.analysis.accesses if "STRIDE" in x.access.text)
     assert store.samples.unknown is None and store.stride == 32
@@ -241,7 +241,7 @@ def test_array_passed_by_reference_to_a_method_is_predicted_and_kept():
       o[threadIdx.x] = queues.prefix(prefix_q);
     }
     """
-    res = rewrite_source(src, "k.cu", Options())
+    res = rewrite_source(src, "k.cu", Options(whole_program=True))
     (p,) = [p for p in res.plans if p.analysis.array.name == "prefix_q"]
     costs = {x.access.text: b.wavefronts for x, b in zip(p.analysis.accesses, p.before)}
     assert costs == {"q[threadIdx.x]": 1.0, "q[threadIdx.x * 32]": 32.0}
@@ -264,7 +264,7 @@ def test_class_elements_written_through_references_are_updates():
       o[threadIdx.x + 32] = normlist[threadIdx.x * 12];
     }
     """
-    res = rewrite_source(src, "k.cu", Options())
+    res = rewrite_source(src, "k.cu", Options(whole_program=True))
     plans = {p.analysis.array.name: p for p in res.plans}
     for name in ("vertlist", "normlist"):
         p = plans[name]
@@ -283,7 +283,7 @@ def test_reference_to_an_array_of_another_shape_is_an_escape():
       o[threadIdx.x] = queues.first(reinterpret_cast<int (&)[16]>(prefix_q));
     }
     """
-    res = rewrite_source(src, "k.cu", Options())
+    res = rewrite_source(src, "k.cu", Options(whole_program=True))
     (p,) = [p for p in res.plans if p.analysis.array.name == "prefix_q"]
     assert not p.rewritten and not all(e.seen for e in p.analysis.escapes)
 
@@ -308,7 +308,7 @@ def test_offset_alias_passed_to_a_helper_with_pointer_atomics_is_predicted():
         o[bin] = sum;
       }
     }"""
-    res = rewrite_source(src, "k.cu", Options())
+    res = rewrite_source(src, "k.cu", Options(whole_program=True))
     (p,) = res.plans
     kinds = sorted(x.access.kind for x in p.analysis.accesses)
     assert kinds == ["atomic", "load", "store"]
@@ -325,7 +325,7 @@ def test_pointer_atomic_that_is_not_the_address_argument_still_escapes():
       s[threadIdx.x] = 0;
       atomicExch(o, (unsigned)(size_t)(s + threadIdx.x));
     }"""
-    (p,) = rewrite_source(src, "k.cu", Options()).plans
+    (p,) = rewrite_source(src, "k.cu", Options(whole_program=True)).plans
     assert any(not e.seen for e in p.analysis.escapes)
 
 
@@ -351,7 +351,7 @@ def test_element_passed_by_value_to_a_template_is_a_load_of_the_element():
       q[threadIdx.x] = o[threadIdx.x];
       keep(q[threadIdx.x ^ 1], o);
     }"""
-    res = rewrite_source(src, "k.cu", Options())
+    res = rewrite_source(src, "k.cu", Options(whole_program=True))
     plans = {p.analysis.array.name: p for p in res.plans}
     pos = plans["pos"]
     load = next(x for x in pos.analysis.accesses if x.access.kind == "load")
@@ -374,7 +374,7 @@ def test_pointer_declared_from_a_cast_is_predicted_through_and_kept():
       __syncthreads();
       o[threadIdx.x] = sData[threadIdx.x * 4] + sm[threadIdx.x];
     }"""
-    res = rewrite_source(src, "k.cu", Options())
+    res = rewrite_source(src, "k.cu", Options(whole_program=True))
     plans = {p.analysis.array.name: p for p in res.plans}
     d = next(x for x in plans["sData"].analysis.accesses if x.access.text == "d[threadIdx.x]")
     assert d.access.width == 4 and d.stride == 4 and d.samples.unknown is None
@@ -398,7 +398,7 @@ def test_array_plus_offset_given_to_a_helper_is_walked_read_only():
       addData(s + (threadIdx.x >> 5) * 32, threadIdx.x);
       o[threadIdx.x] = s[threadIdx.x];
     }"""
-    (p,) = rewrite_source(src, "k.cu", Options()).plans
+    (p,) = rewrite_source(src, "k.cu", Options(whole_program=True)).plans
     upd = next(x for x in p.analysis.accesses if x.access.kind == "update")
     assert upd.samples.unknown is None and upd.cls == "linear"
     warp1 = next(i for i in upd.samples.instances if i.warp == 1)

@@ -16,7 +16,7 @@ GOLDEN = Path(__file__).resolve().parent / "golden"
 
 def _analysed(name: str):
     path = GOLDEN / name
-    info, _ = parse_file(str(path), path.read_bytes(), Options())
+    info, _ = parse_file(str(path), path.read_bytes(), Options(whole_program=True))
     out = []
     for a in analyze(info):
         for x in a.accesses:
@@ -61,7 +61,7 @@ def test_data_dependent_subscript_is_random_with_expected_wavefronts():
 
 
 def _inline(src: bytes):
-    info, _ = parse_file("inline.cu", src, Options())
+    info, _ = parse_file("inline.cu", src, Options(whole_program=True))
     out = []
     for a in analyze(info):
         for x in a.accesses:
@@ -94,7 +94,7 @@ def test_parameter_that_changes_conflicts_is_predicted_as_a_mean_but_never_plann
     (x, p), _ = _inline(src)
     assert x.samples.unknown is None and "pitch" in x.samples.varies and "8, 33" in x.samples.varies
     assert p is not None and p.wavefronts == 4.5 and p.executions == 1.0
-    res = rewrite_source(src, "k.cu", Options())
+    res = rewrite_source(src, "k.cu", Options(whole_program=True))
     (plan,) = res.plans
     assert not plan.rewritten and "'pitch' (conflicts depend on its value" in plan.reason
 
@@ -180,7 +180,7 @@ def test_template_sized_array_is_analysed_per_instantiation():
       o[threadIdx.x] = s[0][threadIdx.x];
     }
     void go(float *o) { k<16><<<1, 32>>>(o); k<32><<<1, 32>>>(o); }"""
-    info, _ = parse_file("t.cu", src, Options())
+    info, _ = parse_file("t.cu", src, Options(whole_program=True))
     (a,) = analyze(info)
     assert [i.array.dims for i in a.instances] == [(16, 16), (32, 32)]
     column = [i.accesses[0] for i in a.instances]
@@ -211,12 +211,12 @@ def test_subscripts_in_macro_bodies_are_predicted_but_never_rewritten():
            b"#pragma rapcc block_dim(16, 16, 1)\n    __shared__ float Bs[16][16];\n"
            b"    BS(threadIdx.x, threadIdx.y) = B[threadIdx.y * 16 + threadIdx.x];\n    __syncthreads();\n"
            b"    C[threadIdx.y * 16 + threadIdx.x] = BS(threadIdx.y, threadIdx.x);\n}\n")
-    info, _ = parse_file("macro.cu", src, Options())
+    info, _ = parse_file("macro.cu", src, Options(whole_program=True))
     assert all(e.seen and "spelled inside a macro body" in e.reason for e in info.escapes) and info.escapes
     got = {(a.range.line, a.kind): a for a in info.accesses}
     assert set(got) == {(6, "store"), (8, "load")}
     assert got[(6, "store")].text == "BS(threadIdx.x, threadIdx.y)"
-    r = rewrite_source(src, "macro.cu", Options(strategy="pad"))
+    r = rewrite_source(src, "macro.cu", Options(whole_program=True, strategy="pad"))
     assert r.text == src and not r.plans[0].rewritten
     store = next(x for x in r.plans[0].analysis.accesses if x.access.kind == "store")
     assert store.cls == "block" and r.plans[0].before[0].wavefronts == 8.0
@@ -295,7 +295,7 @@ def test_undefined_shift_is_predicted_as_the_gpu_runs_it_but_never_proved():
     assert x.samples.unknown is None and p is not None and p.wavefronts == 2.0
     got = {int(v) for i in x.samples.instances for v in i.indices[0][i.active]}
     assert got == {2 * t for t in range(64)}
-    (plan,) = rewrite_source(src, "k.cu", Options()).plans
+    (plan,) = rewrite_source(src, "k.cu", Options(whole_program=True)).plans
     assert not plan.rewritten and plan.reason.startswith("left untouched")
 
 
@@ -416,7 +416,7 @@ def test_local_of_template_dependent_type_is_followed_but_never_rewritten():
     }
     extern "C" __global__ void k(float *o, int w) { mm<32, int>(o, w); }
     """
-    res = rewrite_source(src, "k.cu", Options())
+    res = rewrite_source(src, "k.cu", Options(whole_program=True))
     (plan,) = res.plans
     assert [b.wavefronts for b in plan.before] == [1.0, 32.0]
     assert not plan.rewritten and "template-dependent type 'size_type'" in plan.reason
@@ -441,7 +441,7 @@ def test_loop_without_init_steps_the_variable_that_reached_it():
     (x, p), = [(x, p) for x, p in res if x.access.kind == "update"]
     assert p.executions == 4 and p.wavefronts == 3.75
     for strategy in ("pad", "xor"):  # rapcc's own map helpers are never inlined away
-        assert rewrite_source(src, "k.cu", Options(strategy=strategy)).plans[0].rewritten
+        assert rewrite_source(src, "k.cu", Options(whole_program=True, strategy=strategy)).plans[0].rewritten
 
 
 def test_nested_block_steps_a_local_before_the_loop_that_reads_it():
@@ -504,7 +504,7 @@ def test_data_dependent_subscript_of_a_run_time_sized_array_is_expected():
       atomicAdd(&Hs[(d * 256) >> 12], 1u);
       o[threadIdx.x] = Hs[threadIdx.x];
     }"""
-    (plan,) = rewrite_source(src, "k.cu", Options()).plans
+    (plan,) = rewrite_source(src, "k.cu", Options(whole_program=True)).plans
     x, p = next((x, p) for x, p in zip(plan.analysis.accesses, plan.before) if x.access.kind == "atomic")
     assert x.samples.expected and p is not None and 2.5 < p.wavefronts < 4.5
     assert not plan.rewritten  # random stays random under any layout
@@ -523,7 +523,7 @@ def test_shared_scalar_offset_is_uniform_and_sampled_like_a_parameter():
       __syncthreads();
       o[threadIdx.x] = s_key[lenSrcA + threadIdx.x];
     }"""
-    (plan,) = [p for p in rewrite_source(src, "k.cu", Options()).plans if p.analysis.array.name == "s_key"]
+    (plan,) = [p for p in rewrite_source(src, "k.cu", Options(whole_program=True)).plans if p.analysis.array.name == "s_key"]
     x, p = next((x, p) for x, p in zip(plan.analysis.accesses, plan.before) if x.access.kind == "load")
     assert x.samples.unknown is None and not x.samples.expected and x.samples.varies is None
     assert x.cls == "linear" and p.wavefronts == 1.0
@@ -545,7 +545,7 @@ def test_uniform_counter_carried_across_loops_is_sampled_and_proved_in_range():
         o[a + threadIdx.x] = s[0][threadIdx.x];
       }
     }"""
-    (plan,) = rewrite_source(src, "k.cu", Options()).plans
+    (plan,) = rewrite_source(src, "k.cu", Options(whole_program=True)).plans
     x, p = next((x, p) for x, p in zip(plan.analysis.accesses, plan.before) if x.access.kind == "store")
     assert x.samples.unknown is None and p is not None and p.wavefronts == 1.0
     assert x.site is not None and x.site.ranges is not None
@@ -567,7 +567,7 @@ def test_counter_written_under_a_thread_guard_is_not_uniform():
       }
       o[threadIdx.x] = s[0][threadIdx.x];
     }"""
-    (plan,) = rewrite_source(src, "k.cu", Options()).plans
+    (plan,) = rewrite_source(src, "k.cu", Options(whole_program=True)).plans
     x = next(x for x in plan.analysis.accesses if x.access.kind == "store")
     # Not replayed as one known value: unknown, or (the array proved in range) drawn per lane.
     assert x.samples.unknown is not None or x.samples.expected == ("iStage",)
@@ -667,7 +667,7 @@ def test_atomic_ticket_indices_are_distinct_and_consecutive():
       }
       o[threadIdx.x] = q[threadIdx.x] + w[threadIdx.x];
     }"""
-    plans = {p.analysis.array.name: p for p in rewrite_source(src, "k.cu", Options()).plans}
+    plans = {p.analysis.array.name: p for p in rewrite_source(src, "k.cu", Options(whole_program=True)).plans}
     q = next((x, b) for x, b in zip(plans["q"].analysis.accesses, plans["q"].before) if x.access.kind == "store")
     w = next((x, b) for x, b in zip(plans["w"].analysis.accesses, plans["w"].before) if x.access.kind == "store")
     assert q[0].samples.unknown is None and q[1] is not None and q[1].wavefronts == 1.0
@@ -690,7 +690,7 @@ def test_counter_written_under_an_if_with_an_initializer_is_not_uniform():
       }
       o[threadIdx.x] = s[0][threadIdx.x];
     }"""
-    (plan,) = rewrite_source(src, "k.cu", Options()).plans
+    (plan,) = rewrite_source(src, "k.cu", Options(whole_program=True)).plans
     x = next(x for x in plan.analysis.accesses if x.access.kind == "store")
     # Not replayed as one known value: unknown, or (the array proved in range) drawn per lane.
     assert x.samples.unknown is not None or x.samples.expected == ("iStage",)
@@ -716,7 +716,7 @@ void go(float *o, const float *a, int n, int b) {
 
 def test_a_guessed_shape_one_instantiation_leaves_still_serves_the_others():
     # The SDK's matrixMul: the block is `dim3(block_size, block_size)` at run time.
-    info, _ = parse_file("t.cu", MATMUL_TEMPLATE, Options())
+    info, _ = parse_file("t.cu", MATMUL_TEMPLATE, Options(whole_program=True))
     (a,) = analyze(info)
     fits = {(s.block.x, s.block.y): [dict(i.template_arguments)["B"] for i in s.instances] for s in a.per_shape}
     assert fits[(32, 8)] == [32]  # a 16x16 tile does not fit 32 lanes a row: mm<16> is left out there
@@ -731,7 +731,7 @@ def test_a_template_is_padded_only_where_no_guessed_shape_gets_slower():
     guarded = MATMUL_TEMPLATE.replace(b"  int tx = threadIdx.x, ty = threadIdx.y;\n",
                                       b"  if (threadIdx.x >= B || threadIdx.y >= B) return;\n"
                                       b"  int tx = threadIdx.x, ty = threadIdx.y;\n")
-    info, _ = parse_file("t.cu", guarded, Options())
+    info, _ = parse_file("t.cu", guarded, Options(whole_program=True))
     (a,) = analyze(info)
     p = plan_array(a, "auto", StrategyContext(BankModel(), 1))
     assert not p.rewritten and "predicted slower" in p.reason

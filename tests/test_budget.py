@@ -41,7 +41,7 @@ BUDGET = 200_000
 
 
 def _plans(source: bytes, budget: int | None):
-    result = rewrite_source(source, "k.cu", Options(array_budget=budget))
+    result = rewrite_source(source, "k.cu", Options(whole_program=True, array_budget=budget))
     return result, {p.analysis.array.name: p for p in result.plans}
 
 

@@ -39,7 +39,7 @@ def _constexpr(new: str, old: str) -> str:
 
 
 def _rewrite(text: str, build: BuildMacros):
-    result = rewrite_source(text.encode(), "k.cu", Options(build=build))
+    result = rewrite_source(text.encode(), "k.cu", Options(whole_program=True, build=build))
     kept = {p.analysis.array.name: p for p in result.plans}
     return {name for name, p in kept.items() if p.rewritten}, [d.format() for d in result.diagnostics]
 
@@ -142,7 +142,7 @@ def test_an_unknown_macro_in_code_keeps_every_array_and_is_never_guarded():
     text = _KERNEL.replace("BRANCH", "    out[ty * N + tx] = tile[tx][ty] + __CUDA_ARCH__;")
     rewritten, diags = _rewrite(text, UNKNOWN)
     assert not rewritten and any("'__CUDA_ARCH__' is used in code that may reach 'other'" in d for d in diags)
-    result = rewrite_source(text.encode(), "k.cu", Options(build=from_arch_option("sm_90")))
+    result = rewrite_source(text.encode(), "k.cu", Options(whole_program=True, build=from_arch_option("sm_90")))
     assert result.changed
     # nvcc's host pass has no __CUDA_ARCH__: a `#if __CUDA_ARCH__ != 900 #error` guard would stop the compile.
     assert b"__CUDA_ARCH__ !=" not in result.text and "__CUDA_ARCH__" not in dict(result.macro_guards)
@@ -152,7 +152,7 @@ def test_the_arch_option_reaches_the_parse(run_cli, tmp_path):
     """`rapcc --arch`, without an nvcc (run_cli hides it): __CUDA_ARCH__ known, the version not."""
     src = tmp_path / "k.cu"
     src.write_text(_preprocessor(_FLAT, _IN_RANGE))
-    _, _, err = run_cli(str(src), "--arch", "sm_90", "-o", str(tmp_path / "out.cu"))
+    _, _, err = run_cli(str(src), "--arch", "sm_90", "--whole-program", "-o", str(tmp_path / "out.cu"))
     assert _WALK in err and "decides" not in err
-    _, _, err = run_cli(str(src), "-o", str(tmp_path / "out.cu"))
+    _, _, err = run_cli(str(src), "--whole-program", "-o", str(tmp_path / "out.cu"))
     assert "'tile' is used under a branch that '__CUDA_ARCH__' decides" in err and "pass --arch" in err

@@ -30,13 +30,13 @@ int main() {
 
 
 def test_a_split_launch_is_read_exactly() -> None:
-    info, _ = parse_file("k.cu", TRANSPOSE, Options())
+    info, _ = parse_file("k.cu", TRANSPOSE, Options(whole_program=True))
     k = next(k for k in info.kernels if k.name == "t")
     assert k.launch_block_dims == ((32, 8, 1),) and k.launch_unknown == ()
 
 
 def test_the_rewrite_keeps_the_users_chevrons() -> None:
-    out = rapcc.rewrite(TRANSPOSE.decode(), strategy="pad")
+    out = rapcc.rewrite(TRANSPOSE.decode(), strategy="pad", whole_program=True)
     assert out.changed
     assert "t << <1, block >> > (a, b);" in out.text and "<<<" not in out.text
 

@@ -122,7 +122,7 @@ def test_report_counts_the_instructions_of_the_rewritten_layout(run_cli, tmp_pat
     src = tmp_path / "stencil_rowptr.cu"  # launched without dynamic shared memory: padding may grow the array
     src.write_text((ROOT / "examples" / "stencil_rowptr.cu").read_text() +
                    "void launch(float *o, const float *i) { stencil_rowptr<<<1, dim3(32, 8)>>>(o, i, 64, 64); }\n")
-    run_cli(str(src), "--strategy", "pad", "-o", str(tmp_path / "o.cu"), "--report", str(rep),
+    run_cli(str(src), "--strategy", "pad", "--whole-program", "-o", str(tmp_path / "o.cu"), "--report", str(rep),
             "--report-format", "json")
     load = next(a for a in json.loads(rep.read_text())["arrays"][0]["accesses"] if a["kind"] == "load")
     assert load["executions_after"] == 2 * load["executions"]
@@ -155,6 +155,6 @@ def test_rewritten_file_scope_array_gets_a_note(run_cli, tmp_path):
                    '  o[threadIdx.x] = tile[threadIdx.x][threadIdx.y];\n'
                    '}\n'
                    'void launch(float *o) { k<<<1, dim3(32, 8)>>>(o); }\n')
-    code, _, err = run_cli(str(src), "-o", str(tmp_path / "o.cu"))
+    code, _, err = run_cli(str(src), "--whole-program", "-o", str(tmp_path / "o.cu"))
     assert code == 0 and "[rapcc-file-scope]" in err
     assert "tile[32][32 + 1]" in (tmp_path / "o.cu").read_text()

@@ -12,7 +12,7 @@ SOURCE = "tests/golden/transpose16.cu"
 
 def test_no_output_is_a_dry_run_printing_the_diff(run_cli, tmp_path, monkeypatch):
     before = sorted(os.listdir("tests/golden"))
-    code, out, err = run_cli(SOURCE, "--strategy", "pad")
+    code, out, err = run_cli(SOURCE, "--strategy", "pad", "--whole-program")
     assert code == 0, err
     assert out.startswith(f"--- {SOURCE}\n+++ {SOURCE}\n")
     assert "-  __shared__ float tile[TILE_DIM][TILE_DIM];" in out
@@ -66,7 +66,7 @@ def test_multi_file_analyze_ends_with_a_summary(run_cli):
 
 
 def test_verbose_prints_one_line_per_file(run_cli, tmp_path):
-    code, _, err = run_cli(SOURCE, "--strategy", "pad", "-o", str(tmp_path / "o.cu"), "-v")
+    code, _, err = run_cli(SOURCE, "--strategy", "pad", "--whole-program", "-o", str(tmp_path / "o.cu"), "-v")
     assert code == 0
     line = next(x for x in err.splitlines() if x.startswith("rapcc: "))
     # store + load: 1 + 8 wavefronts before, 2 + 1 after padding the 16-word rows by two

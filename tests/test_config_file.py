@@ -38,7 +38,7 @@ def _report(run_cli, path, *flags):
     return tile
 
 
-CONFIG = 'block-dim = "32x8"\ninclude-dirs = ["include"]\ndefines = ["TILE=32"]\nstrategy = "pad"\n'
+CONFIG = 'block-dim = "32x8"\ninclude-dirs = ["include"]\ndefines = ["TILE=32"]\nstrategy = "pad"\nwhole-program = true\n'
 
 
 @pytest.mark.parametrize("name, text", [(".rapcc.toml", CONFIG), ("pyproject.toml", "[project]\nname = 'x'\n\n"

@@ -22,7 +22,8 @@ LAUNCH = "void launch(float *out, const float *in, int n) { k<<<dim3(n / 32, n /
 
 
 def _tile(source: str, **kw):
-    r = rewrite(source, filename="d.cu", **kw)
+    # The file holds every launch (the premise of a single file is tests/test_guarded_layouts.py's).
+    r = rewrite(source, filename="d.cu", whole_program=True, **kw)
     [arr] = [a for a in r.report["arrays"] if a["name"] == "tile"]
     notes = [d.message for d in r.diagnostics if d.check_id == "rapcc-block-dim"]
     return arr, notes, r
@@ -76,6 +77,6 @@ def test_a_device_function_called_from_a_method_keeps_the_guess():
 
 def test_under_rdc_other_files_may_call_it():
     from rapcc.pipeline import Options, rewrite_source
-    r = rewrite_source((BODY + KERNEL + LAUNCH).encode(), "d.cu", Options(rdc=True))
+    r = rewrite_source((BODY + KERNEL + LAUNCH).encode(), "d.cu", Options(whole_program=True, rdc=True))
     [arr] = [a for a in r.report["arrays"] if a["name"] == "tile"]
     assert arr["block_dim_source"] != "callers"

@@ -23,7 +23,7 @@ def _plan(fields: str, names: str, spelled: str = "struct P"):
     a spelling element padding does not rewrap (strategies/elempad.py)."""
     stores = " ".join(f"s[threadIdx.x].{n} = v.{n};" for n in names)
     src = AOS.replace("FIELDS", fields).replace("STORES", stores).replace("__shared__ P", f"__shared__ {spelled}")
-    r = rewrite_source(src.encode(), "k.cu", Options(strategy="auto"))
+    r = rewrite_source(src.encode(), "k.cu", Options(whole_program=True, strategy="auto"))
     return next(p for p in r.plans if p.analysis.array.name == "s")
 
 

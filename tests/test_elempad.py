@@ -49,7 +49,7 @@ def aos(local: str = "__shared__ P s[N];", extra: str = "", device: str = "", la
 def _result(tmp_path: Path, src: str, strategy: str = "auto"):
     path = tmp_path / "k.cu"
     path.write_text(src)
-    return rewrite_source(src.encode(), str(path), Options(strategy=strategy))
+    return rewrite_source(src.encode(), str(path), Options(whole_program=True, strategy=strategy))
 
 
 def _plan(tmp_path: Path, src: str, strategy: str = "auto"):
@@ -174,8 +174,8 @@ def test_the_verifier_rejects_an_element_the_plan_did_not_make(tmp_path: Path) -
     src = aos()
     path = tmp_path / "k.cu"
     path.write_text(src)
-    result = rewrite_source(src.encode(), str(path), Options(strategy="auto"))
-    reparsed = parse_file(str(path), result.text, Options(), host_facts=False)[0]
+    result = rewrite_source(src.encode(), str(path), Options(whole_program=True, strategy="auto"))
+    reparsed = parse_file(str(path), result.text, Options(whole_program=True), host_facts=False)[0]
     verify(result.text, result.plans, (), reparsed, DEFAULT_BANKS)
     forged = tuple(replace(p, mapping=replace(p.mapping, elem_pad=16)) for p in result.plans)
     with pytest.raises(InternalError, match="40-byte elements"):

@@ -20,13 +20,13 @@ void run(float *o, const float *i) {{ k<<<1, dim3(32, 32)>>>(o, i); }}
 
 
 def test_an_unsigned_char_enum_wraps_and_its_array_is_padded():
-    r = rewrite_source(ENUM_ROW.format(under="unsigned char").encode(), "e.cu", Options())
+    r = rewrite_source(ENUM_ROW.format(under="unsigned char").encode(), "e.cu", Options(whole_program=True))
     assert r.changed and b"tile[32][32 + 1]" in r.text
     assert not any("reaches row" in d.message for d in r.diagnostics)
 
 
 def test_an_int_enum_reaches_past_the_rows_and_the_array_is_kept():
-    r = rewrite_source(ENUM_ROW.format(under="int").encode(), "e.cu", Options())
+    r = rewrite_source(ENUM_ROW.format(under="int").encode(), "e.cu", Options(whole_program=True))
     assert not r.changed
     tile = next(p for p in r.plans if p.analysis.array.name == "tile")
     assert tile.unproved is not None  # the sound proof's refusal: row 287 is past the 32 rows

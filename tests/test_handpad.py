@@ -47,7 +47,7 @@ __global__ void k(const int *in, int *out, int p) {{
 def _result(tmp_path: Path, src: str, strategy: str = "auto"):
     path = tmp_path / "k.cu"
     path.write_text(src)
-    return rewrite_source(src.encode(), str(path), Options(strategy=strategy))
+    return rewrite_source(src.encode(), str(path), Options(whole_program=True, strategy=strategy))
 
 
 def _declared(text: str) -> str:

@@ -48,7 +48,7 @@ UNSEEN = {
 
 
 def _rewrite(source: str, strategy: str = "xor"):
-    return rewrite_source(source.encode(), "k.cu", Options(strategy=strategy))
+    return rewrite_source(source.encode(), "k.cu", Options(whole_program=True, strategy=strategy))
 
 
 # The same kernel with an array of fixed size: a same-size layout, which the static budget has no say on.
@@ -80,7 +80,7 @@ def test_both_instances_launched_from_plain_code_are_proved_each_and_rewritten()
     assert b"t[N][N + 1]" in r.text
     (plan,) = _rewrite(FIXED + DIRECT).plans
     assert plan.rewritten, plan.reason
-    info, _ = parse_file("k.cu", (KERNEL + DIRECT).encode(), Options())
+    info, _ = parse_file("k.cu", (KERNEL + DIRECT).encode(), Options(whole_program=True))
     program = info.sound()
     assert {(i.arguments, i.launched) for i in program.instances} == {((("N", 16),), True), ((("N", 32),), True)}
     shapes = {args: dims for args, dims in next(k for k in info.kernels if k.name == "k").instance_block_dims}
@@ -100,7 +100,8 @@ def test_a_lambda_launch_is_kept_unless_its_shape_is_read() -> None:
     lam = "int main() { float *o = 0; k<32><<<1, dim3(32, 32)>>>(o); auto l = [&]() { k<16><<<1, 256>>>(o); }; " \
           "l(); return 0; }\n"
     (plan,) = _rewrite(FIXED_PLAIN + lam).plans
-    assert not plan.rewritten and plan.unproved is not None
+    # The lambda's launch is not read: the layout applies only where blockDim is a shape proved (guards.py).
+    assert plan.unproved is None and plan.analysis.guard and (plan.rewritten or "same size" in plan.reason)
     (plan,) = _rewrite(FIXED_PLAIN + DIRECT).plans
     assert plan.rewritten
 
@@ -182,7 +183,7 @@ int main(int argc, char **argv) { float *o = 0; LAUNCH; return 0; }
 
 
 def _budget(launch: str, strategy: str, block_dim: tuple[int, int, int] | None = None):
-    r = rewrite_source(BUDGET.replace("LAUNCH", launch).encode(), "k.cu", Options(strategy=strategy, block_dim=block_dim))
+    r = rewrite_source(BUDGET.replace("LAUNCH", launch).encode(), "k.cu", Options(whole_program=True, strategy=strategy, block_dim=block_dim))
     return next(p for p in r.plans if p.analysis.array.name == "t")
 
 
@@ -236,7 +237,7 @@ int main(int argc, char **argv) { float *o = 0; void *args[] = {&o};
   cudaLaunchKernel((void *)h, dim3(1), dim3(32), args, sizeof(float) * 64, 0);
   u<<<1, 32, argc>>>(o); return 0; }
 """
-    info, _ = parse_file("k.cu", src.encode(), Options())
+    info, _ = parse_file("k.cu", src.encode(), Options(whole_program=True))
     got = dynamic_bytes(info.kernels)
     assert got["k"].most is None  # `N * 4` in a host template: a launch rapcc does not read
     assert got["h"].most == 256
@@ -246,8 +247,8 @@ int main(int argc, char **argv) { float *o = 0; void *args[] = {&o};
 def test_a_kernel_no_launch_of_the_file_shows_may_not_grow() -> None:
     """Launched from another file, with dynamic memory rapcc cannot see: padding is given up; with the
     launch in the file (no dynamic memory), the same kernel is padded."""
-    plan = _budget("", "pad")  # no launch: proved for no shape, so kept before the budget is asked
-    assert not plan.rewritten and plan.unproved is not None and "'k' has no launch rapcc sees" in plan.reason
+    plan = _budget("", "pad")  # no launch: proved under the guessed shapes only, behind a guard, which no pad can take
+    assert not plan.rewritten and plan.analysis.guard and "only a layout of the same size" in plan.reason
     plan = _budget("", "pad", (32, 32, 1))  # proved under the stated shape: the budget decides
     assert not plan.rewritten and "no launch of it in this file" in plan.reason
     plan = _budget("k<<<1, dim3(32, 32)>>>(o)", "pad")
@@ -262,14 +263,14 @@ NO_LAUNCH = BUDGET.replace("int main(int argc, char **argv) { float *o = 0; LAUN
 @pytest.mark.parametrize("stated, grows", [(None, False), (0, True), (8 * 1024, True), (44 * 1024, False)])
 def test_the_dynamic_memory_a_user_states_stands_for_launches_the_file_does_not_show(stated, grows) -> None:
     """No launch in the file: padding only with the bytes stated (4 KB of tile + the stated bytes within 48 KB)."""
-    r = rewrite_source(NO_LAUNCH.encode(), "k.cu", Options(strategy="pad", block_dim=(32, 32, 1), dynamic_smem=stated))
+    r = rewrite_source(NO_LAUNCH.encode(), "k.cu", Options(whole_program=True, strategy="pad", block_dim=(32, 32, 1), dynamic_smem=stated))
     plan = next(p for p in r.plans if p.analysis.array.name == "t")
     assert _grows(plan) == grows, plan.reason
 
 
 def test_a_stated_bound_never_hides_a_bigger_launch_rapcc_reads() -> None:
     r = rewrite_source(BUDGET.replace("LAUNCH", "k<<<1, dim3(32, 32), 44 * 1024>>>(o)").encode(), "k.cu",
-                       Options(strategy="pad", dynamic_smem=0))
+                       Options(whole_program=True, strategy="pad", dynamic_smem=0))
     plan = next(p for p in r.plans if p.analysis.array.name == "t")
     assert not _grows(plan), plan.reason
 

@@ -23,6 +23,8 @@ void launch(float *o, const float *i)
 ONE_SIZE = TWO_SIZES.replace("    transpose<16><<<1, dim3(16, 16)>>>(o, i);\n", "")
 
 
+# The file holds every launch (--whole-program): the instances' prices are the subject here, and
+# tests/test_guarded_layouts.py the premise of a single file.
 def _write(tmp_path, text: str):
     src = tmp_path / "t.cu"
     src.write_text(text)
@@ -30,7 +32,7 @@ def _write(tmp_path, text: str):
 
 
 def test_each_instance_has_its_conflict_warning(run_cli, tmp_path):
-    code, out, _ = run_cli("analyze", str(_write(tmp_path, TWO_SIZES)))
+    code, out, _ = run_cli("analyze", str(_write(tmp_path, TWO_SIZES)), "--whole-program")
     assert code == 0
     assert "8-way bank conflict on 'tile' in instance TILE=16" in out
     assert "32-way bank conflict on 'tile' in instance TILE=32" in out
@@ -38,7 +40,7 @@ def test_each_instance_has_its_conflict_warning(run_cli, tmp_path):
 
 def test_one_instance_is_reported_as_before(run_cli, tmp_path):
     """The twin: a template launched at one size has one warning, untagged."""
-    code, out, _ = run_cli("analyze", str(_write(tmp_path, ONE_SIZE)))
+    code, out, _ = run_cli("analyze", str(_write(tmp_path, ONE_SIZE)), "--whole-program")
     assert code == 0 and out.count("[rapcc-bank-conflict]") == 1
     assert "32-way bank conflict on 'tile' (stride access" in out and "in instance" not in out
 
@@ -46,7 +48,7 @@ def test_one_instance_is_reported_as_before(run_cli, tmp_path):
 def test_json_text_and_explain_give_each_instance_and_its_price(run_cli, tmp_path):
     src = _write(tmp_path, TWO_SIZES)
     report = tmp_path / "r.json"
-    code, _, err = run_cli(str(src), "-o", str(tmp_path / "o.cu"), "--report", str(report), "--report-format", "json")
+    code, _, err = run_cli(str(src), "--whole-program", "-o", str(tmp_path / "o.cu"), "--report", str(report), "--report-format", "json")
     assert code == 0, err
     (tile,) = json.loads(report.read_text())["arrays"]
     inst = {i["template_arguments"]["TILE"]: i for i in tile["instances"]}
@@ -57,14 +59,14 @@ def test_json_text_and_explain_give_each_instance_and_its_price(run_cli, tmp_pat
     assert (load32["wavefronts_before"], load32["wavefronts_after"]) == (32.0, 1.0)
     assert inst[32]["cost_after"] < inst[32]["cost_before"]
     assert (tile["bytes_before"], tile["bytes_after"]) == (4096, 4224)  # the largest instance's
-    code, _, err = run_cli(str(src), "-o", str(tmp_path / "o.cu"), "--report", "--explain")
+    code, _, err = run_cli(str(src), "--whole-program", "-o", str(tmp_path / "o.cu"), "--report", "--explain")
     assert err.count("instance TILE=32 (block 32x32x1)") == 2  # the report's and --explain's
     assert "4,096 -> 4,224 bytes" in err and "32.00 -> 1.00 wavefronts" in err
 
 
 def test_the_html_has_a_row_per_instance(run_cli, tmp_path):
     html = tmp_path / "r.html"
-    assert run_cli("analyze", str(_write(tmp_path, TWO_SIZES)), "--html", str(html))[0] == 0
+    assert run_cli("analyze", str(_write(tmp_path, TWO_SIZES)), "--whole-program", "--html", str(html))[0] == 0
     text = html.read_text()
     assert "<td><code>TILE=16</code></td>" in text and "<td><code>TILE=32</code></td>" in text
     assert "line 7 load: 32.00 -&gt; 1.00" in text

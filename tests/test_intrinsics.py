@@ -19,7 +19,7 @@ STRATEGIES = ["auto", "xor", "pad"]
 
 
 def _rewrite(src: str, strategy: str = "xor"):
-    return rewrite_source(src.encode(), "k.cu", Options(strategy=strategy))
+    return rewrite_source(src.encode(), "k.cu", Options(whole_program=True, strategy=strategy))
 
 
 def _plan(result, name: str):
@@ -30,7 +30,7 @@ def _proof(src: str, tmp_path, shape: tuple[int, int, int]):
     """The range proof's findings per array name, alone (every access counts as covered)."""
     cu = tmp_path / "k.cu"
     cu.write_text(src)
-    info, _ = parse_file(str(cu), cu.read_bytes(), Options())
+    info, _ = parse_file(str(cu), cu.read_bytes(), Options(whole_program=True))
     program = info.sound()
     names = {a.key: a.name for a in program.arrays}
     proof = prove(program, lambda name, args: Exact((shape,)), lambda a, start, end: True)

@@ -22,7 +22,7 @@ SUM_REDUCTION = Path(__file__).resolve().parent / "latency" / "sumReduction.cu"
 
 
 def _plan(source: bytes, name: str, path: str = "k.cu") -> ArrayPlan:
-    r = rewrite_source(source, path, Options(strategy="auto"))
+    r = rewrite_source(source, path, Options(whole_program=True, strategy="auto"))
     return next(p for p in r.plans if p.analysis.array.name == name)
 
 
@@ -176,7 +176,7 @@ def test_loops_know_whether_every_trip_ends_at_a_barrier() -> None:
 
 
 def test_launch_grids_are_read_and_an_unknown_one_is_none() -> None:
-    info, _ = parse_file("k.cu", LOOPS.encode(), Options())
+    info, _ = parse_file("k.cu", LOOPS.encode(), Options(whole_program=True))
     k = next(k for k in info.kernels if k.name == "k")
     assert set(k.launch_grids) == {((256, 1, 1), 6), ((256, 1, 1), None)}  # dim3 g(2, 3); a grid of n blocks
     assert _plan(LOOPS.encode(), "s").analysis.grids == (6,)  # the known one
@@ -189,13 +189,13 @@ __global__ void k(int *out) {
 }
 void run(int *out) { void *args[] = {&out}; cudaLaunchKernel((void *)k, dim3(5), dim3(64), args, 0, 0); }
 """
-    info, _ = parse_file("k.cu", src.encode(), Options())
+    info, _ = parse_file("k.cu", src.encode(), Options(whole_program=True))
     k = next(k for k in info.kernels if k.name == "k")
     assert k.launch_grids == (((64, 1, 1), 5),)
 
 
 def test_explain_says_which_candidates_paid_their_latency(run_cli) -> None:
-    code, _, err = run_cli("--explain", "tests/latency/sumReduction.cu")
+    code, _, err = run_cli("--explain", "--whole-program", "tests/latency/sumReduction.cu")
     assert code == 0
     assert "chose none (unchanged: no candidate is predicted faster: the accesses at line 37" in err
     pad = next(line for line in err.splitlines() if line.split()[1:2] == ["pad"])

@@ -54,7 +54,7 @@ def _array(result, name: str) -> dict:
 
 
 def test_assigned_dim3_gives_the_shape_and_a_hand_fix_is_not_padded_again():
-    r = rewrite_source(HAND_PADDED, "hp.cu", Options())
+    r = rewrite_source(HAND_PADDED, "hp.cu", Options(whole_program=True))
     a = _array(r, "tile")
     assert a["block_dim"] == [16, 16, 1] and a["block_dim_source"] == "launch"
     assert not r.changed and r.text == HAND_PADDED
@@ -62,7 +62,7 @@ def test_assigned_dim3_gives_the_shape_and_a_hand_fix_is_not_padded_again():
 
 
 def test_template_instances_are_planned_under_their_own_launch_shapes():
-    r = rewrite_source(TWO_SIZES, "two.cu", Options())
+    r = rewrite_source(TWO_SIZES, "two.cu", Options(whole_program=True))
     plan = r.plans[0]
     assert plan.rewritten, plan.reason
     assert "tile[B][B + 1]" in r.text.decode()
@@ -73,7 +73,7 @@ def test_template_instances_are_planned_under_their_own_launch_shapes():
 
 def test_a_shape_from_argv_is_unknown_and_planned_over_the_plausible_set():
     src = ONE_D + b"int main(int argc, char **argv) { int b = atoi(argv[1]); sc<<<1, b>>>(0, 0); }\n"
-    r = analyze_source(src, "argv.cu", Options())
+    r = analyze_source(src, "argv.cu", Options(whole_program=True))
     a = _array(r, "s")
     assert a["block_dim_source"] == "assumed" and len(a["block_dims"]) > 1
     assert any("atoi" in u for u in a["block_dims_unknown"])
@@ -83,13 +83,13 @@ def test_a_shape_from_argv_is_unknown_and_planned_over_the_plausible_set():
 
 def test_a_const_local_through_an_integer_local_is_read():
     src = ONE_D + b"void run() { const int block = 256; int half = block / 2; sc<<<1, half>>>(0, 0); }\n"
-    a = _array(analyze_source(src, "const.cu", Options()), "s")
+    a = _array(analyze_source(src, "const.cu", Options(whole_program=True)), "s")
     assert a["block_dims"] == [[128, 1, 1]] and a["block_dim_source"] == "launch"
 
 
 def test_a_loop_over_sizes_gives_the_set_of_shapes():
     src = ONE_D + b"void run() { for (int b = 32; b <= 256; b *= 2) sc<<<1, b>>>(0, 0); }\n"
-    a = _array(analyze_source(src, "loop.cu", Options()), "s")
+    a = _array(analyze_source(src, "loop.cu", Options(whole_program=True)), "s")
     assert sorted(a["block_dims"]) == [[32, 1, 1], [64, 1, 1], [128, 1, 1], [256, 1, 1]]
     assert a["block_dim_source"] == "launches" and a["block_dims_unknown"] == []
 
@@ -112,7 +112,7 @@ int main(int argc, char **argv) {
 
 
 def test_a_shape_from_argv_with_one_hinted_shape_is_planned_over_a_set():
-    r = rewrite_source(GEMV, "gemv.cu", Options())
+    r = rewrite_source(GEMV, "gemv.cu", Options(whole_program=True))
     a = _array(r, "sums")
     assert a["block_dim_source"] == "inferred" and a["block_dim"] == [16, 64, 1]
     # Never one guess: the hint and the plausible shapes around it, each one the code allows.
@@ -143,7 +143,7 @@ int main(int argc, char **argv) { kh<<<1, atoi(argv[1])>>>(0); kh<<<1, 128>>>(0)
 def test_a_unit_launch_of_unknown_shape_makes_the_included_kernel_unknown(tmp_path):
     (tmp_path / "kernel.h").write_bytes(KERNEL_H)
     (tmp_path / "main.cu").write_bytes(UNIT_CU)
-    r = analyze_source(KERNEL_H, str(tmp_path / "kernel.h"), Options(unit=str(tmp_path / "main.cu")))
+    r = analyze_source(KERNEL_H, str(tmp_path / "kernel.h"), Options(whole_program=True, unit=str(tmp_path / "main.cu")))
     a = _array(r, "s")
     assert a["block_dim_source"] != "launch" and [128, 1, 1] in a["block_dims"] and len(a["block_dims"]) > 1
     assert any(u.startswith("in 'main.cu', line 3:") and "atoi" in u for u in a["block_dims_unknown"])

@@ -55,10 +55,11 @@ def test_the_report_states_the_memory_a_padding_costs(run_cli, tmp_path):
     launched.write_text(open(TILE).read() + "void launch(float *o, const float *i) "
                         "{ transpose_16x16<<<1, dim3(16, 16)>>>(o, i, 16, 16); }\n")
     TILE_ = str(launched)
-    code, _, err = run_cli(TILE_, "--strategy", "pad", "-o", "/dev/null", "--report")
+    code, _, err = run_cli(TILE_, "--strategy", "pad", "--whole-program", "-o", "/dev/null", "--report")
     assert code == 0 and "1,024 -> 1,152 bytes of shared memory" in err
     report = tmp_path / "r.json"
-    run_cli(TILE_, "--strategy", "pad", "-o", "/dev/null", "--report", str(report), "--report-format", "json")
+    run_cli(TILE_, "--strategy", "pad", "--whole-program", "-o", "/dev/null", "--report", str(report),
+            "--report-format", "json")
     (tile,) = json.loads(report.read_text())["arrays"]
     assert (tile["bytes_before"], tile["bytes_after"]) == (1024, 1152)
     run_cli(TILE_, "--strategy", "xor", "-o", "/dev/null", "--report", str(report), "--report-format", "json")

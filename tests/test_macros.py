@@ -30,7 +30,7 @@ CASES = [("NEG_DIV", "(-7 / 2)", -3), ("NEG_REM", "(-7 % 2)", -1), ("USHR", "((0
 def _rewrite(tmp_path):
     src = KERNEL.format(defines="\n".join(f"#define {n} {b}" for n, b, _ in CASES),
                         uses=" + ".join(f"(int){n}" for n, _, _ in CASES))
-    return rewrite_source(src.encode(), str(tmp_path / "k.cu"), Options(strategy="pad"))
+    return rewrite_source(src.encode(), str(tmp_path / "k.cu"), Options(whole_program=True, strategy="pad"))
 
 
 def test_guards_hold_the_preprocessors_values(tmp_path):

@@ -61,7 +61,7 @@ def test_a_header_reached_through_another_is_analysed_in_its_unit(run_cli, neste
 
 
 def test_a_dry_run_shows_the_nested_headers_rewrite(run_cli, nested):
-    code, out, err = run_cli(str(nested / "main.cu"))
+    code, out, err = run_cli(str(nested / "main.cu"), "--whole-program")
     assert code == 0, err
     assert f"+++ {(nested / 'kernels.h').resolve()}" in out
     assert "+  __shared__ ELEM t[32][32 + 1];" in out

@@ -50,7 +50,7 @@ void run(float *o, const float *i) { big<<<1, dim3(32, 8)>>>(o, i); }
 
 
 def test_halo_stencil_gets_a_conflict_free_row_stride():
-    r = rewrite_source(HALO, "halo.cu", Options())
+    r = rewrite_source(HALO, "halo.cu", Options(whole_program=True))
     p = r.plans[0]
     assert p.rewritten and p.mapping.strategy == "pad", p.reason
     assert all(a is not None and a.wavefronts <= a.ideal + 1e-9 for a in p.after)
@@ -60,7 +60,7 @@ def test_halo_stencil_gets_a_conflict_free_row_stride():
 
 
 def test_a_working_hand_fix_of_a_template_is_not_padded_again():
-    r = rewrite_source(TEMPLATE_HAND_PADDED, "tf.cu", Options())
+    r = rewrite_source(TEMPLATE_HAND_PADDED, "tf.cu", Options(whole_program=True))
     p = r.plans[0]
     assert not p.rewritten and r.text == TEMPLATE_HAND_PADDED
     assert "works on 32 banks" in p.reason
@@ -73,7 +73,7 @@ def test_resident_blocks_follow_the_sm90_limits():
 
 
 def test_a_pad_that_costs_resident_blocks_is_given_up_and_says_why():
-    r = rewrite_source(OCCUPANCY, "occ.cu", Options())
+    r = rewrite_source(OCCUPANCY, "occ.cu", Options(whole_program=True))
     p = r.plans[0]
     loss = p.given_up
     assert loss is not None and loss.why is GiveUp.OCCUPANCY
@@ -86,5 +86,5 @@ def test_a_pad_that_costs_resident_blocks_is_given_up_and_says_why():
 
 def test_a_pad_that_keeps_resident_blocks_is_applied():
     small = OCCUPANCY.replace(b"216", b"64")
-    p = rewrite_source(small, "occ64.cu", Options()).plans[0]
+    p = rewrite_source(small, "occ64.cu", Options(whole_program=True)).plans[0]
     assert p.given_up is None and p.mapping.strategy == "pad"

@@ -47,16 +47,15 @@ def _tile(src: bytes, options: Options = Options()):
 
 # ---- the pipeline: the wrong form kept, its legal twins rewritten ----
 
-def test_a_flat_walk_under_an_unknown_launch_is_kept() -> None:
-    """Proved for the guessed 32x8, the walk leaves its row under 64x4: kept, and the user told how to fix it."""
-    plan, r = _tile(_flat())
-    assert not plan.rewritten and plan.unproved is not None
-    finding, _ = plan.unproved
-    assert finding.failure == Failure.OUT_OF_RANGE
-    assert finding.shape == AnyShape("k", Unread.UNKNOWN_LAUNCH)
-    (d,) = [d for d in r.diagnostics if d.check_id == "rapcc-unproved"]
-    assert "under some block shape: the launch shape of 'k' is unknown" in d.message
-    assert "--block-dim" in d.message and "rapcc_block_dim" in d.message
+def test_a_flat_walk_under_an_unknown_launch_is_rewritten_only_under_the_shapes_proved() -> None:
+    """In range for the guessed 32x8, the walk leaves its row under 64x4: the layout
+    applies behind a test of blockDim that holds for the shapes proved only, and
+    64x4 runs the layout as written (analysis/guards.py; executed in test_guarded_layouts.py)."""
+    plan, r = _tile(_flat(), Options(strategy="xor"))
+    assert plan.rewritten and plan.unproved is None
+    assert (32, 8, 1) in plan.analysis.guard and (64, 4, 1) not in plan.analysis.guard
+    assert b"blockDim.x == 32u && blockDim.y == 8u && blockDim.z == 1u" in r.text
+    assert "applied only when blockDim is" in plan.reason
 
 
 @pytest.mark.parametrize("block", ["dim3(32, 8)", "dim3(32, 8, 1)"])
@@ -71,7 +70,7 @@ def test_its_twin_under_block_dim_is_rewritten() -> None:
 
 
 def test_a_launch_read_as_64x4_is_proved_for_that_shape_only() -> None:
-    plan, _ = _tile(_flat("dim3(64, 4)"))
+    plan, _ = _tile(_flat("dim3(64, 4)"), Options(whole_program=True))
     # Proved under 64x4 alone (the one proof, run before planning): thread 32 walks past the row.
     assert not plan.rewritten and plan.unproved is not None
     assert "subscript 1 of 'tile' is not proved inside its dimension under block shape 64x4x1" in plan.reason
@@ -80,8 +79,9 @@ def test_a_launch_read_as_64x4_is_proved_for_that_shape_only() -> None:
 def test_one_unknown_launch_beside_a_known_one_means_every_shape() -> None:
     src = _flat("dim3(32, 8)").replace(b"  k<<<1, dim3(32, 8)>>>(i, o);",
                                        b"  k<<<1, dim3(32, 8)>>>(i, o);\n  k<<<1, dim3(argc, 8)>>>(i, o);")
-    plan, _ = _tile(src)
-    assert not plan.rewritten and isinstance(plan.unproved[0].shape, AnyShape)
+    plan, _ = _tile(src, Options(strategy="xor"))
+    # Every shape for the proof over all of them; a layout for 32x8 (and the guesses the proof holds for) only.
+    assert plan.rewritten and (32, 8, 1) in plan.analysis.guard
 
 
 @pytest.mark.parametrize("guard", ["if (threadIdx.x >= 32 || threadIdx.y >= 8) return;",
@@ -118,10 +118,9 @@ def test_launch_bounds_narrow_every_shape() -> None:
 
 
 def test_a_wider_launch_bound_is_not_enough() -> None:
-    plan, r = _tile(ROWS.replace("BOUND", "128").encode())
-    assert not plan.rewritten
-    assert plan.unproved[0].shape == AnyShape("k", Unread.NO_LAUNCH, 128)
-    assert any("of at most 128 threads: 'k' has no launch rapcc sees" in d.message for d in r.diagnostics)
+    plan, r = _tile(ROWS.replace("BOUND", "128").encode(), Options(strategy="xor"))
+    # Not every shape of up to 128 threads: 128 walks past the 64 rows, and the guard leaves it out.
+    assert plan.rewritten and plan.analysis.guard and all(x * y * z <= 64 for x, y, z in plan.analysis.guard)
 
 
 # ---- the decision, as data ----
@@ -230,8 +229,10 @@ def test_a_copy_is_one_declaration_never_written() -> None:
     written = s.ExprStmt(s.Assign("+", s.Var("tx", I), s.Lit(1, I), I))
     assert thread_index_copies(_fn(tx, written)) == {}
     assert thread_index_copies(_fn(tx, escaped=frozenset({"tx"}))) == {}
+    bound = s.ExprStmt(s.Call(s.CallKind.USER, "f@2:1", (s.Var("tx", I),), I, 0, 0, writes=frozenset({"tx"})))
+    assert thread_index_copies(_fn(tx, bound)) == {}  # bound to a callee's `int &`
     passed = s.ExprStmt(s.Call(s.CallKind.USER, "f@2:1", (s.Var("tx", I),), I, 0, 0))
-    assert thread_index_copies(_fn(tx, passed)) == {}
+    assert thread_index_copies(_fn(tx, passed)) == {"tx": "threadIdx.x"}  # by value: rapcc's own `at(tile, ty, tx)`
     narrow = s.Decl("c", s.int_ty(s.CType(8, False)), s.Conv(s.int_ty(s.CType(8, False)), s.Builtin("threadIdx.x")))
     assert thread_index_copies(_fn(narrow)) == {}  # an unsigned char wraps 256 to 0
     element = s.ExprStmt(s.Assign("", s.Subscript(s.SharedRef("t", 0), s.Var("tx", I), I, 0, 0), s.Lit(0, I), I))
@@ -289,7 +290,7 @@ def test_a_skipped_branch_walking_flat_under_an_unknown_launch_is_kept() -> None
 
 def test_its_guarded_twin_is_rewritten() -> None:
     plan, _ = _tile(SKIPPED.replace("READ", "if (tx < 32 && ty < 8) o[ty * 64 + tx] = tile[ty][tx];").encode(),
-                    Options(strategy="pad"))
+                    Options(strategy="pad", whole_program=True))
     assert plan.rewritten, plan.reason
 
 

@@ -35,35 +35,20 @@ BY_NAME = {k.kernel.name: k for kernels in SUITES.values() for k in kernels}
 # tile beside wmma loads that must stay, an early return that narrows the
 # block) and traps (half2 loads over a __half tile, an extern buffer carved
 # by hand, a shuffle's result as a column, a block built by compound
-# assignments).
+# assignments, a kernel of external linkage another file launches 64x4).
 SAMPLES = {
     "redteam": ("rt04_idx_macro_transpose", "rt15_volatile_array", "rt21_float4_transpose_legal",
                 "rt34_launch_stream_args", "rt02_union_temp", "rt03_char_reinterpret_float2",
                 "rt16_functor_shared_ptr", "rt24_launch_class_member"),
     "redteam2": ("rt2_01_half_transpose", "rt2_35_static_plus_dynamic_budget", "rt2_107_wmma_load_matrix",
                  "rt2_83_early_return_narrows", "rt2_02_half2_flat_over_half", "rt2_33_extern_carved",
-                 "rt2_46_shfl_xor_index", "rt2_63_launch_compound_assign"),
+                 "rt2_46_shfl_xor_index", "rt2_63_launch_compound_assign", "rt2_118_launch_other_unit"),
 }
 MINIMUM = {"redteam": 40, "redteam2": 60}
-# Wrong results found and not fixed here (each a precise report for the
-# integrator): judged on their own, expected to fail until the fix lands
-# (strict: a fix turns the xfail into a failure that says to drop the entry).
-KNOWN_FAILURES = {
-    "rt2_118_launch_other_unit": (
-        "a kernel with external linkage is planned for the launches of its own file only: another unit of the "
-        "program may declare it and launch it 64x4 (outside project mode rapcc cannot see that launch), and every "
-        "strategy's rewrite, proved for 32x8, walks tile[ty][tx] into the padding / the wrong swizzled element "
-        "(docs/limits.md: the files rapcc reads are taken as the program)"),
-}
 
 
 def _gxx() -> None:
     require_host_oracle(GXX)
-
-
-def _judge(kernels: list[RedteamKernel], work: Path) -> None:
-    """The kernels through the oracle, the known failures apart (judged alone)."""
-    _judge_all([k for k in kernels if k.kernel.name not in KNOWN_FAILURES], work)
 
 
 def _judge_all(kernels: list[RedteamKernel], work: Path) -> None:
@@ -118,7 +103,7 @@ def test_redteam_sample(suite, tmp_path):
     """The fixed sample through g++: no crash, no rewrite that differs or does
     not build, and auto rewrites the sample's legal controls."""
     _gxx()
-    _judge([BY_NAME[n] for n in SAMPLES[suite]], tmp_path)
+    _judge_all([BY_NAME[n] for n in SAMPLES[suite]], tmp_path)
 
 
 @pytest.mark.slow
@@ -126,20 +111,7 @@ def test_redteam_sample(suite, tmp_path):
 def test_redteam_all(suite, tmp_path):
     """Every red-team kernel under every strategy, bit for bit against g++."""
     _gxx()
-    _judge(SUITES[suite], tmp_path)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=why))
-                                  for n, why in KNOWN_FAILURES.items()])
-def test_redteam_known_failures(name, tmp_path):
-    """Each known wrong result, alone: it still differs (xfail) until fixed."""
-    _gxx()
-    _judge_all([BY_NAME[name]], tmp_path)
-
-
-def test_known_failures_name_real_kernels():
-    assert set(KNOWN_FAILURES) <= set(BY_NAME)
+    _judge_all(SUITES[suite], tmp_path)
 
 
 def _nvcc_check(nvcc: str, kernels: list[RedteamKernel], work: Path) -> None:

@@ -39,7 +39,7 @@ PLAIN = "if ((tx & 1) == 0 && f < 13) f += 3;\n    if ((tx & 1) != 0 || f < 16) 
 
 @pytest.mark.parametrize("strategy", ["auto", "pad", "xor"])
 def test_a_replay_the_proof_contradicts_keeps_the_array(strategy: str) -> None:
-    r = rewrite_source(KERNEL.replace("/*CASE*/", SWITCH).encode(), "k.cu", Options(strategy=strategy))
+    r = rewrite_source(KERNEL.replace("/*CASE*/", SWITCH).encode(), "k.cu", Options(whole_program=True, strategy=strategy))
     plan = next(p for p in r.plans if p.analysis.array.name == "tile")
     assert not plan.rewritten and plan.blocked == BlockKind.REPLAY_DISAGREES, plan.reason
     assert "line 15" in plan.reason
@@ -47,6 +47,6 @@ def test_a_replay_the_proof_contradicts_keeps_the_array(strategy: str) -> None:
 
 @pytest.mark.parametrize("strategy", ["auto", "pad", "xor"])
 def test_its_twin_the_replay_reads_alike_is_rewritten(strategy: str) -> None:
-    r = rewrite_source(KERNEL.replace("/*CASE*/", PLAIN).encode(), "k.cu", Options(strategy=strategy))
+    r = rewrite_source(KERNEL.replace("/*CASE*/", PLAIN).encode(), "k.cu", Options(whole_program=True, strategy=strategy))
     plan = next(p for p in r.plans if p.analysis.array.name == "tile")
     assert plan.rewritten and plan.blocked is None, plan.reason

@@ -41,7 +41,7 @@ class _Heatmaps(HTMLParser):
             self._current = None
 
 
-def page(name: str, options: Options = Options()) -> tuple[str, _Heatmaps]:
+def page(name: str, options: Options = Options(whole_program=True)) -> tuple[str, _Heatmaps]:
     path = f"examples/{name}.cu"
     src = (EXAMPLES / f"{name}.cu").read_bytes()
     result = rewrite_source(src, path, options)
@@ -77,7 +77,7 @@ def test_eight_byte_accesses_draw_one_row_per_half_warp():
 def test_the_mapping_line_names_the_emitted_layout():
     src = (EXAMPLES / "transpose_32x8.cu").read_bytes()
     for strategy, text in (("xor", "Swizzle&lt;5,0,0&gt;"), ("pad", "pad row 32 -&gt; 33"), ("rap", "p(row) = [")):
-        r = rewrite_source(src, "t.cu", Options(strategy=strategy))
+        r = rewrite_source(src, "t.cu", Options(whole_program=True, strategy=strategy))
         html = render_html("t.cu", src, r.plans, "")
         assert text in html, strategy
 
@@ -133,7 +133,7 @@ def test_measured_suite_results_sit_next_to_the_prediction(run_cli, tmp_path):
 
 def test_the_contents_link_every_array_with_its_predicted_gain():
     # Its kernels' launch is elsewhere: the case's 32x1 block, stated, lets the proof hold.
-    html, p = page("helper_clones", Options(block_dim=(32, 1, 1)))
+    html, p = page("helper_clones", Options(whole_program=True, block_dim=(32, 1, 1)))
     toc = html[html.index('<nav class="toc">'):html.index("</nav>")]
     sections = [line.split('id="')[1].split('"')[0] for line in html.splitlines()
                 if line.startswith('<section class="array"')]
@@ -155,13 +155,13 @@ def test_each_rewritten_array_shows_its_declaration_and_one_access_before_and_af
     path = ROOT / "examples" / "transpose_32x8.cu"
     # Launched without dynamic shared memory: padding may grow the tile.
     src = path.read_bytes() + b"void launch(float *o, const float *i) { transpose_32x8<<<1, dim3(32, 8)>>>(o, i, 32); }\n"
-    padded = rewrite_source(src, str(path), Options(strategy="pad"))
+    padded = rewrite_source(src, str(path), Options(whole_program=True, strategy="pad"))
     html = render_html(str(path), src, padded.plans, "")
     assert "- __shared__ float tile[TILE_DIM][TILE_DIM];" in html
     assert "+ __shared__ float tile[TILE_DIM][TILE_DIM + 1];" in html
-    swizzled = rewrite_source(src, str(path), Options(strategy="xor"))
+    swizzled = rewrite_source(src, str(path), Options(whole_program=True, strategy="xor"))
     html = render_html(str(path), src, swizzled.plans, "")
     added = [line for line in html.split("\n") if 'class="add"' in line]
     assert added and all("__rapcc_tile" in line for line in added)  # the subscripts go through the helper
-    kept = rewrite_source(src, str(path), Options(strategy="none"))
+    kept = rewrite_source(src, str(path), Options(whole_program=True, strategy="none"))
     assert 'class="diff"' not in render_html(str(path), src, kept.plans, "")

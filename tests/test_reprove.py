@@ -52,11 +52,11 @@ def _break_accessors(monkeypatch) -> None:
 
 
 def test_the_emitted_text_is_proved_under_the_shapes_that_licensed_the_input(tmp_path) -> None:
-    r = rewrite_source(SRC, "k.cu", Options(strategy="xor"))
+    r = rewrite_source(SRC, "k.cu", Options(whole_program=True, strategy="xor"))
     assert _plan(r, "tile").rewritten and _plan(r, "buf").rewritten
     assert reproof_refusals(r.plans) == 0
-    info, _ = parse_file("k.cu", SRC, Options())
-    out, _ = parse_file("k.cu", r.text, Options(), host_facts=False)
+    info, _ = parse_file("k.cu", SRC, Options(whole_program=True))
+    out, _ = parse_file("k.cu", r.text, Options(whole_program=True), host_facts=False)
     assert unproved_in_output(info, out, r.plans, None) == {}
     # The wrong premise: the output's own parse reads no launch, so its shapes
     # are every shape the hardware allows, and `tile[ty + j]` is not proved.
@@ -69,11 +69,11 @@ def test_the_emitted_text_is_proved_under_the_shapes_that_licensed_the_input(tmp
 def test_a_broken_accessor_passes_cexpr_and_the_reparse_but_not_the_reproof(monkeypatch) -> None:
     _break_accessors(monkeypatch)
     monkeypatch.setattr(reprove, "unproved_in_output", lambda *a, **k: {})
-    r = rewrite_source(SRC, "k.cu", Options(strategy="xor"))  # verify() raises nothing
+    r = rewrite_source(SRC, "k.cu", Options(whole_program=True, strategy="xor"))  # verify() raises nothing
     assert _plan(r, "tile").rewritten and b"[1u + __rapcc_tile" in r.text
     monkeypatch.undo()
-    info, _ = parse_file("k.cu", SRC, Options())
-    out, _ = parse_file("k.cu", r.text, Options(), host_facts=False)
+    info, _ = parse_file("k.cu", SRC, Options(whole_program=True))
+    out, _ = parse_file("k.cu", r.text, Options(whole_program=True), host_facts=False)
     found = unproved_in_output(info, out, r.plans, None)
     tile = _plan(r, "tile").analysis.array.key
     assert list(found) == [tile]
@@ -86,7 +86,7 @@ def test_an_array_the_output_does_not_prove_is_kept_and_the_rest_rewritten(monke
     """The pipeline keeps `tile` as written, says why (rapcc-unproved, the
     output's finding), and emits again without it; `buf`, proved, is rewritten."""
     _break_accessors(monkeypatch)
-    r = rewrite_source(SRC, "k.cu", Options(strategy=strategy))
+    r = rewrite_source(SRC, "k.cu", Options(whole_program=True, strategy=strategy))
     tile = _plan(r, "tile")
     assert not tile.rewritten and tile.unproved is not None
     finding = tile.unproved[0]
@@ -105,7 +105,7 @@ def test_the_twin_keeps_every_layout(monkeypatch) -> None:
     calls = []
     real = pipeline.rewrite
     monkeypatch.setattr(pipeline, "rewrite", lambda *a, **k: calls.append(1) or real(*a, **k))
-    r = rewrite_source(SRC, "k.cu", Options(strategy="rap"))
+    r = rewrite_source(SRC, "k.cu", Options(whole_program=True, strategy="rap"))
     assert [p.analysis.array.name for p in r.plans if p.rewritten] == ["tile", "buf"]
     assert reproof_refusals(r.plans) == 0 and len(calls) == 1
 
@@ -114,9 +114,9 @@ def test_an_input_kernel_the_output_does_not_name_once_keeps_every_array() -> No
     """The input's instances are run on the output by kernel name: where no
     kernel of the output has that name, nothing stands for them, and no array
     passes unproved (the wrong premise would be the output's instances alone)."""
-    r = rewrite_source(SRC, "k.cu", Options(strategy="xor"))
-    info, _ = parse_file("k.cu", SRC, Options())
-    out, _ = parse_file("k.cu", r.text, Options(), host_facts=False)
+    r = rewrite_source(SRC, "k.cu", Options(whole_program=True, strategy="xor"))
+    info, _ = parse_file("k.cu", SRC, Options(whole_program=True))
+    out, _ = parse_file("k.cu", r.text, Options(whole_program=True), host_facts=False)
     program = out.sound()
     renamed = replace(program, functions=tuple(replace(f, name="other") if f.is_kernel else f
                                                for f in program.functions))

@@ -33,12 +33,12 @@ void launch4(float *o) { stride4<<<1, 32>>>(o); }
 def _rewrite_twice(run_cli, tmp_path, strategy: str):
     src = tmp_path / "a.cu"
     src.write_text(TRANSPOSE)
-    code, _, err = run_cli(str(src), "--in-place", "--no-backup", "--strategy", strategy)
+    code, _, err = run_cli(str(src), "--in-place", "--no-backup", "--strategy", strategy, "--whole-program")
     assert code == 0, err
     first = src.read_text()
     assert "#line" not in first and first.startswith("/* rapcc ") and first != TRANSPOSE
     src.write_text(first + STRIDE4)
-    code, _, err = run_cli(str(src), "--in-place", "--no-backup", "--strategy", strategy, "--report")
+    code, _, err = run_cli(str(src), "--in-place", "--no-backup", "--strategy", strategy, "--report", "--whole-program")
     assert code == 0, err
     return first, src.read_text(), err
 

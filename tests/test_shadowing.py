@@ -49,7 +49,7 @@ void launch(float *o, const float *i) {
 
 
 def _all(src: bytes, name: str = "t.cu") -> dict[str, RewriteResult]:
-    results = rewrite_source_strategies(src, name, Options(seed=1), STRATEGIES)
+    results = rewrite_source_strategies(src, name, Options(whole_program=True, seed=1), STRATEGIES)
     errors = {s: r for s, r in results.items() if isinstance(r, InternalError)}
     assert not errors, errors
     return results  # type: ignore[return-value]
@@ -236,7 +236,7 @@ def test_skipped_global_qualified_use_counts():
            b"    tile[threadIdx.y][threadIdx.x] = 1.0f;\n    __syncthreads();\n"
            b"    out[0] = tile[threadIdx.x][threadIdx.y] + q.tile;\n"
            b"#ifdef OTHER\n    out[1] = ::tile[1][2];\n    out[2] = q.tile;\n#endif\n}\n")
-    info, _ = parse_file("t.cu", src, Options())
+    info, _ = parse_file("t.cu", src, Options(whole_program=True))
     uses = [src[u.range.start - 2:u.range.end] for u in info.inactive]
     assert uses == [b"::tile"]
 
@@ -249,7 +249,7 @@ def test_skipped_use_belongs_to_its_own_overload():
             b"    out[0] = tile[threadIdx.x][threadIdx.y];\n")
     src = (b"__global__ void k(float *out) {\n" + body + b"#ifdef OTHER\n    out[1] = tile[1][2];\n#endif\n}\n"
            b"__global__ void k(float *out, int n) {\n" + body + b"}\n")
-    info, _ = parse_file("t.cu", src, Options())
+    info, _ = parse_file("t.cu", src, Options(whole_program=True))
     first = min(info.arrays, key=lambda a: a.decl.start)
     assert [u.array for u in info.inactive] == [first.key]
 

@@ -109,7 +109,7 @@ def _array(result, name: str) -> dict:
 
 
 def test_transpose_with_launch_bounds_is_analysed_as_16x16_not_256x1():
-    r = rewrite_source(TRANSPOSE_16_GUARDED, "t.cu", Options())
+    r = rewrite_source(TRANSPOSE_16_GUARDED, "t.cu", Options(whole_program=True))
     tile = _array(r, "tile")
     assert tile["block_dim"] == [16, 16, 1] and tile["block_dim_source"] == "inferred"
     # The guard keeps 32x8 and 8x32 inside the tile, so the code no longer rules them out.
@@ -129,18 +129,19 @@ def test_launch_bounds_alone_still_gives_a_one_dimensional_kernel_its_shape():
     assert s["block_dims"] == [[128, 1, 1], [64, 1, 1]]
 
 
-def test_an_unguarded_tile_is_planned_for_guesses_but_kept_unless_proved_for_every_shape():
-    """The guesses steer the plan; the proof holds for every shape or the array is kept."""
+def test_an_unguarded_tile_is_planned_for_guesses_and_changed_only_under_them():
+    """The guesses steer the plan; the proof over every shape fails, so the layout
+    applies behind a test of blockDim for the guesses proved (analysis/guards.py)."""
     for src in (TRANSPOSE_16, UNKNOWN_SHAPE):
-        r = rewrite_source(src, "u.cu", Options())
+        r = rewrite_source(src, "u.cu", Options(whole_program=True))
         tile = _array(r, "tile")
-        assert tile["block_dim_source"] == "inferred" and tile["strategy"] == "none"
-        assert "under some block shape" in tile["reason"]
-        assert any(d.check_id == "rapcc-unproved" and "--block-dim" in d.message for d in r.diagnostics)
+        assert tile["block_dim_source"] == "inferred" and tile["strategy"] != "none"
+        assert tile["guarded_block_dims"] and "applied only when blockDim is" in tile["reason"]
+        assert b"blockDim.x ==" in r.text
 
 
 def test_unknown_shape_gets_a_layout_that_gains_under_every_plausible_shape():
-    r = rewrite_source(UNKNOWN_SHAPE_GUARDED, "u.cu", Options())
+    r = rewrite_source(UNKNOWN_SHAPE_GUARDED, "u.cu", Options(whole_program=True))
     tile = _array(r, "tile")
     assert len(tile["block_dims"]) >= 2
     assert tile["strategy"] != "none"
@@ -155,14 +156,14 @@ def test_unknown_shape_gets_a_layout_that_gains_under_every_plausible_shape():
 
 
 def test_an_explicit_block_dim_is_one_shape_and_not_robust():
-    r = rewrite_source(UNKNOWN_SHAPE, "u.cu", Options(block_dim=(32, 8, 1)))
+    r = rewrite_source(UNKNOWN_SHAPE, "u.cu", Options(whole_program=True, block_dim=(32, 8, 1)))
     tile = _array(r, "tile")
     assert tile["block_dims"] == [[32, 8, 1]] and tile["block_dim_source"] == "option"
     assert not tile["reason"].startswith("robust")
 
 
 def test_guessed_shapes_the_code_contradicts_are_dropped_in_one_note():
-    r = rewrite_source(FLAT_2D, "f.cu", Options())
+    r = rewrite_source(FLAT_2D, "f.cu", Options(whole_program=True))
     s = _array(r, "s")
     dropped = {tuple(d["block_dim"]) for d in s["block_dims_dropped"]}
     assert dropped == {(32, 16, 1), (16, 16, 1)}
@@ -173,21 +174,21 @@ def test_guessed_shapes_the_code_contradicts_are_dropped_in_one_note():
     # One clause per access, naming every shape it contradicts (issue 29: a clause per shape).
     assert "32x16, 16x16 left out, since" in note.message and "50% of their lanes" in note.message
     assert 'annotate("rapcc_block_dim(x, y, z)")' in note.message and "#pragma" not in note.message
-    # The planner's guesses steer only the prediction: the sound proof, over every
-    # shape the unknown launch allows, decides whether 's' may change.
+    # The sound proof over every shape the unknown launch allows does not hold: 's' changes
+    # only under the guesses the proof holds for, behind a test of blockDim (analysis/guards.py).
     plan = next(p for p in r.plans if p.analysis.array.name == "s")
-    assert plan.analysis.unproved is not None and plan.unproved is not None and not plan.rewritten
+    assert plan.analysis.unproved is None and set(plan.analysis.guard) <= {(32, 8, 1), (16, 8, 1)}
 
 
 def test_a_stated_shape_is_never_dropped():
-    r = rewrite_source(FLAT_2D, "f.cu", Options(block_dim=(32, 16, 1)))
+    r = rewrite_source(FLAT_2D, "f.cu", Options(whole_program=True, block_dim=(32, 16, 1)))
     s = _array(r, "s")
     assert s["strategy"] == "none" and s["block_dims_dropped"] == []
     assert "subscript 0 of 's' is not proved inside its dimension under block shape 32x16x1" in s["reason"]
 
 
 def test_private_array_with_data_dependent_reads_is_rewritten_with_the_expected_label():
-    r = rewrite_source(PRIVATE_LOOKUP, "p.cu", Options())
+    r = rewrite_source(PRIVATE_LOOKUP, "p.cu", Options(whole_program=True))
     priv = _array(r, "priv")
     assert priv["strategy"] != "none" and "expected under uniform data" in priv["reason"]
     read = next(x for x in priv["accesses"] if x["kind"] == "load")
@@ -206,7 +207,7 @@ def test_expected_wavefronts_are_deterministic():
 
 
 def test_a_data_dependent_read_no_layout_helps_stays_unchanged():
-    r = rewrite_source(RANDOM_ROW, "r.cu", Options())
+    r = rewrite_source(RANDOM_ROW, "r.cu", Options(whole_program=True))
     table = _array(r, "table")
     read = next(x for x in table["accesses"] if x["kind"] == "load")
     # 32 lanes, 256 uniform words: about 3.5 distinct words in the fullest bank.
@@ -219,7 +220,7 @@ def test_an_unbounded_data_dependent_subscript_is_expected_over_the_array_but_ne
     inside the 256 floats, so the read is predicted as uniform over them (about
     3.5 wavefronts, seed 000's random access); the unproved range still keeps
     the array as written."""
-    r = rewrite_source(UNBOUNDED, "g.cu", Options())
+    r = rewrite_source(UNBOUNDED, "g.cu", Options(whole_program=True))
     table = _array(r, "table")
     read = next(x for x in table["accesses"] if x["kind"] == "load")
     assert read["prediction"] == "expected under uniform data" and 3.0 < read["wavefronts_before"] < 4.0
@@ -236,7 +237,7 @@ def test_an_unbounded_local_assigned_in_several_places_is_not_drawn():
       s[threadIdx.x] = 1.0f;
       out[threadIdx.x] = s[i];
     }"""
-    r = rewrite_source(src, "k.cu", Options())
+    r = rewrite_source(src, "k.cu", Options(whole_program=True))
     read = next(x for x in _array(r, "s")["accesses"] if x["kind"] == "load")
     assert read["wavefronts_before"] is None and read["prediction"] is None
 

@@ -43,7 +43,7 @@ def test_an_array_in_a_method_is_kept_with_a_plain_reason():
 def test_the_same_array_in_a_free_device_function_is_rewritten():
     free = METHOD.replace("struct Transposer {\n  __device__ void run(", "__device__ void run(").replace(
         "  }\n};\n", "}\n").replace("Transposer t; t.run(", "run(")
-    r = rewrite(free, filename="f.cu")
+    r = rewrite(free, filename="f.cu", whole_program=True)
     assert r.changed and _arrays(r)["tile"]["mapping"] == "pad row 32 -> 33"
 
 
@@ -60,7 +60,7 @@ def test_its_twin_a_plain_shared_array_is_rewritten():
     plain = OBJECT.replace("__shared__ SharedTile<float, 32> tile;", "__shared__ float tile[32][32];").replace(
         "tile.at(threadIdx.y + j, threadIdx.x)", "tile[threadIdx.y + j][threadIdx.x]").replace(
         "tile.at(threadIdx.x, threadIdx.y + j)", "tile[threadIdx.x][threadIdx.y + j]")
-    r = rewrite(plain, filename="p.cu")
+    r = rewrite(plain, filename="p.cu", whole_program=True)
     assert r.changed and _arrays(r)["tile"]["mapping"] == "pad row 32 -> 33"
 
 

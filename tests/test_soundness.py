@@ -67,7 +67,7 @@ LAUNCH = "void launch(float *o, const float *i) { k<<<1, dim3(32, 8)>>>(o, i, 0,
 
 def _rewrite(body: str, strategy: str):
     src = PRELUDE + BASE.replace("    /*CASE*/", body) + LAUNCH
-    return rewrite_source(src.encode(), "k.cu", Options(strategy=strategy, block_dim=(32, 8, 1)))
+    return rewrite_source(src.encode(), "k.cu", Options(whole_program=True, strategy=strategy, block_dim=(32, 8, 1)))
 
 
 @pytest.mark.parametrize("strategy", ["auto", "xor", "pad"])
@@ -113,10 +113,10 @@ void launch(float *o) { k<32><<<1, dim3(32, 32)>>>(o); }
 
 
 def test_an_explicit_instantiation_without_a_launch_keeps_the_template_array() -> None:
-    r = rewrite_source(EXPLICIT.encode(), "k.cu", Options(strategy="pad"))
+    r = rewrite_source(EXPLICIT.encode(), "k.cu", Options(whole_program=True, strategy="pad"))
     assert not any(p.rewritten for p in r.plans)
     r = rewrite_source(EXPLICIT.replace("template __global__ void k<16>(float *);\n", "").encode(), "k.cu",
-                       Options(strategy="pad"))
+                       Options(whole_program=True, strategy="pad"))
     assert any(p.rewritten for p in r.plans)
 
 
@@ -137,9 +137,9 @@ __global__ void k(float *out)
 
 
 def test_a_provider_pointer_is_followed_and_a_moved_one_is_kept() -> None:
-    kept = rewrite_source(PROVIDER.replace("STEP", "s = s + 32;").encode(), "k.cu", Options(strategy="xor"))
+    kept = rewrite_source(PROVIDER.replace("STEP", "s = s + 32;").encode(), "k.cu", Options(whole_program=True, strategy="xor"))
     assert not any(p.rewritten for p in kept.plans)
-    moved = rewrite_source(PROVIDER.replace("STEP", "").encode(), "k.cu", Options(strategy="xor"))
+    moved = rewrite_source(PROVIDER.replace("STEP", "").encode(), "k.cu", Options(whole_program=True, strategy="xor"))
     assert [p.rewritten for p in moved.plans] == [True]
 
 
@@ -159,7 +159,7 @@ __global__ void k(float *out)
 
 
 def test_a_reference_written_where_the_interpreter_stops_is_unknown() -> None:
-    r = rewrite_source(RECURSIVE_REF.encode(), "k.cu", Options(strategy="xor"))
+    r = rewrite_source(RECURSIVE_REF.encode(), "k.cu", Options(whole_program=True, strategy="xor"))
     assert not any(p.rewritten for p in r.plans)
 
 
@@ -188,6 +188,6 @@ __global__ void k(float *out)
     ("cells[threadIdx.x][threadIdx.y].next()", "cells", True),  # `this[1]`
 ])
 def test_an_element_bound_to_a_reference_is_followed_only_where_the_callee_is_read(use, array, kept) -> None:
-    r = rewrite_source(REFERENCES.format(use=use).encode(), "k.cu", Options(strategy="xor"))
+    r = rewrite_source(REFERENCES.format(use=use).encode(), "k.cu", Options(whole_program=True, strategy="xor"))
     plan = next(p for p in r.plans if p.analysis.array.name == array)
     assert plan.rewritten is not kept, plan.reason

@@ -76,46 +76,46 @@ def test_suppression_escapes():
 
 
 def test_suppression_does_not_change_the_rewrite():
-    plain = rewrite_source(source(), "k.cu", Options())
-    silenced = rewrite_source(source(store_comment="  // rapcc: ignore"), "k.cu", Options())
+    plain = rewrite_source(source(), "k.cu", Options(whole_program=True))
+    silenced = rewrite_source(source(store_comment="  // rapcc: ignore"), "k.cu", Options(whole_program=True))
     assert plain.changed and silenced.changed
     assert plain.plans[0].mapping == silenced.plans[0].mapping
 
 
 @pytest.mark.parametrize("layout", ["pad", "xor", "rap"])
 def test_layout_pragma_fixes_the_strategy_and_says_so(layout):
-    r = rewrite_source(source(pragma=f"#pragma rapcc layout(tile, {layout})"), "k.cu", Options())
+    r = rewrite_source(source(pragma=f"#pragma rapcc layout(tile, {layout})"), "k.cu", Options(whole_program=True))
     plan = r.plans[0]
     assert plan.mapping.strategy == layout
     assert f"'#pragma rapcc layout(tile, {layout})' at line 4" in plan.reason
     assert f"#pragma rapcc layout(tile, {layout})" in r.report["arrays"][0]["reason"]
     # It beats the command line's strategy too.
     assert rewrite_source(source(pragma=f"#pragma rapcc layout(tile, {layout})"), "k.cu",
-                          Options(strategy="bvxor")).plans[0].mapping.strategy == layout
+                          Options(whole_program=True, strategy="bvxor")).plans[0].mapping.strategy == layout
 
 
 def test_layout_pragma_none_keeps_the_array():
-    r = rewrite_source(source(pragma="#pragma rapcc layout(tile, none)"), "k.cu", Options())
+    r = rewrite_source(source(pragma="#pragma rapcc layout(tile, none)"), "k.cu", Options(whole_program=True))
     assert not r.changed and r.text == source(pragma="#pragma rapcc layout(tile, none)")
     assert "requested by" in r.plans[0].reason
-    assert rewrite_source(source(), "k.cu", Options()).changed  # without the pragma auto rewrites
+    assert rewrite_source(source(), "k.cu", Options(whole_program=True)).changed  # without the pragma auto rewrites
 
 
 def test_layout_pragma_for_another_array_does_not_apply():
-    r = rewrite_source(source(pragma="#pragma rapcc layout(other, none)"), "k.cu", Options())
+    r = rewrite_source(source(pragma="#pragma rapcc layout(other, none)"), "k.cu", Options(whole_program=True))
     assert r.changed and "requested" not in r.plans[0].reason
     assert any(d.check_id == "rapcc-pragma" and "'other'" in d.message for d in r.diagnostics)
 
 
 def test_layout_pragma_after_the_declaration_does_not_apply():
     src = source().replace(b"    tile[threadIdx.x]", b"#pragma rapcc layout(tile, none)\n    tile[threadIdx.x]", 1)
-    r = rewrite_source(src, "k.cu", Options())
+    r = rewrite_source(src, "k.cu", Options(whole_program=True))
     assert r.changed and any(d.check_id == "rapcc-pragma" for d in r.diagnostics)
 
 
 @pytest.mark.parametrize("pragma", ["#pragma rapcc layout(tile, diagonal)", "#pragma rapcc layout(tile)"])
 def test_bad_layout_pragmas_warn_and_change_nothing(pragma):
-    r = rewrite_source(source(pragma=pragma), "k.cu", Options())
+    r = rewrite_source(source(pragma=pragma), "k.cu", Options(whole_program=True))
     assert r.changed and "requested" not in r.plans[0].reason
     assert [d.line for d in r.diagnostics if d.check_id == "rapcc-pragma"] == [4]
 

@@ -89,7 +89,7 @@ def test_whose_header_a_file_is(tmp_path):
 
 def test_errors_in_a_system_header_are_one_note_and_taint_nothing(tmp_path):
     lib, src = _library(tmp_path)
-    options = Options(strategy="xor", extra_args=("-isystem", str(lib)))
+    options = Options(whole_program=True, strategy="xor", extra_args=("-isystem", str(lib)))
     result = rewrite_source(src.read_bytes(), str(src), options)
     [note] = _notes(result)
     assert (note.file, note.line, note.col) == (str(src), 1, 10)  # the user's #include
@@ -98,7 +98,7 @@ def test_errors_in_a_system_header_are_one_note_and_taint_nothing(tmp_path):
     [plan] = result.plans
     assert plan.rewritten and not plan.analysis.escapes
     # -v lists each, where it is.
-    verbose = rewrite_source(src.read_bytes(), str(src), Options(strategy="xor", extra_args=options.extra_args,
+    verbose = rewrite_source(src.read_bytes(), str(src), Options(whole_program=True, strategy="xor", extra_args=options.extra_args,
                                                                  verbose=True))
     assert sorted((Path(n.file).name, n.line) for n in _notes(verbose)) == [("lib.h", 2), ("lib.h", 5)]
     assert verbose.text == result.text
@@ -108,11 +108,11 @@ def test_the_same_errors_in_a_users_header_are_the_users(tmp_path):
     """Under -I the header is the user's: each error is a note of its own, and
     an instantiation the kernel requests with an error in it still taints."""
     lib, src = _library(tmp_path)
-    result = rewrite_source(src.read_bytes(), str(src), Options(strategy="xor", include_dirs=(str(lib),)))
+    result = rewrite_source(src.read_bytes(), str(src), Options(whole_program=True, strategy="xor", include_dirs=(str(lib),)))
     assert len(_notes(result)) == 2 and all(Path(n.file).name == "lib.h" for n in _notes(result))
     [plan] = result.plans
     assert not plan.rewritten and "clang error" in plan.reason
-    system = rewrite_source(src.read_bytes(), str(src), Options(strategy="xor", extra_args=("-isystem", str(lib))))
+    system = rewrite_source(src.read_bytes(), str(src), Options(whole_program=True, strategy="xor", extra_args=("-isystem", str(lib))))
     assert system.plans[0].rewritten and len(_notes(system)) == 1
 
 
@@ -128,7 +128,7 @@ __global__ void k(float *a) {
   a[threadIdx.x] = cells[63 - threadIdx.x].w;
 }
 """
-    result = analyze_source(src, str(tmp_path / "k.cu"), Options(block_dim=(64, 1, 1),
+    result = analyze_source(src, str(tmp_path / "k.cu"), Options(whole_program=True, block_dim=(64, 1, 1),
                                                                  extra_args=("-isystem", str(lib))))
     [plan] = result.plans
     assert plan.analysis.escapes and "UnknownType" in plan.reason
@@ -168,14 +168,14 @@ STANDARD_INCLUDES = b"#include <cstdint>\n#include <climits>\n#include <cfloat>\
 @pytest.mark.parametrize("header", STANDARD)
 def test_standard_headers_parse_cleanly_with_the_stand_ins_alone(tmp_path, header):
     src = f"#include <{header}>\n".encode() + TRANSPOSE
-    result = rewrite_source(src, str(tmp_path / "k.cu"), Options(strategy="xor"))
+    result = rewrite_source(src, str(tmp_path / "k.cu"), Options(whole_program=True, strategy="xor"))
     assert [d for d in result.diagnostics if d.check_id in ("rapcc-parse-error", "clang-diagnostic")] == []
     assert result.plans[0].rewritten
 
 
 def test_nvcc_implicit_types_and_macros_do_not_taint(tmp_path):
     src = NVCC_IMPLICIT % STANDARD_INCLUDES
-    result = rewrite_source(src, str(tmp_path / "k.cu"), Options(strategy="xor"))
+    result = rewrite_source(src, str(tmp_path / "k.cu"), Options(whole_program=True, strategy="xor"))
     assert _notes(result) == [] and not [d for d in result.diagnostics if d.check_id == "rapcc-escape"]
     [plan] = result.plans
     assert plan.rewritten and b"_at(s, ty, tx) = in[idx];" in result.text and result.macro_guards == ()
@@ -196,9 +196,9 @@ CCCL = ["cub/cub.cuh", "thrust/device_vector.h", "cuda/pipeline", "cuda/barrier"
 @pytest.mark.parametrize("header", CCCL)
 def test_cccl_adds_at_most_one_note_to_a_clean_file(tmp_path, header):
     root = _toolkit()
-    clean = rewrite_source(TRANSPOSE, str(tmp_path / "k.cu"), Options(strategy="xor", cuda_path=root))
+    clean = rewrite_source(TRANSPOSE, str(tmp_path / "k.cu"), Options(whole_program=True, strategy="xor", cuda_path=root))
     src = f"#include <{header}>\n".encode() + TRANSPOSE
-    result = rewrite_source(src, str(tmp_path / "k.cu"), Options(strategy="xor", cuda_path=root))
+    result = rewrite_source(src, str(tmp_path / "k.cu"), Options(whole_program=True, strategy="xor", cuda_path=root))
     # The #include moves every line of the clean file down by one.
     assert [(d.line, d.message) for d in result.diagnostics if d.line > 1] == \
         [(d.line + 1, d.message) for d in clean.diagnostics]
@@ -217,7 +217,7 @@ def test_a_kernel_with_cub_and_uint32_indices_is_rewritten_and_compiles(tmp_path
                       b"    __shared__ typename WarpReduce::TempStorage scratch;\n"
                       b"    v = WarpReduce(scratch).Sum(v);")
     for strategy in ("xor", "auto"):
-        result = rewrite_source(src, str(tmp_path / "k.cu"), Options(strategy=strategy, cuda_path=root))
+        result = rewrite_source(src, str(tmp_path / "k.cu"), Options(whole_program=True, strategy=strategy, cuda_path=root))
         assert len(_notes(result)) <= 1
         assert not [d for d in result.diagnostics if d.check_id == "rapcc-escape"]
         plan = next(p for p in result.plans if p.analysis.array.name == "s")
@@ -246,7 +246,7 @@ void run(float *o, const float *i) { k<<<1, dim3(32, 32)>>>(o, i, 1); }
 
 
 def test_what_nvcc_provides_without_an_include_parses(tmp_path):
-    result = rewrite_source(IMPLICIT, str(tmp_path / "k.cu"), Options(strategy="pad"))
+    result = rewrite_source(IMPLICIT, str(tmp_path / "k.cu"), Options(whole_program=True, strategy="pad"))
     assert [d for d in result.diagnostics if d.check_id in ("rapcc-parse-error", "rapcc-escape")] == []
     assert result.plans[0].rewritten and b"__shared__ float s[32][32 + 1];" in result.text
 
@@ -255,7 +255,7 @@ def test_what_nvcc_provides_without_an_include_parses(tmp_path):
 def test_what_nvcc_provides_without_an_include_compiles(tmp_path):
     nvcc = require_nvcc()
     out = tmp_path / "k.cu"
-    out.write_bytes(rewrite_source(IMPLICIT, str(out), Options(strategy="xor")).text)
+    out.write_bytes(rewrite_source(IMPLICIT, str(out), Options(whole_program=True, strategy="xor")).text)
     proc = subprocess.run([nvcc, "-arch=sm_90", "--expt-relaxed-constexpr", "-cubin", "-o", str(tmp_path / "k.cubin"),
                            str(out)], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
@@ -278,7 +278,7 @@ void run(float *o) { k<<<1, dim3(32, 32)>>>(o); }
 
 
 def test_bfloat16_conversions_and_comparisons_parse(tmp_path):
-    result = rewrite_source(BF16, str(tmp_path / "k.cu"), Options(strategy="xor"))
+    result = rewrite_source(BF16, str(tmp_path / "k.cu"), Options(whole_program=True, strategy="xor"))
     assert [d for d in result.diagnostics if d.check_id in ("rapcc-parse-error", "rapcc-escape")] == []
     assert result.plans[0].rewritten
 
@@ -287,7 +287,7 @@ def test_bfloat16_conversions_and_comparisons_parse(tmp_path):
 def test_bfloat16_rewrite_compiles(tmp_path):
     nvcc = require_nvcc()
     out = tmp_path / "k.cu"
-    out.write_bytes(rewrite_source(BF16, str(out), Options(strategy="xor")).text)
+    out.write_bytes(rewrite_source(BF16, str(out), Options(whole_program=True, strategy="xor")).text)
     proc = subprocess.run([nvcc, "-arch=sm_90", "-cubin", "-o", str(tmp_path / "k.cubin"), str(out)],
                           capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr

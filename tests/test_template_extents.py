@@ -21,7 +21,7 @@ void run(const float *a, float *b) { k<128, 64><<<1, dim3(32, 8)>>>(a, b); }
 
 
 def _plan(read: str, strategy: str):
-    r = rewrite_source(KERNEL.replace("/*READ*/", read).encode(), "k.cu", Options(strategy=strategy))
+    r = rewrite_source(KERNEL.replace("/*READ*/", read).encode(), "k.cu", Options(whole_program=True, strategy=strategy))
     return next(p for p in r.plans if p.analysis.array.name == "s")
 
 
@@ -49,6 +49,6 @@ __global__ void k(const float *in, float *out) {
 }
 void run(const float *a, float *b) { k<256, 2048><<<1, 256>>>(a, b); }
 """
-    r = rewrite_source(src.encode(), "k.cu", Options(strategy="pad"))
+    r = rewrite_source(src.encode(), "k.cu", Options(whole_program=True, strategy="pad"))
     plan = next(p for p in r.plans if p.analysis.array.name == "s")
     assert plan.rewritten and plan.mapping.phys_dims == (64, 33), plan.reason

@@ -102,7 +102,7 @@ CASES = {
 
 
 def _rewrite(body: str, strategy: str):
-    return rewrite_source(KERNEL.replace("    /*CASE*/", body).encode(), "k.cu", Options(strategy=strategy))
+    return rewrite_source(KERNEL.replace("    /*CASE*/", body).encode(), "k.cu", Options(whole_program=True, strategy=strategy))
 
 
 def _plan(result, name: str):
@@ -177,7 +177,7 @@ __global__ void k(float *out, const float *in)
 def test_a_helper_that_owns_shared_state_is_not_cloned(own: str, strategy: str) -> None:
     """The first call stores into the helper's `carry`, the second reads it: a
     copy per array would give each call its own `carry`."""
-    r = rewrite_source(OWNER.replace("/*OWN*/", own).encode(), "k.cu", Options(strategy=strategy))
+    r = rewrite_source(OWNER.replace("/*OWN*/", own).encode(), "k.cu", Options(whole_program=True, strategy=strategy))
     for name in ("a", "b"):
         plan = _plan(r, name)
         assert not plan.rewritten and not plan.analysis.clones
@@ -190,7 +190,7 @@ def test_a_helper_that_owns_shared_state_is_not_cloned(own: str, strategy: str) 
 def test_a_helper_sharing_file_scope_state_is_still_cloned() -> None:
     """The twin: `carry` at file scope is one array whichever copy names it."""
     src = "__shared__ float carry[256];\n" + OWNER.replace("/*OWN*/", "")
-    r = rewrite_source(src.encode(), "k.cu", Options(strategy="xor"))
+    r = rewrite_source(src.encode(), "k.cu", Options(whole_program=True, strategy="xor"))
     for name in ("a", "b"):
         plan = _plan(r, name)
         assert plan.rewritten and [c.name for c in plan.analysis.clones] == ["mix"], plan.reason
@@ -202,7 +202,7 @@ def test_a_static_local_is_owned_state_too() -> None:
     src = OWNER.replace("/*OWN*/", "__shared__ float carry[256]; static __device__ int calls; calls += 1;")
     src = src.replace("__shared__ float carry[256]; ", "")
     src = "__shared__ float carry[256];\n" + src
-    r = rewrite_source(src.encode(), "k.cu", Options(strategy="xor"))
+    r = rewrite_source(src.encode(), "k.cu", Options(whole_program=True, strategy="xor"))
     plan = _plan(r, "a")
     assert not plan.rewritten and "static variable 'calls'" in plan.reason
 
@@ -212,7 +212,7 @@ def _proof(src: str, tmp_path) -> dict[str, Failure | None]:
     covered, so no refusal here comes from the collector."""
     cu = tmp_path / "k.cu"
     cu.write_text(src)
-    info, _ = parse_file(str(cu), cu.read_bytes(), Options())
+    info, _ = parse_file(str(cu), cu.read_bytes(), Options(whole_program=True))
     program = info.sound()
     names = {a.key: a.name for a in program.arrays}
     proof = prove(program, lambda name, args: Exact(((32, 8, 1),)), lambda a, start, end: True)
@@ -298,7 +298,7 @@ def test_a_reference_to_an_element_is_followed_only_as_its_value(wrong: str, twi
 def test_a_cast_written_inside_a_macro_is_read_from_its_operand(use: str, kept: bool) -> None:
     pre = ("#define AS_PAIR(x) reinterpret_cast<const float2 &>(x)\n#define LOAD(x) ((float)(x))\n"
            "#define SAME(x) static_cast<const float &>(x)\n")
-    r = rewrite_source((pre + KERNEL.replace("    /*CASE*/", f"    {use}")).encode(), "k.cu", Options(strategy="xor"))
+    r = rewrite_source((pre + KERNEL.replace("    /*CASE*/", f"    {use}")).encode(), "k.cu", Options(whole_program=True, strategy="xor"))
     plan = _plan(r, "buf")
     assert plan.rewritten is not kept, plan.reason
     if kept:
@@ -311,7 +311,7 @@ def test_every_rewritten_twin_compiles(tmp_path) -> None:
     nvcc = require_nvcc()
     units = [_rewrite(twin, strategy).text.decode() for _, _, _, twin in CASES.values() for strategy in ("xor", "pad")]
     units.append(rewrite_source(("__shared__ float carry[256];\n" + OWNER.replace("/*OWN*/", "")).encode(), "k.cu",
-                                Options(strategy="xor")).text.decode())
+                                Options(whole_program=True, strategy="xor")).text.decode())
     src = tmp_path / "twins.cu"
     src.write_text("".join(f"namespace twin{i} {{\n{u}\n}}\n" for i, u in enumerate(units)))
     done = subprocess.run([nvcc, "-arch=sm_90", "-cubin", "-o", str(tmp_path / "t.cubin"), str(src)],
@@ -379,11 +379,11 @@ def test_an_array_used_in_a_copied_helper_is_kept() -> None:
     verifier counted 10 uses of 'carry' where 6 were planned). Its twin, where
     one array passes through 'mix' and nothing is copied, may change layout."""
     src = "__shared__ float carry[256];\n" + OWNER.replace("/*OWN*/", "")
-    r = rewrite_source(src.encode(), "k.cu", Options(strategy="xor"))
+    r = rewrite_source(src.encode(), "k.cu", Options(whole_program=True, strategy="xor"))
     carry = _plan(r, "carry")
     assert not carry.rewritten and carry.blocked == BlockKind.COPIED and carry.analysis.copied_in == ("mix",)
     assert _plan(r, "a").rewritten and _plan(r, "b").rewritten
     twin = rewrite_source(src.replace("x += mix(b, t, 1);", "x += mix(a, t, 1);").encode(), "k.cu",
-                          Options(strategy="xor"))
+                          Options(whole_program=True, strategy="xor"))
     carry = _plan(twin, "carry")
     assert carry.rewritten and not carry.analysis.copied_in and not _plan(twin, "a").analysis.clones

@@ -13,7 +13,7 @@ from rapcc.pipeline import Options, rewrite_source
 
 
 def _accesses(src: bytes):
-    info, _ = parse_file("v.cu", src, Options())
+    info, _ = parse_file("v.cu", src, Options(whole_program=True))
     return [(a, x) for a in analyze(info) for x in a.accesses]
 
 
@@ -109,7 +109,7 @@ def test_stores_next_to_shared_loads_stay_scalar():
 def test_the_planner_charges_a_rewrite_for_the_vector_loads_it_loses():
     """The unchanged array is costed with its LDS.128; every rewrite without them."""
     launched = ROW_READ + b"\nvoid launch(float *o) { k<<<1, dim3(16, 16)>>>(o); }\n"  # no dynamic shared memory
-    res = rewrite_source(launched, "v.cu", Options(strategy="pad"))
+    res = rewrite_source(launched, "v.cu", Options(whole_program=True, strategy="pad"))
     (plan,) = res.plans
     base = plan.candidates[0]
     assert base.mapping.strategy == "none"

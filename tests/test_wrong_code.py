@@ -17,7 +17,7 @@ def _run(name: str, strategy: str, launch: bytes = b"", **kw):
     """`launch`: host code appended to the example (a launch that asks for no
     dynamic shared memory lets padding grow the kernel's static arrays)."""
     path = EXAMPLES / f"{name}.cu"
-    return rewrite_source(path.read_bytes() + launch, str(path), Options(strategy=strategy, **kw))
+    return rewrite_source(path.read_bytes() + launch, str(path), Options(whole_program=True, strategy=strategy, **kw))
 
 
 @pytest.mark.parametrize("strategy", CHANGING)
@@ -62,7 +62,7 @@ def test_flat_walk_in_a_skipped_branch_is_refused(tmp_path: Path) -> None:
     p = tmp_path / "k.cu"
     p.write_text(src)
     for strategy in CHANGING:
-        r = rewrite_source(src.encode(), str(p), Options(strategy=strategy))
+        r = rewrite_source(src.encode(), str(p), Options(whole_program=True, strategy=strategy))
         assert not r.changed, strategy
     msg = next(d.message for d in r.diagnostics if d.check_id == "rapcc-escape")
     assert "subscript 1 of 'tile' is not proved inside its dimension" in msg and "-DROWWISE=1" in msg
@@ -71,7 +71,7 @@ def test_flat_walk_in_a_skipped_branch_is_refused(tmp_path: Path) -> None:
 def test_a_macro_body_naming_the_array_is_refused(tmp_path: Path) -> None:
     src = (EXAMPLES / "transpose_32x8.cu").read_text().replace(
         "#define BLOCK_ROWS 8", "#define BLOCK_ROWS 8\n#define PEEK(r, c) tile[r][c]")
-    r = rewrite_source(src.encode(), str(tmp_path / "k.cu"), Options(strategy="pad"))
+    r = rewrite_source(src.encode(), str(tmp_path / "k.cu"), Options(whole_program=True, strategy="pad"))
     assert not r.changed
     assert any("spelled in the body of macro 'PEEK'" in d.message for d in r.diagnostics)
 
@@ -79,7 +79,7 @@ def test_a_macro_body_naming_the_array_is_refused(tmp_path: Path) -> None:
 def test_sizeof_in_a_skipped_branch_is_refused(tmp_path: Path) -> None:
     src = (EXAMPLES / "transpose_32x8.cu").read_text().replace(
         "    __syncthreads();", "#ifdef DEBUG\n    out[0] = sizeof(tile);\n#endif\n    __syncthreads();")
-    r = rewrite_source(src.encode(), str(tmp_path / "k.cu"), Options(strategy="pad"))
+    r = rewrite_source(src.encode(), str(tmp_path / "k.cu"), Options(whole_program=True, strategy="pad"))
     assert not r.changed
     assert any("its size is taken with 'sizeof'" in d.message for d in r.diagnostics)
 
@@ -91,7 +91,7 @@ def test_other_macro_values_refuse_to_compile(tmp_path: Path) -> None:
     nvcc = require_nvcc()
     src = (EXAMPLES / "transpose_32x8.cu").read_text().replace(
         "#define TILE_DIM 32", "#ifndef TILE_DIM\n#define TILE_DIM 32\n#endif")
-    r = rewrite_source(src.encode(), str(tmp_path / "k.cu"), Options(strategy="xor"))
+    r = rewrite_source(src.encode(), str(tmp_path / "k.cu"), Options(whole_program=True, strategy="xor"))
     assert r.changed and r.macro_guards == (("BLOCK_ROWS", 8), ("TILE_DIM", 32))
     out = tmp_path / "out.cu"
     out.write_bytes(r.text)
@@ -122,7 +122,7 @@ def test_no_layout_takes_a_kernel_over_the_static_shared_limit(strategy: str, tm
     refuse the kernel ("uses too much shared data"; found by the GPU fuzzer on a
     float4 array). `pad` keeps it as written and says why; `auto` picks a
     layout that keeps the size. Whatever is emitted compiles."""
-    result = rewrite_source(FULL_TILE, str(tmp_path / "k.cu"), Options(strategy=strategy))
+    result = rewrite_source(FULL_TILE, str(tmp_path / "k.cu"), Options(whole_program=True, strategy=strategy))
     (plan,) = result.plans
     if strategy == "pad":
         assert not plan.rewritten and "over the 49152-byte limit" in plan.reason

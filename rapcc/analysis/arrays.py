@@ -14,6 +14,7 @@ from .budget import DEFAULT_ARRAY_BUDGET, BudgetExceeded, OverBudget, metered
 from .datadraw import shared_draws
 from .evaluate import Env, Unknown, evaluate
 from .site_facts import ProofFacts, SiteFacts
+from .guards import guarded_proof
 from .soundness import prove_file
 from .shapes import (MOST, STATED, DroppedShape, ShapeSet, candidate_shapes, fallback_shapes, leaves_allocation,
                      out_share)
@@ -59,6 +60,10 @@ class ArrayAnalysis:
     # an alias, an escape), by offset; None where `analyze` did not look. A
     # layout that changes the element type (strategies/elempad.py) needs ().
     stray_spellings: tuple[int, ...] | None = None
+    # The block shapes its layout is proved under when some kernel reaching it
+    # may be launched otherwise (guards.py): a new layout then applies behind
+    # a test of blockDim, and only one of the same size. (): every launch known.
+    guard: tuple[tuple[int, int, int], ...] = ()
 
     @property
     def elem_bytes(self) -> int:
@@ -265,12 +270,14 @@ def _analysed_under(shape_set: ShapeSet, mine: list[ir.SharedArray], kernel: ir.
 
 
 def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | None = None,
-            budget: int | None = DEFAULT_ARRAY_BUDGET) -> tuple[ArrayAnalysis, ...]:
+            budget: int | None = DEFAULT_ARRAY_BUDGET, guard_all: bool = False) -> tuple[ArrayAnalysis, ...]:
     """Prove every shared array of the translation unit once (soundness.py, under
     the launches' shapes or `block_option`, never a guess), then analyse each
     under every block shape its kernel is planned for (shapes.py). An array
     whose analysis spends more than `budget` work units (None: no limit) is
-    analysed no further and carries `over_budget` (budget.py)."""
+    analysed no further and carries `over_budget` (budget.py). An array proved only
+    under some shapes carries them as its `guard` (guards.py; `guard_all`: every
+    array, to measure the test's cost)."""
     # An array with an escape is kept whatever the proof says (planner.blocker): not asked.
     escaped = {e.array: e for e in reversed(info.escapes)}
     wanted = frozenset(arr.key for arr in info.arrays if arr.key not in escaped)
@@ -292,14 +299,23 @@ def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | N
     for a in info.accesses:
         if a.function is not None:
             in_function.setdefault(a.function, []).append(a)
+    shape_sets: dict[str | None, ShapeSet] = {}
     for func, mine in homed.items():
-        kernel = kernels.get(func) if func else None
         keys = {arr.key for arr in mine}
         # The function's own accesses and its arrays', in the order of info.accesses.
         found = {id(a): a for a in [a for k in keys for a in index.accesses.get(k, ())]
                  + (in_function.get(func, []) if func else [])}
         reach = [found[i] for i in sorted(found, key=index.position.__getitem__)]
-        shape_set = candidate_shapes(kernel, block_option, reach, const_dims, info.vars, info.kernels)
+        kernel = kernels.get(func) if func else None
+        shape_sets[func] = candidate_shapes(kernel, block_option, reach, const_dims, info.vars, info.kernels)
+    refused = proof
+    proof, guards = guarded_proof(info, block_option, proof, {
+        arr.key: tuple(dict.fromkeys((b.x, b.y, b.z) for b in shape_sets[homes[arr.key]].shapes))
+        # A template-sized array is only padded (planner.plan_template), which no guard can choose.
+        for arr in info.arrays if all(isinstance(d, int) for d in arr.dims)}, guard_all)
+    for func, mine in homed.items():
+        kernel = kernels.get(func) if func else None
+        shape_set = shape_sets[func]
         unknown[func] = shape_set.unknown
         for arr in mine:
             by_array[arr.key] = {}
@@ -321,6 +337,13 @@ def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | N
     out = []
     for arr in info.arrays:
         kept, dropped = per_function[homes[arr.key]]
+        guard = guards.get(arr.key, ())
+        facts = proof
+        if guard:
+            # Planned for the shapes its guard holds under only (the others run the layout as written).
+            kept = tuple(s for s in kept if (s.x, s.y, s.z) in guard)
+            if not kept:  # only the narrow fallback's shapes are left, which the guard's proof did not run
+                kept, guard, facts = per_function[homes[arr.key]][0], (), refused
         fitting, *rest = _fitting_instances([by_array[arr.key][s] for s in kept])
         shared_dyn = arr.is_extern and _shares_dynamic_memory(arr, info)
         out.append(replace(fitting, escapes=escapes.get(arr.key, ()), shares_dynamic_memory=shared_dyn,
@@ -329,7 +352,7 @@ def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | N
                            unknown_launches=unknown[homes[arr.key]],
                            copied_in=tuple(sorted({x.function for x in index.accesses.get(arr.key, ())
                                                    if x.function in copied and copied[x.function] - {arr.key}})),
-                           unproved=_unproved(info, arr, proof, escaped.get(arr.key)),
+                           unproved=_unproved(info, arr, facts, escaped.get(arr.key)), guard=guard,
                            stray_spellings=_stray_spellings(info, arr, index.accesses.get(arr.key, ()))))
     return tuple(out)
 

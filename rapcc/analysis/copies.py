@@ -14,8 +14,9 @@ during a thread's run) when every concrete execution agrees that it equals
 - its one declaration initialises it with `B`, through integer conversions
   that keep every value `B` may take ([0, 1024]);
 - nothing in the function writes it: no assignment or step whose target reads
-  it, no call given an argument that reads it (a `T&` parameter), no `Opaque`
-  node anywhere in the function (it may write anything);
+  it, no call binding it to a plain `T &` (`Call.writes`; a reference the
+  callee may use otherwise makes it escape), no `Opaque` node anywhere in
+  the function (it may write anything);
 - its address or reference never leaves an expression (`Function.escaped`;
   the interpreter checks the frame's own escapes again).
 
@@ -30,8 +31,6 @@ from .aliasing import stmt_exprs, walk_expr
 
 _COPIED = {f"{b}.{c}" for b in ("threadIdx", "blockDim") for c in "xyz"}
 _MOST = 1024  # the largest value a thread index or block size takes
-# Calls that take every argument by value (any other may bind one to a reference).
-_BY_VALUE = {s.CallKind.MIN, s.CallKind.MAX, s.CallKind.ABS, s.CallKind.SYNC}
 
 
 def _builtin_of(e: s.Expr | None) -> str | None:
@@ -58,6 +57,10 @@ def _written(target: s.Expr) -> set[str]:
         return {target.key}
     if isinstance(target, (s.Subscript, s.Field)):
         return set()
+    if isinstance(target, s.Call):
+        # The element a returned reference names (`at(tile, ty, tx) = v`): a local
+        # the callee could return is bound to its `T &` (`Call.writes`) or escapes.
+        return set()
     return _read_vars(target)
 
 
@@ -77,8 +80,12 @@ def thread_index_copies(fn: s.Function) -> dict[str, str]:
                 candidates[n.key] = b
         elif isinstance(n, (s.Assign, s.Step)):
             written |= _written(n.target)
-        elif isinstance(n, s.Call) and n.kind not in _BY_VALUE:
-            for a in n.args:
-                written |= _read_vars(a)
+        elif isinstance(n, s.Call):
+            # A call writes the locals it binds to a plain `T &` (`writes`); any other
+            # reference a callee may write through makes the local escape (the
+            # lowering's scan of calls), which `fn.escaped` keeps out below. So
+            # rapcc's own accessor `at(tile, ty, tx)`, taking indices by value,
+            # does not end the copy.
+            written |= n.writes
     return {k: b for k, b in candidates.items()
             if declared[k] == 1 and k not in written and k not in fn.escaped}

@@ -7,7 +7,8 @@ never reaches the proof. A shape licenses a rewrite only as a fact:
   `rapcc_block_dim` annotation) or every launch of the kernel rapcc sees was
   read exactly (frontend/host_values.py), per template instance where the
   launches name one;
-- `AnyShape`: anything else. The proof then holds under every shape the
+- `AnyShape`: anything else, a kernel of external linkage in a single-file
+  run included (another file may launch it: `ir.Kernel.launched_elsewhere`). The proof then holds under every shape the
   hardware allows (x, y <= 1024, z <= 64, x*y*z <= 1024 threads), narrowed
   only by what the kernel itself states: `__launch_bounds__(N)` (a launch of
   more threads fails, so no access runs). Guards and early returns narrow the
@@ -37,6 +38,7 @@ class Unread(Enum):
     NO_LAUNCH = "no_launch"  # no launch of it in the code rapcc sees (a library kernel, a kernel only referenced)
     UNKNOWN_LAUNCH = "unknown_launch"  # a launch whose block rapcc cannot read (run-time value, pointer, ...)
     OVERLOADED = "overloaded"  # kernels of one name: which launch is whose is not known
+    ELSEWHERE = "elsewhere"  # external linkage, and the files read are not the whole program
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +85,9 @@ def proof_shapes(name: str, kernel: Kernel | None, option: Shape | None,
         return AnyShape(name, Unread.NO_LAUNCH)
     if kernel.pragma_block_dim is not None:
         return Exact((kernel.pragma_block_dim,))
+    if kernel.launched_elsewhere:
+        # Another file may launch it with any shape: its own launches are some of them.
+        return AnyShape(name, Unread.ELSEWHERE, _most_threads(kernel))
     if kernel.launch_unknown:
         # Its read launches are shapes AnyShape holds already (a launch over the bound never runs).
         return AnyShape(name, Unread.UNKNOWN_LAUNCH, _most_threads(kernel))
@@ -112,4 +117,16 @@ def shapes_for(kernels: Iterable[Kernel], option: Shape | None
             # Overloads share the name the proof asks by: whose launches are whose is not known.
             return AnyShape(name, Unread.OVERLOADED)
         return proof_shapes(name, mine[0] if mine else None, option, arguments)
+    return of
+
+
+def under_guard(base: Callable[[str, tuple[tuple[str, int], ...]], ProofShapes], guard: tuple[Shape, ...]
+                ) -> Callable[[str, tuple[tuple[str, int], ...]], ProofShapes]:
+    """`base`, where every instance not known exactly runs under each shape of a
+    layout's guard (analysis/guards.py) that its own bounds admit."""
+    def of(name: str, arguments: tuple[tuple[str, int], ...]) -> ProofShapes:
+        wanted = base(name, arguments)
+        if isinstance(wanted, Exact):
+            return wanted
+        return Exact(tuple(s for s in guard if wanted.admits(s)))
     return of

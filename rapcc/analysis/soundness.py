@@ -20,7 +20,7 @@ from .absint import BudgetExceeded, Failure, Finding, Frame
 from .aliasing import stmt_exprs, walk_expr
 from .facts import FactsCache
 from .intervals import SInt
-from .proof_shapes import AnyShape, Exact, ProofShapes, shapes_for
+from .proof_shapes import AnyShape, Exact, ProofShapes, shapes_for, under_guard
 from .run import Run
 from .site_facts import ProofFacts, Sites, facts_of, join_sites
 
@@ -244,11 +244,12 @@ def _site_spans(program: s.Program) -> dict[tuple[int, int], bool]:
 
 
 def prove_file(info: ir.TranslationUnitInfo, option: Shape | None,
-               asked: frozenset[str] | None = None) -> ProofFacts | None:
+               asked: frozenset[str] | None = None, guard: tuple[Shape, ...] = ()) -> ProofFacts | None:
     """The proof's answer for every array of one parse (or those `asked`: the others
     are absent, unknown), and its site facts (None: no sound IR to prove on), under the
     launches' shapes or the user's (`option`: --block-dim), else every shape: never the
-    planner's guesses (proof_shapes.py)."""
+    planner's guesses (proof_shapes.py). With a `guard`, the kernels not known
+    exactly run under its shapes instead (analysis/guards.py)."""
     if info.sound is None:
         return None
     if asked is not None and not asked:
@@ -264,7 +265,8 @@ def prove_file(info: ir.TranslationUnitInfo, option: Shape | None,
         return any(start <= a.range.start and a.range.end <= end for a in by_array.get(key, ()))
 
     program = info.sound()
-    proof = prove(program, shapes_for(info.kernels, option), covered, asked)
+    wanted = shapes_for(info.kernels, option)
+    proof = prove(program, under_guard(wanted, guard) if guard else wanted, covered, asked)
     findings = {k: f for k, f in proof.findings if asked is None or k in asked}
     return facts_of(findings, dict(proof.sites), _site_spans(program))
 

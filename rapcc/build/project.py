@@ -206,7 +206,7 @@ def with_project(options: Options, found: ProjectLaunches) -> Options:
     """`options` with what the other units' launches say (and the program's
     constants: an empty set says that no file of the project defines a name)."""
     return replace(options, launch_shapes=found.shapes, launch_unknown=found.unknown,
-                   program_constants=found.constants, launch_scope=found.scope)
+                   program_constants=found.constants, launch_scope=found.scope, whole_program=True)
 
 
 def _read_bytes(path: str) -> bytes:

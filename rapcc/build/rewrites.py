@@ -259,6 +259,7 @@ def cached_rewrites(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str
                            "launch_shapes": [[k, [list(s) for s in v]] for k, v in project.shapes],
                            "launch_unknown": [[k, list(v)] for k, v in project.unknown],
                            "launch_scope": None if project.scope is None else list(project.scope),
+                           "whole_program": config.project is not None,
                            **({"program_constants": to_json(project.constants)} if config.project is not None
                               else {})}}
         pending.append((inp, key, job))

@@ -46,6 +46,7 @@ def options_from_json(o: dict[str, Any]) -> Options:
         launch_shapes=tuple((k, tuple(tuple(s) for s in v)) for k, v in o.get("launch_shapes", ())),
         launch_unknown=tuple((k, tuple(v)) for k, v in o.get("launch_unknown", ())),
         launch_scope=tuple(o["launch_scope"]) if o.get("launch_scope") is not None else None,
+        whole_program=bool(o.get("whole_program", False)),
         program_constants=constants_from_json(o["program_constants"]) if "program_constants" in o else None)
 
 

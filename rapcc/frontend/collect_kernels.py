@@ -15,6 +15,7 @@ from .annotations import annotated_block_dim
 from .clangext import children, file_location, nontype_template_arguments, specialized_template
 from .exprs import decl_key, int_type, to_expr
 from .host_values import host_launches, kernel_fields
+from .linkage import may_instantiate_explicitly
 from .parse import SHIM_DIR
 from .providers import classify, find_providers, PROVIDES
 from .toplevel import Top, top_level
@@ -29,6 +30,13 @@ class _Kernels(_CollectorState):
     """Functions, their variables, template instances and launch shapes."""
 
     # -- top level -------------------------------------------------------------
+
+    def _instantiable(self) -> bool:
+        """Whether the file may instantiate its kernel templates for other units (linkage.py)."""
+        if self._explicit is None:
+            bodies = [(c.extent.start.offset, c.extent.end.offset) for c in self._tops if c.kind in _ALL_FUNCTIONS]
+            self._explicit = may_instantiate_explicitly(self.tokens, self._expansions, self.macros, bodies)
+        return self._explicit
 
     def run(self) -> None:
         tops = top_level(self.tu)
@@ -151,6 +159,8 @@ class _Kernels(_CollectorState):
             launch_bounds=self._launch_bounds(fn, body), pragma_block_dim=self._pragma_block_dim(body) or annotated_block_dim(fn),
             template_params=tuple(tparams), instantiations=self.instantiations.get(decl_key(fn), ()),
             callers=None if is_global else self._callers(fn),
+            external=is_global and fn.linkage == ci.LinkageKind.EXTERNAL
+            and (fn.kind != K.FUNCTION_TEMPLATE or self.unit is not None or self._instantiable()),
             **kernel_fields(self._launches_of.get(name, []), name, self.instantiations.get(decl_key(fn), ()),
                             self.launch_shapes.get(name, ()), self.launch_unknown.get(name, ()),
                             None if self.launch_smem is None else self.launch_smem.get(name))))

@@ -122,6 +122,7 @@ class _CollectorState:
     host_facts: bool = True  # whether to read them (collect.py)
     program_constants: ProgramConstants | None = None  # other files' constants, for them (project mode)
     _expansions: list[tuple[int, int, str]] = field(default_factory=list)  # macro uses: (start, end, name)
+    _explicit: bool | None = None  # the file may instantiate its kernel templates for others (linkage.py)
     _views: dict[str, _View | None] = field(default_factory=dict)  # pointer aliases (None: refused)
     aliases: list[ir.Alias] = field(default_factory=list)
     clones: dict[tuple[str, str], ir.Clone] = field(default_factory=dict)  # (callee, array) -> copy

@@ -45,7 +45,10 @@ def pipeline_rewrite(source: bytes, path: str, strategy: str, dynamic_smem: int 
     """Rewrite through rapcc's pipeline (rapcc.pipeline.rewrite_source). The suite
     launches the case itself, so it states the launch's dynamic shared memory
     (`--dynamic-smem`): the budget's premise, which no launch in the file shows."""
-    result = pipeline.rewrite_source(source, path, pipeline.Options(strategy=strategy, dynamic_smem=dynamic_smem))
+    # `xor@guarded`: the strategy with every layout behind a test of blockDim (the test's cost, guards.py).
+    name, _, mode = strategy.partition("@")
+    result = pipeline.rewrite_source(source, path, pipeline.Options(strategy=name, dynamic_smem=dynamic_smem,
+                                                                    guard_all=mode == "guarded"))
     return Rewritten(result.text, result.report)
 
 

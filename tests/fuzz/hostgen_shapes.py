@@ -1,4 +1,4 @@
-"""Host-fuzzer family for issue 27's class 1: a launch whose block shape rapcc
+"""Host-fuzzer families for issue 27's class 1. `hidden_launch`: a launch whose block shape rapcc
 cannot read. The host runs it 64x4 or 128x2; a guess of the usual shapes
 (32x8, 16x16, ...) would find the kernel's flat walk in range.
 
@@ -8,7 +8,9 @@ must hold for every one. The bad kernel reads `tile[ty][tx]`: inside the
 tile's allocation for both launched blocks ((by - 1) * W + bx - 1 < H * W for
 every tile here), but past a row since bx > W, so any layout change moves what
 it reads. The twin
-reads it only where `tx < W && ty < H`, which every layout keeps.
+reads it only where `tx < W && ty < H`, which every layout keeps. Under a guard (analysis/guards.py) the bad kernel may be
+rewritten for a guessed shape, and the host's 64x4 must then run the layout
+as written. `launched_elsewhere`: the single-file premise (below).
 """
 from __future__ import annotations
 
@@ -49,4 +51,49 @@ def hidden_launch(rng: random.Random, name: str, twin: bool) -> HostKernel:
     return HostKernel(name, "hidden_launch", twin, source, (Launch(name, 2, (bx, by), 0),))
 
 
-SHAPE_FAMILIES = (hidden_launch,)
+
+# The other file's blocks: wider than a row of every tile, inside every tile.
+ELSEWHERE_BLOCKS = HIDDEN_BLOCKS
+
+
+def launched_elsewhere(rng: random.Random, name: str, twin: bool) -> HostKernel:
+    """Issue 27's premise of a single file: a kernel of external linkage that
+    its own file launches with the tile's shape, and that another file of the
+    program (which rapcc is not given) declares and launches 64x4 or 128x2.
+    The bad kernel reads `tile[ty][tx]`, in range only under its own file's
+    shape: a layout proved for that shape alone must not apply to the other
+    launch. Its twin has internal linkage (`static`, or an unnamed
+    namespace), so the file's launch is every launch and a rewrite needs no
+    test of blockDim."""
+    h, w = rng.choice(TILES)
+    tile = Tile(rng.choice(("int", "float")), h, w)
+    own = (w, min(h, 1024 // w))
+    other = rng.choice(ELSEWHERE_BLOCKS)
+    internal = rng.choice(("static ", "namespace { ")) if twin else ""
+    close = " }" if internal == "namespace { " else ""
+    source = (
+        f"{internal}__global__ void {name}(const int* __restrict__ in, int* __restrict__ out, int p)\n"
+        "{\n"
+        f"    __shared__ {tile.elem} tile[{h}][{w}];\n"
+        "    const int tx = threadIdx.x, ty = threadIdx.y;\n"
+        "    const int nt = (int)(blockDim.x * blockDim.y);\n"
+        "    const int tid = ty * (int)blockDim.x + tx;\n"
+        f"    for (int i = tid; i < {h * w}; i += nt)\n"
+        f"        tile[i / {w}][i % {w}] = ({tile.elem})(in[(i * 5 + (int)blockIdx.x * 11) & 4095] & 1023);\n"
+        "    __syncthreads();\n"
+        f"    {tile.elem} acc = tile[tx % {h}][ty % {w}];\n"
+        "    acc += tile[ty][tx];\n"
+        f"    out[blockIdx.x * nt + tid] = {fold(tile.elem, 'acc')};\n"
+        f"}}{close}\n"
+        "#ifdef __CUDACC__\n"
+        f"void {name}_launch(const int* in, int* out) {{ {name}<<<2, dim3({own[0]}, {own[1]})>>>(in, out, 0); }}\n"
+        "#endif\n")
+    if not twin:
+        # Another file: `__global__ void NAME(const int*, int*, int);` and a launch of `other`.
+        source = (f"// Another file of the program launches it too: {name}<<<2, dim3({other[0]}, {other[1]})>>>"
+                  "(in, out, 0);\n" + source)
+    launches = (Launch(name, 2, own, 0),) + (() if twin else (Launch(name, 2, other, 0, 2048),))
+    return HostKernel(name, "launched_elsewhere", twin, source, launches)
+
+
+SHAPE_FAMILIES = (hidden_launch, launched_elsewhere)

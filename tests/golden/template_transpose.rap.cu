@@ -1,6 +1,6 @@
 /* rapcc 0.1.0: shared-memory layouts rewritten to remove bank conflicts.
  *   'tile' in 'transpose_t': pad (pad row 32 -> 33)
- * Reproduce: rapcc tests/golden/template_transpose.cu --strategy auto --seed 1 -o OUTPUT
+ * Reproduce: rapcc tests/golden/template_transpose.cu --strategy auto --seed 1 --whole-program -o OUTPUT
  */
 
 #line 1 "tests/golden/template_transpose.cu"
