@@ -52,6 +52,12 @@ if TYPE_CHECKING:  # occupancy.py plans on top of this module
 # sort cost 13%; 0.15 keeps both out while every conflict fix the suite
 # measured as a gain is still chosen.
 INSTR_COST = 0.15
+# The instructions a guarded layout (analysis/guards.py) adds to each access: the
+# select between the map and the subscript as written, and the test of blockDim
+# where the compiler does not hoist it. Measured on an H100 (2026-11-27,
+# benchmarks/guard_cost.py over the suite: xor guarded and not, same mappings):
+# 0.5% slower in geometric mean, 9% on transpose_32x8, 28% on scan_blelloch.
+GUARD_OPS = 2
 # How much cheaper than unchanged a layout must be when some of the array's
 # predictions are expectations under uniform data: real data is not uniform
 # (benchmarks/skewed_data.py measures the choice on image-like bytes), so a
@@ -237,7 +243,8 @@ def score(a: ArrayAnalysis, mapping: Mapping, ctx: StrategyContext, replays: Rep
     replays = replays if replays is not None else Replays()
     elem = mapping.elem_bytes(a.array.elem_bytes)  # a padded element's stride (strategies/elempad.py)
     preds = tuple(_predict_mapped(replays, x, mapping, layout, elem, ctx, unchanged) for x in a.accesses)
-    residency = Residency.of(a.grids, a.block.threads) if mapping.ops else None
+    ops = mapping.ops + (GUARD_OPS if a.guard and not unchanged else 0)
+    residency = Residency.of(a.grids, a.block.threads) if ops else None
     cost = throughput = 0.0
     lines: list[int] = []
     for x, p in zip(a.accesses, preds):
@@ -245,9 +252,9 @@ def score(a: ArrayAnalysis, mapping: Mapping, ctx: StrategyContext, replays: Rep
             # `s[i] += v` is a load and a store of the same word: twice its
             # wavefronts, one address computation.
             loads_and_stores = 2 if x.access.kind == "update" else 1
-            plain = p.executions * (loads_and_stores * p.wavefronts + INSTR_COST * mapping.ops)
+            plain = p.executions * (loads_and_stores * p.wavefronts + INSTR_COST * ops)
             throughput += plain
-            charge = instruction_charge(mapping.ops, p.executions, phases(x) if residency else 0.0, INSTR_COST,
+            charge = instruction_charge(ops, p.executions, phases(x) if residency else 0.0, INSTR_COST,
                                         residency)
             if charge.regime is CostRegime.LATENCY:
                 lines.append(x.access.range.line)

@@ -45,8 +45,11 @@ class Helper:
 
 
 def guard_condition(shapes: tuple[tuple[int, int, int], ...]) -> str:
-    """C: whether blockDim is one of `shapes`."""
-    return " || ".join(f"(blockDim.x == {x}u && blockDim.y == {y}u && blockDim.z == {z}u)" for x, y, z in shapes)
+    """C: whether blockDim is one of `shapes`. The three sides packed into one word
+    (x, y <= 1024 take 11 bits, z <= 64 the rest), one compare per shape, and no
+    `&&`/`||`, whose short circuits may become branches at every use."""
+    packed = "(blockDim.x | (blockDim.y << 11u) | (blockDim.z << 22u))"
+    return " | ".join(f"({packed} == {x | (y << 11) | (z << 22)}u)" for x, y, z in shapes)
 
 
 # Reads the launch's dynamic shared-memory size (PTX special register), so that

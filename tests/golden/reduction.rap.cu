@@ -3,7 +3,7 @@
  * Reproduce: rapcc tests/golden/reduction.cu --strategy auto --seed 1 -o OUTPUT
  */
 
-__device__ __forceinline__ bool __rapcc_sdata_2d573bac_on(void) { return (blockDim.x == 256u && blockDim.y == 1u && blockDim.z == 1u); }
+__device__ __forceinline__ bool __rapcc_sdata_2d573bac_on(void) { return ((blockDim.x | (blockDim.y << 11u) | (blockDim.z << 22u)) == 4196608u); }
 __device__ __forceinline__ unsigned int __rapcc_sdata_2d573bac_map(unsigned int i0) { return (i0 ^ (i0 >> 5u)); }
 __device__ __forceinline__ unsigned int __rapcc_sdata_2d573bac_map_on(unsigned int i0) { return __rapcc_sdata_2d573bac_on() ? __rapcc_sdata_2d573bac_map(i0) : i0; }
 #line 1 "tests/golden/reduction.cu"
