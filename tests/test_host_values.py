@@ -194,3 +194,14 @@ def test_undefined_arithmetic_is_unknown_never_a_value():
         assert k.launch_block_dims == () and k.launch_unknown, expr
     k = _kernel(b"void run() { int n = 5; k<<<1, (1 << n) + 32>>>(0); }")
     assert k.launch_block_dims == ((64, 1, 1),)
+
+
+def test_an_integer_bound_to_a_const_reference_is_unknown_and_a_converted_one_known():
+    # `const int &` binds `b` itself (clang adds `const` between them): the callee may cast it away.
+    k = _kernel(b"struct C { C(const int &d) { const_cast<int &>(d) = 64; } };\n"
+                b"void run() { int b = 32; C c(b); k<<<1, b>>>(0); }")
+    assert k.launch_block_dims == () and "'b' is passed by reference to 'C'" in k.launch_unknown[0]
+    # The twin: `const unsigned &` binds a temporary converted from `b`, which stays 32.
+    k = _kernel(b"struct C { C(const unsigned &d) { const_cast<unsigned &>(d) = 64; } };\n"
+                b"void run() { int b = 32; C c(b); k<<<1, b>>>(0); }")
+    assert k.launch_block_dims == ((32, 1, 1),) and k.launch_unknown == ()

@@ -9,6 +9,7 @@ from .clangext import binary_operator, children, evaluate_int, nontype_template_
     unary_operator
 from .exprs import decl_key, strip
 from .host_domain import MAX_THREADS, Instance, Unknown
+from .host_lvalues import is_reference, lvalue_use
 from .host_readonly import readonly_arguments
 from .preorder import Preorder
 
@@ -150,25 +151,6 @@ _REF_CASTS = (K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_REINTERPRET_CAST
 _LAUNCH_EX = ("cudaLaunchKernelEx", "cudaLaunchKernelExC")  # (config *, kernel, ...): the config is only read
 
 
-def _is_reference(t) -> bool:
-    return t.get_canonical().kind.name.endswith("REFERENCE")
-
-
-def _use_of(node: Cursor, ancestors: list[Cursor]) -> tuple[Cursor, Cursor | None]:
-    """(the lvalue a variable's name is part of, what uses it): climbs from the
-    name through parentheses, members (`b.x`, `cfg.blockDim.y`) and the base of
-    a subscript, so that `std::swap(b.x, b.y)`, `f(b.x)` and `&b.x` are seen as
-    uses of `b` itself."""
-    for parent in reversed(ancestors):
-        first = next(iter(children(parent)), None)
-        if parent.kind == K.PAREN_EXPR or (parent.kind in (K.MEMBER_REF_EXPR, K.ARRAY_SUBSCRIPT_EXPR)
-                                           and first is not None and first == node):
-            node = parent
-            continue
-        return node, parent
-    return node, None
-
-
 def _escaped(body: Cursor, walks: Preorder) -> dict[str, str]:
     """Locals and parameters whose address is taken, or bound to a reference
     (`int &r = n`, `f(n)` for `void f(int &)`, `std::cin >> n`), or captured by
@@ -210,7 +192,7 @@ def _escaped(body: Cursor, walks: Preorder) -> dict[str, str]:
             out.setdefault(key, f"'{name}' is captured by a lambda")
         if not stack or at in modelled:
             return
-        node, use = _use_of(c, stack)
+        node, use = lvalue_use(c, stack)
         if use is None:
             return
         # A constructor call has no callee child: its first child is an argument.
@@ -221,7 +203,7 @@ def _escaped(body: Cursor, walks: Preorder) -> dict[str, str]:
         elif use.kind == K.CALL_EXPR and use.spelling not in ("operator=", "dim3") \
                 and not (callee is not None and callee == node) and c.spelling != use.spelling:
             out.setdefault(key, f"'{name}' is passed by reference to '{use.spelling}' (line {line})")
-        elif use.kind == K.VAR_DECL and _is_reference(use.type):
+        elif use.kind == K.VAR_DECL and is_reference(use.type):
             out.setdefault(key, f"'{name}' is bound to the reference '{use.spelling}' (line {line})")
         elif use.kind in _REF_CASTS and _may_bind(use, c.referenced):  # of the lvalue itself: a reference
             out.setdefault(key, f"'{name}' is cast to a reference (line {line})")
@@ -238,7 +220,7 @@ def _may_bind(cast: Cursor, var: Cursor) -> bool:
     t = cast.type.get_canonical()  # the expression's type: a cast to `unsigned &` has type `unsigned`
     if t.kind.name in ("DEPENDENT", "UNEXPOSED", "INVALID") or var.type.get_canonical().kind.name.endswith("ARRAY"):
         return True
-    if any(k.kind == K.TYPE_REF and _is_reference(k.type) for k in children(cast)):
+    if any(k.kind == K.TYPE_REF and is_reference(k.type) for k in children(cast)):
         return True  # a reference spelled through a typedef
     spelled = _spelled_type(cast)
     return spelled is None or "&" in spelled or "&&" in spelled
