@@ -205,3 +205,23 @@ def test_an_integer_bound_to_a_const_reference_is_unknown_and_a_converted_one_kn
     k = _kernel(b"struct C { C(const unsigned &d) { const_cast<unsigned &>(d) = 64; } };\n"
                 b"void run() { int b = 32; C c(b); k<<<1, b>>>(0); }")
     assert k.launch_block_dims == ((32, 1, 1),) and k.launch_unknown == ()
+
+
+def test_std_min_of_a_variable_read_as_a_value_stays_known_and_its_reference_escapes():
+    # The twin: `std::min` takes `const int &`s, writes neither, and its result is read.
+    k = _kernel(b"#include <algorithm>\nvoid run() { int t = 128; int u = std::min(t, 256); k<<<1, u>>>(0); }")
+    assert k.launch_block_dims == ((128, 1, 1),) and k.launch_unknown == ()
+    # The wrong form: the reference it returns is `t` itself, and a cast writes it.
+    k = _kernel(b"#include <algorithm>\n"
+                b"void run() { int t = 128; const_cast<int &>(std::min(t, 256)) = 64; k<<<1, t>>>(0); }")
+    assert k.launch_block_dims == () and "'t' is passed by reference to 'min'" in k.launch_unknown[0]
+
+
+def test_a_min_of_the_files_own_is_run_not_taken_for_the_librarys():
+    # A function of the file named `min` may compute anything: it is run (256), never read as min (128).
+    k = _kernel(b"namespace my { int min(int a, int b) { return b; } }\n"
+                b"void run() { int t = 128; int u = my::min(t, 256); k<<<1, u>>>(0); }")
+    assert k.launch_block_dims == ((256, 1, 1),) and k.launch_unknown == ()
+    # The twin: CUDA's `min(int, int)` is the minimum.
+    k = _kernel(b"void run() { int t = 128; int u = min(t, 256); k<<<1, u>>>(0); }")
+    assert k.launch_block_dims == ((128, 1, 1),) and k.launch_unknown == ()

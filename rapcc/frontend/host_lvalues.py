@@ -22,6 +22,16 @@ _OBJECT_TYPES = ("DEPENDENT", "UNEXPOSED", "INVALID", "RECORD", "CONSTANTARRAY",
                  "VARIABLEARRAY", "DEPENDENTSIZEDARRAY")
 
 
+def in_std(decl: Cursor | None) -> bool:
+    """Whether `decl` is declared in the standard library's namespace `std` (or one nested in it)."""
+    while decl is not None and decl.kind != K.TRANSLATION_UNIT:
+        if decl.kind == K.NAMESPACE and decl.spelling == "std" and decl.semantic_parent is not None \
+                and decl.semantic_parent.kind == K.TRANSLATION_UNIT:
+            return True
+        decl = decl.semantic_parent
+    return False
+
+
 def is_reference(t) -> bool:
     return t.get_canonical().kind.name.endswith("REFERENCE")
 

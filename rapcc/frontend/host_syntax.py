@@ -9,7 +9,7 @@ from .clangext import binary_operator, children, evaluate_int, nontype_template_
     unary_operator
 from .exprs import decl_key, strip
 from .host_domain import MAX_THREADS, Instance, Unknown
-from .host_lvalues import is_reference, lvalue_use
+from .host_lvalues import in_std, is_reference, lvalue_use
 from .host_readonly import readonly_arguments
 from .preorder import Preorder
 
@@ -201,7 +201,8 @@ def _escaped(body: Cursor, walks: Preorder) -> dict[str, str]:
         if use.kind == K.UNARY_OPERATOR and unary_operator(use) == "&":
             out.setdefault(key, f"the address of '{name}' is taken (line {line})")
         elif use.kind == K.CALL_EXPR and use.spelling not in ("operator=", "dim3") \
-                and not (callee is not None and callee == node) and c.spelling != use.spelling:
+                and not (callee is not None and callee == node) and c.spelling != use.spelling \
+                and not _selection_read(use, stack):
             out.setdefault(key, f"'{name}' is passed by reference to '{use.spelling}' (line {line})")
         elif use.kind == K.VAR_DECL and is_reference(use.type):
             out.setdefault(key, f"'{name}' is bound to the reference '{use.spelling}' (line {line})")
@@ -210,6 +211,22 @@ def _escaped(body: Cursor, walks: Preorder) -> dict[str, str]:
 
     visit(body)
     return out
+
+
+def _selection_read(call: Cursor, ancestors: list[Cursor]) -> bool:
+    """Whether `call` is the standard library's `std::min` or `std::max` of two
+    arguments, whose result is read as a value (`int u = std::min(t, 256)`): they
+    take `const &`s, write neither and return one of them (the interpreter's
+    `call_value` computes them), so the arguments do not escape unless the
+    returned reference itself is bound, cast or passed on.
+    `ancestors`: the cursors above a mention under `call`, outermost first."""
+    ref = call.referenced
+    if ref is None or ref.kind != K.FUNCTION_DECL or ref.spelling not in ("min", "max") or len(_args(call)) != 2 \
+            or not in_std(ref):
+        return False
+    at = max(i for i, a in enumerate(ancestors) if a == call)
+    _, use = lvalue_use(call, ancestors[:at])
+    return use is not None and use.kind == K.UNEXPOSED_EXPR  # not a conversion keeping it: a value read
 
 
 def _may_bind(cast: Cursor, var: Cursor) -> bool:
