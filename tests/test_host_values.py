@@ -225,3 +225,14 @@ def test_a_min_of_the_files_own_is_run_not_taken_for_the_librarys():
     # The twin: CUDA's `min(int, int)` is the minimum.
     k = _kernel(b"void run() { int t = 128; int u = min(t, 256); k<<<1, u>>>(0); }")
     assert k.launch_block_dims == ((128, 1, 1),) and k.launch_unknown == ()
+
+
+def test_a_dim3_written_through_a_conditional_is_unknown_and_one_read_through_it_known():
+    # The wrong forms: `?:` and `,` give `b` itself, which `_writes` cannot name.
+    for write in (b"(c ? b : b2).x = 64;", b"dim3 &r = c ? b : b2; r.x = 64;", b"(0, b) = dim3(64);"):
+        k = _kernel(b"void run() { dim3 b(32, 8), b2(16, 16); bool c = rand(); " + write + b" k<<<1, b>>>(0); }")
+        assert k.launch_block_dims == () and "a '?:' or ','" in k.launch_unknown[0], (write, k.launch_unknown)
+    # The twins: a value read through `?:` (a copy, a field) keeps `b` known.
+    for read in (b"dim3 e = c ? b : b2;", b"unsigned u = c ? b.x : 0u;"):
+        k = _kernel(b"void run() { dim3 b(32, 8), b2(16, 16); bool c = rand(); " + read + b" k<<<1, b>>>(0); }")
+        assert k.launch_block_dims == ((32, 8, 1),) and k.launch_unknown == (), (read, k.launch_unknown)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from clang.cindex import Cursor, CursorKind as K
 
-from .clangext import children
+from .clangext import binary_operator, children
 
 # Types a conversion may keep the object under: an object of class type is
 # converted in place (to `const dim3`, to a base; a copy is a constructor call,
@@ -63,19 +63,29 @@ def _unqualified(t) -> str:
 def lvalue_use(node: Cursor, ancestors: list[Cursor]) -> tuple[Cursor, Cursor | None]:
     """(the lvalue a variable's name is part of, what uses it): climbs from the
     name through parentheses, members (`b.x`, `cfg.blockDim.y`), the base of
-    a subscript and the implicit conversions that keep the object (`Cfg c(b)`
-    for `Cfg(const dim3 &)` adds `const` to `b`), so that `std::swap(b.x, b.y)`,
+    a subscript, the implicit conversions that keep the object (`Cfg c(b)`
+    for `Cfg(const dim3 &)` adds `const` to `b`) and the operands that may be
+    the result of a `?:` or a `,` (`(c ? b : b2).x`), so that `std::swap(b.x, b.y)`,
     `f(b.x)`, `&b.x` and `Cfg c(b)` are seen as uses of `b` itself.
     `ancestors`: the cursors above `node`, outermost first."""
     for parent in reversed(ancestors):
-        first = next(iter(children(parent)), None)
+        kids = children(parent)
+        first = kids[0] if kids else None
         if parent.kind == K.PAREN_EXPR or (parent.kind in (K.MEMBER_REF_EXPR, K.ARRAY_SUBSCRIPT_EXPR)
                                            and first is not None and first == node) \
-                or (parent.kind == K.UNEXPOSED_EXPR and keeps_object(parent, node)):
+                or (parent.kind == K.UNEXPOSED_EXPR and keeps_object(parent, node)) or chooses(parent, node):
             node = parent
             continue
         return node, parent
     return node, None
+
+
+def chooses(parent: Cursor, operand: Cursor) -> bool:
+    """Whether `parent`'s result may be `operand` itself: a branch of `?:`, the right side of `,`."""
+    kids = children(parent)
+    if parent.kind == K.CONDITIONAL_OPERATOR:
+        return len(kids) == 3 and kids[0] != operand
+    return parent.kind == K.BINARY_OPERATOR and len(kids) == 2 and kids[1] == operand and binary_operator(parent) == ","
 
 
 def named_variable(expr: Cursor) -> Cursor | None:

@@ -9,7 +9,7 @@ from .clangext import binary_operator, children, evaluate_int, nontype_template_
     unary_operator
 from .exprs import decl_key, strip
 from .host_domain import MAX_THREADS, Instance, Unknown
-from .host_lvalues import in_std, is_reference, lvalue_use
+from .host_lvalues import chooses, in_std, is_reference, lvalue_use
 from .host_readonly import readonly_arguments
 from .preorder import Preorder
 
@@ -198,7 +198,16 @@ def _escaped(body: Cursor, walks: Preorder) -> dict[str, str]:
         # A constructor call has no callee child: its first child is an argument.
         ctor = use.kind == K.CALL_EXPR and use.referenced is not None and use.referenced.kind == K.CONSTRUCTOR
         callee = None if ctor else next(iter(children(use)), None)
-        if use.kind == K.UNARY_OPERATOR and unary_operator(use) == "&":
+        path = [c]  # from the name up to `node`
+        for a in reversed(stack):
+            if path[-1] == node:
+                break
+            path.append(a)
+        chosen = any(chooses(a, b) for b, a in zip(path, path[1:]))
+        if chosen and not (use.kind == K.UNEXPOSED_EXPR or (use.kind == K.CALL_EXPR and use.spelling == "dim3")):
+            # `(f ? b : b2).x = 64`, `dim3 &r = f ? b : b2`: an object whose writes `_writes` cannot name
+            out.setdefault(key, f"'{name}' may be the object a '?:' or ',' gives (line {line})")
+        elif use.kind == K.UNARY_OPERATOR and unary_operator(use) == "&":
             out.setdefault(key, f"the address of '{name}' is taken (line {line})")
         elif use.kind == K.CALL_EXPR and use.spelling not in ("operator=", "dim3") \
                 and not (callee is not None and callee == node) and c.spelling != use.spelling \
