@@ -383,3 +383,12 @@ def test_a_dim3_passed_by_const_reference_to_a_writer_is_unknown(callee, call):
 ])
 def test_a_dim3_passed_by_const_reference_to_a_reader_stays_known(callee, call):
     _exact(callee + b"void run() { dim3 b(32, 8); " + call + b" k<<<1, b>>>(0); }", {(32, 8, 1)})
+
+
+def test_a_params_struct_given_to_a_const_casting_constructor_is_unknown():
+    # The wrong form: a non-const `lp_t p` bound to `const lp_t &` whose constructor writes it.
+    launch = b"void run(float *o, cudaStream_t s) { lp_t p(dim3(2), dim3(32, 8), 0, s); C2 c(p); launch(k, p, o); }"
+    _unknown(b"struct C2 { C2(const lp_t &q) { const_cast<lp_t &>(q).block_dims.x = 64; } };\n" + launch,
+             "'p' is passed by reference to 'C2'")
+    # The twin: a constructor that only reads a field keeps the shape.
+    _exact(b"struct C2 { unsigned n; C2(const lp_t &q) : n(q.block_dims.x) {} };\n" + launch, {(32, 8, 1)})
