@@ -155,7 +155,10 @@ def _escaped(body: Cursor, walks: Preorder) -> dict[str, str]:
     """Locals and parameters whose address is taken, or bound to a reference
     (`int &r = n`, `f(n)` for `void f(int &)`, `std::cin >> n`), or captured by
     a lambda: key -> why; a member counts for its variable (`std::swap(b.x, b.y)`,
-    `set(b.x)`, `&b.x`, `unsigned &r = b.x`). Out-parameters of
+    `set(b.x)`, `&b.x`, `unsigned &r = b.x`), and so do a `const &` bound to it
+    (`Cfg c(b)` for `Cfg(const dim3 &)`, unless host_readonly.py proves the callee
+    only reads it; `std::min(t, 256)` read as a value) and a `?:` or `,` that may
+    give it as an object (`(f ? b : b2).x = 64`). Out-parameters of
     cudaOccupancyMaxPotentialBlockSize are modelled where the call is made, and
     the config `cudaLaunchKernelEx(&cfg, ...)` reads; neither is counted.
     `walks`: the parse's walks."""
