@@ -236,3 +236,17 @@ def test_a_dim3_written_through_a_conditional_is_unknown_and_one_read_through_it
     for read in (b"dim3 e = c ? b : b2;", b"unsigned u = c ? b.x : 0u;"):
         k = _kernel(b"void run() { dim3 b(32, 8), b2(16, 16); bool c = rand(); " + read + b" k<<<1, b>>>(0); }")
         assert k.launch_block_dims == ((32, 8, 1),) and k.launch_unknown == (), (read, k.launch_unknown)
+
+
+def test_a_struct_whose_method_is_called_is_unknown_and_one_whose_field_is_read_known():
+    # The wrong forms: a method may write its object, a `const` one of the file's through a cast of `this`.
+    for method in (b"void widen() { b.x *= 2; }", b"void widen() const { const_cast<Q *>(this)->b.x *= 2; }"):
+        k = _kernel(b"struct Q { dim3 b; " + method + b" };\n"
+                    b"void run() { Q q; q.b = dim3(32, 8); q.widen(); k<<<1, q.b>>>(0); }")
+        assert k.launch_block_dims == () and "'q' calls its method 'widen'" in k.launch_unknown[0], k.launch_unknown
+    # The twins: a field read, and dim3's own `const` conversion to `uint3`, keep the shape.
+    k = _kernel(b"struct Q { dim3 b; void widen() { b.x *= 2; } };\n"
+                b"void run() { Q q; q.b = dim3(32, 8); unsigned m = q.b.x; k<<<1, q.b>>>(0); }")
+    assert k.launch_block_dims == ((32, 8, 1),) and k.launch_unknown == ()
+    k = _kernel(b"void run() { dim3 b(32, 8); uint3 u = b; k<<<1, b>>>(0); }")
+    assert k.launch_block_dims == ((32, 8, 1),) and k.launch_unknown == ()

@@ -216,6 +216,8 @@ def _escaped(body: Cursor, walks: Preorder) -> dict[str, str]:
                 and not (callee is not None and callee == node) and c.spelling != use.spelling \
                 and not _selection_read(use, stack):
             out.setdefault(key, f"'{name}' is passed by reference to '{use.spelling}' (line {line})")
+        elif use.kind == K.CALL_EXPR and callee is not None and callee == node and _may_write_its_object(node):
+            out.setdefault(key, f"'{name}' calls its method '{node.spelling}' (line {line})")
         elif use.kind == K.VAR_DECL and is_reference(use.type):
             out.setdefault(key, f"'{name}' is bound to the reference '{use.spelling}' (line {line})")
         elif use.kind in _REF_CASTS and _may_bind(use, c.referenced):  # of the lvalue itself: a reference
@@ -223,6 +225,17 @@ def _escaped(body: Cursor, walks: Preorder) -> dict[str, str]:
 
     visit(body)
     return out
+
+
+def _may_write_its_object(callee: Cursor) -> bool:
+    """Whether a member call's callee (`q.widen` in `q.widen()`) may write its object: any
+    method but a `const` one of a library class (dim3's `operator uint3`); a `const`
+    method of the file's own may cast `this`."""
+    method = callee.referenced if callee.kind == K.MEMBER_REF_EXPR else None
+    if method is None or method.kind not in (K.CXX_METHOD, K.CONVERSION_FUNCTION, K.FUNCTION_TEMPLATE):
+        return False
+    return not (method.is_const_method() and method.location.file is not None
+                and method.location.is_in_system_header)
 
 
 def _selection_read(call: Cursor, ancestors: list[Cursor]) -> bool:
