@@ -154,10 +154,6 @@ class BankModel:
         line = self.banks * self.bank_bytes
         return (-(-(lanes * max(width, 1)) // line)).sum(axis=1)
 
-    def ideal_batch(self, active: np.ndarray, width: int) -> int:
-        """`ideal` summed over rows of (n, warp_size) active masks."""
-        return int(self.ideal_each(active, width).sum())
-
     def congestion(self, word_addresses: np.ndarray) -> int:
         """DMM congestion (seed 000 §II): the most distinct addresses in one bank."""
         words = np.unique(np.asarray(word_addresses))

@@ -334,7 +334,6 @@ class Kernel:
     range: SourceRange
     launch_bounds: int | None  # max threads per block from __launch_bounds__
     pragma_block_dim: tuple[int, int, int] | None  # from `#pragma rapcc block_dim(x, y, z)`
-    template_params: tuple[str, ...] = ()
     # The template arguments the file launches it with: ((param key, value), ...) each.
     instantiations: tuple[tuple[tuple[str, int], ...], ...] = ()
     launch_block_dims: tuple[tuple[int, int, int], ...] = ()  # block shapes of its launches in the file

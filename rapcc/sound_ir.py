@@ -346,7 +346,6 @@ class Function:
     params: tuple[Param, ...]
     body: Stmt
     is_kernel: bool
-    template_params: tuple[str, ...]  # names of its non-type template parameters
     # Locals and parameters whose address or reference leaves an expression
     # (`&x`, a `T&` argument, a lambda's capture, an asm operand): every read
     # of one is unknown.

@@ -29,7 +29,8 @@ def access(col: s.Expr) -> s.ExprStmt:
 
 
 def kernel(*body: s.Stmt) -> s.Function:
-    return s.Function("k@1:1", "k", (), s.Block(body), True, (), frozenset(), (), s.OTHER, ())
+    return s.Function("k@1:1", "k", (), s.Block(body), True, escaped=frozenset(), writes=(), returns=s.OTHER,
+                      escapes=())
 
 
 def findings(fn: s.Function, shape=(32, 1, 1)):

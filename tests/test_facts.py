@@ -35,7 +35,8 @@ def read(col: s.Expr) -> s.ExprStmt:
 
 
 def function(key: str, *body: s.Stmt, kernel: bool = False) -> s.Function:
-    return s.Function(key, key.split("@")[0], (), s.Block(body), kernel, (), frozenset(), (), s.OTHER, ())
+    return s.Function(key, key.split("@")[0], (), s.Block(body), kernel, escaped=frozenset(), writes=(),
+                      returns=s.OTHER, escapes=())
 
 
 # A jump rapcc cannot see: no label is followed, so each starts from

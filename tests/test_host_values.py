@@ -194,3 +194,59 @@ def test_undefined_arithmetic_is_unknown_never_a_value():
         assert k.launch_block_dims == () and k.launch_unknown, expr
     k = _kernel(b"void run() { int n = 5; k<<<1, (1 << n) + 32>>>(0); }")
     assert k.launch_block_dims == ((64, 1, 1),)
+
+
+def test_an_integer_bound_to_a_const_reference_is_unknown_and_a_converted_one_known():
+    # `const int &` binds `b` itself (clang adds `const` between them): the callee may cast it away.
+    k = _kernel(b"struct C { C(const int &d) { const_cast<int &>(d) = 64; } };\n"
+                b"void run() { int b = 32; C c(b); k<<<1, b>>>(0); }")
+    assert k.launch_block_dims == () and "'b' is passed by reference to 'C'" in k.launch_unknown[0]
+    # The twin: `const unsigned &` binds a temporary converted from `b`, which stays 32.
+    k = _kernel(b"struct C { C(const unsigned &d) { const_cast<unsigned &>(d) = 64; } };\n"
+                b"void run() { int b = 32; C c(b); k<<<1, b>>>(0); }")
+    assert k.launch_block_dims == ((32, 1, 1),) and k.launch_unknown == ()
+
+
+def test_std_min_of_a_variable_read_as_a_value_stays_known_and_its_reference_escapes():
+    # The twin: `std::min` takes `const int &`s, writes neither, and its result is read.
+    k = _kernel(b"#include <algorithm>\nvoid run() { int t = 128; int u = std::min(t, 256); k<<<1, u>>>(0); }")
+    assert k.launch_block_dims == ((128, 1, 1),) and k.launch_unknown == ()
+    # The wrong form: the reference it returns is `t` itself, and a cast writes it.
+    k = _kernel(b"#include <algorithm>\n"
+                b"void run() { int t = 128; const_cast<int &>(std::min(t, 256)) = 64; k<<<1, t>>>(0); }")
+    assert k.launch_block_dims == () and "'t' is passed by reference to 'min'" in k.launch_unknown[0]
+
+
+def test_a_min_of_the_files_own_is_run_not_taken_for_the_librarys():
+    # A function of the file named `min` may compute anything: it is run (256), never read as min (128).
+    k = _kernel(b"namespace my { int min(int a, int b) { return b; } }\n"
+                b"void run() { int t = 128; int u = my::min(t, 256); k<<<1, u>>>(0); }")
+    assert k.launch_block_dims == ((256, 1, 1),) and k.launch_unknown == ()
+    # The twin: CUDA's `min(int, int)` is the minimum.
+    k = _kernel(b"void run() { int t = 128; int u = min(t, 256); k<<<1, u>>>(0); }")
+    assert k.launch_block_dims == ((128, 1, 1),) and k.launch_unknown == ()
+
+
+def test_a_dim3_written_through_a_conditional_is_unknown_and_one_read_through_it_known():
+    # The wrong forms: `?:` and `,` give `b` itself, which `_writes` cannot name.
+    for write in (b"(c ? b : b2).x = 64;", b"dim3 &r = c ? b : b2; r.x = 64;", b"(0, b) = dim3(64);"):
+        k = _kernel(b"void run() { dim3 b(32, 8), b2(16, 16); bool c = rand(); " + write + b" k<<<1, b>>>(0); }")
+        assert k.launch_block_dims == () and "a '?:' or ','" in k.launch_unknown[0], (write, k.launch_unknown)
+    # The twins: a value read through `?:` (a copy, a field) keeps `b` known.
+    for read in (b"dim3 e = c ? b : b2;", b"unsigned u = c ? b.x : 0u;"):
+        k = _kernel(b"void run() { dim3 b(32, 8), b2(16, 16); bool c = rand(); " + read + b" k<<<1, b>>>(0); }")
+        assert k.launch_block_dims == ((32, 8, 1),) and k.launch_unknown == (), (read, k.launch_unknown)
+
+
+def test_a_struct_whose_method_is_called_is_unknown_and_one_whose_field_is_read_known():
+    # The wrong forms: a method may write its object, a `const` one of the file's through a cast of `this`.
+    for method in (b"void widen() { b.x *= 2; }", b"void widen() const { const_cast<Q *>(this)->b.x *= 2; }"):
+        k = _kernel(b"struct Q { dim3 b; " + method + b" };\n"
+                    b"void run() { Q q; q.b = dim3(32, 8); q.widen(); k<<<1, q.b>>>(0); }")
+        assert k.launch_block_dims == () and "'q' calls its method 'widen'" in k.launch_unknown[0], k.launch_unknown
+    # The twins: a field read, and dim3's own `const` conversion to `uint3`, keep the shape.
+    k = _kernel(b"struct Q { dim3 b; void widen() { b.x *= 2; } };\n"
+                b"void run() { Q q; q.b = dim3(32, 8); unsigned m = q.b.x; k<<<1, q.b>>>(0); }")
+    assert k.launch_block_dims == ((32, 8, 1),) and k.launch_unknown == ()
+    k = _kernel(b"void run() { dim3 b(32, 8); uint3 u = b; k<<<1, b>>>(0); }")
+    assert k.launch_block_dims == ((32, 8, 1),) and k.launch_unknown == ()

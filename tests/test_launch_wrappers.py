@@ -333,3 +333,62 @@ def test_a_dim3_given_to_the_params_constructor_stays_known():
     # The wrong form: a constructor whose body may write the reference (a cast) is an escape.
     _unknown(b"struct cp_t { dim3 b; cp_t(const dim3 &x) : b(x) { const_cast<dim3 &>(x).x = 32; } };\n"
              b"void run() { const dim3 b(64, 4); cp_t p(b); k<<<1, b>>>(0); }", "passed by reference")
+
+
+# A non-const `dim3` given to a `const dim3 &`: clang converts it (adds `const`) between the
+# name and the call, and the callee may still write it through a cast (issue 27).
+CASTING_CTOR = b"struct Cfg { Cfg(const dim3 &d) { const_cast<dim3 &>(d).x = 64; } };\n"
+READING_CTOR = b"struct Cfg { unsigned n; Cfg(const dim3 &d) { n = d.x * d.y; } };\n"
+
+
+def test_a_dim3_given_to_a_constructor_that_casts_away_const_makes_the_launch_unknown():
+    # The wrong form: `Cfg c(b)` may set b.x to 64 before the launch; reading it as 32x8 would
+    # prove the layout for the wrong shape.
+    launch = b"void run(float *o) { dim3 b(32, 8); Cfg c(b); tk<4><<<1, b>>>(o); }"
+    _unknown(CASTING_CTOR + launch, "'b' is passed by reference to 'Cfg'", name="tk")
+    tile = _tile(CASTING_CTOR + launch)
+    assert tile["block_dims_unknown"] and tile["strategy"] == "none", tile
+    # The legal twin: a constructor that only reads `d` keeps the 32x8 launch, and `tile` is rewritten.
+    _exact(READING_CTOR + launch, {(32, 8, 1)}, name="tk")
+    tile = _tile(READING_CTOR + launch)
+    assert tile["block_dims"] == [[32, 8, 1]] and tile["block_dims_unknown"] == [] and tile["strategy"] != "none"
+
+
+@pytest.mark.parametrize("callee, call", [
+    (b"void f(const dim3 &d) { const_cast<dim3 &>(d).x = 64; }\n", b"f(b);"),  # a free function
+    (CASTING_CTOR, b"Cfg{b};"),  # a temporary, braced
+    (CASTING_CTOR, b"delete new Cfg(b);"),  # `new`
+    (b"struct Cfg { Cfg(const dim3 &d) { ((dim3 &)d).x = 64; } };\n", b"Cfg c(b);"),  # a C-style cast
+    (b"unsigned bump(const unsigned &v) { const_cast<unsigned &>(v) = 64; return v; }\n"
+     b"struct Cfg { unsigned n; Cfg(const dim3 &d) : n(bump(d.x)) {} };\n", b"Cfg c(b);"),  # a field passed on
+    (b"struct Cfg { Cfg(const dim3 &d) { const unsigned &r = d.x; const_cast<unsigned &>(r) = 64; } };\n",
+     b"Cfg c(b);"),  # a field bound to a reference
+    (b"unsigned g(const dim3 &e) { const_cast<dim3 &>(e).x = 64; return 1; }\n"
+     b"struct Cfg { unsigned n; Cfg(const dim3 &d) : n(g(d)) {} };\n", b"Cfg c(b);"),  # passed on to a writer
+    (b"struct Cfg { Cfg(const unsigned &v) { const_cast<unsigned &>(v) = 64; } };\n", b"Cfg c(b.x);"),  # a field
+])
+def test_a_dim3_passed_by_const_reference_to_a_writer_is_unknown(callee, call):
+    _unknown(callee + b"void run() { dim3 b(32, 8); " + call + b" k<<<1, b>>>(0); }", "passed by reference")
+
+
+@pytest.mark.parametrize("callee, call", [
+    (b"unsigned f(const dim3 &d) { return d.x; }\n", b"f(b);"),  # a free function that reads
+    (b"struct Cfg { unsigned n; Cfg(const dim3 &d) : n(d.x) {} };\n", b"Cfg c(b);"),  # a member initializer
+    (b"struct Cfg { dim3 m; Cfg(const dim3 &d) : m(d) {} };\n", b"Cfg c(b);"),  # a copy
+    (b"unsigned twice(unsigned v) { return 2 * v; }\n"
+     b"struct Cfg { unsigned n; Cfg(const dim3 &d) : n(twice(d.x)) {} };\n", b"Cfg c(b);"),  # a field by value
+    (b"unsigned g(const dim3 &e) { return e.x * e.y; }\n"
+     b"struct Cfg { unsigned n; Cfg(const dim3 &d) : n(g(d)) {} };\n", b"Cfg c(b);"),  # passed on to a reader
+    (b"struct Cfg { Cfg(const unsigned &v) {} };\n", b"Cfg c(unsigned(b.x));"),  # a copy of a field
+])
+def test_a_dim3_passed_by_const_reference_to_a_reader_stays_known(callee, call):
+    _exact(callee + b"void run() { dim3 b(32, 8); " + call + b" k<<<1, b>>>(0); }", {(32, 8, 1)})
+
+
+def test_a_params_struct_given_to_a_const_casting_constructor_is_unknown():
+    # The wrong form: a non-const `lp_t p` bound to `const lp_t &` whose constructor writes it.
+    launch = b"void run(float *o, cudaStream_t s) { lp_t p(dim3(2), dim3(32, 8), 0, s); C2 c(p); launch(k, p, o); }"
+    _unknown(b"struct C2 { C2(const lp_t &q) { const_cast<lp_t &>(q).block_dims.x = 64; } };\n" + launch,
+             "'p' is passed by reference to 'C2'")
+    # The twin: a constructor that only reads a field keeps the shape.
+    _exact(b"struct C2 { unsigned n; C2(const lp_t &q) : n(q.block_dims.x) {} };\n" + launch, {(32, 8, 1)})

@@ -44,7 +44,8 @@ def read(col: s.Expr) -> s.ExprStmt:
 
 
 def function(*body: s.Stmt, escaped: frozenset[str] = frozenset(), params: tuple[s.Param, ...] = ()) -> s.Function:
-    return s.Function("k@1:1", "k", params, s.Block(body), True, (), escaped, (), s.OTHER, ())
+    return s.Function("k@1:1", "k", params, s.Block(body), True, escaped=escaped, writes=(), returns=s.OTHER,
+                      escapes=())
 
 
 def program(fn: s.Function, extent: int) -> s.Program:

@@ -179,7 +179,7 @@ INDICES = (
     _bin("/", _bin("*", _b("blockDim.z"), s.Lit(1000, I)), _b("blockDim.x")),
 )
 SHAPES = ((32, 8, 1), (64, 4, 1), (128, 2, 1), (1024, 1, 1), (1, 1024, 1), (16, 16, 4), (8, 2, 64), (1, 1, 1))
-FN = s.Function("k@1:1", "k", (), s.Block(()), True, (), frozenset(), (), s.OTHER, ())
+FN = s.Function("k@1:1", "k", (), s.Block(()), True, escaped=frozenset(), writes=(), returns=s.OTHER, escapes=())
 
 
 def _value(shape, lane, e: s.Expr) -> SInt:
@@ -221,7 +221,7 @@ def test_the_abstract_block_is_the_hardware_s() -> None:
 # ---- copies of a thread index (analysis/copies.py) ----
 
 def _fn(*body: s.Stmt, escaped: frozenset[str] = frozenset()) -> s.Function:
-    return s.Function("k@1:1", "k", (), s.Block(body), True, (), escaped, (), s.OTHER, ())
+    return s.Function("k@1:1", "k", (), s.Block(body), True, escaped=escaped, writes=(), returns=s.OTHER, escapes=())
 
 
 def test_a_copy_is_one_declaration_never_written() -> None:

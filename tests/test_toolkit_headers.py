@@ -10,7 +10,7 @@ import pytest
 from rapcc.build_macros import ask_nvcc
 from rapcc.frontend.parse import SKEW_DIR, ParseConfig, clang_args, libclang_major, parse_tolerant, \
     toolkit_resources
-from rapcc.frontend.launches import launch_block_shapes
+from rapcc.frontend.launches import launch_facts
 from rapcc.toolkit import AUTO_HEADERS, HeaderMode, find_toolkit, header_mode, resource_dir
 from tests.conftest import ROOT, require_nvcc
 
@@ -162,7 +162,7 @@ def test_done_when_file_parses_with_no_error_and_its_launch_is_read(tmp_path):
     parsed = parse_tolerant(str(src), src.read_bytes(), ParseConfig(cuda_path=root, build=build,
                                                                      headers=HeaderMode.TOOLKIT))
     assert [e.diagnostic.format() for e in parsed.scopes.errors] == []
-    assert launch_block_shapes(parsed.tu).get("transpose") == [(32, 8, 1)]
+    assert launch_facts(parsed.tu)[0].get("transpose") == [(32, 8, 1)]
 
 
 @pytest.mark.nvcc

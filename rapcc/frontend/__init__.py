@@ -16,7 +16,7 @@ from .build_branches import refuse_unknown_macros
 from .collect import collect
 from .encoding import refuse_undecodable, undecodable
 from .errors import refuse_tainted
-from .launches import UNREAD_SHAPE, bytes_entry, launch_block_shapes, launch_bytes, launch_facts
+from .launches import UNREAD_SHAPE, bytes_entry, launch_bytes, launch_facts
 from .preorder import Preorder
 from .program import lower_program
 from .parse import SHIM_DIR, ParseConfig, ParseError, direct_includes, folder_includes, header_kinds, parse, \

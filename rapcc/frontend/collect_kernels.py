@@ -147,17 +147,15 @@ class _Kernels(_CollectorState):
             return
         name = fn.spelling
         is_global = any(k.kind == K.CUDAGLOBAL_ATTR for k in children(fn))
-        tparams = []
         for k in children(fn):
             if k.kind == K.PARM_DECL:
                 self._var(k, "param", None)
             elif k.kind == K.TEMPLATE_NON_TYPE_PARAMETER:
                 self._var(k, "template_param", None)
-                tparams.append(k.spelling)
         self.kernels.append(ir.Kernel(
             name=name, is_global=is_global, range=self._cursor_range(fn),
             launch_bounds=self._launch_bounds(fn, body), pragma_block_dim=self._pragma_block_dim(body) or annotated_block_dim(fn),
-            template_params=tuple(tparams), instantiations=self.instantiations.get(decl_key(fn), ()),
+            instantiations=self.instantiations.get(decl_key(fn), ()),
             callers=None if is_global else self._callers(fn),
             external=is_global and fn.linkage == ci.LinkageKind.EXTERNAL
             and (fn.kind != K.FUNCTION_TEMPLATE or self.unit is not None or self._instantiable()),

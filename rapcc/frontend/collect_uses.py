@@ -89,7 +89,9 @@ class _Uses(_CollectorState):
         groups = self.tokens.bracket_groups(name_off, name, depth)
         end = file_location(top.extent.end).offset
         if groups is None or groups[-1][1].end != end:
-            self._macro_access(ref, view, ctx, stack, top, f"a subscript of {said} is spelled inside a macro body")
+            where = "with digraphs ('<:' ':>'), which rapcc does not rewrite" \
+                if self._digraph_subscript(name_off, depth) else "inside a macro body"
+            self._macro_access(ref, view, ctx, stack, top, f"a subscript of {said} is spelled {where}")
             return
         kind, width, offset, reason = self._access_kind(top, stack[:i + 1], arr, ctx)
         if reason and not isinstance(reason, _Seen):
@@ -236,6 +238,20 @@ class _Uses(_CollectorState):
             width=wide, offset=offset, loops=ctx.loops, guards=ctx.guards, in_phase=ctx.in_phase,
             text=self.source[start:end].decode(errors="replace"), via=view.via, clone_of=ctx.clone_of))
         return True
+
+    def _digraph_subscript(self, name_offset: int, count: int) -> bool:
+        """Whether one of the `count` subscripts after the name at `name_offset` opens
+        with the digraph `<:` (`tile<:ty:><:tx:>`): the access is predicted like one
+        spelled in a macro body, but its text is not rewritten, and the reason says so."""
+        j = self.tokens.index_at(name_offset)
+        for _ in range(count):
+            if j is None or j + 1 >= len(self.tokens.tokens):
+                return False
+            opener = self.tokens.tokens[j + 1].spelling
+            if opener == "<:":
+                return True
+            j = self.tokens.matching(j + 1) if opener == "[" else None
+        return False
 
     def _macro_access(self, ref: Cursor, view: _View, ctx: _Ctx, stack: tuple[Cursor, ...], where: Cursor,
                       reason: str) -> None:

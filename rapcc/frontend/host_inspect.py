@@ -22,6 +22,7 @@ from clang.cindex import Cursor, CursorKind as K
 
 from .clangext import children
 from .exprs import decl_key, strip
+from .host_lvalues import in_std
 from .host_syntax import _CONFIG_CALLS, _FUNCTIONS, _INSPECTING_APIS, _LAUNCH_APIS, _LAUNCH_EX, call_name
 from .preorder import Preorder
 
@@ -31,15 +32,6 @@ _CASTS = (K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXP
 def _pointer_to_void(t) -> bool:
     t = t.get_canonical()
     return t.kind.name == "POINTER" and t.get_pointee().get_canonical().kind.name == "VOID"
-
-
-def _in_std(decl: Cursor | None) -> bool:
-    while decl is not None and decl.kind != K.TRANSLATION_UNIT:
-        if decl.kind == K.NAMESPACE and decl.spelling == "std" and decl.semantic_parent is not None \
-                and decl.semantic_parent.kind == K.TRANSLATION_UNIT:
-            return True
-        decl = decl.semantic_parent
-    return False
 
 
 def _launches(c: Cursor) -> bool:
@@ -132,7 +124,7 @@ def _use(c: Cursor, stack: list[Cursor], param: str) -> str | None:
             if name in _INSPECTING_APIS:
                 return None
             callee = parent.referenced
-            if decl_key(c.referenced) != param and (_in_std(callee) or name.startswith("operator")):
+            if decl_key(c.referenced) != param and (in_std(callee) or name.startswith("operator")):
                 return None  # the C++ library (a map's `find`), which launches no kernel
             return f"passes '{c.spelling}' to '{name}' (line {line})"
         if parent.kind == K.MEMBER_REF_EXPR and decl_key(c.referenced) != param:

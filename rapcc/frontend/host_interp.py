@@ -170,7 +170,7 @@ class _Run(StructReads):
                 return bad if flat else Unknown(bad.reason)
             parts += [frozenset({1})] * (3 - len(parts))
             return _cap(tuple(p) for p in product(*parts))
-        if name in ("min", "max") and len(args) == 2:
+        if name in ("min", "max") and len(args) == 2 and _library_function(c.referenced):
             vals = [converted(self.value(a, st), c) for a in args]  # `min(int, unsigned)` is unsigned
             bad = next((v for v in vals if isinstance(v, Unknown)), None)
             if bad is not None:
@@ -533,6 +533,12 @@ class _Run(StructReads):
             return None
         return True if all(v) else False if not any(v) else None
 
+
+
+def _library_function(ref: Cursor | None) -> bool:
+    """Whether a callee is declared in a system header (`std::min`, CUDA's `min(int, int)`):
+    a `min` of the file's own may compute anything (it is run as the file's function)."""
+    return ref is not None and ref.location.file is not None and ref.location.is_in_system_header
 
 
 def _errors_in(fn: Cursor) -> list[int]:

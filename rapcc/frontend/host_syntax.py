@@ -9,6 +9,7 @@ from .clangext import binary_operator, children, evaluate_int, nontype_template_
     unary_operator
 from .exprs import decl_key, strip
 from .host_domain import MAX_THREADS, Instance, Unknown
+from .host_lvalues import chooses, in_std, is_reference, lvalue_use
 from .host_readonly import readonly_arguments
 from .preorder import Preorder
 
@@ -150,30 +151,14 @@ _REF_CASTS = (K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_REINTERPRET_CAST
 _LAUNCH_EX = ("cudaLaunchKernelEx", "cudaLaunchKernelExC")  # (config *, kernel, ...): the config is only read
 
 
-def _is_reference(t) -> bool:
-    return t.get_canonical().kind.name.endswith("REFERENCE")
-
-
-def _use_of(node: Cursor, ancestors: list[Cursor]) -> tuple[Cursor, Cursor | None]:
-    """(the lvalue a variable's name is part of, what uses it): climbs from the
-    name through parentheses, members (`b.x`, `cfg.blockDim.y`) and the base of
-    a subscript, so that `std::swap(b.x, b.y)`, `f(b.x)` and `&b.x` are seen as
-    uses of `b` itself."""
-    for parent in reversed(ancestors):
-        first = next(iter(children(parent)), None)
-        if parent.kind == K.PAREN_EXPR or (parent.kind in (K.MEMBER_REF_EXPR, K.ARRAY_SUBSCRIPT_EXPR)
-                                           and first is not None and first == node):
-            node = parent
-            continue
-        return node, parent
-    return node, None
-
-
 def _escaped(body: Cursor, walks: Preorder) -> dict[str, str]:
     """Locals and parameters whose address is taken, or bound to a reference
     (`int &r = n`, `f(n)` for `void f(int &)`, `std::cin >> n`), or captured by
     a lambda: key -> why; a member counts for its variable (`std::swap(b.x, b.y)`,
-    `set(b.x)`, `&b.x`, `unsigned &r = b.x`). Out-parameters of
+    `set(b.x)`, `&b.x`, `unsigned &r = b.x`), and so do a `const &` bound to it
+    (`Cfg c(b)` for `Cfg(const dim3 &)`, unless host_readonly.py proves the callee
+    only reads it; `std::min(t, 256)` read as a value) and a `?:` or `,` that may
+    give it as an object (`(f ? b : b2).x = 64`). Out-parameters of
     cudaOccupancyMaxPotentialBlockSize are modelled where the call is made, and
     the config `cudaLaunchKernelEx(&cfg, ...)` reads; neither is counted.
     `walks`: the parse's walks."""
@@ -210,24 +195,63 @@ def _escaped(body: Cursor, walks: Preorder) -> dict[str, str]:
             out.setdefault(key, f"'{name}' is captured by a lambda")
         if not stack or at in modelled:
             return
-        node, use = _use_of(c, stack)
+        node, use = lvalue_use(c, stack)
         if use is None:
             return
         # A constructor call has no callee child: its first child is an argument.
         ctor = use.kind == K.CALL_EXPR and use.referenced is not None and use.referenced.kind == K.CONSTRUCTOR
         callee = None if ctor else next(iter(children(use)), None)
-        if use.kind == K.UNARY_OPERATOR and unary_operator(use) == "&":
+        path = [c]  # from the name up to `node`
+        for a in reversed(stack):
+            if path[-1] == node:
+                break
+            path.append(a)
+        chosen = any(chooses(a, b) for b, a in zip(path, path[1:]))
+        if chosen and not (use.kind == K.UNEXPOSED_EXPR or (use.kind == K.CALL_EXPR and use.spelling == "dim3")):
+            # `(f ? b : b2).x = 64`, `dim3 &r = f ? b : b2`: an object whose writes `_writes` cannot name
+            out.setdefault(key, f"'{name}' may be the object a '?:' or ',' gives (line {line})")
+        elif use.kind == K.UNARY_OPERATOR and unary_operator(use) == "&":
             out.setdefault(key, f"the address of '{name}' is taken (line {line})")
         elif use.kind == K.CALL_EXPR and use.spelling not in ("operator=", "dim3") \
-                and not (callee is not None and callee == node) and c.spelling != use.spelling:
+                and not (callee is not None and callee == node) and c.spelling != use.spelling \
+                and not _selection_read(use, stack):
             out.setdefault(key, f"'{name}' is passed by reference to '{use.spelling}' (line {line})")
-        elif use.kind == K.VAR_DECL and _is_reference(use.type):
+        elif use.kind == K.CALL_EXPR and callee is not None and callee == node and _may_write_its_object(node):
+            out.setdefault(key, f"'{name}' calls its method '{node.spelling}' (line {line})")
+        elif use.kind == K.VAR_DECL and is_reference(use.type):
             out.setdefault(key, f"'{name}' is bound to the reference '{use.spelling}' (line {line})")
         elif use.kind in _REF_CASTS and _may_bind(use, c.referenced):  # of the lvalue itself: a reference
             out.setdefault(key, f"'{name}' is cast to a reference (line {line})")
 
     visit(body)
     return out
+
+
+def _may_write_its_object(callee: Cursor) -> bool:
+    """Whether a member call's callee (`q.widen` in `q.widen()`) may write its object: any
+    method but a `const` one of a library class (dim3's `operator uint3`); a `const`
+    method of the file's own may cast `this`."""
+    method = callee.referenced if callee.kind == K.MEMBER_REF_EXPR else None
+    if method is None or method.kind not in (K.CXX_METHOD, K.CONVERSION_FUNCTION, K.FUNCTION_TEMPLATE):
+        return False
+    return not (method.is_const_method() and method.location.file is not None
+                and method.location.is_in_system_header)
+
+
+def _selection_read(call: Cursor, ancestors: list[Cursor]) -> bool:
+    """Whether `call` is the standard library's `std::min` or `std::max` of two
+    arguments, whose result is read as a value (`int u = std::min(t, 256)`): they
+    take `const &`s, write neither and return one of them (the interpreter's
+    `call_value` computes them), so the arguments do not escape unless the
+    returned reference itself is bound, cast or passed on.
+    `ancestors`: the cursors above a mention under `call`, outermost first."""
+    ref = call.referenced
+    if ref is None or ref.kind != K.FUNCTION_DECL or ref.spelling not in ("min", "max") or len(_args(call)) != 2 \
+            or not in_std(ref):
+        return False
+    at = max(i for i, a in enumerate(ancestors) if a == call)
+    _, use = lvalue_use(call, ancestors[:at])
+    return use is not None and use.kind == K.UNEXPOSED_EXPR  # not a conversion keeping it: a value read
 
 
 def _may_bind(cast: Cursor, var: Cursor) -> bool:
@@ -238,7 +262,7 @@ def _may_bind(cast: Cursor, var: Cursor) -> bool:
     t = cast.type.get_canonical()  # the expression's type: a cast to `unsigned &` has type `unsigned`
     if t.kind.name in ("DEPENDENT", "UNEXPOSED", "INVALID") or var.type.get_canonical().kind.name.endswith("ARRAY"):
         return True
-    if any(k.kind == K.TYPE_REF and _is_reference(k.type) for k in children(cast)):
+    if any(k.kind == K.TYPE_REF and is_reference(k.type) for k in children(cast)):
         return True  # a reference spelled through a typedef
     spelled = _spelled_type(cast)
     return spelled is None or "&" in spelled or "&&" in spelled

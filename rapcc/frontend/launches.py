@@ -39,17 +39,12 @@ from .tokens import file_tokens
 from .toplevel import main_file_tops
 
 
-def launch_block_shapes(tu: TranslationUnit, source: bytes | None = None) -> dict[str, list[tuple[int, int, int]]]:
-    """Kernel name -> the known block shapes of the launches the main file
-    makes (of kernels defined anywhere), in source order. A launch whose shape
-    is unknown adds none (see `launch_facts`)."""
-    return launch_facts(tu, source)[0]
-
-
 def launch_facts(tu: TranslationUnit, source: bytes | None = None, constants: ProgramConstants | None = None,
                  wanted: set[str] | None = None
                  ) -> tuple[dict[str, list[tuple[int, int, int]]], dict[str, list[str]]]:
-    """(`launch_block_shapes`, kernel name -> why each launch the main file makes
+    """(kernel name -> the known block shapes of the launches the main file makes
+    (of kernels defined anywhere), in source order, a launch whose shape is
+    unknown adding none; kernel name -> why each launch the main file makes
     of it has an unknown block shape: "line 12: the result of 'atoi' is ...").
     `source`: the main file's bytes, to find the kernel names no expression
     explains (host_mentions.py); `constants`, `wanted`: as `host_launches`."""

@@ -127,9 +127,8 @@ def lower_program(tu: ci.TranslationUnit, path: str, source: bytes, tokens: File
         key = decl_key(fn)
         lowerings[key] = low
         params = tuple(_param(p, fn) for p in children(fn) if p.kind == K.PARM_DECL)
-        tparams = tuple(k.spelling for k in children(fn) if k.kind == K.TEMPLATE_NON_TYPE_PARAMETER)
         functions.append(s.Function(
-            key=key, name=fn.spelling, params=params, body=lowered, is_kernel=_is_kernel(fn), template_params=tparams,
+            key=key, name=fn.spelling, params=params, body=lowered, is_kernel=_is_kernel(fn),
             escaped=frozenset(low.escaped), writes=tuple(sorted(low.writes.items())),
             returns=lower_type(fn.result_type), escapes=tuple(low.escapes),
             returns_ref=fn.result_type.get_canonical().kind in (ci.TypeKind.LVALUEREFERENCE,

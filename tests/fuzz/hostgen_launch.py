@@ -19,7 +19,7 @@ shape; the host function in the `#ifdef __CUDACC__` block is what rapcc reads.
 | launch_fnptr | `auto f = k; f<<<2, dim3(64, 4)>>>` | the pointer's address passed to an unknown function |
 | launch_ex | `cudaLaunchKernelEx(&cfg, k, ...)`, cfg set field by field or braced | `&cfg` passed to an unknown function |
 | launch_braced | `k<<<2, {64, 4}>>>` | `k<<<2, {w, 4}>>>` (not a constant; clang drops the launch) |
-| launch_dim3_ref | a swap through a temporary | `std::swap(b.x, b.y)`, `widen(b.x, b.y)` by reference, `*&b.x *= 2` |
+| launch_dim3_ref | a swap through a temporary; `Cfg c(b)` for a `Cfg(const dim3 &)` that only reads it | `std::swap(b.x, b.y)`, `widen(b.x, b.y)` by reference, `*&b.x *= 2`, `Cfg c(b)` for a `Cfg(const dim3 &d)` that writes `const_cast<dim3 &>(d)` |
 | launch_loop_jump | `for (int s : {32, 64, 128}) { if (s != 64) continue; ... }` | the same loop up to a parameter `n` |
 | launch_wrapper | `go(k, p, ...)`: a template wrapper launching `kernel<<<p.grid, p.block>>>`, `p` built by a constructor, braces or a field write | `p` passed by reference to an unknown function |
 """
@@ -82,14 +82,23 @@ def _braced(rng: random.Random, name: str, bx: int, by: int, exact: bool) -> tup
 def _dim3_ref(rng: random.Random, name: str, bx: int, by: int, exact: bool) -> tuple[str, str]:
     launch = f"{name}<<<2, b>>>(in, out, 0);"
     if exact:
-        return "", f"dim3 b({by}, {bx}); unsigned t = b.x; b.x = b.y; b.y = t; {launch}"
-    form = rng.randrange(3)
+        if rng.randrange(2):
+            return "", f"dim3 b({by}, {bx}); unsigned t = b.x; b.x = b.y; b.y = t; {launch}"
+        # `b` given to a `const dim3 &` that its constructor only reads
+        return (f"struct {name}_cfg {{ unsigned n; {name}_cfg(const dim3& d) : n(d.x * d.y) {{}} }};\n",
+                f"dim3 b({bx}, {by}); {name}_cfg c(b); {launch}")
+    form = rng.randrange(4)
     if form == 0:
         return "#include <utility>\n", f"dim3 b({by}, {bx}); std::swap(b.x, b.y); {launch}"
     if form == 1:
         return (f"static void {name}_widen(unsigned& x, unsigned& y) {{ x *= 2; y /= 2; }}\n",
                 f"dim3 b({bx // 2}, {by * 2}); {name}_widen(b.x, b.y); {launch}")
-    return "", f"dim3 b({bx // 2}, {by * 2}); unsigned* px = &b.x; *px *= 2; b.y /= 2; {launch}"
+    if form == 2:
+        return "", f"dim3 b({bx // 2}, {by * 2}); unsigned* px = &b.x; *px *= 2; b.y /= 2; {launch}"
+    # a constructor taking `const dim3 &` that casts the const away and writes it
+    return (f"struct {name}_cfg {{ {name}_cfg(const dim3& d) {{ const_cast<dim3&>(d).x *= 2; "
+            "const_cast<dim3&>(d).y /= 2; } };\n",
+            f"dim3 b({bx // 2}, {by * 2}); {name}_cfg c(b); {launch}")
 
 
 def _loop_jump(rng: random.Random, name: str, bx: int, by: int, exact: bool) -> tuple[str, str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import random
 
 import subprocess
 from pathlib import Path
@@ -21,7 +22,7 @@ from tests.conftest import require_nvcc
 from .hostcampaign import check_all, format_summary, summarize
 from .hostcheck import GXX, Outcome, build_and_run, check_kernel, host_text, precompile_header
 from .hostfamilies import FAMILIES, generate
-from .hostgen_launch import LAUNCH_UNKNOWN_FAMILIES
+from .hostgen_launch import LAUNCH_UNKNOWN_FAMILIES, launch_dim3_ref
 from .hostgen import HostKernel, Launch, Tile, single_kernel
 from .hostsave import REGRESSIONS, load
 
@@ -214,3 +215,24 @@ def test_every_family_compiles_with_nvcc(tmp_path):
         done = subprocess.run([nvcc, "-arch=sm_90", "-cubin", "-o", str(tmp_path / "k.cubin"), str(src)],
                               capture_output=True, text=True, timeout=300)
         assert done.returncode == 0, f"{k.family}: {done.stderr}"
+
+
+@needs_gxx
+def test_a_dim3_a_constructor_writes_through_const_cast_is_refused(header, tmp_path):
+    """launch_dim3_ref's `Cfg c(b)` forms: the bad kernel given to a constructor that
+    casts the `const` away and writes `b` is refused under every strategy (the
+    launch is unknown); its twin, given to one that only reads `b`, is rewritten and
+    computes what the original does."""
+    wrong = next(f for f in LAUNCH_UNKNOWN_FAMILIES if f.__name__ == "launch_dim3_ref_unknown")
+    # 64x4: the shape it is written with, 32x8, keeps `tx` inside the [8][32] tile, so a
+    # rewrite proved for it would change what the real launch reads
+    bad = next(k for k in (wrong(random.Random(s), f"fz_cc{s}", False) for s in range(64))
+               if "const_cast<dim3&>" in k.source and k.launches[0].block == (64, 4))
+    twin = next(k for k in (launch_dim3_ref(random.Random(s), f"fz_cr{s}", True) for s in range(64))
+                if "_cfg c(b)" in k.source)
+    result = check_kernel(bad, tmp_path, header)
+    assert not result.generator_error and not result.bugs, (result.generator_error, result.bugs)
+    assert result.results and all(r.outcome == Outcome.REFUSED for r in result.results), result.results
+    result = check_kernel(twin, tmp_path, header)
+    assert not result.generator_error and not result.bugs, (result.generator_error, result.bugs)
+    assert any(r.outcome == Outcome.IDENTICAL for r in result.results), result.results
