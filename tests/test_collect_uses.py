@@ -19,7 +19,7 @@ void run(float *o, const float *i) {{ transpose<<<1, dim3(32, 32)>>>(o, i); }}
 
 def _rewrite(store: str, load: str):
     src = TRANSPOSE.format(store=store, load=load).encode()
-    return rewrite_source(src, "t.cu", Options(strategy="pad"))
+    return rewrite_source(src, "t.cu", Options(strategy="pad", whole_program=True))
 
 
 @pytest.mark.parametrize("store, load", [("<:ty:><:tx:>", "<:tx:><:ty:>"), ("[ty]<:tx:>", "[tx][ty]")])

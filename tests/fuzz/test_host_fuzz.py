@@ -173,6 +173,14 @@ def test_host_fuzz_sample(tmp_path):
 
 @pytest.mark.slow
 @needs_gxx
+# Near twins kept as written since, each for a premise rapcc now derives instead of taking.
+NO_LONGER_REWRITTEN = {
+    "explicit_instantiation": "the kernel template is explicitly instantiated, so another unit may launch it "
+                              "(frontend/linkage.py), and its template-sized tile can only be padded, which a "
+                              "test of blockDim cannot choose and an unknown launch's dynamic memory forbids",
+}
+
+
 def test_host_regressions(tmp_path):
     """The kernels the host fuzzer found rapcc rewriting wrongly
     (tests/fuzz/regressions_host/<family>.cu, one per construct class): each
@@ -185,8 +193,8 @@ def test_host_regressions(tmp_path):
     assert not errors, errors
     bugs = [(r.kernel.family, x.strategy, x.outcome.value, x.detail[:160]) for r in results for x in r.bugs]
     assert not bugs, "\n".join(map(str, bugs))
-    lost = [r.kernel.family for r in results
-            if r.kernel.twin and not any(x.outcome == Outcome.IDENTICAL for x in r.results)]
+    lost = [r.kernel.family for r in results if r.kernel.family not in NO_LONGER_REWRITTEN
+            and r.kernel.twin and not any(x.outcome == Outcome.IDENTICAL for x in r.results)]
     assert not lost, f"near twins no strategy rewrites any more: {lost}"
 
 
@@ -232,7 +240,10 @@ def test_a_dim3_a_constructor_writes_through_const_cast_is_refused(header, tmp_p
                 if "_cfg c(b)" in k.source)
     result = check_kernel(bad, tmp_path, header)
     assert not result.generator_error and not result.bugs, (result.generator_error, result.bugs)
-    assert result.results and all(r.outcome == Outcome.REFUSED for r in result.results), result.results
+    # Refused, or (the file's kernel may be launched elsewhere) rewritten behind a test of blockDim that
+    # the 64x4 launch fails: either way the bits are the original's.
+    assert result.results and all(r.outcome in (Outcome.REFUSED, Outcome.IDENTICAL) for r in result.results), \
+        result.results
     result = check_kernel(twin, tmp_path, header)
     assert not result.generator_error and not result.bugs, (result.generator_error, result.bugs)
     assert any(r.outcome == Outcome.IDENTICAL for r in result.results), result.results
