@@ -1,0 +1,78 @@
+"""What a run in a process of its own starts ahead of its need, to overlap
+what would otherwise wait in turn (issue 29). Standard library only, and
+nothing here reads or changes what a run computes: a server's children have
+all of it done already, and a run without any of it gives the same output.
+
+- nvcc's dry run for the toolkit's root (`toolkit.start_nvcc_top`): a process
+  of its own, started before rapcc's imports (~100 ms of CPU) and collected by
+  the toolkit's discovery after them, instead of ~11 ms of waiting in turn.
+- Jinja's import (`FIRST_RUN_IMPORTS`, ~12 ms of CPU), which a rewrite
+  otherwise makes in turn after the analysis: a thread imports it while the
+  main thread waits on libclang's parse, a foreign call that releases the
+  interpreter's lock. Python's per-module import locks make an import of the
+  same module in the main thread wait for the thread's instead of running it
+  twice; Jinja and rapcc import none of each other, so neither waits on a
+  lock the other holds.
+
+The thread starts after NumPy's import, so the environment variable set
+around it (`blas_threads.py`) is never seen by a process started meanwhile;
+and it swallows whatever its imports raise: the main thread imports the
+module again where it needs it and meets the error itself, as it would have.
+"""
+from __future__ import annotations
+
+import importlib
+import threading
+from collections.abc import Callable, Mapping, Sequence
+
+from .entry import NEVER_SERVED
+
+# Modules a rewrite imports only when it reaches them (rewrite.py's `_env`), in that order.
+FIRST_RUN_IMPORTS = ("jinja2",)
+THREAD_NAME = "rapcc-imports-ahead"
+# Subcommands that never parse a file (no toolkit to find), and those with no
+# rewrite to render (`analyze` imports its report writers, Jinja's among them, before its parse).
+NO_PARSE = frozenset({"simulate", "hash", "bench", "suite"})
+NO_REWRITE = NO_PARSE | {"analyze", "analyse"}
+
+
+def _command(argv: Sequence[str]) -> str | None:
+    args = list(argv[1:])
+    if not args or NEVER_SERVED.intersection(args) or "--print-completion" in args:
+        return None
+    return args[0]
+
+
+def finds_toolkit(argv: Sequence[str]) -> bool:
+    """Whether the command line `argv` (the program's name first) will look
+    for a toolkit itself: it parses files and names no `--cuda-path` (nor any
+    of the abbreviations argparse takes for it)."""
+    command = _command(argv)
+    return command is not None and command not in NO_PARSE and not any(a.startswith("--cu") for a in argv[1:])
+
+
+def renders(argv: Sequence[str]) -> bool:
+    """Whether the command line `argv` may render a template (a rewrite, or its HTML report)."""
+    command = _command(argv)
+    return command is not None and command not in NO_REWRITE
+
+
+def start_probe(argv: Sequence[str], env: Mapping[str, str], which: Callable[[str], str | None],
+                start: Callable[[Mapping[str, str], Callable[[str], str | None]], str | None]) -> str | None:
+    """`start(env, which)` (toolkit.start_nvcc_top) where `argv` will look for a toolkit; the nvcc started."""
+    return start(env, which) if finds_toolkit(argv) else None
+
+
+def _import_all(modules: Sequence[str]) -> None:
+    for name in modules:
+        try:
+            importlib.import_module(name)
+        except BaseException:  # noqa: BLE001  the main thread meets it again, where it imports the module
+            return
+
+
+def start_imports(modules: Sequence[str]) -> threading.Thread:
+    """A daemon thread importing `modules` in order; a failure ends it quietly."""
+    thread = threading.Thread(target=_import_all, args=(tuple(modules),), name=THREAD_NAME, daemon=True)
+    thread.start()
+    return thread
