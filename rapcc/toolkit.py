@@ -49,6 +49,8 @@ def _has_headers(root: str, exists: Callable[[str], bool]) -> bool:
 PROBE_TIMEOUT_S = 30
 # nvcc's dry runs started ahead of their answer's use (`start_nvcc_top`), by nvcc path.
 _started: dict[str, subprocess.Popen[str]] = {}
+# A forked child (parallel.py's workers) neither reads nor ends its parent's dry runs.
+os.register_at_fork(after_in_child=_started.clear)
 
 
 def _probe_argv(nvcc: str) -> list[str]:

@@ -1,11 +1,14 @@
 """What a run in a process of its own starts ahead of its need (server/ahead.py, issue 29)."""
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 
 import pytest
 
 from rapcc.server import ahead
+from tests.conftest import ROOT
 
 
 @pytest.mark.parametrize("argv, finds, renders", [
@@ -59,3 +62,32 @@ def test_a_failing_import_ends_the_thread_quietly(tmp_path, monkeypatch, capfd):
     thread = ahead.start_imports(("rapcc_no_such_module_anywhere", "rapcc_ahead_after"))
     thread.join(timeout=60)
     assert "rapcc_ahead_after" not in sys.modules and capfd.readouterr() == ("", "")
+
+
+FORK_WHILE_IMPORTING = """
+import os, sys, threading, time
+sys.path.insert(0, sys.argv[1])
+from rapcc.server import ahead
+thread = ahead.start_imports(("rapcc_slow_import",))
+while "rapcc_slow_import" not in sys.modules:  # the thread is inside the module's import
+    time.sleep(0.001)
+child = os.fork()
+if child == 0:
+    import rapcc_slow_import  # waits on the import lock of a thread this child does not have, unless the fork waited
+    os._exit(0 if rapcc_slow_import.DONE else 1)
+_, status = os.waitpid(child, 0)
+print(os.waitstatus_to_exitcode(status), thread.is_alive())
+"""
+
+
+def test_a_fork_waits_for_the_imports_thread(tmp_path):
+    """A process forked while the thread imports a module imports it in turn:
+    the fork waited for the thread (without that, the child hangs for ever)."""
+    if not hasattr(os, "fork"):
+        pytest.skip("no fork on this platform")
+    (tmp_path / "rapcc_slow_import.py").write_text("import time\ntime.sleep(0.5)\nDONE = True\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    proc = subprocess.run([sys.executable, "-c", FORK_WHILE_IMPORTING, str(tmp_path)], env=env, cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["0", "False"]

@@ -16,12 +16,14 @@ all of it done already, and a run without any of it gives the same output.
 
 The thread starts after NumPy's import, so the environment variable set
 around it (`blas_threads.py`) is never seen by a process started meanwhile;
-and it swallows whatever its imports raise: the main thread imports the
-module again where it needs it and meets the error itself, as it would have.
+a fork waits for it to end; and it swallows whatever its imports raise: the
+main thread imports the module again where it needs it and meets the error
+itself, as it would have.
 """
 from __future__ import annotations
 
 import importlib
+import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
 
@@ -72,7 +74,18 @@ def _import_all(modules: Sequence[str]) -> None:
 
 
 def start_imports(modules: Sequence[str]) -> threading.Thread:
-    """A daemon thread importing `modules` in order; a failure ends it quietly."""
+    """A daemon thread importing `modules` in order; a failure ends it quietly.
+
+    A fork waits for it to end (`os.register_at_fork`): a child forked while
+    it imports would inherit the module's import lock held by a thread the
+    child does not have, and wait on it forever at its own import of the
+    module (rapcc's process pool forks a worker per core: parallel.py)."""
     thread = threading.Thread(target=_import_all, args=(tuple(modules),), name=THREAD_NAME, daemon=True)
     thread.start()
+    os.register_at_fork(before=lambda: _finish(thread))
     return thread
+
+
+def _finish(thread: threading.Thread) -> None:
+    if thread is not threading.current_thread():
+        thread.join()
