@@ -29,6 +29,22 @@ def test_what_a_command_line_starts_ahead(argv, finds, renders):
     assert ahead.renders(argv) is renders
 
 
+PROC_STAT = b"cpu  1 2 3 4\ncpu0 1 2 3 4\nintr 5\nctxt 6\nprocs_running 2\nprocs_blocked 0\n"
+
+
+def test_a_cpu_is_spare_where_fewer_tasks_run_than_cpus(monkeypatch):
+    assert ahead.runnable(PROC_STAT) == 2
+    assert ahead.spare_cpu(lambda: PROC_STAT, 4) and ahead.spare_cpu(lambda: PROC_STAT, 3)
+    assert not ahead.spare_cpu(lambda: PROC_STAT, 2)  # this process and another: both CPUs taken
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.5, 0.0, 0.0))
+
+    def unreadable():
+        raise OSError("no /proc")
+    assert ahead.runnable(b"cpu 1 2\n") is None
+    assert ahead.spare_cpu(unreadable, 2) and not ahead.spare_cpu(unreadable, 1)  # the load average instead
+    assert ahead.spare_cpu(lambda: b"", 2)
+
+
 def test_the_probe_starts_only_where_the_command_finds_a_toolkit():
     calls = []
 

@@ -141,8 +141,10 @@ def start(self):
     thread_start(self)
 subprocess.Popen.__init__, threading.Thread.start = init, start
 from rapcc.server import ahead
-if os.environ.get("TEST_AHEAD_IMPORTS"):  # this script's own setting, not rapcc's
+if os.environ.get("TEST_AHEAD_IMPORTS"):  # this script's own settings, not rapcc's
     ahead.FIRST_RUN_IMPORTS = tuple(os.environ["TEST_AHEAD_IMPORTS"].split(","))
+spare = os.environ.get("TEST_SPARE_CPU", "1") == "1"  # whatever the machine's load, as the test says
+ahead.spare_cpu = lambda read, cpus: spare
 from rapcc.server.entry import main
 sys.argv = ["rapcc", *sys.argv[1:]]
 status = main()
@@ -214,6 +216,15 @@ def test_a_one_shot_run_imports_jinja_in_a_thread_after_numpy(tmp_path):
     assert got["alive"] == []
 
 
+def test_a_busy_machine_starts_no_imports_thread(tmp_path):
+    """The twin: with no CPU idle the thread would only take turns with the
+    main thread: none is started, and Jinja is imported in turn, by the rewrite."""
+    src = ROOT / "examples" / "transpose_32x8.cu"
+    got, _ = _watched(tmp_path, str(src), "-o", str(tmp_path / "out.cu"),
+                      extra={"RAPCC_NO_CUDA_DISCOVERY": "1", "TEST_SPARE_CPU": "0"})
+    assert got["status"] == 0 and got["jinja2"] and got["threads"] == []
+
+
 def test_analyze_starts_no_imports_thread(tmp_path):
     """The twin: `rapcc analyze` rewrites nothing, and loads its report
     writers (Jinja's HTML page among them) before its parse, in turn: no thread."""
@@ -246,6 +257,7 @@ def test_a_served_run_starts_nothing_ahead(monkeypatch):
     started = []
     monkeypatch.setattr(toolkit, "start_nvcc_top", lambda *a: started.append("probe"))
     monkeypatch.setattr(ahead, "start_imports", lambda *a: started.append("imports"))
+    monkeypatch.setattr(ahead, "spare_cpu", lambda read, cpus: True)
     monkeypatch.setattr(client, "serve", lambda op, argv, env: client.Ended(0))
     monkeypatch.setattr(sys, "argv", ["rapcc", "k.cu", "-o", "out.cu"])
     assert entry.main() == 0 and started == []

@@ -9,7 +9,9 @@ all of it done already, and a run without any of it gives the same output.
 - Jinja's import (`FIRST_RUN_IMPORTS`, ~12 ms of CPU), which a rewrite
   otherwise makes in turn after the analysis: a thread imports it while the
   main thread waits on libclang's parse, a foreign call that releases the
-  interpreter's lock. Python's per-module import locks make an import of the
+  interpreter's lock. Only where a CPU is idle (`spare_cpu`): a file with
+  nothing to rewrite pays the import for nothing, and on a busy machine the
+  thread would only take turns with the main thread. Python's per-module import locks make an import of the
   same module in the main thread wait for the thread's instead of running it
   twice; Jinja and rapcc import none of each other, so neither waits on a
   lock the other holds.
@@ -63,6 +65,55 @@ def start_probe(argv: Sequence[str], env: Mapping[str, str], which: Callable[[st
                 start: Callable[[Mapping[str, str], Callable[[str], str | None]], str | None]) -> str | None:
     """`start(env, which)` (toolkit.start_nvcc_top) where `argv` will look for a toolkit; the nvcc started."""
     return start(env, which) if finds_toolkit(argv) else None
+
+
+def runnable(proc_stat: bytes) -> int | None:
+    """How many tasks are runnable now (this one included), from the text of
+    Linux's /proc/stat; None where it does not say."""
+    for line in proc_stat.splitlines():
+        if line.startswith(b"procs_running "):
+            value = line.split()[1]
+            return int(value) if value.isdigit() else None
+    return None
+
+
+def spare_cpu(read: Callable[[], bytes], cpus: int) -> bool:
+    """Whether a CPU is idle now for a thread of this process (fewer runnable
+    tasks than the CPUs this process may use), where `read` (/proc/stat's
+    text) tells; where it does not, a 1-minute load average below them.
+    A thread's imports cost CPU for a file with nothing to rewrite, and help
+    only where they run beside the main thread: on a busy machine they would
+    only take turns with it."""
+    try:
+        now = runnable(read())
+    except OSError:
+        now = None
+    if now is not None:
+        return now < cpus
+    try:
+        return os.getloadavg()[0] + 1 < cpus  # the average does not count this process yet
+    except OSError:
+        return False
+
+
+def _proc_stat() -> bytes:
+    with open("/proc/stat", "rb") as f:
+        return f.read()
+
+
+def cpus() -> int:
+    """The CPUs this process may run on (as parallel.cores, without its
+    concurrent.futures, whose import is ~12 ms)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def overlaps(argv: Sequence[str]) -> bool:
+    """Whether the imports thread is worth starting for `argv`: a command that
+    may render a template, with a CPU idle to run it beside the main thread."""
+    return renders(argv) and spare_cpu(_proc_stat, cpus())
 
 
 def _import_all(modules: Sequence[str]) -> None:

@@ -74,7 +74,7 @@ def run_here(argv: list[str]) -> int:
             if collecting:
                 gc.enable()
         # After the imports: the thread never runs while OPENBLAS_NUM_THREADS is set.
-        if ahead.renders(argv):
+        if ahead.overlaps(argv):
             imports = ahead.start_imports(ahead.FIRST_RUN_IMPORTS)
         return run_frozen(cli_main)
     finally:
