@@ -16,10 +16,11 @@ from rapcc.server.entry import run_frozen
 from tests.conftest import ROOT
 
 # What a plain `rapcc FILE -o OUT` (a file that includes no other kernel file,
-# with no settings file above it) must not load: the wheel's metadata reader
-# and what it brings (libclang's version is asked of the library), the build
-# layer, the settings files' parser.
-NOT_NEEDED = ("importlib.metadata", "email", "zipfile", "csv", "rapcc.build.worker", "rapcc.build", "tomllib")
+# with no settings file above it, the server off) must not load: the wheel's
+# metadata reader and what it brings (libclang's version is asked of the
+# library), the build layer, the settings files' parser, the server's client.
+NOT_NEEDED = ("importlib.metadata", "email", "zipfile", "csv", "rapcc.build.worker", "rapcc.build", "tomllib",
+              "rapcc.server.client", "socket")  # the server's client, where the server is off
 
 RUN = """
 import gc, json, os, sys
@@ -260,6 +261,8 @@ def test_a_served_run_starts_nothing_ahead(monkeypatch):
     monkeypatch.setattr(ahead, "spare_cpu", lambda read, cpus: True)
     monkeypatch.setattr(client, "serve", lambda op, argv, env: client.Ended(0))
     monkeypatch.setattr(sys, "argv", ["rapcc", "k.cu", "-o", "out.cu"])
+    monkeypatch.setenv("RAPCC_SERVER", "1")
+    monkeypatch.delenv("CI", raising=False)
     assert entry.main() == 0 and started == []
     monkeypatch.setattr(client, "serve", lambda op, argv, env: None)  # no server: run here
     monkeypatch.setattr(entry, "run_frozen", lambda run: 0)

@@ -93,8 +93,10 @@ def main() -> int:
         return 0
     ended = None
     if served(argv):
-        from .client import serve
-        ended = serve("cli", argv, os.environ)
+        from .policy import CLI, server_wanted
+        if server_wanted(os.environ, CLI):  # the client's own first check, without its imports (socket)
+            from .client import serve
+            ended = serve("cli", argv, os.environ)
     if ended is None:
         return run_here(argv)
     if ended.status is not None:
