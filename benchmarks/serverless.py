@@ -13,7 +13,11 @@ Times from outside, start-up included, on each example (`examples/*.cu`):
   alternating the two `--reps` times so that load falls on both alike.
 
 It prints each file's medians and their ratio, and the median ratio over the
-files: the goal is a run without the server within 1.5x the served one. On a
+files: the goal is a run without the server within 1.5x the served one. Next
+to the wall times, the CPU time (medians) of a one-shot process with what it
+waited for (nvcc's dry runs), and of a served run's client (the server's
+children are reaped by the system, which keeps no account of their CPU for
+the server). Overlap (server/ahead.py) lowers the wall time, not the CPU. On a
 shared, loaded machine the medians move with the load; the ratio of each
 file's fastest runs (`min`) is printed next to them, as the figure that moves
 least with it.
@@ -23,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -37,12 +42,19 @@ ENTRY_IMPORT = "from rapcc.dataclass_code import compiled_once\nwith compiled_on
 
 
 def _wall(cmd: list[str], env: dict[str, str], cwd: str) -> float:
+    return _timed(cmd, env, cwd)[0]
+
+
+def _timed(cmd: list[str], env: dict[str, str], cwd: str) -> tuple[float, float]:
+    """(wall, CPU) seconds of `cmd`: the CPU of its process and of what it started and waited for."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run(cmd, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     took = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if proc.returncode != 0:
         raise SystemExit(f"failed ({proc.returncode}): {' '.join(cmd)}")
-    return took
+    return took, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 
 def main() -> int:
@@ -78,24 +90,34 @@ def main() -> int:
                                       for _ in range(args.reps))
             print(f"the entry's import of rapcc.cli: {entry * 1000:.0f} ms (rapcc's imports: {(entry - bare) * 1000:.0f} ms)")
         _wall(rapcc + [str(examples[0]), "-o", os.path.join(folder, "warm.cu")], served, folder)  # start it
-        print(f"{'file':36s} {'one-shot s':>10s} {'served s':>9s} {'ratio':>6s} {'min ratio':>9s}")
-        ratios, shots, serves, fastest = [], [], [], []
+        print(f"{'file':36s} {'one-shot s':>10s} {'served s':>9s} {'ratio':>6s} {'min ratio':>9s} "
+              f"{'CPU one-shot ms':>15s} {'CPU client ms':>13s}")
+        ratios, shots, serves, fastest, cpu_shots, cpu_serves = [], [], [], [], [], []
         for src in examples:
             out = os.path.join(folder, "out.cu")
-            a, b = [], []
+            a, b, ca, cb = [], [], [], []
             _wall(rapcc + [str(src), "-o", out], served, folder)  # this file's first served run is not timed
             for _ in range(args.reps):
-                a.append(_wall(rapcc + [str(src), "-o", out], one_shot, folder))
-                b.append(_wall(rapcc + [str(src), "-o", out], served, folder))
+                wall, cpu = _timed(rapcc + [str(src), "-o", out], one_shot, folder)
+                a.append(wall)
+                ca.append(cpu)
+                wall, cpu = _timed(rapcc + [str(src), "-o", out], served, folder)
+                b.append(wall)
+                cb.append(cpu)
             ma, mb = statistics.median(a), statistics.median(b)
             ratios.append(ma / mb)
             shots.append(ma)
             serves.append(mb)
             fastest.append(min(a) / min(b))
-            print(f"{src.name:36s} {ma:10.3f} {mb:9.3f} {ma / mb:6.2f} {fastest[-1]:9.2f}")
+            cpu_shots.append(statistics.median(ca))
+            cpu_serves.append(statistics.median(cb))
+            print(f"{src.name:36s} {ma:10.3f} {mb:9.3f} {ma / mb:6.2f} {fastest[-1]:9.2f} "
+                  f"{cpu_shots[-1] * 1000:15.0f} {cpu_serves[-1] * 1000:13.0f}")
         print(f"median over {len(examples)} files: one-shot {statistics.median(shots):.3f} s, served "
               f"{statistics.median(serves):.3f} s, ratio {statistics.median(ratios):.2f} (worst {max(ratios):.2f}); "
-              f"ratio of the fastest runs {statistics.median(fastest):.2f}; load average {os.getloadavg()[0]:.2f}")
+              f"ratio of the fastest runs {statistics.median(fastest):.2f}; CPU one-shot "
+              f"{statistics.median(cpu_shots) * 1000:.0f} ms, served runs' client {statistics.median(cpu_serves) * 1000:.0f} ms; "
+              f"load average {os.getloadavg()[0]:.2f}")
     finally:
         subprocess.run(rapcc[:1] + ["-m", "rapcc.server", "stop", "--all"], env=env, cwd=folder,
                        capture_output=True)

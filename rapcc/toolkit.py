@@ -46,17 +46,65 @@ def _has_headers(root: str, exists: Callable[[str], bool]) -> bool:
     return exists(os.path.join(root, _MARKER))
 
 
-def nvcc_top(nvcc: str) -> str | None:
-    """The toolkit root nvcc itself uses (it prints `#$ TOP=...` on a dry run)."""
-    try:
-        proc = subprocess.run([nvcc, "--dryrun", "-v", "-c", "rapcc_probe.cu"], capture_output=True, text=True,
-                              timeout=30)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    for line in (proc.stdout + proc.stderr).splitlines():
+PROBE_TIMEOUT_S = 30
+# nvcc's dry runs started ahead of their answer's use (`start_nvcc_top`), by nvcc path.
+_started: dict[str, subprocess.Popen[str]] = {}
+# A forked child (parallel.py's workers) neither reads nor ends its parent's dry runs.
+os.register_at_fork(after_in_child=_started.clear)
+
+
+def _probe_argv(nvcc: str) -> list[str]:
+    return [nvcc, "--dryrun", "-v", "-c", "rapcc_probe.cu"]
+
+
+def _top_in(text: str) -> str | None:
+    for line in text.splitlines():
         if line.startswith("#$ TOP="):
             return os.path.normpath(line.split("=", 1)[1].strip())
     return None
+
+
+def nvcc_top(nvcc: str) -> str | None:
+    """The toolkit root nvcc itself uses (it prints `#$ TOP=...` on a dry run);
+    the dry run `start_nvcc_top` started for this nvcc where there is one."""
+    started = _started.pop(nvcc, None)
+    if started is None:
+        try:
+            proc = subprocess.run(_probe_argv(nvcc), capture_output=True, text=True, timeout=PROBE_TIMEOUT_S)
+        except (OSError, subprocess.SubprocessError):
+            return None
+        return _top_in(proc.stdout + proc.stderr)
+    try:
+        out, err = started.communicate(timeout=PROBE_TIMEOUT_S)
+    except subprocess.SubprocessError:  # as subprocess.run's timeout: the dry run killed, no answer
+        started.kill()
+        started.communicate()
+        return None
+    return _top_in(out + err)
+
+
+@dataclass(frozen=True, slots=True)
+class _AskNvcc:
+    """No toolkit found without asking this nvcc for its TOP."""
+    nvcc: str
+
+
+def _found(env: Mapping[str, str], which: Callable[[str], str | None], exists: Callable[[str], bool],
+           realpath: Callable[[str], str]) -> Toolkit | _AskNvcc | None:
+    """What discovery finds without --cuda-path and without running anything."""
+    if env.get(DISABLE_ENV):
+        return None
+    for var in ("CUDA_HOME", "CUDA_PATH"):
+        root = env.get(var)
+        if root and _has_headers(root, exists):
+            return Toolkit(root, var)
+    nvcc = which("nvcc")
+    if not nvcc:
+        return None
+    root = os.path.dirname(os.path.dirname(realpath(nvcc)))
+    if _has_headers(root, exists):
+        return Toolkit(root, "nvcc on PATH")
+    return _AskNvcc(nvcc)
 
 
 def find_toolkit(explicit: str | None, env: Mapping[str, str], which: Callable[[str], str | None],
@@ -66,21 +114,45 @@ def find_toolkit(explicit: str | None, env: Mapping[str, str], which: Callable[[
     """The toolkit to parse with, or None (the stand-in headers alone)."""
     if explicit:
         return Toolkit(explicit, "--cuda-path")
-    if env.get(DISABLE_ENV):
-        return None
-    for var in ("CUDA_HOME", "CUDA_PATH"):
-        root = env.get(var)
-        if root and _has_headers(root, exists):
-            return Toolkit(root, var)
-    nvcc = which("nvcc")
-    if nvcc:
-        root = os.path.dirname(os.path.dirname(realpath(nvcc)))
-        if _has_headers(root, exists):
-            return Toolkit(root, "nvcc on PATH")
-        root = top(nvcc)
-        if root and _has_headers(root, exists):
-            return Toolkit(root, "nvcc on PATH")
+    found = _found(env, which, exists, realpath)
+    if not isinstance(found, _AskNvcc):
+        return found
+    root = top(found.nvcc)
+    if root and _has_headers(root, exists):
+        return Toolkit(root, "nvcc on PATH")
     return None
+
+
+def start_nvcc_top(env: Mapping[str, str], which: Callable[[str], str | None]) -> str | None:
+    """Start the dry run that `find_toolkit(None, env, which)` will ask of
+    nvcc, ahead of its need (issue 29: a run in a process of its own starts it
+    before its imports, which it then overlaps: ~11 ms through this machine's
+    nvcc wrapper). Its answer is the one `nvcc_top` would get: the same command
+    line, environment and folder, as nothing in between changes them. Returns
+    the nvcc started, or None where discovery will not ask one (CUDA_HOME, an
+    nvcc beside its headers, discovery off) or it could not start. An answer
+    never asked for is ended by `stop_started`."""
+    found = _found(env, which, os.path.isfile, os.path.realpath)
+    if not isinstance(found, _AskNvcc) or found.nvcc in _started:
+        return None
+    try:
+        _started[found.nvcc] = subprocess.Popen(_probe_argv(found.nvcc), stdout=subprocess.PIPE,
+                                                stderr=subprocess.PIPE, text=True)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return found.nvcc
+
+
+def stop_started() -> None:
+    """End the dry runs started ahead whose answer nobody asked for (a
+    --cuda-path given, a run that stopped before its parse)."""
+    while _started:
+        _, proc = _started.popitem()
+        proc.kill()
+        proc.wait()  # not its output: a process it started may still hold the pipes
+        for pipe in (proc.stdout, proc.stderr):
+            if pipe is not None:
+                pipe.close()
 
 
 class HeaderMode(Enum):
