@@ -29,7 +29,7 @@ void launch(float *o, const float *i) { k<<<1, 128>>>(o, i); }
 
 
 def _rewrite(source: bytes, strategy: str, name: str = "k.cu", block_dim: tuple[int, int, int] | None = None):
-    return rewrite_source(source, name, Options(strategy=strategy, block_dim=block_dim))
+    return rewrite_source(source, name, Options(strategy=strategy, block_dim=block_dim, whole_program=True))
 
 
 def _unmapped(text: bytes) -> bytes:
@@ -118,7 +118,8 @@ def test_the_diff_writes_latin1_bytes_back(tmp_path):
     src = tmp_path / "k.cu"
     src.write_bytes(KERNEL)
     env = {**os.environ, "PYTHONIOENCODING": "utf-8", "RAPCC_NO_CUDA_DISCOVERY": "1"}
-    proc = subprocess.run([sys.executable, "-c", "import sys; from rapcc.cli import main; sys.exit(main())", str(src)],
+    proc = subprocess.run([sys.executable, "-c", "import sys; from rapcc.cli import main; sys.exit(main())", str(src),
+                           "--whole-program"],
                           capture_output=True, env=env)
     assert proc.returncode == 0, proc.stderr
     assert b"+__device__ __forceinline__ unsigned int __rapcc_s_" in proc.stdout

@@ -74,7 +74,7 @@ def test_an_xor_that_still_conflicts_is_reported_without_an_unfixed_cost(strateg
     """Issue 17: `s[(2 * t) ^ 64]` leaves a conflict and has no derivable
     unfixed layout; the report formatted that missing cost and crashed."""
     path = CASES / "xor_partial.cu"
-    result = rewrite_source(path.read_bytes(), str(path), Options(strategy=strategy))
+    result = rewrite_source(path.read_bytes(), str(path), Options(strategy=strategy, whole_program=True))
     fix = detect(result.plans[0].analysis, DEFAULT_BANKS)
     assert fix is not None and (fix.kind, fix.verdict, fix.unfixed) == ("xor", "partial", None)
     [message] = _broken(result)

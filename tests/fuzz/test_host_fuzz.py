@@ -171,8 +171,6 @@ def test_host_fuzz_sample(tmp_path):
     assert not bugs, format_summary(summary) + "\n\n" + "\n".join(map(str, bugs))
 
 
-@pytest.mark.slow
-@needs_gxx
 # Near twins kept as written since, each for a premise rapcc now derives instead of taking.
 NO_LONGER_REWRITTEN = {
     "explicit_instantiation": "the kernel template is explicitly instantiated, so another unit may launch it "
@@ -181,6 +179,8 @@ NO_LONGER_REWRITTEN = {
 }
 
 
+@pytest.mark.slow
+@needs_gxx
 def test_host_regressions(tmp_path):
     """The kernels the host fuzzer found rapcc rewriting wrongly
     (tests/fuzz/regressions_host/<family>.cu, one per construct class): each
