@@ -45,6 +45,11 @@ int run(float *out, const float *in, int n)
 """
 
 
+def _env(cache, **extra: str) -> dict[str, str]:
+    """A build whose units hold every launch of their kernels (RAPCC_WHOLE_PROGRAM): the
+    padding these tests read back needs every launch's dynamic shared memory (issue 27 §7)."""
+    return build_env(cache, RAPCC_WHOLE_PROGRAM="1", **extra)
+
 
 @pytest.fixture
 def project(tmp_path):
@@ -58,7 +63,7 @@ def project(tmp_path):
 
 
 def test_an_included_kernel_file_is_rewritten_and_compiled_in_place(project):
-    env = build_env(project / "cache", RAPCC_REPORT_DIR=str(project / "reports"))
+    env = _env(project / "cache", RAPCC_REPORT_DIR=str(project / "reports"))
     r = run_wrapped(["-arch=sm_90", "-ptx", "src/main.cu", "-o", "main.ptx"], project, env)
     assert r.returncode == 0, r.stderr
     assert "rapcc:" not in r.stderr
@@ -82,7 +87,7 @@ def test_messages_and_dependencies_name_the_included_file(project):
     sync = next(i for i, l in enumerate(lines) if "__syncthreads" in l)
     lines.insert(sync, "    int never_used_here;")  # nvcc warns about it, on this line
     kernel.write_text("\n".join(lines) + "\n")
-    env = build_env(project / "cache", RAPCC_REPORT_DIR=str(project / "reports"))
+    env = _env(project / "cache", RAPCC_REPORT_DIR=str(project / "reports"))
     r = run_wrapped(["-arch=sm_90", "-c", "-MD", "src/main.cu", "-o", "main.o"], project, env)
     assert r.returncode == 0, r.stderr
     (report,) = [json.loads(p.read_text()) for p in (project / "reports").iterdir()]
@@ -95,7 +100,7 @@ def test_messages_and_dependencies_name_the_included_file(project):
 
 
 def test_an_edit_to_a_header_of_the_included_file_is_a_miss(project):
-    env = build_env(project / "cache", RAPCC_REPORT_DIR=str(project / "reports"))
+    env = _env(project / "cache", RAPCC_REPORT_DIR=str(project / "reports"))
     assert run_wrapped(["-arch=sm_90", "-ptx", "src/main.cu", "-o", "a.ptx"], project, env).returncode == 0
     (project / "src" / "tile.h").write_text("#pragma once\n#define TILE 16\n")
     r = run_wrapped(["-arch=sm_90", "-ptx", "src/main.cu", "-o", "b.ptx"], project, env)
@@ -110,7 +115,7 @@ def test_a_kernel_file_included_from_another_folder_is_compiled_as_written(proje
     sub.mkdir()
     (sub / "kernel.cu").write_text(KERNEL.replace('#include "tile.h"', '#include "../tile.h"'))
     (project / "src" / "main.cu").write_text(MAIN.format(kernel="kernels/kernel.cu"))
-    env = build_env(project / "cache")
+    env = _env(project / "cache")
     r = run_wrapped(["-arch=sm_90", "-ptx", "src/main.cu", "-o", "main.ptx"], project, env)
     assert r.returncode == 0, r.stderr
     assert shared_size((project / "main.ptx").read_text()) == ORIGINAL_TILE
@@ -122,7 +127,7 @@ def test_the_unit_and_its_included_file_are_both_rewritten(project):
         MAIN.format(kernel="kernel.cu") + own
         + "int run_own(float *o, const float *i, int n)\n"
           "{ transpose_own<<<dim3(n / TILE, n / TILE), dim3(TILE, 8)>>>(o, i, n); return 0; }\n")
-    env = build_env(project / "cache", RAPCC_REPORT_DIR=str(project / "reports"))
+    env = _env(project / "cache", RAPCC_REPORT_DIR=str(project / "reports"))
     r = run_wrapped(["-arch=sm_90", "-ptx", "src/main.cu", "-o", "main.ptx"], project, env)
     assert r.returncode == 0, r.stderr
     sizes = re.findall(r"\.shared \.align \d+ \.b8 \S+(\[\d+\])", (project / "main.ptx").read_text())
@@ -141,7 +146,7 @@ def test_a_rewrite_that_does_not_compile_falls_back_to_the_original(project):
     (src / "other.h").write_text('#pragma once\n#include "kernel.cu"\n')
     (src / "main.cu").write_text(MAIN.format(kernel="kernel.cu").replace('#include "kernel.cu"\n',
                                                                          '#include "kernel.cu"\n#include "other.h"\n'))
-    env = build_env(project / "cache")
+    env = _env(project / "cache")
     r = run_wrapped(["-arch=sm_90", "-ptx", "src/main.cu", "-o", "main.ptx"], project, env)
     assert r.returncode == 0, r.stderr
     assert "rapcc: note: src/main.cu: the rewritten source did not compile" in r.stderr
@@ -156,7 +161,7 @@ def test_an_included_file_rapcc_refuses_gets_one_note(project):
     """Compiled as written, and said so (issue 19: such files were skipped silently)."""
     kernel = project / "src" / "kernel.cu"
     kernel.write_text("#if defined(__clang__)\n#error rapcc parses with clang\n#endif\n" + kernel.read_text())
-    env = build_env(project / "cache")
+    env = _env(project / "cache")
     for _ in range(2):  # the second compile is a cache hit and says it again
         r = run_wrapped(["-arch=sm_90", "-ptx", "src/main.cu", "-o", "main.ptx"], project, env)
         assert r.returncode == 0, r.stderr

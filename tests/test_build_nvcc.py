@@ -14,6 +14,12 @@ from conftest import EXAMPLES, require_nvcc
 
 pytestmark = pytest.mark.nvcc
 
+def _env(cache, **extra: str) -> dict[str, str]:
+    """A build whose units hold every launch of their kernels (RAPCC_WHOLE_PROGRAM): the
+    padding these tests read back needs every launch's dynamic shared memory (issue 27 §7)."""
+    return build_env(cache, RAPCC_WHOLE_PROGRAM="1", **extra)
+
+
 
 THRUST = """#include <thrust/device_vector.h>
 #include <thrust/sort.h>
@@ -41,7 +47,7 @@ def work(tmp_path):
 
 
 def test_the_rewrite_is_compiled_in_place_of_the_source(work):
-    env = build_env(work / "cache", RAPCC_REPORT_DIR=str(work / "reports"))
+    env = _env(work / "cache", RAPCC_REPORT_DIR=str(work / "reports"))
     r = run_wrapped(["-arch=sm_90", "-ptx", "src/k.cu", "-o", "k.ptx"], work, env)
     assert r.returncode == 0, r.stderr
     assert "rapcc:" not in r.stderr
@@ -59,7 +65,7 @@ def test_messages_line_info_and_dependencies_name_the_users_file(work):
     body = next(i for i, l in enumerate(lines) if "__syncthreads" in l)
     lines.insert(body, "    int never_used_here;")  # nvcc warns about it, on this line
     src.write_text("\n".join(lines) + "\n")
-    env = build_env(work / "cache")
+    env = _env(work / "cache")
     r = run_wrapped(["-arch=sm_90", "-c", "-lineinfo", "-MD", "src/k.cu", "-o", "k.o"], work, env)
     assert r.returncode == 0, r.stderr
     assert f"src/k.cu({body + 1}): warning" in r.stderr and "cache" not in r.stderr
@@ -72,7 +78,7 @@ def test_messages_line_info_and_dependencies_name_the_users_file(work):
 
 def test_a_file_rapcc_refuses_is_compiled_unchanged_with_one_note(work):
     (work / "src" / "t.cu").write_text(REFUSED)
-    env = build_env(work / "cache")
+    env = _env(work / "cache")
     r = run_wrapped(["-arch=sm_90", "-ptx", "src/t.cu", "-o", "t.ptx"], work, env)
     assert r.returncode == 0, r.stderr
     notes = [l for l in r.stderr.splitlines() if l.startswith("rapcc:")]
@@ -86,7 +92,7 @@ def test_strict_mode_never_fails_on_a_file_rapcc_cannot_parse(work):
     the original bytes are compiled; rapcc's own failure (a rewrite past
     RAPCC_TIMEOUT) stays strict mode's error."""
     (work / "src" / "t.cu").write_text(REFUSED)
-    env = build_env(work / "cache")
+    env = _env(work / "cache")
     for strict_env, flag in [({"RAPCC_STRICT": "1"}, []), ({}, ["--rapcc-strict"])]:
         r = run_wrapped(flag + ["-arch=sm_90", "-ptx", "src/t.cu", "-o", "s.ptx"], work, {**env, **strict_env})
         assert r.returncode == 0, r.stderr
@@ -102,7 +108,7 @@ def test_strict_mode_never_fails_on_a_file_rapcc_cannot_parse(work):
 
 
 def test_a_cache_hit_runs_no_rewrite(work):
-    env = build_env(work / "cache")
+    env = _env(work / "cache")
     assert run_wrapped(["-arch=sm_90", "-ptx", "src/k.cu", "-o", "a.ptx"], work, env).returncode == 0
     # A rewrite could not finish in a millisecond: a second compile that still
     # gets the padded tile read it from the cache.
@@ -124,7 +130,7 @@ def test_a_changed_header_is_a_miss(work):
                               "  if (in) t[threadIdx.x][threadIdx.y] = 1.0f;\n  __syncthreads();\n"
                               "  if (in) o[threadIdx.x] = t[threadIdx.y][threadIdx.x];\n}\n"
                               "void go(float *o) { k<<<1, dim3(32, 32)>>>(o); }\n")
-    env = build_env(work / "cache", RAPCC_REPORT_DIR=str(work / "r"))
+    env = _env(work / "cache", RAPCC_REPORT_DIR=str(work / "r"))
     assert run_wrapped(["-arch=sm_90", "-ptx", "src/h.cu", "-o", "a.ptx"], work, env).returncode == 0
     (src / "tile.h").write_text("#define TILE 16\n")
     r = run_wrapped(["-arch=sm_90", "-ptx", "src/h.cu", "-o", "b.ptx"], work, env)
@@ -137,13 +143,13 @@ def test_a_changed_header_is_a_miss(work):
 def test_x_cu_and_options_files_are_honoured(work):
     (work / "src" / "k.cpp").write_bytes((work / "src" / "k.cu").read_bytes())
     (work / "opts").write_text("-arch=sm_90 -x cu\n")
-    r = run_wrapped(["--options-file", "opts", "-ptx", "src/k.cpp", "-o", "k.ptx"], work, build_env(work / "cache"))
+    r = run_wrapped(["--options-file", "opts", "-ptx", "src/k.cpp", "-o", "k.ptx"], work, _env(work / "cache"))
     assert r.returncode == 0, r.stderr
     assert shared_size((work / "k.ptx").read_text()) == PADDED_TILE
 
 
 def test_what_rapcc_does_not_handle_goes_to_nvcc_unchanged(work):
-    env = build_env(work / "cache")
+    env = _env(work / "cache")
     nvcc = require_nvcc()
     r = run_wrapped(["--version"], work, env)
     assert r.returncode == 0 and r.stdout == subprocess.run([nvcc, "--version"], capture_output=True, text=True).stdout
@@ -161,7 +167,7 @@ def test_what_rapcc_does_not_handle_goes_to_nvcc_unchanged(work):
 
 def test_a_build_nvcc_fails_still_fails_with_nvccs_message(work):
     (work / "src" / "bad.cu").write_text("__global__ void k() { int x = ; }\n")
-    r = run_wrapped(["-arch=sm_90", "-c", "src/bad.cu", "-o", "bad.o"], work, build_env(work / "cache"))
+    r = run_wrapped(["-arch=sm_90", "-c", "src/bad.cu", "-o", "bad.o"], work, _env(work / "cache"))
     assert r.returncode != 0 and "src/bad.cu(1): error" in r.stderr
 
 
@@ -169,7 +175,7 @@ def test_a_latin1_comment_is_rewritten_not_skipped(work):
     """Issue 19: one Latin-1 byte used to make the file compile unchanged, silently."""
     src = work / "src" / "k.cu"
     src.write_bytes(b"// (c) Ren\xe9 M\xfcller\n" + src.read_bytes())
-    env = build_env(work / "cache")
+    env = _env(work / "cache")
     r = run_wrapped(["-arch=sm_90", "-ptx", "src/k.cu", "-o", "k.ptx"], work, env)
     assert r.returncode == 0, r.stderr
     assert "rapcc:" not in r.stderr
@@ -178,7 +184,7 @@ def test_a_latin1_comment_is_rewritten_not_skipped(work):
 
 def test_a_file_rapcc_cannot_read_gets_one_note(work):
     (work / "src" / "b.cu").write_bytes(b"\x00\x01binary")
-    r = run_wrapped(["-arch=sm_90", "-ptx", "src/b.cu", "-o", "b.ptx"], work, build_env(work / "cache"))
+    r = run_wrapped(["-arch=sm_90", "-ptx", "src/b.cu", "-o", "b.ptx"], work, _env(work / "cache"))
     notes = [l for l in r.stderr.splitlines() if l.startswith("rapcc:")]
     assert notes == ["rapcc: note: src/b.cu: not a text file; compiled unchanged"]
 
@@ -187,7 +193,7 @@ def test_thrust_is_parsed_with_the_compiling_nvccs_toolkit(work):
     """The toolkit of the nvcc that compiles supplies CCCL: a file including
     Thrust is rewritten, and its errors under libclang are no note of the build."""
     (work / "src" / "t.cu").write_text(THRUST)
-    r = run_wrapped(["-arch=sm_90", "-ptx", "src/t.cu", "-o", "t.ptx"], work, build_env(work / "cache"))
+    r = run_wrapped(["-arch=sm_90", "-ptx", "src/t.cu", "-o", "t.ptx"], work, _env(work / "cache"))
     assert r.returncode == 0, r.stderr
     assert "rapcc:" not in r.stderr
     # No launch in the file: the plan holds over the guessed shapes (any padding will do here).
@@ -200,12 +206,25 @@ def test_the_dynamic_memory_a_build_states_lets_padding_grow_an_unlaunched_kerne
     (a same-size layout under `pad`: none); RAPCC_DYNAMIC_SMEM=0 states them, and the tile is padded."""
     (work / "src" / "u.cu").write_bytes((EXAMPLES / "transpose_32x8.cu").read_bytes())
     extra = {"RAPCC_STRATEGY": "pad"} | ({"RAPCC_DYNAMIC_SMEM": stated} if stated is not None else {})
-    r = run_wrapped(["-arch=sm_90", "-ptx", "src/u.cu", "-o", "u.ptx"], work, build_env(work / "cache", **extra))
+    r = run_wrapped(["-arch=sm_90", "-ptx", "src/u.cu", "-o", "u.ptx"], work, _env(work / "cache", **extra))
     assert r.returncode == 0, r.stderr
     assert shared_size((work / "u.ptx").read_text()) == tile
 
 
 def test_a_bad_dynamic_smem_setting_is_a_clear_error(work):
     r = run_wrapped(["-arch=sm_90", "-ptx", "src/k.cu", "-o", "k.ptx"], work,
-                    build_env(work / "cache", RAPCC_DYNAMIC_SMEM="lots"))
+                    _env(work / "cache", RAPCC_DYNAMIC_SMEM="lots"))
     assert "RAPCC_DYNAMIC_SMEM='lots'" in r.stderr
+
+
+@pytest.mark.parametrize("whole, tile", [(None, ORIGINAL_TILE), ("1", PADDED_TILE)])
+def test_a_unit_of_a_build_is_not_the_program_unless_the_build_says_so(work, whole, tile):
+    """rapcc-nvcc without RAPCC_PROJECT: another unit may launch the file's kernel (external linkage) with
+    dynamic memory rapcc never saw, so the tile keeps its size (issue 27 §7; a same-size layout behind a
+    test of blockDim is auto's); RAPCC_WHOLE_PROGRAM=1 states that the unit holds every launch: padded."""
+    (work / "src" / "w.cu").write_bytes(TRANSPOSE_LAUNCHED)
+    extra = {"RAPCC_STRATEGY": "pad"} | ({"RAPCC_WHOLE_PROGRAM": whole} if whole is not None else {})
+    env = build_env(work / "cache", **extra)
+    r = run_wrapped(["-arch=sm_90", "-ptx", "src/w.cu", "-o", "w.ptx"], work, env)
+    assert r.returncode == 0, r.stderr
+    assert shared_size((work / "w.ptx").read_text()) == tile

@@ -27,7 +27,7 @@ def test_rapcc_pragmas_are_blanked_and_verbose_names_the_rewrite(tmp_path):
     require_nvcc()
     (tmp_path / "k.cu").write_bytes(TRANSPOSE_LAUNCHED)
     (tmp_path / "u.cu").write_text(UNCHANGED_WITH_PRAGMA)
-    env = build_env(tmp_path / "cache", RAPCC_VERBOSE="1")
+    env = build_env(tmp_path / "cache", RAPCC_VERBOSE="1", RAPCC_WHOLE_PROGRAM="1")
     r = run_wrapped(["-arch=sm_90", "-ptx", "k.cu", "-o", "k.ptx"], tmp_path, env)
     assert r.returncode == 0, r.stderr
     assert "pragma" not in r.stderr

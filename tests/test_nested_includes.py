@@ -83,7 +83,8 @@ def test_a_header_reached_from_another_folder_is_left_to_its_own_unit(run_cli, t
 @pytest.mark.nvcc
 def test_the_build_hook_compiles_the_nested_rewrite_in_place(nested):
     require_nvcc()
-    env = build_env(nested / "cache", RAPCC_REPORT_DIR=str(nested / "reports"), RAPCC_VERBOSE="1")
+    env = build_env(nested / "cache", RAPCC_REPORT_DIR=str(nested / "reports"), RAPCC_VERBOSE="1",
+                    RAPCC_WHOLE_PROGRAM="1")
     r = run_wrapped(["-arch=sm_90", "-ptx", "-MD", "main.cu", "-o", "main.ptx"], nested, env)
     assert r.returncode == 0, r.stderr
     # 32 x 33 doubles once padded: the rewritten kernels.h is what nvcc compiled.

@@ -35,6 +35,9 @@ class BuildConfig:
     verbose: bool = False  # RAPCC_VERBOSE=1: one line per file rewritten (arrays, layouts, predicted gain)
     # RAPCC_DYNAMIC_SMEM: the most dynamic shared memory (bytes) any launch asks for, as `rapcc --dynamic-smem`
     dynamic_smem: int | None = None
+    # RAPCC_WHOLE_PROGRAM=1: each unit holds every launch of its kernels, as `rapcc --whole-program`
+    # (RAPCC_PROJECT reads the other units' launches instead)
+    whole_program: bool = False
 
 
 def parse_block_dim(text: str) -> tuple[int, int, int]:
@@ -100,7 +103,8 @@ def read_config(env: Mapping[str, str], strict_flag: bool = False) -> BuildConfi
         timeout_s=timeout_s,
         inside_wrapper=env.get(WRAPPER_MARK) == "1",
         verbose=_flag(env, "RAPCC_VERBOSE"),
-        dynamic_smem=int(smem) if smem else None)
+        dynamic_smem=int(smem) if smem else None,
+        whole_program=_flag(env, "RAPCC_WHOLE_PROGRAM"))
 
 
 __all__ = ["BuildConfig", "ConfigError", "STRATEGY_NAMES", "WRAPPER_MARK", "default_cache_dir", "environ",

@@ -40,6 +40,8 @@ def reproduce_command(path: str, flags: HonouredFlags, config: BuildConfig) -> s
         parts += ["--block-dim", "x".join(map(str, config.block_dim))]
     if config.dynamic_smem is not None:
         parts += ["--dynamic-smem", str(config.dynamic_smem)]
+    if config.whole_program:
+        parts += ["--whole-program"]
     for d in flags.include_dirs:
         parts += ["-I", d]
     for d in flags.defines:
@@ -249,7 +251,7 @@ def cached_rewrites(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str
         key = cache_key({"tool": tool, "source": sha256_bytes(source), "path": inp.path, "cwd": cwd, "nvcc": nvcc,
                          "flags": flags.to_json(), "bank_model": model, "targets": list(cmd.targets),
                          "strategy": config.strategy, "block_dim": config.block_dim,
-                         "dynamic_smem": config.dynamic_smem,
+                         "dynamic_smem": config.dynamic_smem, "whole_program": config.whole_program,
                          "launches": project.digest(), "headers": header_mode(env).value})
         job = {"key": key, "path": inp.path, "source_name": os.path.basename(inp.path),
                "source": source.decode("utf-8", errors="surrogateescape"),
@@ -259,7 +261,7 @@ def cached_rewrites(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str
                            "launch_shapes": [[k, [list(s) for s in v]] for k, v in project.shapes],
                            "launch_unknown": [[k, list(v)] for k, v in project.unknown],
                            "launch_scope": None if project.scope is None else list(project.scope),
-                           "whole_program": config.project is not None,
+                           "whole_program": config.project is not None or config.whole_program,
                            **({"program_constants": to_json(project.constants)} if config.project is not None
                               else {})}}
         pending.append((inp, key, job))
