@@ -27,13 +27,17 @@ MAX_DOMAIN = 1 << 22
 
 def emitted_helper_source(output: bytes, name: str) -> str:
     """The C text of helper `name` exactly as written to `output`."""
-    marker = f"{_QUALIFIERS}unsigned int {name}(".encode()
-    start = output.find(marker)
-    if start < 0:
-        raise InternalError(f"helper '{name}' is missing from the output")
-    end = output.find(b"\n", start)
+    return _emitted_line(output, f"unsigned int {name}(", f"helper '{name}'")
+
+
+def _emitted_line(output: bytes, start: str, what: str = "") -> str:
+    """The line of `output` that begins with `__device__ __forceinline__ ` and then `start`."""
+    at = output.find(f"{_QUALIFIERS}{start}".encode())
+    if at < 0:
+        raise InternalError(f"{what or repr(start)} is missing from the output")
+    end = output.find(b"\n", at)
     # A CRLF file gets CRLF helpers: the line ends before the '\r'.
-    return output[start + len(_QUALIFIERS):end].rstrip(b"\r").decode()
+    return output[at + len(_QUALIFIERS):end].rstrip(b"\r").decode()
 
 
 def check_bijective(fn, logical: tuple[int, ...], phys_last: int, label: str) -> None:
@@ -103,16 +107,6 @@ def verify(output: bytes, plans: tuple[ArrayPlan, ...], helpers: tuple[Helper, .
         _check_predictions(plan, fn, banks, label)
     if reparsed is not None:
         _check_reparsed(reparsed, plans, by_map, banks)
-
-
-def _emitted_line(output: bytes, start: str) -> str:
-    """The line of `output` that begins with `__device__ __forceinline__ ` and then `start`."""
-    marker = f"{_QUALIFIERS}{start}".encode()
-    at = output.find(marker)
-    if at < 0:
-        raise InternalError(f"'{start}' is missing from the output")
-    end = output.find(b"\n", at)
-    return output[at + len(_QUALIFIERS):end].rstrip(b"\r").decode()
 
 
 def _check_guard(output: bytes, plan: ArrayPlan, h: Helper, label: str) -> None:

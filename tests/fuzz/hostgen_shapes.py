@@ -23,6 +23,26 @@ TILES = ((8, 32), (16, 16), (16, 32))
 HIDDEN_BLOCKS = ((64, 4), (128, 2))
 
 
+def _walk(head: str, tile: Tile, read: str, salt: tuple[int, int], close: str = "") -> str:
+    """A kernel `head(in, out, p)` that fills `tile` with a flat walk of the block, then
+    reads it transposed and by `read`, which adds to `acc`."""
+    h, w = tile.h, tile.w
+    return (
+        f"{head}(const int* __restrict__ in, int* __restrict__ out, int p)\n"
+        "{\n"
+        f"    __shared__ {tile.elem} tile[{h}][{w}];\n"
+        "    const int tx = threadIdx.x, ty = threadIdx.y;\n"
+        "    const int nt = (int)(blockDim.x * blockDim.y);\n"
+        "    const int tid = ty * (int)blockDim.x + tx;\n"
+        f"    for (int i = tid; i < {h * w}; i += nt)\n"
+        f"        tile[i / {w}][i % {w}] = ({tile.elem})(in[(i * {salt[0]} + (int)blockIdx.x * {salt[1]}) & 4095] & 1023);\n"
+        "    __syncthreads();\n"
+        f"    {tile.elem} acc = tile[tx % {h}][ty % {w}];\n"
+        f"{read}"
+        f"    out[blockIdx.x * nt + tid] = {fold(tile.elem, 'acc')};\n"
+        f"}}{close}\n")
+
+
 def hidden_launch(rng: random.Random, name: str, twin: bool) -> HostKernel:
     h, w = rng.choice(TILES)
     tile = Tile(rng.choice(("int", "float")), h, w)
@@ -30,26 +50,13 @@ def hidden_launch(rng: random.Random, name: str, twin: bool) -> HostKernel:
     read = (f"    if (tx < {w} && ty < {h}) acc += tile[ty][tx];\n" if twin
             else "    acc += tile[ty][tx];\n")
     source = (
-        f"__global__ void {name}(const int* __restrict__ in, int* __restrict__ out, int p)\n"
-        "{\n"
-        f"    __shared__ {tile.elem} tile[{h}][{w}];\n"
-        "    const int tx = threadIdx.x, ty = threadIdx.y;\n"
-        "    const int nt = (int)(blockDim.x * blockDim.y);\n"
-        "    const int tid = ty * (int)blockDim.x + tx;\n"
-        f"    for (int i = tid; i < {h * w}; i += nt)\n"
-        f"        tile[i / {w}][i % {w}] = ({tile.elem})(in[(i * 7 + (int)blockIdx.x * 13) & 4095] & 1023);\n"
-        "    __syncthreads();\n"
-        f"    {tile.elem} acc = tile[tx % {h}][ty % {w}];\n"
-        f"{read}"
-        f"    out[blockIdx.x * nt + tid] = {fold(tile.elem, 'acc')};\n"
-        "}\n"
+        _walk(f"__global__ void {name}", tile, read, (7, 13)) +
         "#ifdef __CUDACC__\n"
         "// Called from code rapcc does not see: the block's sides are known only at run time.\n"
         f"void {name}_launch(const int* in, int* out, unsigned bx, unsigned by) "
         f"{{ {name}<<<2, dim3(bx, by)>>>(in, out, 0); }}\n"
         "#endif\n")
     return HostKernel(name, "hidden_launch", twin, source, (Launch(name, 2, (bx, by), 0),))
-
 
 
 # The other file's blocks: wider than a row of every tile, inside every tile.
@@ -72,19 +79,7 @@ def launched_elsewhere(rng: random.Random, name: str, twin: bool) -> HostKernel:
     internal = rng.choice(("static ", "namespace { ")) if twin else ""
     close = " }" if internal == "namespace { " else ""
     source = (
-        f"{internal}__global__ void {name}(const int* __restrict__ in, int* __restrict__ out, int p)\n"
-        "{\n"
-        f"    __shared__ {tile.elem} tile[{h}][{w}];\n"
-        "    const int tx = threadIdx.x, ty = threadIdx.y;\n"
-        "    const int nt = (int)(blockDim.x * blockDim.y);\n"
-        "    const int tid = ty * (int)blockDim.x + tx;\n"
-        f"    for (int i = tid; i < {h * w}; i += nt)\n"
-        f"        tile[i / {w}][i % {w}] = ({tile.elem})(in[(i * 5 + (int)blockIdx.x * 11) & 4095] & 1023);\n"
-        "    __syncthreads();\n"
-        f"    {tile.elem} acc = tile[tx % {h}][ty % {w}];\n"
-        "    acc += tile[ty][tx];\n"
-        f"    out[blockIdx.x * nt + tid] = {fold(tile.elem, 'acc')};\n"
-        f"}}{close}\n"
+        _walk(f"{internal}__global__ void {name}", tile, "    acc += tile[ty][tx];\n", (5, 11), close) +
         "#ifdef __CUDACC__\n"
         f"void {name}_launch(const int* in, int* out) {{ {name}<<<2, dim3({own[0]}, {own[1]})>>>(in, out, 0); }}\n"
         "#endif\n")
