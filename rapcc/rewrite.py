@@ -378,6 +378,7 @@ def rewrite(src: bytes, path: str, plans: tuple[ArrayPlan, ...], command: str,
         version=__version__, command=command, earlier=_earlier_lines(src, earlier),
         arrays=[{"name": p.analysis.array.name, "function": p.analysis.array.function or HEADER_FILE_SCOPE,
                  "strategy": p.mapping.strategy, "description": p.mapping.description,
+                 "guard": ", ".join("x".join(map(str, s)) for s in p.analysis.guard),
                  "macros": sorted({m for u in p.analysis.inactive for m in u.macros})} for p in chosen])
     prologue = env.get_template("helpers.j2").render(
         helpers=helpers, dynamic_smem=DYNAMIC_SMEM_HELPER if any(h.size_arg for h in helpers) else None,

@@ -49,6 +49,10 @@ def test_an_external_kernel_of_a_single_file_changes_layout_only_under_its_own_l
     assert plan.rewritten and plan.analysis.guard == ((32, 8, 1),)
     assert guard_condition(((32, 8, 1),)) in r.text.decode()
     assert "applied only when blockDim is 32x8x1" in plan.reason
+    assert b"only where blockDim is 32x8x1, as written elsewhere" in r.text  # the output's header says so
+    # rapcc on its own output keeps the guarded array as it is
+    again = rewrite_source(r.text, "k.cu", Options(strategy="xor"))
+    assert again.text == r.text and not any(p.rewritten for p in again.plans)
 
 
 @pytest.mark.parametrize("linkage", ["static ", "namespace { "])

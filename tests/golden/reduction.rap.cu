@@ -1,5 +1,5 @@
 /* rapcc 0.1.0: shared-memory layouts rewritten to remove bank conflicts.
- *   'sdata' in 'reduce1': bvxor (bvxor k1=0 k2=5 mask=7 on 8 bits (seed 004 §4.2, §5.1))
+ *   'sdata' in 'reduce1': bvxor (bvxor k1=0 k2=5 mask=7 on 8 bits (seed 004 §4.2, §5.1)); only where blockDim is 256x1x1, as written elsewhere
  * Reproduce: rapcc tests/golden/reduction.cu --strategy auto --seed 1 -o OUTPUT
  */
 
