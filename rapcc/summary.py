@@ -24,14 +24,20 @@ def _work(report: dict, after: bool) -> float | None:
     return total if seen else None
 
 
+def _guarded(array: dict) -> str:
+    """`; only where blockDim is 32x8x1` for a layout behind a test of blockDim (analysis/guards.py)."""
+    shapes = array.get("guarded_block_dims") or []
+    return f"; only where blockDim is {', '.join('x'.join(map(str, s)) for s in shapes)}" if shapes else ""
+
+
 def rewrite_line(report: dict) -> str | None:
     """`rapcc: k.cu: rewrote 'tile' in 'transpose' (pad: ...); predicted 8.00x fewer
     shared-memory wavefronts`, or None when nothing was rewritten."""
     rewritten = [a for a in report["arrays"] if a.get("mapping")]
     if not rewritten:
         return None
-    arrays = ", ".join(f"'{a['name']}' in '{a['function'] or '<file scope>'}' ({a['strategy']}: {a['mapping']})"
-                       for a in rewritten)
+    arrays = ", ".join(f"'{a['name']}' in '{a['function'] or '<file scope>'}' ({a['strategy']}: {a['mapping']}"
+                       f"{_guarded(a)})" for a in rewritten)
     before, after = _work(report, False), _work(report, True)
     gain = f"; predicted {before / after:.2f}x fewer shared-memory wavefronts" if before and after else ""
     return f"rapcc: {report['file']}: rewrote {arrays}{gain}"

@@ -16,6 +16,7 @@ from rapcc.diagnostics import InternalError
 from rapcc.frontend import parse_file
 from rapcc.pipeline import Options, rewrite_source
 from rapcc.rewrite import guard_condition, rewrite
+from rapcc.summary import rewrite_line
 from rapcc.verify import verify
 from rapcc.banks import BankModel
 from tests.buildtools import require_host_oracle
@@ -50,6 +51,8 @@ def test_an_external_kernel_of_a_single_file_changes_layout_only_under_its_own_l
     assert guard_condition(((32, 8, 1),)) in r.text.decode()
     assert "applied only when blockDim is 32x8x1" in plan.reason
     assert b"only where blockDim is 32x8x1, as written elsewhere" in r.text  # the output's header says so
+    line = rewrite_line({**r.report, "file": "k.cu"})  # and the build's verbose line
+    assert line is not None and "; only where blockDim is 32x8x1)" in line, line
     # rapcc on its own output keeps the guarded array as it is
     again = rewrite_source(r.text, "k.cu", Options(strategy="xor"))
     assert again.text == r.text and not any(p.rewritten for p in again.plans)
