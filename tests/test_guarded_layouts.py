@@ -100,11 +100,13 @@ EXPLICIT = "template __global__ void k<0>(const int *, int *, int);\n"
     (EXPLICIT, ""),  # spelled
     ("#define INST(n) template __global__ void k<n>(const int *, int *, int);\nINST(0)\n", ""),  # its own macro
     ("INST(0)\n", "#define INST(n) template __global__ void k<n>(const int *, int *, int);\n"),  # a header's
+    ('#include "inst.inc"\n', ""),  # spelled in a file included after the definition
 ])
 def test_a_template_kernel_explicitly_instantiated_may_be_launched_elsewhere(tmp_path, extra: str, header: str
                                                                             ) -> None:
     """Another unit can launch an instance only through an explicit instantiation ([temp.pre]/10)."""
     (tmp_path / "inst.h").write_text(header)
+    (tmp_path / "inst.inc").write_text(EXPLICIT)
     src = '#include "inst.h"\n' + TEMPLATE + extra
     info, _ = parse_file(str(tmp_path / "k.cu"), src.encode(), Options())
     assert next(k for k in info.kernels if k.name == "k").external

@@ -15,9 +15,10 @@ from .annotations import annotated_block_dim
 from .clangext import children, file_location, nontype_template_arguments, specialized_template
 from .exprs import decl_key, int_type, to_expr
 from .host_values import host_launches, kernel_fields
-from .linkage import may_instantiate_explicitly
+from .linkage import UserFile, may_instantiate_explicitly
 from .parse import SHIM_DIR
 from .providers import classify, find_providers, PROVIDES
+from .tokens import FileTokens
 from .toplevel import Top, top_level
 from .statements import SubtreeWrites
 from .collect_state import _ALL_FUNCTIONS, _CollectorState, _Ctx, _FUNCTION_KINDS, _function_key, _is_shared
@@ -32,10 +33,31 @@ class _Kernels(_CollectorState):
     # -- top level -------------------------------------------------------------
 
     def _instantiable(self) -> bool:
-        """Whether the file may instantiate its kernel templates for other units (linkage.py)."""
+        """Whether the unit may instantiate its kernel templates for others (linkage.py)."""
         if self._explicit is None:
-            bodies = [(c.extent.start.offset, c.extent.end.offset) for c in self._tops if c.kind in _ALL_FUNCTIONS]
-            self._explicit = may_instantiate_explicitly(self.tokens, self._expansions, self.macros, bodies)
+            by_file: dict[str, list[Cursor]] = {}
+            for t in top_level(self.tu):
+                if _user_code(t) and t.file is not None:
+                    by_file.setdefault(self.path if t.main else t.file, []).append(t.cursor)
+            by_file.setdefault(self.path, [])
+            own = [c.spelling for cs in by_file.values() for c in cs if c.kind == K.MACRO_DEFINITION]
+            files = []
+            for name, cursors in by_file.items():
+                if name == self.path:
+                    tokens = self.tokens
+                else:
+                    try:
+                        data = Path(name).read_bytes()
+                    except OSError:
+                        self._explicit = True  # a file clang read that rapcc cannot: anything may be in it
+                        return True
+                    tokens = FileTokens(self.tu, name, len(data), data)
+                files.append(UserFile(
+                    tokens,
+                    tuple((c.extent.start.offset, c.extent.end.offset, c.spelling) for c in cursors
+                          if c.kind == K.MACRO_INSTANTIATION),
+                    tuple((c.extent.start.offset, c.extent.end.offset) for c in cursors if c.kind in _ALL_FUNCTIONS)))
+            self._explicit = may_instantiate_explicitly(files, own)
         return self._explicit
 
     def run(self) -> None:

@@ -10,15 +10,18 @@ kernel template defined in the file rapcc reads is launched by another unit
 only through an explicit instantiation in this file, spelled `template` not
 followed by `<`, or made by a macro defined elsewhere.
 
-Whitelist: the file may hold such an instantiation unless no token of it is
-`template` without `<` (the bodies of its own `#define`s included) and no
-macro defined outside the file expands at file scope, other than CUDA's own
-declaration keywords. A file included into another unit (the build's
-`unit`) may be included by other units too, with its templates.
+Whitelist: the unit may hold such an instantiation unless, in every file of
+the user's it reads (the main file and its headers, not the system's: an
+instantiation spelled in an `#include`d `.inc` file counts as much as one in
+the file), no token is `template` without `<` (the bodies of `#define`s
+included) and no macro defined outside those files expands at file scope,
+other than CUDA's own declaration keywords. A file included into another unit
+(the build's `unit`) may be included by other units too, with its templates.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 from .tokens import FileTokens
 
@@ -31,22 +34,37 @@ DECLARATION_MACROS = frozenset({
 })
 
 
-def may_instantiate_explicitly(tokens: FileTokens, expansions: Iterable[tuple[int, int, str]],
-                               own_macros: Iterable[str], bodies: Sequence[tuple[int, int]]) -> bool:
-    """Whether the file may hold an explicit instantiation: a `template` token not
-    followed by `<`, or a file-scope expansion (outside the function `bodies`) of a
-    macro it does not define (`own_macros`) and CUDA does not declare with."""
-    toks = tokens.tokens
-    if any(t.spelling == "template" and (k + 1 >= len(toks) or toks[k + 1].spelling != "<")
-           for k, t in enumerate(toks)):
-        return True
+@dataclass(frozen=True, slots=True)
+class UserFile:
+    """One file of the user's the unit reads, as `may_instantiate_explicitly` needs it."""
+
+    tokens: FileTokens
+    expansions: tuple[tuple[int, int, str], ...]  # macro uses: (start, end, name)
+    bodies: tuple[tuple[int, int], ...]  # the spans of its function definitions
+
+
+def may_instantiate_explicitly(files: Iterable[UserFile], own_macros: Iterable[str]) -> bool:
+    """Whether the unit may hold an explicit instantiation: in one of the user's
+    `files`, a `template` token not followed by `<`, or a file-scope expansion
+    (outside the function bodies) of a macro none of them defines (`own_macros`)
+    and CUDA does not declare with."""
     own = set(own_macros)
+    return any(_spelled(f.tokens) or _expanded(f, own) for f in files)
+
+
+def _spelled(tokens: FileTokens) -> bool:
+    toks = tokens.tokens
+    return any(t.spelling == "template" and (k + 1 >= len(toks) or toks[k + 1].spelling != "<")
+               for k, t in enumerate(toks))
+
+
+def _expanded(f: UserFile, own: set[str]) -> bool:
     # A macro named by a directive (`#ifdef __CUDACC__`) expands to no code.
     first: dict[int, str] = {}
-    for t in toks:
+    for t in f.tokens.tokens:
         first.setdefault(t.line, t.spelling)
-    lines = {t.start: t.line for t in toks}
+    lines = {t.start: t.line for t in f.tokens.tokens}
     return any(name not in own and name not in DECLARATION_MACROS
                and first.get(lines.get(start, -1)) != "#"
-               and not any(s <= start and end <= e for s, e in bodies)
-               for start, end, name in expansions)
+               and not any(s <= start and end <= e for s, e in f.bodies)
+               for start, end, name in f.expansions)
