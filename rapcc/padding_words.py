@@ -1,5 +1,6 @@
-"""Element padding (strategies/elempad.py) in words: why it does not apply to
-an array its element stride limits, and the opening of the reason of an
+"""Padding in words: why padding (strategies/pad.py) cannot be written into a
+declaration; why element padding (strategies/elempad.py) does not apply to an
+array its element stride limits, and the opening of the reason of an
 array whose elements it pads. The decisions are `Refusal` and `ElementStride`
 values; the text is made here only."""
 from __future__ import annotations
@@ -8,6 +9,7 @@ from .analysis.arrays import ArrayAnalysis
 from .element_stride import BANKS, ElementStride, element_stride, why
 from .strategies.base import Mapping
 from .strategies.elempad import Refusal, refusal
+from .strategies.pad import sizes_spelled
 
 
 # Why element padding does not apply, in words (strategies/elempad.Refusal).
@@ -23,6 +25,11 @@ _REFUSED = {
     Refusal.WHOLE_ELEMENT: "some use reads or writes a whole element, not a member of it",
     Refusal.KIND: "some use of a member is not a load, store, update or atomic in place",
 }
+
+
+# Why padding does not apply where `strategies.pad.sizes_spelled` is false.
+_SIZES_NOT_SPELLED = ("a size of its declaration is not spelled `[N]` right after its name (digraphs `<:N:>`, a "
+                      "typedef of an array, or brackets a macro writes), the one form rapcc pads")
 
 
 def refusal_words(r: Refusal) -> str:
@@ -59,6 +66,8 @@ def chosen_opening(a: ArrayAnalysis, m: Mapping) -> str:
 
 
 def not_applied(a: ArrayAnalysis, strategy: str) -> str:
-    """": why" after "strategy 'elempad' does not apply", else ""."""
-    r = refusal(a) if strategy == "elempad" else None
-    return f": {refusal_words(r)}" if r is not None else ""
+    """": why" after "strategy 'elempad' (or 'pad') does not apply", else ""."""
+    if strategy == "elempad":
+        r = refusal(a)
+        return f": {refusal_words(r)}" if r is not None else ""
+    return f": {_SIZES_NOT_SPELLED}" if strategy == "pad" and not sizes_spelled(a.array) else ""

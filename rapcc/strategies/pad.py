@@ -8,6 +8,7 @@ size, so it is never used where the size matters elsewhere (extern arrays,
 """
 from __future__ import annotations
 
+from .. import ir
 from ..analysis.arrays import ArrayAnalysis
 from .base import Form, Mapping, Scheme, StrategyContext, is_pow2, log2, row_lengths
 
@@ -31,13 +32,20 @@ def half_line_pad(row: int, line: int) -> int:
     return target - row
 
 
+def sizes_spelled(arr: ir.SharedArray) -> bool:
+    """Whether each size of `arr`'s declaration is spelled `[N]` right after its
+    name in the user's text, the one form padding rewrites (not `<:N:>`, a
+    typedef'd row type, or brackets a macro writes)."""
+    return not arr.decl_in_macro and all(r is not None for r in arr.dim_ranges)
+
+
 class PaddingStrategy:
     name = "pad"
 
     def candidates(self, analysis: ArrayAnalysis, ctx: StrategyContext) -> list[Mapping]:
         dims = analysis.logical_dims
         arr = analysis.array
-        if dims is None or arr.decl_in_macro or not arr.dim_ranges or any(r is None for r in arr.dim_ranges):
+        if dims is None or not arr.dim_ranges or not sizes_spelled(arr):
             return []
         out = []
         if len(dims) >= 2:
