@@ -43,19 +43,6 @@ class FileDiagnostics:
     shared: bool  # it may hold shared memory: arrays in its report, or bytes the scan cannot clear
 
 
-@dataclass(frozen=True, slots=True)
-class Folded:
-    """What each file prints (in the files' order), and the lines printed
-    once for the run after them."""
-
-    per_file: tuple[tuple[Diagnostic, ...], ...]
-    once: tuple[Diagnostic, ...]
-
-    @property
-    def shown(self) -> tuple[Diagnostic, ...]:
-        return tuple(d for ds in self.per_file for d in ds) + self.once
-
-
 def file_diagnostics(path: str, source: bytes, result: "RewriteResult", options: "Options") -> FileDiagnostics:
     """A processed file's diagnostics, and whether it may hold shared memory."""
     shared = may_hold_shared(path, source, len(result.report["arrays"]), options.include_dirs, options.extra_args,
@@ -91,9 +78,10 @@ def own(f: FileDiagnostics) -> tuple[Diagnostic, ...]:
 
 
 class Folder:
-    """`fold` one file at a time, so that a long run prints each file's own
-    diagnostics as it is done: `add` answers what the file prints now,
-    `once` what the run prints at its end."""
+    """The run's files' diagnostics, one file at a time, so that a long run
+    prints each file's own diagnostics as it is done: `add` answers what the
+    file prints now, `once` what the run prints at its end (a header's notes,
+    once with their count of files)."""
 
     def __init__(self) -> None:
         self._headers: dict[tuple[str, int, int, str], tuple[Diagnostic, set[str]]] = {}
@@ -127,13 +115,6 @@ class Folder:
                                   f"{first.group(4)}; the analysis goes on without that code (-v lists each)",
                                   PARSE_ERROR))
         return tuple(out)
-
-
-def fold(files: Sequence[FileDiagnostics]) -> Folded:
-    """Each file's diagnostics without those printed once for the run."""
-    folder = Folder()
-    per_file = tuple(folder.add(f) for f in files)
-    return Folded(per_file, folder.once())
 
 
 def _counted(d: Diagnostic, files: int) -> Diagnostic:

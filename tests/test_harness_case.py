@@ -65,7 +65,7 @@ def test_example_source_is_self_contained_and_declares_its_block(case) -> None:
         assert pragmas == [] and "<<<" not in text, "the block shape is left for rapcc to infer"
     else:
         assert pragmas == [case.block], "one block_dim pragma, equal to the launch block"
-    assert case.threads_per_block <= 1024
+    assert case.block[0] * case.block[1] * case.block[2] <= 1024
     assert ("extern __shared__" in text) == (case.shared_bytes > 0)
     assert case.pattern and case.ideal_wavefronts_per_instruction() >= 1
 

@@ -183,14 +183,14 @@ void launch_here(float *o, const float *i) { k<<<1, dim3(32, 32)>>>(o, i); }
 ])
 def test_an_unknown_launch_in_another_file_is_every_shape(tmp_path, other, rewritten):
     from rapcc.pipeline import Options, rewrite_source
-    from rapcc.build.project import project_launch_shapes, Unit
+    from rapcc.build.project import project_launches, Unit
 
     a, b = tmp_path / "a.cu", tmp_path / "b.cu"
     a.write_bytes(KERNEL_ONLY)
     b.write_text(other)
-    shapes, failures = project_launch_shapes([Unit(str(a), Options()), Unit(str(b), Options())],
-                                             lambda p: open(p, "rb").read(), jobs=1)
-    assert not failures
+    found = project_launches([Unit(str(a), Options()), Unit(str(b), Options())], lambda p: open(p, "rb").read(), jobs=1)
+    shapes = found.shapes
+    assert not found.failures
     r = rewrite_source(KERNEL_ONLY, str(a), Options(strategy="xor", launch_shapes=shapes, whole_program=True))
     (plan,) = r.plans
     assert plan.rewritten and (not plan.analysis.guard) == rewritten, plan.reason
@@ -201,15 +201,15 @@ def test_another_files_launch_brings_its_dynamic_shared_memory(tmp_path, bytes_,
     """4 KB of static tile and another file's launch asking 47 KB of dynamic memory: padding would fail that
     launch, so a same-size layout is taken (issue 27 §7); the twin asks none, and the tile is padded."""
     from rapcc.pipeline import Options, rewrite_source
-    from rapcc.build.project import project_launch_shapes, Unit
+    from rapcc.build.project import project_launches, Unit
 
     a, b = tmp_path / "a.cu", tmp_path / "b.cu"
     a.write_bytes(KERNEL_ONLY)
     b.write_text("__global__ void k(float *, const float *);\n"
                  f"void go(float *o, const float *i) {{ k<<<1, dim3(32, 32), {bytes_}>>>(o, i); }}\n")
-    shapes, failures = project_launch_shapes([Unit(str(a), Options()), Unit(str(b), Options())],
-                                             lambda p: open(p, "rb").read(), jobs=1)
-    assert not failures
+    found = project_launches([Unit(str(a), Options()), Unit(str(b), Options())], lambda p: open(p, "rb").read(), jobs=1)
+    shapes = found.shapes
+    assert not found.failures
     (plan,) = rewrite_source(KERNEL_ONLY, str(a), Options(strategy="auto", launch_shapes=shapes,
                                                           whole_program=True)).plans
     assert plan.rewritten, plan.reason

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from rapcc.diagnostics import Diagnostic
-from rapcc.project_notes import FileDiagnostics, fold
+from rapcc.project_notes import FileDiagnostics, Folder
 
 KERNEL = """#include {header}
 __global__ void {name}(float *o) {{
@@ -115,10 +115,11 @@ def test_fold_keeps_each_files_own_findings_in_order():
     a = (_d("a.cu", "conflict", "rapcc-bank-conflict"), _d("h.h", "clang error X"), _d("a.cu", "own clang error"))
     b = (_d("h.h", "clang error X"), _d("b.cu", "conflict", "rapcc-bank-conflict"))
     host = (_d("h.h", "clang error X"), _d("c.cu", "pragma names no array", "rapcc-pragma"))
-    folded = fold([FileDiagnostics("a.cu", a, True), FileDiagnostics("b.cu", b, True),
-                   FileDiagnostics("c.cu", host, False)])
-    assert folded.per_file == ((a[0], a[2]), (b[1],), (host[1],))  # rapcc's own checks print in any file
-    assert [d.message for d in folded.once] == ["clang error X (in the parse of 2 files)"]
+    folder = Folder()
+    per_file = tuple(folder.add(f) for f in [FileDiagnostics("a.cu", a, True), FileDiagnostics("b.cu", b, True),
+                                             FileDiagnostics("c.cu", host, False)])
+    assert per_file == ((a[0], a[2]), (b[1],), (host[1],))  # rapcc's own checks print in any file
+    assert [d.message for d in folder.once()] == ["clang error X (in the parse of 2 files)"]
 
 
 # --- the build hook: one process per compile, so one line per compile, only under RAPCC_VERBOSE ---

@@ -195,13 +195,6 @@ def _bytes_or_empty(read: Callable[[str], bytes], path: str) -> bytes:
         return b""
 
 
-def project_launch_shapes(units: Sequence[Unit], read: Callable[[str], bytes], jobs: int | None = None
-                          ) -> tuple[LaunchShapes, list[Failure]]:
-    """`project_launches`' shapes and failures."""
-    found = project_launches(units, read, jobs)
-    return found.shapes, list(found.failures)
-
-
 def with_project(options: Options, found: ProjectLaunches) -> Options:
     """`options` with what the other units' launches say (and the program's
     constants: an empty set says that no file of the project defines a name)."""

@@ -19,7 +19,7 @@ from .errors import refuse_tainted
 from .launches import UNREAD_SHAPE, bytes_entry, launch_bytes, launch_facts
 from .preorder import Preorder
 from .program import lower_program
-from .parse import SHIM_DIR, ParseConfig, ParseError, direct_includes, folder_includes, header_kinds, parse, \
+from .parse import SHIM_DIR, ParseConfig, ParseError, folder_includes, header_kinds, parse, \
     parse_tolerant
 from .tokens import file_tokens
 from .toplevel import top_level
@@ -124,12 +124,6 @@ def parse_file(path: str, source: bytes, options: _ParseOptions, host_facts: boo
     return info, warnings
 
 
-def launches_in_file(path: str, source: bytes, options: _ParseOptions) -> dict[str, list[tuple[int, int, int]]]:
-    """Kernel name -> block shapes of the `<<<grid, block>>>` launches the file
-    makes (of kernels defined anywhere). Raises RapccError with clang's errors."""
-    return file_launch_facts(path, source, options).launches
-
-
 class LaunchesUnread(RapccError):
     """A file whose launches rapcc cannot read (clang's errors); `kernels`:
     those its user code defines as far as clang's parse shows (None: no parse)."""
@@ -172,15 +166,6 @@ def file_constants(path: str, source: bytes, options: _ParseOptions) -> tuple[Co
 def _defined(tu) -> tuple[ConstantDef, ...]:
     """The file's and its user headers' definitions (not the system's: see toplevel.py)."""
     return defined_constants(t.cursor for t in top_level(tu) if t.file is not None and not t.system)
-
-
-def including_unit(path: str, candidates: list[str], options: _ParseOptions) -> str | None:
-    """The first of `candidates` whose own text `#include`s `path` (for `Options.unit`), or None."""
-    target = os.path.realpath(path)
-    for c in candidates:
-        if os.path.realpath(c) != target and target in direct_includes(c, _config(options)):
-            return c
-    return None
 
 
 def included_kernel_files(unit: str, options: _ParseOptions, among: Sequence[str] | None = None) -> tuple[str, ...]:
@@ -226,5 +211,5 @@ def kernel_file_chains(unit: str, options: _ParseOptions, among: Sequence[str] |
     return tuple((p, chains[p]) for p in beside([p for p, _ in reached]) if wanted is None or p in wanted)
 
 
-__all__ = ["parse_file", "including_unit", "included_kernel_files", "kernel_file_chains", "parse_file_with_includes", "launches_in_file",
+__all__ = ["parse_file", "included_kernel_files", "kernel_file_chains", "parse_file_with_includes",
            "file_launch_facts", "file_constants", "LaunchesUnread", "ParseConfig"]

@@ -7,7 +7,7 @@ from ..program_constants import ProgramConstants
 from .host_values import host_launches
 
 # Project mode hands each file the launches of every file as (kernel, shapes)
-# (`launches_in_file`, build/launch_index.py). Two entries that are no block
+# (`file_launch_facts`, build/launch_index.py). Two entries that are no block
 # shape ride along, so that an unknown launch is never dropped: UNREAD_SHAPE,
 # a launch whose shape rapcc cannot read (every shape to the proof), and
 # `bytes_entry(n)`, the dynamic shared memory of a launch (n < 0: unknown),

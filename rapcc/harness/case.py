@@ -83,10 +83,6 @@ class Case:
     # build whose -D flags select a branch rapcc's parse skipped.
     build_defines: tuple[str, ...] = ()
 
-    @property
-    def threads_per_block(self) -> int:
-        return self.block[0] * self.block[1] * self.block[2]
-
     def ideal_wavefronts_per_instruction(self) -> int:
         """Wavefronts one warp-wide shared instruction needs at best: 128 bytes each."""
         return max(1, self.access_bytes // 4)
