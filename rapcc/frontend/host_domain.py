@@ -132,3 +132,21 @@ def _join(a: State | None, b: State | None) -> State | None:
     return out
 
 
+def grid_blocks(grid: Value | None) -> tuple[int, ...] | None:
+    """The block counts a grid value may have; None where any is unknown or not
+    positive (a launch of an empty grid fails: no count stands for it)."""
+    if grid is None or isinstance(grid, Unknown):
+        return None
+    counts = []
+    for d in map(_as_dim, grid):
+        if min(d) <= 0:
+            return None
+        counts.append(d[0] * d[1] * d[2])
+    return tuple(sorted(set(counts))) or None
+
+
+def truth_of(v: Value | None) -> bool | None:
+    """Whether every value of `v` is true (True), none is (False), or it is not known (None)."""
+    if v is None or isinstance(v, Unknown) or any(isinstance(x, tuple) for x in v):
+        return None
+    return True if all(v) else False if not any(v) else None

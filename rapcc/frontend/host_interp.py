@@ -10,17 +10,17 @@ from clang.cindex import Cursor, CursorKind as K
 from .. import cint
 from .clangext import binary_operator, evaluate_int, in_main_file, unary_operator
 from .exprs import decl_key, int_type, source_text, strip
-from .host_domain import MAX_THREADS, Launch, State, Unknown, Value, _as_dim, _cap, _join, arithmetic, converted
+from .host_domain import (MAX_THREADS, KernelRef, Launch, State, Unknown, Value, _as_dim, _cap, _join, arithmetic,
+                          converted, grid_blocks, truth_of)
 from .host_gotos import forward_labels, goto_target
 from .host_loops import Jumps, jump, loop, range_for
 from .preorder import cursor_key
 from .host_calls import assign_config, config_field, declare_config, dim3_value, field_key, is_record, launch_call
-from .host_domain import KernelRef
 from .host_records import construct, member_key, pack, record_fields, root_key
 from .host_interp_structs import StructReads
 from .host_wrappers import callee_definition
-from .host_syntax import (_FUNCTIONS, _OCCUPANCY, _args, _children, _escaped, _function_key, _is_dim3, _is_kernel,
-                          _occupancy_outputs, _paren_close, _walk_parents, _writes, instance_of)
+from .host_syntax import (_FUNCTIONS, _OCCUPANCY, _args, _escaped, _function_key, _is_dim3, _occupancy_outputs,
+                          _paren_close, _writes, array_uses, copies_dim3, errors_in, instance_of, library_function)
 
 if TYPE_CHECKING:
     from .host_values import HostLaunches
@@ -49,7 +49,7 @@ class _Run(StructReads):
         start, end = body.extent.start.offset, body.extent.end.offset
         # The errors' offsets are the main file's; another file's function (a wrapper in a header)
         # is asked of the parse's own diagnostics.
-        errors = host.errors if in_main_file(fn) else _errors_in(fn)
+        errors = host.errors if in_main_file(fn) else errors_in(fn)
         self.broken = next((f"'{fn.spelling}' has code clang could not parse" for at in errors
                             if start <= at < end), None)
         self.events = _Events([], {})
@@ -157,7 +157,7 @@ class _Run(StructReads):
     def call_value(self, c: Cursor, st: State) -> Value:
         name = c.spelling
         args = [a for a in _args(c) if a.kind != K.TYPE_REF]
-        if name == "dim3" or (not name and _copies_dim3(c, args)):
+        if name == "dim3" or (not name and copies_dim3(c, args)):
             if len(args) == 1 and _is_dim3(args[0]):
                 return self.value(args[0], st)  # the copy constructor (unnamed where C++14 elides it)
             parts: list[Value] = []
@@ -170,7 +170,7 @@ class _Run(StructReads):
                 return bad if flat else Unknown(bad.reason)
             parts += [frozenset({1})] * (3 - len(parts))
             return _cap(tuple(p) for p in product(*parts))
-        if name in ("min", "max") and len(args) == 2 and _library_function(c.referenced):
+        if name in ("min", "max") and len(args) == 2 and library_function(c.referenced):
             vals = [converted(self.value(a, st), c) for a in args]  # `min(int, unsigned)` is unsigned
             bad = next((v for v in vals if isinstance(v, Unknown)), None)
             if bad is not None:
@@ -253,16 +253,11 @@ class _Run(StructReads):
             return None
         key = decl_key(decl)
         if key not in self.arrays:
-            self.arrays[key] = _array_uses(self.body, decl)
+            self.arrays[key] = array_uses(self.body, decl)
         return self.arrays[key]
 
     def truth(self, c: Cursor, st: State) -> bool | None:
-        v = self.value(c, st)
-        if isinstance(v, Unknown) or any(isinstance(x, tuple) for x in v):
-            return None
-        if all(v):
-            return True
-        return False if not any(v) else None
+        return truth_of(self.value(c, st))
 
     # -- side effects ----------------------------------------------------------
 
@@ -367,13 +362,17 @@ class _Run(StructReads):
             if out is not None:
                 st[out[0]] = out[1]
         elif ref is not None and ref.kind == K.FUNCTION_DECL and _function_key(ref) in self.host.functions:
-            self.events.calls.setdefault(_function_key(ref), []).append(tuple(self.value(a, st) for a in args))
+            self.record_call(_function_key(ref), args, st)
         elif ref is None and c.spelling == "":  # a dependent call of a wrapper, in a template
             callee = callee_definition(c)
             key = _function_key(callee) if callee is not None else None
             if key is not None and key in self.host.wrapped and key in self.host.functions:
-                self.events.calls.setdefault(key, []).append(tuple(self.value(a, st) for a in args))
+                self.record_call(key, args, st)
         return st
+
+    def record_call(self, key: str, args: list[Cursor], st: State) -> None:
+        """A call of the file's function `key`: its arguments' values, for the run of its body."""
+        self.events.calls.setdefault(key, []).append(tuple(self.value(a, st) for a in args))
 
     def pointed_kernel(self, expr: Cursor) -> Cursor | None:
         """The kernel a local function pointer named by `expr` (a launch's callee,
@@ -401,7 +400,7 @@ class _Run(StructReads):
             return
         shapes = tuple(dict.fromkeys(d for d in map(_as_dim, block)
                                      if min(d) > 0 and d[0] * d[1] * d[2] <= MAX_THREADS))
-        self.events.launches.append(Launch(name, instance, line, shapes, None, bytes_, _grid_blocks(grid)))
+        self.events.launches.append(Launch(name, instance, line, shapes, None, bytes_, grid_blocks(grid)))
 
     # -- statements ------------------------------------------------------------
 
@@ -517,7 +516,7 @@ class _Run(StructReads):
         if cond.kind == K.VAR_DECL:
             st = dict(st)
             self.declare(cond, st)
-            t = self.truth_of_key(decl_key(cond), st)
+            t = truth_of(st.get(decl_key(cond)))
         else:
             st = self.effects(cond, dict(st))
             t = self.truth(cond, st)
@@ -527,73 +526,3 @@ class _Run(StructReads):
         run_else = (self.stmt(other, dict(st)) if other is not None else dict(st)) if t is not True else None
         return _join(run_then, run_else)
 
-    def truth_of_key(self, key: str, st: State) -> bool | None:
-        v = st.get(key)
-        if v is None or isinstance(v, Unknown) or any(isinstance(x, tuple) for x in v):
-            return None
-        return True if all(v) else False if not any(v) else None
-
-
-
-def _library_function(ref: Cursor | None) -> bool:
-    """Whether a callee is declared in a system header (`std::min`, CUDA's `min(int, int)`):
-    a `min` of the file's own may compute anything (it is run as the file's function)."""
-    return ref is not None and ref.location.file is not None and ref.location.is_in_system_header
-
-
-def _errors_in(fn: Cursor) -> list[int]:
-    """The offsets of clang's errors in the file that defines `fn` (not the main file)."""
-    import clang.cindex as ci
-    name = fn.extent.start.file.name if fn.extent.start.file is not None else None
-    return [d.location.offset for d in fn.translation_unit.diagnostics
-            if d.severity >= ci.Diagnostic.Error and d.location.file is not None and d.location.file.name == name]
-
-
-def _array_uses(body: Cursor, decl: Cursor) -> Unknown | int:
-    """The length of local array `decl` where `body` uses it only as `a[i]`
-    read as a value or assigned (`a[i] = v`, `a[i] += v`), else why not."""
-    key = decl_key(decl)
-    for c, parent in _walk_parents(body):
-        if c.kind != K.DECL_REF_EXPR or c.referenced is None or decl_key(c.referenced) != key:
-            continue
-        sub = parent
-        while sub is not None and sub.kind == K.UNEXPOSED_EXPR:  # the decay to a pointer
-            sub = _parent_of(body, sub)
-        if sub is None or sub.kind != K.ARRAY_SUBSCRIPT_EXPR or strip(_children(sub)[0]).extent != c.extent:
-            return Unknown(f"'{decl.spelling}' is used other than as '{decl.spelling}[i]' (line {c.location.line})")
-        use = _parent_of(body, sub)
-        assigned = use is not None and ((use.kind == K.BINARY_OPERATOR and binary_operator(use) == "=")
-                                        or use.kind == K.COMPOUND_ASSIGNMENT_OPERATOR) \
-            and _children(use)[0].extent == sub.extent
-        if not assigned and (use is None or use.kind != K.UNEXPOSED_EXPR):
-            return Unknown(f"'{decl.spelling}[i]' may be written through at line {c.location.line}")
-    return decl.type.get_array_size()
-
-
-def _copies_dim3(c: Cursor, args: list[Cursor]) -> bool:
-    """An unnamed `dim3` construction from one `dim3`: the copy or move
-    constructor, as C++14 spells a `dim3` parameter's conversion (`k<<<g, n>>>`
-    with a `size_t n`: a copy of `dim3(n)`, which C++17 no longer makes)."""
-    # A call has its callee as a child: one child alone is a construction, and a `dim3`
-    # made from one `dim3` is copied or moved (its other constructors take integers or
-    # a `uint3`, which a `dim3` reaches only through a user conversion, never preferred).
-    kids = [k for k in _children(c) if k.kind.is_expression()]
-    return _is_dim3(c) and len(kids) == 1 and len(args) == 1 and _is_dim3(args[0]) \
-        and (c.referenced is None or c.referenced.kind == K.CONSTRUCTOR)
-
-
-def _parent_of(body: Cursor, node: Cursor) -> Cursor | None:
-    return next((p for c, p in _walk_parents(body) if c == node), None)
-
-
-def _grid_blocks(grid: Value | None) -> tuple[int, ...] | None:
-    """The block counts a grid value may have; None where any is unknown or not
-    positive (a launch of an empty grid fails: no count stands for it)."""
-    if grid is None or isinstance(grid, Unknown):
-        return None
-    counts = []
-    for d in map(_as_dim, grid):
-        if min(d) <= 0:
-            return None
-        counts.append(d[0] * d[1] * d[2])
-    return tuple(sorted(set(counts))) or None

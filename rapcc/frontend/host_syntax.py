@@ -325,3 +325,54 @@ def _writes(c: Cursor, walks: Preorder) -> set[str]:
         if target is not None and strip(target).kind == K.DECL_REF_EXPR and strip(target).referenced is not None:
             out.add(decl_key(strip(target).referenced))
     return out
+
+
+def library_function(ref: Cursor | None) -> bool:
+    """Whether a callee is declared in a system header (`std::min`, CUDA's `min(int, int)`):
+    a `min` of the file's own may compute anything (it is run as the file's function)."""
+    return ref is not None and ref.location.file is not None and ref.location.is_in_system_header
+
+
+def errors_in(fn: Cursor) -> list[int]:
+    """The offsets of clang's errors in the file that defines `fn` (not the main file)."""
+    import clang.cindex as ci
+    name = fn.extent.start.file.name if fn.extent.start.file is not None else None
+    return [d.location.offset for d in fn.translation_unit.diagnostics
+            if d.severity >= ci.Diagnostic.Error and d.location.file is not None and d.location.file.name == name]
+
+
+def array_uses(body: Cursor, decl: Cursor) -> Unknown | int:
+    """The length of local array `decl` where `body` uses it only as `a[i]`
+    read as a value or assigned (`a[i] = v`, `a[i] += v`), else why not."""
+    key = decl_key(decl)
+    for c, parent in _walk_parents(body):
+        if c.kind != K.DECL_REF_EXPR or c.referenced is None or decl_key(c.referenced) != key:
+            continue
+        sub = parent
+        while sub is not None and sub.kind == K.UNEXPOSED_EXPR:  # the decay to a pointer
+            sub = _parent_of(body, sub)
+        if sub is None or sub.kind != K.ARRAY_SUBSCRIPT_EXPR or strip(_children(sub)[0]).extent != c.extent:
+            return Unknown(f"'{decl.spelling}' is used other than as '{decl.spelling}[i]' (line {c.location.line})")
+        use = _parent_of(body, sub)
+        assigned = use is not None and ((use.kind == K.BINARY_OPERATOR and binary_operator(use) == "=")
+                                        or use.kind == K.COMPOUND_ASSIGNMENT_OPERATOR) \
+            and _children(use)[0].extent == sub.extent
+        if not assigned and (use is None or use.kind != K.UNEXPOSED_EXPR):
+            return Unknown(f"'{decl.spelling}[i]' may be written through at line {c.location.line}")
+    return decl.type.get_array_size()
+
+
+def copies_dim3(c: Cursor, args: list[Cursor]) -> bool:
+    """An unnamed `dim3` construction from one `dim3`: the copy or move
+    constructor, as C++14 spells a `dim3` parameter's conversion (`k<<<g, n>>>`
+    with a `size_t n`: a copy of `dim3(n)`, which C++17 no longer makes)."""
+    # A call has its callee as a child: one child alone is a construction, and a `dim3`
+    # made from one `dim3` is copied or moved (its other constructors take integers or
+    # a `uint3`, which a `dim3` reaches only through a user conversion, never preferred).
+    kids = [k for k in _children(c) if k.kind.is_expression()]
+    return _is_dim3(c) and len(kids) == 1 and len(args) == 1 and _is_dim3(args[0]) \
+        and (c.referenced is None or c.referenced.kind == K.CONSTRUCTOR)
+
+
+def _parent_of(body: Cursor, node: Cursor) -> Cursor | None:
+    return next((p for c, p in _walk_parents(body) if c == node), None)
