@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from hypothesis import assume, given, settings, strategies as st
 
-from rapcc.hashing.base import count_conflicts, gf2_rank
+from rapcc.hashing.base import banks_from_rows, count_conflicts, gf2_rank
 from rapcc.hashing.bitvector import BitVectorPermutation, BitVectorXor, search
 from rapcc.hashing.bitwise import BitwisePermutation, BitwiseXor
 from rapcc.hashing.mih import bitwise_xor
@@ -24,7 +24,7 @@ def eval_c(expr: str, a: np.ndarray) -> np.ndarray:
 def check_mapping(h) -> LinearMapping:
     mapping = software_mapping(h)
     a = np.arange(1 << h.n, dtype=np.int64)
-    image = mapping.apply_array(a)
+    image = banks_from_rows(mapping.rows, a)  # the mapping is a matrix of n rows
     assert np.array_equal(np.sort(image), a), "not a bijection on [0, 2^n)"
     assert np.array_equal(image & ((1 << h.m) - 1), h.banks(a)), "low m bits are not the bank"
     rendered = eval_c(render_c(mapping), a)

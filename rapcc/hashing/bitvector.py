@@ -113,20 +113,6 @@ class BitVectorSearchResult:
     evaluated: int
 
 
-def stride_exponent(stride: int) -> int:
-    """k in S = S0 * 2^k with S0 odd (seed 004 §4.1)."""
-    if stride <= 0:
-        raise ValueError(f"stride must be positive, got {stride}")
-    return (stride & -stride).bit_length() - 1
-
-
-def stride_msb(stride: int, threads: int) -> int:
-    """MSB = floor(log2((t - 1) * S)) for t threads with stride S (seed 004 §5.1)."""
-    if threads < 2:
-        raise ValueError(f"need at least 2 threads, got {threads}")
-    return ((threads - 1) * stride).bit_length() - 1
-
-
 def varying_bits(addrs: Sequence[int]) -> tuple[int, int] | None:
     """Lowest and highest address bit that differs within one access set.
 
@@ -176,14 +162,6 @@ def pruned_candidates(ks: Iterable[int], msb: int, n: int, m: int) -> tuple[BitV
         # Every pattern varies in the single bit k: only the permutation is left.
         return tuple(BitVectorXor(k1, 0, 0, n, m) for k1 in k1_values)
     return tuple(out)
-
-
-def pruned_candidates_for_strides(strides: Iterable[int], threads: int, n: int, m: int) -> tuple[BitVectorXor, ...]:
-    """§5.1 pruning from the strides of the kernel's accesses, t threads per warp."""
-    strides = list(strides)
-    ks = [stride_exponent(s) for s in strides]
-    msb = max((stride_msb(s, threads) for s in strides), default=0)
-    return pruned_candidates(ks, msb, n, m)
 
 
 def pruned_candidates_for_sets(access_sets: AccessSets, n: int, m: int) -> tuple[BitVectorXor, ...]:

@@ -20,9 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import singledispatch
 
-import numpy as np
-
-from rapcc.hashing.base import BankHash, gf2_rank, independent_columns, parity
+from rapcc.hashing.base import BankHash, gf2_rank, independent_columns
 from rapcc.hashing.bitvector import BitVectorPermutation, BitVectorXor
 from rapcc.hashing.bitwise import BitwisePermutation, BitwiseXor
 
@@ -45,13 +43,6 @@ class LinearMapping:
         out = 0
         for r, row in enumerate(self.rows):
             out |= (bin(addr & row).count("1") & 1) << r
-        return out
-
-    def apply_array(self, addrs: np.ndarray) -> np.ndarray:
-        a = np.asarray(addrs, dtype=np.int64)
-        out = np.zeros_like(a)
-        for r, row in enumerate(self.rows):
-            out |= parity(a & row) << r
         return out
 
     def terms(self) -> tuple[tuple[int, int], ...]:
