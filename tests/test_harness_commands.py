@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from rapcc.commands import bench, suite
-from rapcc.harness.runner import FakeRunner
+from harness_fakes import FakeRunner
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

@@ -9,8 +9,9 @@ import pytest
 
 from rapcc.harness import runner as runner_mod
 from rapcc.harness.case import load_case_file
-from rapcc.harness.runner import BuildError, FakeRunner, GpuUnavailable, LaunchError
-from rapcc.harness.timing import Timing, WallTimer, measure_interleaved, summarize
+from harness_fakes import FakeRunner, WallTimer
+from rapcc.harness.runner import BuildError, GpuUnavailable, LaunchError
+from rapcc.harness.timing import Timing, measure_interleaved, summarize
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 CASE = load_case_file(EXAMPLES / "transpose_16x16.case.py")

@@ -10,8 +10,9 @@ import pytest
 from rapcc.harness import suite as suite_mod
 from rapcc.harness.case import load_case_file
 from rapcc.harness.ncu import SharedCounters
-from rapcc.harness.runner import BuildError, FakeRunner
-from rapcc.harness.timing import WallTimer, measure_interleaved
+from harness_fakes import FakeRunner, WallTimer
+from rapcc.harness.runner import BuildError
+from rapcc.harness.timing import measure_interleaved
 from rapcc.harness.suite import (STRATEGIES, CaseOutcome, Rewritten, Row, SuiteConfig, Variant, in_process,
                                  input_rng, ncu_profiler, predicted_wavefronts, run_case, run_suite)
 

@@ -1,4 +1,5 @@
-"""Compile, launch and time one case's kernel: on the GPU through CuPy, or on the CPU (FakeRunner).
+"""Compile, launch and time one case's kernel on the GPU through CuPy (tests run a CPU stand-in,
+tests/harness_fakes.py).
 
 CuPy is optional (CI has no GPU), so this module never imports it at import
 time: `import_cupy()` loads it when a CupyRunner is made, and `cuda_status()`
@@ -12,8 +13,8 @@ from typing import Any, Callable, Protocol, Sequence
 
 import numpy as np
 
-from .case import Case, KernelArg, poison_like
-from .timing import DEFAULT_WARMUP, MIN_REPEATS, CudaEventTimer, Timing, WallTimer, measure_interleaved
+from .case import Case, KernelArg
+from .timing import DEFAULT_WARMUP, MIN_REPEATS, CudaEventTimer, Timing, measure_interleaved
 
 # NVRTC options of every build, recorded with each result. CuPy adds the
 # target architecture of the current device itself.
@@ -152,54 +153,3 @@ class CupyRunner:
         return self._checked(", ".join(k.label for k in kernels),
                              lambda: measure_interleaved(launches, timer, warmup=warmup, repeats=repeats,
                                                          synchronize=stream.synchronize))
-
-
-# A fake kernel: (case, source text, args) -> None, writing the outputs in
-# place into args[i] for i in case.outputs, as a kernel would.
-FakeKernel = Callable[[Case, bytes, list[KernelArg]], None]
-
-
-class FakeRunner:
-    """Runs a Python function as the kernel, for CPU tests of the harness.
-
-    kernel: the function standing in for the GPU kernel.
-    build_hook: called on every build; it may raise BuildError to simulate a
-        source that does not compile.
-    """
-
-    name = "fake"
-
-    def __init__(self, kernel: FakeKernel, build_hook: Callable[[Case, bytes], None] | None = None):
-        self._kernel = kernel
-        self._build_hook = build_hook
-        self.options: tuple[str, ...] = ("fake",)
-        self.launches: list[str] = []
-
-    def build(self, case: Case, source: bytes, label: str) -> BuiltKernel:
-        if self._build_hook is not None:
-            self._build_hook(case, source)
-        return BuiltKernel(case, label, source, self.options, None)
-
-    def _call(self, kernel: BuiltKernel, args: list[KernelArg]) -> None:
-        self.launches.append(kernel.label)
-        try:
-            self._kernel(kernel.case, kernel.source, args)
-        except Exception as exc:
-            raise LaunchError(f"{kernel.label}: {type(exc).__name__}: {exc}") from exc
-
-    def run(self, kernel: BuiltKernel, args: Sequence[KernelArg]) -> list[np.ndarray]:
-        local = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
-        for i in kernel.case.outputs:
-            local[i] = poison_like(np.asarray(local[i]))
-        self._call(kernel, local)
-        return [np.asarray(local[i]) for i in kernel.case.outputs]
-
-    def time(self, kernel: BuiltKernel, args: Sequence[KernelArg], *, warmup: int = DEFAULT_WARMUP,
-             repeats: int = MIN_REPEATS) -> Timing:
-        return self.time_many([kernel], args, warmup=warmup, repeats=repeats)[0]
-
-    def time_many(self, kernels: Sequence[BuiltKernel], args: Sequence[KernelArg], *,
-                  warmup: int = DEFAULT_WARMUP, repeats: int = MIN_REPEATS) -> list[Timing]:
-        local = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
-        launches = [(lambda k=k: self._call(k, local)) for k in kernels]
-        return measure_interleaved(launches, WallTimer(), warmup=warmup, repeats=repeats, warmup_ms=0.0)

@@ -3,7 +3,7 @@
 GPU launches are asynchronous, so each launch is timed between two CUDA events
 recorded on the stream (CudaEventTimer); the median resists the odd slow run,
 and min/max show the spread. The timer is a parameter so the same loop runs
-on the CPU in tests (WallTimer).
+on the CPU in tests (tests/harness_fakes.py).
 
 Variants that are compared are timed together (`measure_interleaved`): after
 a warm-up long enough for the clocks to ramp up, round r times one launch of
@@ -52,15 +52,6 @@ class IntervalTimer(Protocol):
     """Times one call of a function that enqueues device work."""
 
     def elapsed_ms(self, launch: Callable[[], None]) -> float: ...
-
-
-class WallTimer:
-    """Host wall-clock timing, for work that runs synchronously (tests, FakeRunner)."""
-
-    def elapsed_ms(self, launch: Callable[[], None]) -> float:
-        start = time.perf_counter()
-        launch()
-        return (time.perf_counter() - start) * 1e3
 
 
 class CudaEventTimer:
