@@ -9,6 +9,7 @@ import pytest
 
 from conftest import require_nvcc
 from rapcc.diagnostics import RapccError
+from rapcc.frontend import including_unit
 from rapcc.pipeline import Options, rewrite_source
 
 UNIT = b"""#include <stdio.h>
@@ -99,6 +100,14 @@ def test_a_unit_that_does_not_include_the_file_is_an_error(tmp_path: Path):
     with pytest.raises(RapccError) as exc:
         rewrite_source(KERNEL, str(kernel), Options(unit=str(tmp_path / "missing.cu")))
     assert "cannot read the including unit" in exc.value.diagnostics[0].message
+
+
+def test_including_unit_finds_the_file_that_includes_it(tmp_path: Path):
+    unit, kernel = _project(tmp_path)
+    other = tmp_path / "other.cu"
+    other.write_bytes(b"int main() { return 0; }\n")
+    assert including_unit(str(kernel), [str(other), str(unit)], Options()) == str(unit)
+    assert including_unit(str(kernel), [str(other)], Options()) is None
 
 
 def test_cli_takes_unit_and_says_it_in_the_reproduce_line(tmp_path: Path, run_cli):

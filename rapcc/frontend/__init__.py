@@ -19,7 +19,7 @@ from .errors import refuse_tainted
 from .launches import UNREAD_SHAPE, bytes_entry, launch_bytes, launch_facts
 from .preorder import Preorder
 from .program import lower_program
-from .parse import SHIM_DIR, ParseConfig, ParseError, folder_includes, header_kinds, parse, \
+from .parse import SHIM_DIR, ParseConfig, ParseError, direct_includes, folder_includes, header_kinds, parse, \
     parse_tolerant
 from .tokens import file_tokens
 from .toplevel import top_level
@@ -168,6 +168,15 @@ def _defined(tu) -> tuple[ConstantDef, ...]:
     return defined_constants(t.cursor for t in top_level(tu) if t.file is not None and not t.system)
 
 
+def including_unit(path: str, candidates: list[str], options: _ParseOptions) -> str | None:
+    """The first of `candidates` whose own text `#include`s `path` (for `Options.unit`), or None."""
+    target = os.path.realpath(path)
+    for c in candidates:
+        if os.path.realpath(c) != target and target in direct_includes(c, _config(options)):
+            return c
+    return None
+
+
 def included_kernel_files(unit: str, options: _ParseOptions, among: Sequence[str] | None = None) -> tuple[str, ...]:
     """The files `unit` #includes from its own folder (directly, or through
     other headers there) that declare shared memory (real paths): kernel
@@ -211,5 +220,5 @@ def kernel_file_chains(unit: str, options: _ParseOptions, among: Sequence[str] |
     return tuple((p, chains[p]) for p in beside([p for p, _ in reached]) if wanted is None or p in wanted)
 
 
-__all__ = ["parse_file", "included_kernel_files", "kernel_file_chains", "parse_file_with_includes",
+__all__ = ["parse_file", "including_unit", "included_kernel_files", "kernel_file_chains", "parse_file_with_includes",
            "file_launch_facts", "file_constants", "LaunchesUnread", "ParseConfig"]

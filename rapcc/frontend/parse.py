@@ -352,6 +352,13 @@ def folder_includes(unit: str, config: ParseConfig) -> tuple[tuple[str, tuple[st
     return tuple(out)
 
 
+def direct_includes(unit: str, config: ParseConfig) -> tuple[str, ...]:
+    """The files `unit`'s own text includes (real paths), as clang's preprocessor resolves them."""
+    tu = _parse(unit, [], clang_args(replace(config, unit=None)))
+    return tuple(dict.fromkeys(os.path.realpath(i.include.name) for i in tu.get_includes()
+                               if i.depth == 1 and i.include is not None))
+
+
 def _parse(path: str, unsaved: list[tuple[str, bytes]], args: list[str]) -> ci.TranslationUnit:
     files = [(p, lexable(text)) for p, text in unsaved]
     tu = _parse_files(path, files, args)
