@@ -20,7 +20,8 @@ from .host_records import construct, member_key, pack, record_fields, root_key
 from .host_interp_structs import StructReads
 from .host_wrappers import callee_definition
 from .host_syntax import (_FUNCTIONS, _OCCUPANCY, _args, _escaped, _function_key, _is_dim3, _occupancy_outputs,
-                          _paren_close, _writes, array_uses, copies_dim3, errors_in, instance_of, library_function)
+                          _paren_close, _writes, array_uses, copies_dim3, errors_in, instance_of, library_function,
+                          variable_ref)
 
 if TYPE_CHECKING:
     from .host_values import HostLaunches
@@ -377,14 +378,8 @@ class _Run(StructReads):
     def pointed_kernel(self, expr: Cursor) -> Cursor | None:
         """The kernel a local function pointer named by `expr` (a launch's callee,
         `(void *)f`) holds, where host_mentions.py found it holds only that one."""
-        c = strip(expr)
-        while c.kind in (K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXPR):
-            kids = [k for k in self._kids(c) if k.kind.is_expression()]
-            if len(kids) != 1:
-                return None
-            c = strip(kids[0])
-        ref = c.referenced if c.kind == K.DECL_REF_EXPR else None
-        return self.host.pointers.get(decl_key(ref)) if ref is not None and ref.kind == K.VAR_DECL else None
+        ref = variable_ref(expr)
+        return self.host.pointers.get(decl_key(ref.referenced)) if ref is not None else None
 
     def launch(self, name: str, ref: Cursor | KernelRef | None, at: Cursor, block: Value, smem: Value,
                grid: Value | None = None) -> None:

@@ -19,7 +19,7 @@ from .clangext import children
 from .exprs import decl_key, strip
 from .host_braced import braced_launch
 from .host_domain import Launch, Unknown
-from .host_syntax import _LAUNCH_APIS, _LAUNCH_EX, _args, _config, _is_kernel
+from .host_syntax import _LAUNCH_APIS, _LAUNCH_EX, _args, _config, _is_kernel, variable_ref
 from .preorder import Preorder
 from .tokens import Token
 
@@ -37,17 +37,6 @@ def _kernel_of(init: Cursor) -> Cursor | None:
         c = strip(kids[0]) if len(kids) == 1 else c
     ref = c.referenced if c.kind == K.DECL_REF_EXPR else None
     return ref if ref is not None and ref.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) and _is_kernel(ref) else None
-
-
-def _pointer_name(arg: Cursor) -> Cursor | None:
-    """The variable a launch API's function argument names, through casts: `(void *)f`."""
-    c = strip(arg)
-    while c.kind in (K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXPR):
-        kids = [k for k in children(c) if k.kind.is_expression()]
-        if len(kids) != 1:
-            return None
-        c = strip(kids[0])
-    return c if c.kind == K.DECL_REF_EXPR and c.referenced is not None and c.referenced.kind == K.VAR_DECL else None
 
 
 def pointer_aliases(fn: Cursor, walks: Preorder) -> dict[str, tuple[Cursor, tuple[int, int]]]:
@@ -77,7 +66,7 @@ def pointer_aliases(fn: Cursor, walks: Preorder) -> dict[str, tuple[Cursor, tupl
         elif c.kind == K.CALL_EXPR and (c.spelling in _LAUNCH_APIS or c.spelling in _LAUNCH_EX):
             args = _args(c)
             at = 0 if c.spelling in _LAUNCH_APIS else 1
-            target = _pointer_name(args[at]) if len(args) > at else None
+            target = variable_ref(args[at]) if len(args) > at else None
             if target is not None:
                 callees.add(target.extent.start.offset)
     lambdas = [(c.extent.start.offset, c.extent.end.offset) for c in walks.walk(fn) if c.kind == K.LAMBDA_EXPR]

@@ -59,15 +59,31 @@ def _config(call: Cursor) -> Cursor | None:
     return next((k for k in children(call) if k.kind == K.CALL_EXPR and k.spelling in _CONFIG_CALLS), None)
 
 
-def _function_ref(c: Cursor) -> Cursor | None:
-    """The function an expression names (through casts: `(void *)k`)."""
+_CASTS = (K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXPR)
+
+
+def uncast(c: Cursor, through: tuple[K, ...] = _CASTS) -> Cursor | None:
+    """`c` under its explicit casts (`(void *)f` -> `f`), or None where one has not a single operand."""
     c = strip(c)
-    while c.kind in (K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXPR, K.UNARY_OPERATOR):
+    while c.kind in through:
         kids = [k for k in children(c) if k.kind.is_expression()]
         if len(kids) != 1:
             return None
         c = strip(kids[0])
-    ref = c.referenced if c.kind == K.DECL_REF_EXPR else None
+    return c
+
+
+def variable_ref(c: Cursor) -> Cursor | None:
+    """The reference to a variable (not a parameter) an expression is through casts: `(void *)f` -> `f`."""
+    c = uncast(c)
+    return c if c is not None and c.kind == K.DECL_REF_EXPR and c.referenced is not None \
+        and c.referenced.kind == K.VAR_DECL else None
+
+
+def _function_ref(c: Cursor) -> Cursor | None:
+    """The function an expression names (through casts and `&`: `(void *)&k`)."""
+    c = uncast(c, _CASTS + (K.UNARY_OPERATOR,))
+    ref = c.referenced if c is not None and c.kind == K.DECL_REF_EXPR else None
     return ref if ref is not None and ref.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) else None
 
 
