@@ -168,10 +168,7 @@ class Evaluator:
             vt = self.eval(e.then, t, fr)
         if f is not None:
             vf = self.eval(e.other, f, fr)
-        both = join_states(t, f)
-        st.clear()
-        if both is not None:
-            st.update(both)
+        _flow_on(st, t, f)
         if t is None:
             return vf
         if f is None:
@@ -299,10 +296,7 @@ class Evaluator:
             return self._read(self.place(e, st, fr), e)
         if e.op == "!":
             t, f = self.branch(e.operand, st, fr)
-            both = join_states(t, f)
-            st.clear()
-            if both is not None:
-                st.update(both)
+            _flow_on(st, t, f)
             return SInt.const(1) if t is None else SInt.const(0) if f is None else SInt.of(0, 1)
         v = self.eval(e.operand, st, fr)
         it = e.ty.int_type
@@ -318,10 +312,7 @@ class Evaluator:
     def _binary(self, e: s.Binary, st: State, fr: Frame) -> Value:
         if e.op in ("&&", "||"):
             t, f = self.branch(e, st, fr)
-            both = join_states(t, f)
-            st.clear()
-            if both is not None:
-                st.update(both)
+            _flow_on(st, t, f)
             return SInt.const(1) if f is None else SInt.const(0) if t is None else SInt.of(0, 1)
         a = self.eval(e.lhs, st, fr)
         b = self.eval(e.rhs, st, fr)
@@ -552,6 +543,15 @@ class Evaluator:
         for a in e.args:
             self.escape(self.eval(a, st, fr), e.start, "argument of a function rapcc does not follow")
         return unknown(e.ty)
+
+
+def _flow_on(st: State, t: State | None, f: State | None) -> None:
+    """`st` becomes the join of the states an expression's two ways leave (`c ? a : b`, `&&`,
+    `!`): the evaluation goes on in place after it."""
+    both = join_states(t, f)
+    st.clear()
+    if both is not None:
+        st.update(both)
 
 
 def _equal_to(key: str, fr: Frame) -> list[str]:
