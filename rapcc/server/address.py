@@ -13,6 +13,11 @@ from collections.abc import Mapping
 
 from ..userdir import private_folder
 from .policy import server_wanted
+
+TYPE_CHECKING = False  # `typing` costs every process its import: annotations only
+if TYPE_CHECKING:
+    import socket as _socket
+
 # Read by the interpreter, the C libraries or Python's I/O when the server
 # starts, so a server only serves callers that agree on them.
 STARTUP_ENV = ("PYTHONHASHSEED", "PYTHONWARNINGS", "PYTHONUTF8", "PYTHONIOENCODING", "PYTHONMALLOC",
@@ -48,6 +53,17 @@ class Address:
     @property
     def socket(self) -> str:
         return os.path.join(self.folder, self.key + ".sock")
+
+    def connect(self) -> "_socket.socket | None":
+        """A connection to the server listening here, or None where none answers."""
+        import socket  # on use: most processes never connect
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            sock.connect(self.socket)
+        except OSError:
+            sock.close()
+            return None
+        return sock
 
     @property
     def lock(self) -> str:

@@ -48,16 +48,6 @@ def idle_seconds(env: Mapping[str, str]) -> float:
     return value if value > 0 else DEFAULT_IDLE_S
 
 
-def _connect(where: Address) -> socket.socket | None:
-    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    try:
-        sock.connect(where.socket)
-    except OSError:
-        sock.close()
-        return None
-    return sock
-
-
 def _spawn(where: Address, env: Mapping[str, str]) -> bool:
     """Start a server for `where` and wait until it listens (or gives up)."""
     read_end, write_end = os.pipe()
@@ -100,7 +90,7 @@ def connection(env: Mapping[str, str], caller: str) -> socket.socket | None:
     where = address(env) if enabled(env, caller) else None
     if where is None:
         return None
-    return _connect(where) or _started(where, env, lambda: _connect(where))
+    return where.connect() or _started(where, env, where.connect)
 
 
 def wake(env: Mapping[str, str]) -> bool:

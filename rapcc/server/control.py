@@ -38,12 +38,8 @@ def status_lines(infos: list[ServerInfo], folder: str, now: float | None = None)
 
 def stop_server(where: Address) -> bool:
     """Ask the server at `where` to exit; whether it took the request."""
-    import socket
-    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    try:
-        sock.connect(where.socket)
-    except OSError:
-        sock.close()
+    sock = where.connect()
+    if sock is None:
         return False
     with sock, open(os.devnull, "rb") as null_in, open(os.devnull, "wb") as null_out:
         try:

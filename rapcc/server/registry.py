@@ -112,15 +112,10 @@ def running(folder: str) -> list[ServerInfo]:
 
 
 def _answers(where: Address) -> bool:
-    import socket
-    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    try:
-        sock.connect(where.socket)
-        return True
-    except OSError:
-        return False
-    finally:
+    sock = where.connect()
+    if sock is not None:
         sock.close()
+    return sock is not None
 
 
 def _alive(where: Address) -> bool:
