@@ -42,7 +42,6 @@ class WarpBanks:
 
     words: tuple[LaneWord, ...]
     wavefronts: int
-    phase_rows: tuple[tuple[int, int], ...]  # per phase: (first wavefront, wavefronts)
     lanes_per_phase: int
 
 
@@ -115,7 +114,6 @@ class BankModel:
         lpp = self.lanes_per_phase(width)
         words_per_lane = max(1, -(-width // self.bank_bytes))
         out: list[LaneWord] = []
-        rows: list[tuple[int, int]] = []
         first = 0
         for phase, p in enumerate(range(0, len(byte_addresses), lpp)):
             lanes = [p + k for k in range(min(lpp, len(byte_addresses) - p)) if active[p + k]]
@@ -130,13 +128,11 @@ class BankModel:
                     ws.append(w)
             for ws in per_bank.values():
                 ws.sort()
-            depth = max(len(ws) for ws in per_bank.values())
             for lane, w in touched:
                 ws = per_bank[w % self.banks]
                 out.append(LaneWord(lane, w, w % self.banks, phase, first + ws.index(w), len(ws)))
-            rows.append((first, depth))
-            first += depth
-        return WarpBanks(tuple(out), first, tuple(rows), lpp)
+            first += max(len(ws) for ws in per_bank.values())
+        return WarpBanks(tuple(out), first, lpp)
 
     def ideal(self, active: np.ndarray, width: int) -> int:
         """The fewest wavefronts the same lanes could need on distinct words: per
