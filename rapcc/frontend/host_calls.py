@@ -25,9 +25,9 @@ from clang.cindex import Cursor, CursorKind as K
 
 from .clangext import children, unary_operator
 from .exprs import decl_key, strip
-from .host_domain import KernelRef, Unknown, Value, _cap
+from .host_domain import KernelRef, Unknown, Value, _cap, assign_field
 from .preorder import cursor_key
-from .host_records import (CONFIG_READ, assign_field, construct, field_key, is_config, layout,  # noqa: F401
+from .host_records import (CONFIG_READ, construct, field_key, is_config, layout,  # noqa: F401
                            member_key, record_fields, root_key)
 from .host_syntax import _LAUNCH_APIS, _LAUNCH_EX, _args, _config, _function_ref, call_name
 

@@ -113,6 +113,13 @@ def _as_dim(v) -> Dim:
     return v if isinstance(v, tuple) else (v, 1, 1)
 
 
+def assign_field(old: Value, axis: int, v: Value) -> Value:
+    """`dim3` value `old` with member `axis` set to `v`."""
+    if isinstance(old, Unknown) or isinstance(v, Unknown):
+        return old if isinstance(old, Unknown) else v
+    return _cap(tuple(n if i == axis else _as_dim(d)[i] for i in range(3)) for d, n in product(old, v))
+
+
 
 State = dict[str, Value]
 

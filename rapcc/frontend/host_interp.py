@@ -11,7 +11,7 @@ from .. import cint
 from .clangext import binary_operator, evaluate_int, in_main_file, unary_operator
 from .exprs import decl_key, int_type, source_text, strip
 from .host_domain import (MAX_THREADS, KernelRef, Launch, State, Unknown, Value, _as_dim, _cap, _join, arithmetic,
-                          converted, grid_blocks, truth_of)
+                          assign_field, converted, grid_blocks, truth_of)
 from .host_gotos import forward_labels, goto_target
 from .host_loops import Jumps, jump, loop, range_for
 from .preorder import cursor_key
@@ -298,13 +298,7 @@ class _Run(StructReads):
             base = strip(next(iter(self._kids(target))))
             if base.kind != K.DECL_REF_EXPR or base.referenced is None:
                 return
-            key = decl_key(base.referenced)
-            old = self.value(base, st)
-            if isinstance(old, Unknown) or isinstance(v, Unknown):
-                st[key] = old if isinstance(old, Unknown) else v
-                return
-            axis = "xyz".index(target.spelling)
-            st[key] = _cap(tuple(n if i == axis else _as_dim(d)[i] for i in range(3)) for d, n in product(old, v))
+            st[decl_key(base.referenced)] = assign_field(self.value(base, st), "xyz".index(target.spelling), v)
 
     def effects(self, c: Cursor, st: State) -> State:
         """`st` after evaluating expression `c`; records launches and calls."""

@@ -21,7 +21,6 @@ cannot see, default arguments) leaves the fields unknown.
 """
 from __future__ import annotations
 
-from itertools import product
 from typing import TYPE_CHECKING
 
 from clang.cindex import Cursor, CursorKind as K
@@ -318,11 +317,3 @@ def entry_fields(params: list[Cursor], entry: "State") -> "State":
         for f, x in unpack(v, wanted).items():
             out[field_key(key, f)] = x
     return out
-
-
-def assign_field(old: Value, axis: int, v: Value) -> Value:
-    """`dim3` value `old` with member `axis` set to `v`."""
-    if isinstance(old, Unknown) or isinstance(v, Unknown):
-        return old if isinstance(old, Unknown) else v
-    return _cap(tuple(n if i == axis else (d if isinstance(d, tuple) else (d, 1, 1))[i] for i in range(3))
-                for d, n in product(old, v))
