@@ -11,13 +11,13 @@ its own checks.
 """
 from __future__ import annotations
 
-import shlex
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence, Union
 
 from .arch import ArchError, bank_model_name
 from .diagnostics import Diagnostic, InternalError, RapccError
 from .pipeline import STRATEGIES, Options, RewriteResult, analyze_source, rewrite_source
+from .reproduce import reproduce_command
 
 BlockDim = Union[int, Sequence[int], None]
 
@@ -69,17 +69,14 @@ def _options(strategy: str, block_dim: BlockDim, include_dirs: Iterable[str], de
     if isinstance(include_dirs, str) or isinstance(defines, str):
         raise UsageError("include_dirs and defines take sequences of strings, not one string")
     block = _block_dim(block_dim)
-    # The header of a rewrite names the `rapcc` command that writes the same text.
-    parts = ["rapcc", filename, "--strategy", strategy, "--seed", "1"]
-    parts += ["--block-dim", "x".join(map(str, block))] if block else []
     if dynamic_smem is not None and (not isinstance(dynamic_smem, int) or dynamic_smem < 0):
         raise UsageError(f"dynamic_smem {dynamic_smem!r}: expected a byte count")
-    parts += ["--dynamic-smem", str(dynamic_smem)] if dynamic_smem is not None else []
-    parts += ["--whole-program"] if whole_program else []
-    parts += [x for d in include_dirs for x in ("-I", d)] + [x for d in defines for x in ("-D", d)]
+    include_dirs, defines = tuple(include_dirs), tuple(defines)
+    # The header of a rewrite names the `rapcc` command that writes the same text.
     return Options(strategy=strategy, block_dim=block, dynamic_smem=dynamic_smem, whole_program=whole_program,
-                   include_dirs=tuple(include_dirs), defines=tuple(defines),
-                   command=" ".join(shlex.quote(p) for p in parts) + " -o OUTPUT")
+                   include_dirs=include_dirs, defines=defines,
+                   command=reproduce_command(filename, strategy, 1, block, dynamic_smem, whole_program, include_dirs,
+                                             defines))
 
 
 def _result(r: RewriteResult) -> Result:

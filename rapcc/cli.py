@@ -30,6 +30,7 @@ from .diagnostics import Diagnostic, InternalError, RapccError
 from .output import is_no_output, same_file, write_output
 from .included_files import included_results, refused_lines, unwritten_lines, with_included
 from .project_notes import Folder, file_diagnostics, own
+from .reproduce import reproduce_command as reproduced
 from .pipeline import STRATEGIES, Options, RewriteResult, analyze_source, rewrite_source
 from .build_macros import BuildMacros, for_command_line as build_macros_for
 from .toolkit import DISABLE_ENV, HeaderMode, find_toolkit, header_mode
@@ -247,31 +248,14 @@ def _read_input(path: str) -> bytes:
 
 
 def reproduce_command(args: argparse.Namespace) -> str:
-    """The command line that recreates the output, from the effective options
-    (not argv, so that where the output goes does not change its bytes)."""
-    parts = ["rapcc", args.inputs[0], "--strategy", args.strategy, "--seed", str(args.seed)]
-    if args.block_dim:
-        parts += ["--block-dim", "x".join(map(str, args.block_dim))]
-    if args.dynamic_smem is not None:
-        parts += ["--dynamic-smem", str(args.dynamic_smem)]
-    if args.whole_program:
-        parts += ["--whole-program"]
-    for d in args.include_dirs:
-        parts += ["-I", d]
-    for d in args.defines:
-        parts += ["-D", d]
-    if args.std != "c++17":
-        parts += ["-std", args.std]
-    parts += list(_extra_args(args))
-    if args.cuda_path:
-        parts += ["--cuda-path", args.cuda_path]
-    if args.arch:
-        parts += ["--arch", args.arch]
-    if args.rdc:
-        parts.append("--rdc")
-    if args.unit:
-        parts += ["--unit", args.unit]
-    return " ".join(shlex.quote(p) for p in parts) + " -o OUTPUT"
+    """The command line that recreates the output (reproduce.py)."""
+    more = list(_extra_args(args))
+    more += ["--cuda-path", args.cuda_path] if args.cuda_path else []
+    more += ["--arch", args.arch] if args.arch else []
+    more += ["--rdc"] if args.rdc else []
+    more += ["--unit", args.unit] if args.unit else []
+    return reproduced(args.inputs[0], args.strategy, args.seed, args.block_dim, args.dynamic_smem, args.whole_program,
+                      args.include_dirs, args.defines, args.std, more)
 
 
 def _many_main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:

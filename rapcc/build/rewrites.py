@@ -24,6 +24,7 @@ from .config import BuildConfig
 from ..program_constants import to_json
 from .launch_index import ProjectFacts
 from .nvcc_args import HonouredFlags, Input, NvccCommand
+from ..reproduce import reproduce_command as reproduced
 
 if TYPE_CHECKING:
     from .cache import Entry
@@ -34,26 +35,10 @@ _PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 
 def reproduce_command(path: str, flags: HonouredFlags, config: BuildConfig) -> str:
     """The `rapcc` command that writes the same rewrite (for the rewritten file's header)."""
-    import shlex
-    parts = ["rapcc", path, "--strategy", config.strategy, "--seed", "1"]
-    if config.block_dim:
-        parts += ["--block-dim", "x".join(map(str, config.block_dim))]
-    if config.dynamic_smem is not None:
-        parts += ["--dynamic-smem", str(config.dynamic_smem)]
-    if config.whole_program:
-        parts += ["--whole-program"]
-    for d in flags.include_dirs:
-        parts += ["-I", d]
-    for d in flags.defines:
-        parts += ["-D", d]
-    if flags.std != "c++17":
-        parts += ["-std", flags.std]
-    parts += list(flags.extra_args)
-    if config.project:
-        parts += ["-p", str(config.project)]
-    if flags.rdc:
-        parts.append("--rdc")
-    return " ".join(shlex.quote(p) for p in parts) + " -o OUTPUT"
+    more = list(flags.extra_args) + (["-p", str(config.project)] if config.project else []) \
+        + (["--rdc"] if flags.rdc else [])
+    return reproduced(path, config.strategy, 1, config.block_dim, config.dynamic_smem, config.whole_program,
+                      flags.include_dirs, flags.defines, flags.std, more)
 
 
 def _tool_fingerprint() -> str:
