@@ -104,7 +104,8 @@ def test_key_depends_on_startup_environment_and_path():
 
 def test_off_switch():
     for caller in (policy.CLI, policy.BUILD):
-        assert not addr.enabled({"RAPCC_SERVER": "0"}, caller) and not addr.enabled({"RAPCC_SERVER": "off"}, caller)
+        assert not policy.server_wanted({"RAPCC_SERVER": "0"}, caller) \
+            and not policy.server_wanted({"RAPCC_SERVER": "off"}, caller)
 
 
 @posix_only

@@ -27,10 +27,6 @@ def _is_dim3(cursor: Cursor) -> bool:
     return cursor.type.get_canonical().spelling.replace("const ", "").strip() in ("dim3", "struct dim3")
 
 
-def _children(c: Cursor) -> list[Cursor]:
-    return children(c)
-
-
 def _args(call: Cursor) -> list[Cursor]:
     """A call's arguments: its expression children after the callee."""
     kids = [k for k in children(call) if k.kind.is_expression()]
@@ -367,12 +363,12 @@ def array_uses(body: Cursor, decl: Cursor) -> Unknown | int:
         sub = parent
         while sub is not None and sub.kind == K.UNEXPOSED_EXPR:  # the decay to a pointer
             sub = _parent_of(body, sub)
-        if sub is None or sub.kind != K.ARRAY_SUBSCRIPT_EXPR or strip(_children(sub)[0]).extent != c.extent:
+        if sub is None or sub.kind != K.ARRAY_SUBSCRIPT_EXPR or strip(children(sub)[0]).extent != c.extent:
             return Unknown(f"'{decl.spelling}' is used other than as '{decl.spelling}[i]' (line {c.location.line})")
         use = _parent_of(body, sub)
         assigned = use is not None and ((use.kind == K.BINARY_OPERATOR and binary_operator(use) == "=")
                                         or use.kind == K.COMPOUND_ASSIGNMENT_OPERATOR) \
-            and _children(use)[0].extent == sub.extent
+            and children(use)[0].extent == sub.extent
         if not assigned and (use is None or use.kind != K.UNEXPOSED_EXPR):
             return Unknown(f"'{decl.spelling}[i]' may be written through at line {c.location.line}")
     return decl.type.get_array_size()
@@ -385,7 +381,7 @@ def copies_dim3(c: Cursor, args: list[Cursor]) -> bool:
     # A call has its callee as a child: one child alone is a construction, and a `dim3`
     # made from one `dim3` is copied or moved (its other constructors take integers or
     # a `uint3`, which a `dim3` reaches only through a user conversion, never preferred).
-    kids = [k for k in _children(c) if k.kind.is_expression()]
+    kids = [k for k in children(c) if k.kind.is_expression()]
     return _is_dim3(c) and len(kids) == 1 and len(args) == 1 and _is_dim3(args[0]) \
         and (c.referenced is None or c.referenced.kind == K.CONSTRUCTOR)
 

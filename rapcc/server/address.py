@@ -12,7 +12,6 @@ import sys
 from collections.abc import Mapping
 
 from ..userdir import private_folder
-from .policy import server_wanted
 
 TYPE_CHECKING = False  # `typing` costs every process its import: annotations only
 if TYPE_CHECKING:
@@ -76,11 +75,6 @@ class Address:
     @property
     def info(self) -> str:
         return os.path.join(self.folder, self.key + ".json")
-
-
-def enabled(env: Mapping[str, str], caller: str) -> bool:
-    """Whether a `caller` process ("cli" or "build", `policy.py`) may use a server here."""
-    return server_wanted(env, caller)
 
 
 def import_path() -> list[str]:

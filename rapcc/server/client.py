@@ -19,8 +19,8 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from . import protocol
-from .address import Address, address, enabled, import_path
-from .policy import BUILD, CLI
+from .address import Address, address, import_path
+from .policy import BUILD, CLI, server_wanted
 
 START_TIMEOUT_S = 20.0  # the server's imports and warm-up; generous for a loaded -j build machine
 TAKE_TIMEOUT_S = 10.0  # from connecting to the child's process id
@@ -87,7 +87,7 @@ def _spawn(where: Address, env: Mapping[str, str]) -> bool:
 def connection(env: Mapping[str, str], caller: str) -> socket.socket | None:
     """A connection to this installation's server, started if need be, where
     a `caller` process ("cli", "build": `policy.py`) may use one."""
-    where = address(env) if enabled(env, caller) else None
+    where = address(env) if server_wanted(env, caller) else None
     if where is None:
         return None
     return where.connect() or _started(where, env, where.connect)
@@ -98,7 +98,7 @@ def wake(env: Mapping[str, str]) -> bool:
     whether one is there now. Without connecting: a connection with no
     request would cost the server a fork (rapcc-nvcc wakes it ahead of the
     build's first rewrite, nvcc_compile.py)."""
-    where = address(env) if enabled(env, BUILD) else None
+    where = address(env) if server_wanted(env, BUILD) else None
     if where is None:
         return False
     def there() -> bool | None:
