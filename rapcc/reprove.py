@@ -154,9 +154,4 @@ def _kept(p: ArrayPlan, cause: Finding, info: ir.TranslationUnitInfo) -> ArrayPl
                    reason=f"left untouched: {refusal(f, arr.name)} (line {at.line})", unproved=(f, at))
 
 
-def reproof_refusals(plans: tuple[ArrayPlan, ...]) -> int:
-    """How many arrays the output's proof kept as written."""
-    return sum(1 for p in plans if p.unproved is not None and getattr(p.unproved[0], "failure", None) == Failure.REPROOF)
-
-
-__all__ = ["Reproved", "reproof_refusals", "reproved", "unproved_in_output"]
+__all__ = ["Reproved", "reproved", "unproved_in_output"]

@@ -11,7 +11,12 @@ from rapcc.analysis.absint import Failure
 from rapcc.analysis.proof_shapes import AnyShape
 from rapcc.frontend import parse_file
 from rapcc.pipeline import Options, rewrite_source
-from rapcc.reprove import reproof_refusals, unproved_in_output
+from rapcc.reprove import unproved_in_output
+
+def reproof_refusals(plans) -> int:
+    """How many arrays the output's proof kept as written."""
+    return sum(1 for p in plans if p.unproved is not None and getattr(p.unproved[0], "failure", None) == Failure.REPROOF)
+
 
 # 32x8 threads, read from the launch alone (no pragma): `tile[ty + j]` is in
 # range only under that shape, so the re-proof needs the input's shapes.
