@@ -15,7 +15,7 @@ from clang.cindex import Cursor, CursorKind as K, TypeKind as T
 
 from .. import sound_ir as s
 from .clangext import binary_operator, children, evaluate_int, member_spelling, overloaded_decls, \
-    specialized_template, unary_operator
+    specialized_template, strip, unary_operator
 from .exprs import decl_key, int_type
 from .lower_casts import bare_lvalue, reinterprets
 from .lower_intrinsics import intrinsic_call, lane_assignment, laneid_local
@@ -110,15 +110,6 @@ def _overloaded(c: Cursor) -> list[Cursor]:
     return [d for d in overloaded_decls(found) if d.kind in _FUNCTIONS] if found is not None else []
 
 
-def _strip(c: Cursor) -> Cursor:
-    while c.kind in (K.PAREN_EXPR, K.UNEXPOSED_EXPR):
-        kids = _kids(c)
-        if len(kids) != 1:
-            break
-        c = kids[0]
-    return c
-
-
 class FunctionLowering:
     """Lowers one function definition; `shared` maps the keys of every
     `__shared__` array of the file to their names."""
@@ -177,14 +168,14 @@ class FunctionLowering:
                 pass  # a callee position is checked in _scan_call; see _function_use
 
     def _escape_base(self, c: Cursor) -> None:
-        c = _strip(c)
+        c = strip(c)
         while c.kind in (K.ARRAY_SUBSCRIPT_EXPR, K.MEMBER_REF_EXPR) and _kids(c):
-            c = _strip(_kids(c)[0])
+            c = strip(_kids(c)[0])
         if c.kind == K.DECL_REF_EXPR and c.referenced is not None and _is_local(c.referenced):
             self.escaped.add(decl_key(c.referenced))
 
     def _count_write(self, target: Cursor) -> None:
-        t = _strip(target)
+        t = strip(target)
         if t.kind == K.DECL_REF_EXPR and t.referenced is not None:
             k = decl_key(t.referenced)
             self.writes[k] = self.writes.get(k, 0) + 1
@@ -194,7 +185,7 @@ class FunctionLowering:
         args = list(c.get_arguments())
         params = list(ref.get_arguments()) if ref is not None and ref.kind in _FUNCTIONS | {K.CONSTRUCTOR} else None
         definition = ref.get_definition() if ref is not None and ref.kind in _FUNCTIONS else None
-        callee = _strip(_kids(c)[0]) if _kids(c) else None
+        callee = strip(_kids(c)[0]) if _kids(c) else None
         if definition is not None and (definition.kind not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE)
                                        or callee is None or callee.kind != K.DECL_REF_EXPR):
             definition = None  # interpreted only as a plain call of a function of this file (lowering's USER)
@@ -209,7 +200,7 @@ class FunctionLowering:
             elif params is not None and i < len(params):
                 use = param_use(params[i], definition if definition is not None and not _system(definition) else None)
             if use == s.RefUse.PLAIN:
-                target = _strip(a)
+                target = strip(a)
                 if target.kind == K.DECL_REF_EXPR and target.referenced is not None and _is_local(target.referenced):
                     key = decl_key(target.referenced)
                     bound[key] = bound.get(key, 0) + 1
@@ -454,7 +445,7 @@ class FunctionLowering:
     def _member(self, c: Cursor) -> s.Expr:
         kids = _kids(c)
         if len(kids) == 1:
-            base = _strip(kids[0])
+            base = strip(kids[0])
             ref = base.referenced if base.kind == K.DECL_REF_EXPR else None
             member = member_spelling(c)
             if ref is not None and ref.spelling in _BUILTIN_STRUCTS and _system(ref) and member in ("x", "y", "z"):
@@ -495,7 +486,7 @@ class FunctionLowering:
         # itself is evaluated for what it names.
         extra: list[s.Expr] = []
         if callee_expr is not None:
-            inner = _strip(callee_expr)
+            inner = strip(callee_expr)
             if inner.kind == K.MEMBER_REF_EXPR:
                 objects = _kids(inner)
                 dot = bool(objects) and objects[0].type.get_canonical().kind != T.POINTER
@@ -532,7 +523,7 @@ class FunctionLowering:
 
     def _address(self, c: Cursor) -> s.Expr:
         # The lvalue itself: the implicit casts that bind it to a reference do not move it.
-        return s.Unary("&", self.expr(_strip(c)), s.Ty(s.ValueKind.POINTER), 0, 0)
+        return s.Unary("&", self.expr(strip(c)), s.Ty(s.ValueKind.POINTER), 0, 0)
 
     def _bind_references(self, c: Cursor, ref: Cursor | None, args: list[s.Expr]) -> list[s.Expr]:
         """Arguments bound to references a callee may use as more than a value

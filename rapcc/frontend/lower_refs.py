@@ -6,7 +6,7 @@ from __future__ import annotations
 from clang.cindex import Cursor, CursorKind as K, TypeKind as T
 
 from .. import sound_ir as s
-from .clangext import binary_operator, children, file_location, unary_operator
+from .clangext import binary_operator, children, file_location, strip, unary_operator
 from .exprs import decl_key
 from .tokens import FileTokens, top_level
 
@@ -93,26 +93,19 @@ def array_accessor(definition: Cursor, body: Cursor, key: str, rank: int) -> boo
     ret = kids(stmts[0])
     if len(ret) != 1:
         return False
-    e = _strip_parens(ret[0])
+    e = strip(ret[0])
     for _ in range(rank):
         parts = kids(e) if e.kind == K.ARRAY_SUBSCRIPT_EXPR else []
         if len(parts) != 2 or any(k.kind == K.DECL_REF_EXPR and k.referenced is not None
                                   and decl_key(k.referenced) == key for k in parts[1].walk_preorder()):
             return False
-        e = _strip_parens(parts[0])
+        e = strip(parts[0])
     if e.kind != K.DECL_REF_EXPR or e.referenced is None or decl_key(e.referenced) != key:
         return False
     element = e.referenced.type.get_canonical().get_pointee().get_canonical()
     for _ in range(rank):
         element = element.element_type.get_canonical()
     return _bare(result.get_pointee()) == _bare(element)
-
-
-def _strip_parens(c: Cursor) -> Cursor:
-    """Through parentheses and clang's implicit casts (an array's decay to its first row)."""
-    while c.kind in (K.PAREN_EXPR, K.UNEXPOSED_EXPR) and len(kids(c)) == 1:
-        c = kids(c)[0]
-    return c
 
 
 def only_plain_uses(body: Cursor, key: str) -> bool:
