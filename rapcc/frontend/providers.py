@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import clang.cindex as ci
 from clang.cindex import Cursor, CursorKind as K
 
-from .clangext import children, evaluate_int, specialized_template
+from .clangext import children, evaluate_int, specialized_template, strip
 from .exprs import decl_key
 
 _CASTS = {K.UNEXPOSED_EXPR, K.PAREN_EXPR, K.CSTYLE_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXPR, K.CXX_STATIC_CAST_EXPR,
@@ -145,9 +145,7 @@ def _tokens(cursor: Cursor) -> list[str]:
 def provider_call(init: Cursor, providers: Providers) -> str | None:
     """The text of the provider call `init` is (`SharedMemory<T>()`,
     `shobj.getPointer()`, `smem()`), seen through implicit conversions, or None."""
-    c = init
-    while c.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR) and len(children(c)) == 1:
-        c = next(iter(children(c)))
+    c = strip(init)
     if c.kind != K.CALL_EXPR:
         return None
     text = "".join(_tokens(c)) or c.spelling
