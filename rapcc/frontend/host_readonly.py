@@ -21,7 +21,7 @@ from clang.cindex import Cursor, CursorKind as K
 from .clangext import children
 from .exprs import decl_key
 from .host_lvalues import lvalue_use, named_variable
-from .host_records import layout, struct_decl
+from .host_records import is_dim3_type, layout, struct_decl
 
 _MAX_DEPTH = 4  # callees followed through `const &` arguments
 
@@ -54,13 +54,9 @@ def readonly_arguments(body: Cursor, walks) -> set[int]:
             var = named_variable(a)
             if var is None or j >= len(params) or not _const_reference(params[j]):
                 continue
-            if (layout(var) is not None or _is_dim3(var)) and _only_read(callee, params[j], walks):
+            if (layout(var) is not None or is_dim3_type(var.type)) and _only_read(callee, params[j], walks):
                 out.add(var.extent.start.offset)
     return out
-
-
-def _is_dim3(c: Cursor) -> bool:
-    return c.type.get_canonical().spelling.replace("const ", "").strip() in ("dim3", "struct dim3")
 
 
 def _const_reference(param: Cursor) -> bool:

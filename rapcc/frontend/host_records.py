@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from clang.cindex import Cursor, CursorKind as K
+from clang.cindex import Cursor, CursorKind as K, Type
 
 from .clangext import binary_operator, children, unary_operator
 from .exprs import decl_key, int_type, strip
@@ -40,7 +40,7 @@ _ONE: Value = frozenset({(1, 1, 1)})
 _ZERO: Value = frozenset({0})
 
 
-def _is_dim3_type(t) -> bool:
+def is_dim3_type(t: Type) -> bool:
     return t.get_canonical().spelling.replace("const ", "").strip() in ("dim3", "struct dim3")
 
 
@@ -80,7 +80,7 @@ def layout(c: Cursor) -> tuple[tuple[str, Cursor | None], ...] | None:
         return None
     members = [f for f in children(decl) if f.kind == K.FIELD_DECL]
     # A `dim3` field, or a followed struct as a field (ggml's PDL config holds a `cudaLaunchConfig_t`).
-    if not any(_is_dim3_type(f.type) or (struct_decl(f) is not None and struct_decl(f) != decl and is_config(f))
+    if not any(is_dim3_type(f.type) or (struct_decl(f) is not None and struct_decl(f) != decl and is_config(f))
                for f in members):
         return None
     return tuple((f.spelling, f) for f in members)
@@ -96,7 +96,7 @@ def record_fields(c: Cursor) -> tuple[str, ...] | None:
         return None
     out: list[str] = []
     for name, f in fields:
-        if f is not None and (_is_dim3_type(f.type) or int_type(f.type) is not None):
+        if f is not None and (is_dim3_type(f.type) or int_type(f.type) is not None):
             out.append(name)
         elif f is not None and is_config(f):  # a nested config: its fields, as `cfg.blockDim`
             out.extend(f"{name}.{sub}" for sub in CONFIG_READ)
@@ -135,7 +135,7 @@ def _default(name: str, field: Cursor | None, run: "_Run") -> Value:
         return run.value(init[-1], {})
     if field is None:  # the stand-in config: its `dim3` members construct to 1x1x1, the rest are zero
         return _ONE if name in ("gridDim", "blockDim") else _ZERO
-    return _ONE if _is_dim3_type(field.type) else _ZERO
+    return _ONE if is_dim3_type(field.type) else _ZERO
 
 
 def _uninitialised(name: str, field: Cursor | None, run: "_Run", what: str) -> Value:
@@ -143,7 +143,7 @@ def _uninitialised(name: str, field: Cursor | None, run: "_Run", what: str) -> V
     init = [k for k in children(field) if k.kind.is_expression()] if field is not None else []
     if init:
         return run.value(init[-1], {})
-    if field is not None and _is_dim3_type(field.type) or field is None and name in ("gridDim", "blockDim"):
+    if field is not None and is_dim3_type(field.type) or field is None and name in ("gridDim", "blockDim"):
         return _ONE
     return Unknown(f"'{what}.{name}' is not initialised")
 
@@ -188,7 +188,7 @@ def _aggregate(run: "_Run", s: Cursor, st: "State", name: str, fields, wanted) -
             return _all(wanted, f"'{name}' has an initializer rapcc does not read")
         if field in wanted:
             decl = dict(fields).get(field)
-            dim = field in ("gridDim", "blockDim") if decl is None else _is_dim3_type(decl.type)
+            dim = field in ("gridDim", "blockDim") if decl is None else is_dim3_type(decl.type)
             out[field] = dim3_value(run, value, st) if dim else run.value(value, st)
     return out
 

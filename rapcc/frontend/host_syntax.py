@@ -11,6 +11,7 @@ from .exprs import decl_key, strip
 from .host_domain import MAX_THREADS, Instance, Unknown
 from .host_lvalues import chooses, in_std, is_reference, lvalue_use
 from .host_readonly import readonly_arguments
+from .host_records import is_dim3_type
 from .preorder import Preorder
 
 _FUNCTIONS = (K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE, K.CONSTRUCTOR, K.DESTRUCTOR)
@@ -24,7 +25,7 @@ _OCCUPANCY = "cudaOccupancyMaxPotentialBlockSize"
 
 
 def _is_dim3(cursor: Cursor) -> bool:
-    return cursor.type.get_canonical().spelling.replace("const ", "").strip() in ("dim3", "struct dim3")
+    return is_dim3_type(cursor.type)
 
 
 def _args(call: Cursor) -> list[Cursor]:
