@@ -43,7 +43,9 @@ SAMPLES = {
     "redteam2": ("rt2_01_half_transpose", "rt2_35_static_plus_dynamic_budget", "rt2_107_wmma_load_matrix",
                  "rt2_83_early_return_narrows", "rt2_02_half2_flat_over_half", "rt2_33_extern_carved",
                  "rt2_46_shfl_xor_index", "rt2_63_launch_compound_assign", "rt2_118_launch_other_unit"),
-    "redteam3": ("rt3_12_3d_tile_legal", "rt3_02_array_wrapper_flat_index"),
+    "redteam3": ("rt3_12_3d_tile_legal", "rt3_02_array_wrapper_flat_index", "rt3_36_cuda_arch_both_past",
+                 "rt3_90_cuda_arch_constexpr_function", "rt3_100_runtime_version_launch_shape",
+                 "rt3_102_cuda_arch_local_assignment"),
 }
 MINIMUM = {"redteam": 40, "redteam2": 60, "redteam3": 50}
 
