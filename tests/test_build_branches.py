@@ -255,3 +255,25 @@ def test_a_branch_of_directives_alone_keeps_nothing(inert):
     text = f"#if __CUDA_ARCH__ < 800\n{inert}\n#endif\n" + _SKEWED.replace("SKEW", "    const int skew = 0;")
     rewritten, diags = _rewrite(text, UNKNOWN)
     assert {"tile", "other"} <= rewritten and not any("decides" in d for d in diags)
+
+
+@pytest.mark.parametrize("condition", ["defined(__clang__)", "__GNUC__ < 7", "__cplusplus < 202002L",
+                                       "defined(__CUDA__)", "__cpp_concepts >= 201907L"])
+def test_the_parsers_own_compiler_macros_are_unknown_even_with_the_arch_known(condition):
+    """libclang defines __clang__, __CUDA__ and __GNUC__ 4 where nvcc's front end
+    does not, and -std decides __cplusplus: the branch clang takes is not the
+    one nvcc compiles (rt3_110..113), whatever nvcc says about the arch."""
+    text = (f"#if {condition}\nconstexpr int kSkew = 0;\n#else\nconstexpr int kSkew = 16;\n#endif\n"
+            + _SKEWED.replace("SKEW", "    const int skew = kSkew;"))
+    for build in (UNKNOWN, from_arch_option("sm_90")):
+        rewritten, diags = _rewrite(text, build)
+        assert not rewritten
+        assert any("decides code at line 1" in d and "not rapcc's clang parse" in d for d in diags)
+
+
+def test_ifdef_cplusplus_is_known_twin_rewritten():
+    """The twin: nvcc always compiles C++, so `#ifdef __cplusplus` decides nothing."""
+    text = ("#ifdef __cplusplus\nconstexpr int kSkew = 0;\n#else\nconstexpr int kSkew = 16;\n#endif\n"
+            + _SKEWED.replace("SKEW", "    const int skew = kSkew;"))
+    rewritten, diags = _rewrite(text, from_arch_option("sm_90"))
+    assert {"tile", "other"} <= rewritten and not any("decides" in d for d in diags)

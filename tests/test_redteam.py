@@ -45,7 +45,8 @@ SAMPLES = {
                  "rt2_46_shfl_xor_index", "rt2_63_launch_compound_assign", "rt2_118_launch_other_unit"),
     "redteam3": ("rt3_12_3d_tile_legal", "rt3_02_array_wrapper_flat_index", "rt3_36_cuda_arch_both_past",
                  "rt3_90_cuda_arch_constexpr_function", "rt3_100_runtime_version_launch_shape",
-                 "rt3_102_cuda_arch_local_assignment"),
+                 "rt3_102_cuda_arch_local_assignment", "rt3_110_clang_macro_offset", "rt3_111_gnuc_version_offset",
+                 "rt3_53_variable_template_extent_legal"),
 }
 MINIMUM = {"redteam": 40, "redteam2": 60, "redteam3": 50}
 

@@ -92,7 +92,7 @@ def parse_file_with_includes(path: str, source: bytes, options: _ParseOptions, h
                                   unit_smem=unit.smem if unit is not None else None,
                                   host_facts=host_facts, walks=walks,
                                   constants=options.program_constants), parsed.scopes)
-    if info.arrays and (options.build.unknown or options.build.unknown_prefixes):
+    if info.arrays:  # the compiler's own macros (build_macros.COMPILER_MACROS) are unknown to every parse
         info = refuse_unknown_macros(info, file_tokens(parsed.tu, path, len(source), source), options.build,
                                      _user_header_texts(parsed.tu, path, _config(options)))
     if info.arrays and undecodable(source):

@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from typing import Callable
 
 from .. import ir
-from ..build_macros import ALWAYS_DEFINED, NO_NVCC, BuildMacros
+from ..build_macros import ALWAYS_DEFINED, COMPILER_MACROS, COMPILER_PREFIXES, NO_NVCC, BuildMacros
 from .inactive import _line_start_skip, _macro_bodies
 from .tokens import FileTokens, Token
 
@@ -220,35 +220,43 @@ def refuse_unknown_macros(info: ir.TranslationUnitInfo, tokens: FileTokens, buil
     """`info` with an escape for every array spelled where a macro whose value
     rapcc does not know decides the code; `headers`: the user's headers the
     parse read, with their bytes."""
-    if not info.arrays or (not build.unknown and not build.unknown_prefixes):
+    if not info.arrays:
         return info
     spans, loose, macro = governed(tokens, info.source, build, info.path)
     header = next(((p, n) for p, text in headers for n in _named(text, build)), None)
-    hint = "; put the nvcc that compiles on PATH, or pass --arch" if build.source.startswith(NO_NVCC) else ""
-    how = f"its value is not known here ({build.source}{hint})"
     extra: list[ir.Escape] = []
     for arr in info.arrays:
         if loose is not None:
             extra.append(ir.Escape(arr.key, arr.function, loose, f"'{macro}' is used in code that may reach "
-                                   f"'{arr.name}', and {how}"))
+                                   f"'{arr.name}', and {_how(build, macro)}"))
             continue
         if header is not None:
             extra.append(ir.Escape(arr.key, arr.function, arr.decl, f"the header '{header[0]}' reads '{header[1]}', "
-                                   f"which may decide the code of '{arr.name}', and {how}"))
+                                   f"which may decide the code of '{arr.name}', and {_how(build, header[1])}"))
             continue
         offsets = _offsets(info, arr)
         hit = next((g for g in spans for off in offsets if g.start <= off < g.end), None)
         if hit is not None:
             extra.append(ir.Escape(arr.key, arr.function, hit.at, f"'{arr.name}' is used under a branch that "
-                                   f"'{hit.macro}' decides, and {how}"))
+                                   f"'{hit.macro}' decides, and {_how(build, hit.macro)}"))
             continue
         reach = next((g for g in spans if g.code and _reaches(info, tokens, g, arr, offsets)), None)
         if reach is not None:
             extra.append(ir.Escape(arr.key, arr.function, reach.at, f"'{reach.macro}' decides code at line "
-                                   f"{reach.at.line} whose values may reach '{arr.name}', and {how}"))
+                                   f"{reach.at.line} whose values may reach '{arr.name}', and "
+                                   f"{_how(build, reach.macro)}"))
     if not extra:
         return info
     return replace(info, escapes=info.escapes + tuple(extra))
+
+
+def _how(build: BuildMacros, macro: str) -> str:
+    """Why `macro`'s value is not known, for a diagnostic."""
+    if macro in COMPILER_MACROS or macro.startswith(COMPILER_PREFIXES):
+        return ("the compiler that builds the file decides its value (nvcc's front end and host compiler, or "
+                "-std), not rapcc's clang parse")
+    hint = "; put the nvcc that compiles on PATH, or pass --arch" if build.source.startswith(NO_NVCC) else ""
+    return f"its value is not known here ({build.source}{hint})"
 
 
 def _offsets(info: ir.TranslationUnitInfo, arr: ir.SharedArray) -> list[int]:
