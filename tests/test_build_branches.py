@@ -258,7 +258,8 @@ def test_a_branch_of_directives_alone_keeps_nothing(inert):
 
 
 @pytest.mark.parametrize("condition", ["defined(__clang__)", "__GNUC__ < 7", "__cplusplus < 202002L",
-                                       "defined(__CUDA__)", "__cpp_concepts >= 201907L"])
+                                       "defined(__CUDA__)", "__cpp_concepts >= 201907L", "defined(__NVPTX__)",
+                                       "__has_builtin(__builtin_assume)", "__has_include(<cuda/pipeline>)"])
 def test_the_parsers_own_compiler_macros_are_unknown_even_with_the_arch_known(condition):
     """libclang defines __clang__, __CUDA__ and __GNUC__ 4 where nvcc's front end
     does not, and -std decides __cplusplus: the branch clang takes is not the

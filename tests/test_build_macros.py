@@ -140,7 +140,8 @@ def test_the_parsers_compiler_macros_are_unknown_whatever_nvcc_says():
     """clang's identity, its GNU version and the dialect are never nvcc's answer:
     unknown with every value known; nvcc's own macros are known once it says them."""
     known = from_arch_option("sm_90")
-    for name in ("__clang__", "__clang_major__", "__CUDA__", "__GNUC__", "__cplusplus", "__cpp_if_constexpr"):
+    for name in ("__clang__", "__clang_major__", "__CUDA__", "__GNUC__", "__cplusplus", "__cpp_if_constexpr",
+                 "__NVPTX__", "__has_builtin", "__has_include"):
         assert known.is_unknown(name) and UNKNOWN.is_unknown(name), name
     assert not known.is_unknown("__CUDA_ARCH__") and UNKNOWN.is_unknown("__CUDA_ARCH__")
     assert not known.is_unknown("__CUDACC__") and not known.is_unknown("N")

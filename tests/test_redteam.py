@@ -46,7 +46,7 @@ SAMPLES = {
     "redteam3": ("rt3_12_3d_tile_legal", "rt3_02_array_wrapper_flat_index", "rt3_36_cuda_arch_both_past",
                  "rt3_90_cuda_arch_constexpr_function", "rt3_100_runtime_version_launch_shape",
                  "rt3_102_cuda_arch_local_assignment", "rt3_110_clang_macro_offset", "rt3_111_gnuc_version_offset",
-                 "rt3_53_variable_template_extent_legal"),
+                 "rt3_114_has_builtin_offset", "rt3_53_variable_template_extent_legal"),
 }
 MINIMUM = {"redteam": 40, "redteam2": 60, "redteam3": 50}
 
