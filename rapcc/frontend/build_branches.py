@@ -145,55 +145,6 @@ def governed(tokens: FileTokens, source: bytes, build: BuildMacros, path: str
     return tuple(spans), None, ""
 
 
-# Defined in every compile nvcc makes, both passes: a condition on them decides nothing.
-_NVCC_DEFINED = frozenset(ALWAYS_DEFINED + ("__CUDACC__", "__NVCC__", "true", "false"))
-
-
-def flag_spans(tokens: FileTokens, source: bytes, build: BuildMacros, path: str) -> tuple[Governed, ...]:
-    """The groups holding code whose conditions read a macro of the build's
-    (a -D flag, a header's): another build may take another branch, and rapcc
-    guards only the integer macros a kernel's text reads (macros.py), not a
-    condition's. A file's include guard (`#ifndef M` then `#define M`, no
-    `#else`) decides nothing a build would change."""
-    toks = tokens.tokens
-    directives = _directive_lines(tokens, source)
-    inert = {t.start for i, word, rest in directives if word in _INERT_DIRECTIVES
-             for t in (toks[i], toks[i + 1], *rest)}
-    out = []
-    for i, lo, hi, names in _groups(directives, toks):
-        flags = [n for n in names if n not in _NVCC_DEFINED and not build.is_unknown(n)]
-        if not flags or _include_guard(directives, i, lo, hi):
-            continue
-        if any(t.start not in inert for t in tokens.between(lo, hi)):
-            t = toks[i]
-            out.append(Governed(lo, hi, ir.SourceRange(path, t.line, t.col, t.start, t.end), flags[0],
-                                build_flag=True))
-    return tuple(out)
-
-
-def _include_guard(directives: list[tuple[int, str, list[Token]]], opener: int, lo: int, hi: int) -> bool:
-    at = next(k for k, d in enumerate(directives) if d[0] == opener)
-    word, rest = directives[at][1], directives[at][2]
-    if word != "ifndef" or not rest or at + 1 >= len(directives):
-        return False
-    nxt = directives[at + 1]
-    if nxt[1] != "define" or not nxt[2] or nxt[2][0].spelling != rest[0].spelling:
-        return False
-    depth = 0
-    for _, w, r in directives[at + 1:]:
-        if r and r[-1].end > hi:
-            break
-        if w in ("if", "ifdef", "ifndef"):
-            depth += 1
-        elif w == "endif":
-            if depth == 0:
-                break
-            depth -= 1
-        elif depth == 0 and w in ("else", "elif", "elifdef", "elifndef"):
-            return False
-    return True
-
-
 def _groups(directives: list[tuple[int, str, list[Token]]], toks: list[Token]
             ) -> list[tuple[int, int, int, tuple[str, ...]]]:
     """(index of the `#if`, its start, its `#endif`'s end, the names its conditions read) of every group."""
@@ -266,14 +217,15 @@ def _braced_end(tokens: FileTokens, j: int) -> int | None:
 
 
 def refuse_unknown_macros(info: ir.TranslationUnitInfo, tokens: FileTokens, build: BuildMacros,
-                          headers: tuple[tuple[str, bytes], ...] = ()) -> ir.TranslationUnitInfo:
+                          headers: tuple[tuple[str, bytes], ...] = (),
+                          flags: tuple[Governed, ...] = ()) -> ir.TranslationUnitInfo:
     """`info` with an escape for every array spelled where a macro whose value
     rapcc does not know decides the code; `headers`: the user's headers the
-    parse read, with their bytes."""
+    parse read, with their bytes; `flags`: the groups a build's macro decides
+    (flag_branches.py), which keep the arrays their values reach."""
     if not info.arrays:
         return info
     spans, loose, macro = governed(tokens, info.source, build, info.path)
-    flags = flag_spans(tokens, info.source, build, info.path)
     header = next(((p, n) for p, text in headers for n in _named(text, build)), None)
     extra: list[ir.Escape] = []
     for arr in info.arrays:
