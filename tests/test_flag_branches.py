@@ -117,6 +117,10 @@ def _toks(text: str) -> list[Token]:
     ("if ( g ( i ) ) dst [ i ] = 1 ;", False),
     ("dst [ i = 2 ] = 1 ;", False),
     ("int a [ 2 ] ;", False),
+    ('printf ( "%d" , dst [ i ] ) ;', True),
+    ("printf ( fmt , & skew ) ;", False),
+    ("assert ( i < 4 ) ;", True),
+    ("assert ( i ++ < 4 ) ;", False),
 ])
 def test_stores_only_reads_statements_token_by_token(text, stores):
     assert _stores_only(_toks(text)) is stores

@@ -15,7 +15,7 @@ What is modelled exactly, in the main file's tokens:
 - stores through subscripts only (`dst[i] = tile[r][c];`, optionally under
   `if (cond)` that assigns and calls nothing): they change memory, never a
   known value, and the arrays they spell are proved in every branch
-  (inactive.py).
+  (inactive.py); and `printf(...)`/`assert(...)` on values read only.
 Everything else a group holds is code whose values are not known.
 """
 from __future__ import annotations
@@ -76,6 +76,9 @@ def _stores_only(code: list[Token]) -> bool:
         if t.spelling != ";":
             continue
         statement = _without_sizeof(statement)
+        if _report_only(statement):
+            statement = []
+            continue
         if statement and statement[0].spelling == "if" and len(statement) > 1 and statement[1].spelling == "(":
             close = _close(statement, 1)  # `if (cond) store;`: a condition that changes nothing
             if close is None or not _reads_only(statement[2:close]):
@@ -93,6 +96,20 @@ def _stores_only(code: list[Token]) -> bool:
                 return False
         statement = []
     return not statement
+
+
+# Calls that change no value the analysis reads: device printf (no `%n`
+# there) and assert, whose arguments are read only.
+_REPORTS = frozenset(("printf", "assert"))
+
+
+def _report_only(statement: list[Token]) -> bool:
+    """`printf(...);` or `assert(...);` whose arguments assign, call and take no address."""
+    if len(statement) < 4 or statement[0].spelling not in _REPORTS or statement[1].spelling != "(":
+        return False
+    close = _close(statement, 1)
+    args = statement[2:close] if close is not None else []
+    return close == len(statement) - 2 and _reads_only(args) and not any(t.spelling == "&" for t in args)
 
 
 def _close(toks: list[Token], i: int) -> int | None:
