@@ -420,6 +420,24 @@ def test_a_parameter_spelled_in_a_skipped_branch_keeps_the_array(run_cli, tmp_pa
                                  "at line 3 whose values may reach 's'")
 
 
+def test_a_parameter_stored_through_in_a_skipped_branch_keeps_the_array(run_cli, tmp_path):
+    """The store-only twin of the case above: `p[i + 1] = v;` under `#ifdef
+    DEBUG_STORE` changes no value (flag_branches.py), and the skipped
+    subscript through 'p' is what keeps 's'."""
+    src = (CASES / "skipped_parameter.cu").read_text().replace(
+        "__device__ float load(float *p, int i)\n{\n#ifdef DEBUG_LOAD\n    return p[i + 1];\n#else\n"
+        "    return p[i];\n#endif\n}",
+        "__device__ float load(float *p, int i)\n{\n#ifdef DEBUG_STORE\n    p[i + 1] = 0.0f;\n#endif\n"
+        "    return p[i];\n}")
+    assert "DEBUG_STORE" in src
+    case = tmp_path / "skipped_store.cu"
+    case.write_text(src)
+    code, _, err = run_cli(str(case), "-o", str(tmp_path / "out.cu"), "--strategy", "xor")
+    assert code == 0, err
+    [escape] = _escapes(err)
+    assert "preprocessor branch at line 3 (on DEBUG_STORE)" in escape and "'p', which stands for it" in escape
+
+
 @pytest.mark.nvcc
 def test_a_skipped_branch_without_the_parameter_is_still_rewritten(run_cli, tmp_path):
     nvcc = require_nvcc()
