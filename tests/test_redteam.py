@@ -7,7 +7,10 @@ bfloat16 and int8 tiles, integer intrinsics in subscripts, butterflies and
 Morton orders, hand-written pads, extern buffers carved by hand, memcpy and
 placement new, row types, warp shuffles and ballots, cooperative-group ranks,
 wmma and pipeline copies, inline asm, and launches a naive read gets wrong)
-through the host fuzzer's oracle (g++ with hostcuda.h, no rapcc model in
+and of tests/redteam3/ (round three: C++17 idioms over shared rows, tile
+classes and views, code that __CUDA_ARCH__, the runtime's version or the
+parsing compiler's own macros decide, and launches from host templates,
+lambdas and the runtime API) through the host fuzzer's oracle (g++ with hostcuda.h, no rapcc model in
 it). For every strategy: rapcc does not crash, the rewrite builds, and it
 computes the original's bits; each kernel marked `// expect: rewritten` is a
 legal control that auto must still rewrite."""
@@ -36,6 +39,10 @@ BY_NAME = {k.kernel.name: k for kernels in SUITES.values() for k in kernels}
 # block) and traps (half2 loads over a __half tile, an extern buffer carved
 # by hand, a shuffle's result as a column, a block built by compound
 # assignments, a kernel of external linkage another file launches 64x4).
+# Round three: controls (a 3-D tile, a variable template's extent) and the
+# traps that found bugs (a constant, a constexpr function, a local and a
+# launch shape that __CUDA_ARCH__ or CUDART_VERSION decides; __clang__,
+# __GNUC__ and __has_builtin branches the parse takes and nvcc does not).
 SAMPLES = {
     "redteam": ("rt04_idx_macro_transpose", "rt15_volatile_array", "rt21_float4_transpose_legal",
                 "rt34_launch_stream_args", "rt02_union_temp", "rt03_char_reinterpret_float2",
