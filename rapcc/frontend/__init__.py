@@ -95,8 +95,10 @@ def parse_file_with_includes(path: str, source: bytes, options: _ParseOptions, h
                                   constants=options.program_constants), parsed.scopes)
     if info.arrays:  # the compiler's own macros (build_macros.COMPILER_MACROS) are unknown to every parse
         tokens = file_tokens(parsed.tu, path, len(source), source)
-        info = refuse_unknown_macros(info, tokens, options.build, _user_header_texts(parsed.tu, path, _config(options)),
-                                     flag_spans(tokens, source, options.build, path))
+        # a user header is read for nvcc's unknown macros only (build_branches._named)
+        headers = _user_header_texts(parsed.tu, path, _config(options)) \
+            if options.build.unknown or options.build.unknown_prefixes else ()
+        info = refuse_unknown_macros(info, tokens, options.build, headers, flag_spans(tokens, source, options.build, path))
     if info.arrays and undecodable(source):
         info = refuse_undecodable(info, file_tokens(parsed.tu, path, len(source), source))
     info = replace(info, sound=_lazy_program(parsed.tu, path, source, options.rdc,
