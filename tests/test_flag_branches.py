@@ -124,3 +124,36 @@ def _toks(text: str) -> list[Token]:
 ])
 def test_stores_only_reads_statements_token_by_token(text, stores):
     assert _stores_only(_toks(text)) is stores
+
+
+_LAUNCHED = """static __global__ void k(const int *in, int *out, int p)
+{
+    __shared__ int tile[8][32];
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int tid = ty * blockDim.x + tx;
+    tile[tid / 32][tid % 32] = in[tid];
+    __syncthreads();
+    out[tid] = tile[ty][tx] + tile[tid % 8][tid / 8];
+}
+void launch(const int *in, int *out)
+{
+LAUNCH
+}
+"""
+
+
+def test_a_launch_shape_a_build_flag_picks_keeps_the_internal_kernels_arrays():
+    """The wrong form: the parse reads the 32x8 launch only, and a build with
+    -DWIDE launches the internal kernel 64x4, where tile[ty][tx] leaves its
+    row; no blockDim guard protects an internal kernel's layout."""
+    launch = ("#ifdef WIDE\n    k<<<2, dim3(64, 4)>>>(in, out, 0);\n#else\n"
+              "    k<<<2, dim3(32, 8)>>>(in, out, 0);\n#endif")
+    result = rewrite_source(_LAUNCHED.replace("LAUNCH", launch).encode(), "k.cu",
+                            Options(build=from_arch_option("sm_90")))
+    (plan,) = result.plans
+    assert not plan.rewritten and "'WIDE' decides code at line 12" in plan.reason
+    # the twin: the one launch, no branch
+    result = rewrite_source(_LAUNCHED.replace("LAUNCH", "    k<<<2, dim3(32, 8)>>>(in, out, 0);").encode(), "k.cu",
+                            Options(build=from_arch_option("sm_90")))
+    (plan,) = result.plans
+    assert plan.rewritten, plan.reason
