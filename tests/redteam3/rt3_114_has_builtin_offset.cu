@@ -3,11 +3,11 @@
 // launch: rt3_114_has_builtin_offset 2 32x8
 #if defined(__has_builtin)
 #if __has_builtin(__builtin_assume)
-#define HAVE_ASSUME 1
+#define RT3_114_HAVE_ASSUME 1
 constexpr int kSkew = 0;
 #endif
 #endif
-#ifndef HAVE_ASSUME
+#ifndef RT3_114_HAVE_ASSUME
 constexpr int kSkew = 16;
 #endif
 __global__ void rt3_114_has_builtin_offset(const int *in, int *out, int p) {

@@ -1,11 +1,11 @@
-// Tiles declared through a macro (SMEM_TILE(type, name)), the way some
+// Tiles declared through a macro (RT3_129_SMEM_TILE(type, name)), the way some
 // code bases stamp their buffers.
 // launch: rt3_129_declared_by_macro 2 32x8
 // expect: rewritten
-#define SMEM_TILE(T, name) __shared__ T name[32][32]
+#define RT3_129_SMEM_TILE(T, name) __shared__ T name[32][32]
 static __global__ void rt3_129_declared_by_macro(const int *in, int *out, int p) {
-    SMEM_TILE(int, a);
-    SMEM_TILE(int, b);
+    RT3_129_SMEM_TILE(int, a);
+    RT3_129_SMEM_TILE(int, b);
     const int tx = threadIdx.x, ty = threadIdx.y;
     for (int j = ty; j < 32; j += 8) {
         a[j][tx] = in[blockIdx.x * 1024 + j * 32 + tx] & 4095;

@@ -1,5 +1,5 @@
 // An internal kernel launched through a variadic macro that forwards the
-// launch configuration (LAUNCH(k, (2, dim3(64, 4)), args...)).
+// launch configuration (RT3_88_LAUNCH(k, (2, dim3(64, 4)), args...)).
 // launch: rt3_88_static_launch_macro_va_args 2 64x4
 static __global__ void rt3_88_static_launch_macro_va_args(const int *in, int *out, int p) {
     __shared__ int tile[8][32];
@@ -10,7 +10,7 @@ static __global__ void rt3_88_static_launch_macro_va_args(const int *in, int *ou
     out[blockIdx.x * 256 + tid] = tile[ty][tx] + 2 * tile[tid % 8][tid / 8];
 }
 #ifdef __CUDACC__
-#define UNPAREN(...) __VA_ARGS__
-#define LAUNCH(k, cfg, ...) k<<<UNPAREN cfg>>>(__VA_ARGS__)
-void launch(const int *in, int *out) { LAUNCH(rt3_88_static_launch_macro_va_args, (2, dim3(64, 4)), in, out, 0); }
+#define RT3_88_UNPAREN(...) __VA_ARGS__
+#define RT3_88_LAUNCH(k, cfg, ...) k<<<RT3_88_UNPAREN cfg>>>(__VA_ARGS__)
+void launch(const int *in, int *out) { RT3_88_LAUNCH(rt3_88_static_launch_macro_va_args, (2, dim3(64, 4)), in, out, 0); }
 #endif
