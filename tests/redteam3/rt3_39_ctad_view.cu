@@ -1,5 +1,5 @@
 // A 2-D view with class template argument deduction (View v{&tile[0][0], 32}
-// deduces View<int>): it spells the row pitch itself, so v(tx, j) means
+// deduces View<int> through its guide): it spells the row pitch itself, so v(tx, j) means
 // tile[tx][j] only in the declared layout.
 // launch: rt3_39_ctad_view 2 32x8
 template <typename T>
@@ -8,6 +8,8 @@ struct View {
     int ld;
     __device__ T &operator()(int r, int c) const { return p[r * ld + c]; }
 };
+template <typename T>
+View(T *, int) -> View<T>;  // C++17 deduces an aggregate's arguments through a guide only
 __global__ void rt3_39_ctad_view(const int *in, int *out, int p) {
     __shared__ int tile[32][32];
     const int tx = threadIdx.x, ty = threadIdx.y;
