@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# The red-team kernels (tests/redteam/, tests/redteam2/) on the lent GPU
+# The red-team kernels (tests/redteam/, tests/redteam2/, tests/redteam3/) on the lent GPU
 # (benchmarks/redteam_gpu.py): every strategy's rewrite built with nvcc
 # beside the original, run on the device, compared bit for bit. Run from the
 # repository root with the wheels in .whl/ (as benchmarks/fuzz_host_gpu.sh):
 #
-#   OUT=/some/folder bash benchmarks/redteam_gpu.sh [--compile-only] [--suite redteam2]
+#   OUT=/some/folder bash benchmarks/redteam_gpu.sh [--compile-only] [--suite redteam3]
 #
 # Prints one line per kernel and the totals; leaves $OUT/redteam_gpu.tgz
 # (results.json, the log, and each finding's kernel, rewrites and program).

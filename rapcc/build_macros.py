@@ -35,8 +35,21 @@ RUNTIME_VERSION_MACROS = ("CUDART_VERSION", "CUDA_VERSION", "__CUDART_API_VERSIO
 ARCH_MACROS = ("__CUDA_ARCH__", "__CUDA_ARCH_LIST__", "__CUDA_ARCH_SPECIFIC__", "__CUDA_ARCH_FAMILY_SPECIFIC__")
 # Defined only for some targets (sm_90a: __CUDA_ARCH_FEAT_SM90_ALL): unknown even in whether they are defined.
 ARCH_PREFIXES = ("__CUDA_ARCH_FEAT_",)
-# Always defined when nvcc compiles device code, whatever their value: `#ifdef __CUDA_ARCH__` is known.
-ALWAYS_DEFINED = VERSION_MACROS + ARCH_MACROS[:2] + RUNTIME_VERSION_MACROS[:2]
+# Defined by the parse's own compiler with values of its own, or by the dialect the compile's -std
+# picks: libclang in CUDA mode says __clang__, __CUDA__, __NVPTX__ and __GNUC__ 4, and answers
+# __has_builtin(__builtin_assume) yes, where nvcc's front end says the host compiler's identity and
+# version, never __CUDA__ or __NVPTX__, and has its own builtins and include paths. No nvcc dry run
+# tells them, so they are unknown to every parse: code they decide is kept as for an unknown
+# __CUDA_ARCH__.
+COMPILER_MACROS = ("__clang__", "__clang_major__", "__clang_minor__", "__clang_patchlevel__", "__clang_version__",
+                   "__llvm__", "__CUDA__", "__NVPTX__", "__nvptx__", "__nvptx64__", "__GNUC__", "__GNUC_MINOR__",
+                   "__GNUC_PATCHLEVEL__", "__GNUG__", "__VERSION__", "__cplusplus", "__is_identifier")
+# clang's feature queries (__has_builtin, __has_feature, __has_include, __has_attribute, ...) and the
+# dialect's feature macros.
+COMPILER_PREFIXES = ("__clang_", "__cpp_", "__has_")
+# Always defined when nvcc compiles device code, whatever their value: `#ifdef __CUDA_ARCH__` is known
+# (and `#ifdef __cplusplus`: nvcc compiles C++).
+ALWAYS_DEFINED = VERSION_MACROS + ARCH_MACROS[:2] + RUNTIME_VERSION_MACROS[:2] + ("__cplusplus",)
 
 # What the parse uses for a macro whose value is unknown (the shim's old pins).
 PINNED = (("__CUDACC_VER_MAJOR__", "12"), ("__CUDACC_VER_MINOR__", "0"), ("__CUDACC_VER_BUILD__", "0"),
@@ -62,7 +75,8 @@ class BuildMacros:
     source: str = NO_NVCC  # how they were found (and why some are unknown), for diagnostics
 
     def is_unknown(self, name: str) -> bool:
-        return name in self.unknown or (name.startswith(self.unknown_prefixes) and name not in dict(self.defines))
+        return name in COMPILER_MACROS or name.startswith(COMPILER_PREFIXES) or name in self.unknown or \
+            (name.startswith(self.unknown_prefixes) and name not in dict(self.defines))
 
     def value(self, name: str) -> str | None:
         return dict(self.defines).get(name)

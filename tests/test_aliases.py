@@ -412,10 +412,30 @@ def test_a_parameter_spelled_in_a_skipped_branch_keeps_the_array(run_cli, tmp_pa
     for strategy in ("xor", "rap", "bvxor", "auto"):
         text, err = _rewrite(run_cli, tmp_path, "skipped_parameter", strategy)
         assert text == (CASES / "skipped_parameter.cu").read_text()
+        # The branch's `return` is code whose value reaches the kernel's array
+        # (flag_branches.py): that keeps 's' first, before the skipped
+        # subscript through 'p' is looked at.
         [escape] = _escapes(err)
-        assert escape.startswith(str(CASES / "skipped_parameter.cu") + ":4:12: warning: 's' is used in the "
-                                 "preprocessor branch at line 3 (on DEBUG_LOAD)")
-        assert "'p', which stands for it" in escape
+        assert escape.startswith(str(CASES / "skipped_parameter.cu") + ":3:1: warning: 'DEBUG_LOAD' decides code "
+                                 "at line 3 whose values may reach 's'")
+
+
+def test_a_parameter_stored_through_in_a_skipped_branch_keeps_the_array(run_cli, tmp_path):
+    """The store-only twin of the case above: `p[i + 1] = v;` under `#ifdef
+    DEBUG_STORE` changes no value (flag_branches.py), and the skipped
+    subscript through 'p' is what keeps 's'."""
+    src = (CASES / "skipped_parameter.cu").read_text().replace(
+        "__device__ float load(float *p, int i)\n{\n#ifdef DEBUG_LOAD\n    return p[i + 1];\n#else\n"
+        "    return p[i];\n#endif\n}",
+        "__device__ float load(float *p, int i)\n{\n#ifdef DEBUG_STORE\n    p[i + 1] = 0.0f;\n#endif\n"
+        "    return p[i];\n}")
+    assert "DEBUG_STORE" in src
+    case = tmp_path / "skipped_store.cu"
+    case.write_text(src)
+    code, _, err = run_cli(str(case), "-o", str(tmp_path / "out.cu"), "--strategy", "xor")
+    assert code == 0, err
+    [escape] = _escapes(err)
+    assert "preprocessor branch at line 3 (on DEBUG_STORE)" in escape and "'p', which stands for it" in escape
 
 
 @pytest.mark.nvcc

@@ -134,3 +134,14 @@ def test_the_build_hook_asks_the_nvcc_it_wraps_for_the_commands_targets(tmp_path
     assert BuildMacros.from_json(build_macros_of(nvcc, two, config, {})).is_unknown("__CUDA_ARCH__")
     assert BuildMacros.from_json(build_macros_of(nvcc, cmd, config, {DISABLE_ENV: "1"})) == UNKNOWN
     assert list((tmp_path / "nvcc-macros").glob("*.json"))  # cached in the build's cache folder
+
+
+def test_the_parsers_compiler_macros_are_unknown_whatever_nvcc_says():
+    """clang's identity, its GNU version and the dialect are never nvcc's answer:
+    unknown with every value known; nvcc's own macros are known once it says them."""
+    known = from_arch_option("sm_90")
+    for name in ("__clang__", "__clang_major__", "__CUDA__", "__GNUC__", "__cplusplus", "__cpp_if_constexpr",
+                 "__NVPTX__", "__has_builtin", "__has_include"):
+        assert known.is_unknown(name) and UNKNOWN.is_unknown(name), name
+    assert not known.is_unknown("__CUDA_ARCH__") and UNKNOWN.is_unknown("__CUDA_ARCH__")
+    assert not known.is_unknown("__CUDACC__") and not known.is_unknown("N")

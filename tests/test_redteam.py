@@ -7,7 +7,10 @@ bfloat16 and int8 tiles, integer intrinsics in subscripts, butterflies and
 Morton orders, hand-written pads, extern buffers carved by hand, memcpy and
 placement new, row types, warp shuffles and ballots, cooperative-group ranks,
 wmma and pipeline copies, inline asm, and launches a naive read gets wrong)
-through the host fuzzer's oracle (g++ with hostcuda.h, no rapcc model in
+and of tests/redteam3/ (round three: C++17 idioms over shared rows, tile
+classes and views, code that __CUDA_ARCH__, the runtime's version or the
+parsing compiler's own macros decide, and launches from host templates,
+lambdas and the runtime API) through the host fuzzer's oracle (g++ with hostcuda.h, no rapcc model in
 it). For every strategy: rapcc does not crash, the rewrite builds, and it
 computes the original's bits; each kernel marked `// expect: rewritten` is a
 legal control that auto must still rewrite."""
@@ -36,6 +39,10 @@ BY_NAME = {k.kernel.name: k for kernels in SUITES.values() for k in kernels}
 # block) and traps (half2 loads over a __half tile, an extern buffer carved
 # by hand, a shuffle's result as a column, a block built by compound
 # assignments, a kernel of external linkage another file launches 64x4).
+# Round three: controls (a 3-D tile, a variable template's extent) and the
+# traps that found bugs (a constant, a constexpr function, a local and a
+# launch shape that __CUDA_ARCH__ or CUDART_VERSION decides; __clang__,
+# __GNUC__ and __has_builtin branches the parse takes and nvcc does not).
 SAMPLES = {
     "redteam": ("rt04_idx_macro_transpose", "rt15_volatile_array", "rt21_float4_transpose_legal",
                 "rt34_launch_stream_args", "rt02_union_temp", "rt03_char_reinterpret_float2",
@@ -43,8 +50,12 @@ SAMPLES = {
     "redteam2": ("rt2_01_half_transpose", "rt2_35_static_plus_dynamic_budget", "rt2_107_wmma_load_matrix",
                  "rt2_83_early_return_narrows", "rt2_02_half2_flat_over_half", "rt2_33_extern_carved",
                  "rt2_46_shfl_xor_index", "rt2_63_launch_compound_assign", "rt2_118_launch_other_unit"),
+    "redteam3": ("rt3_12_3d_tile_legal", "rt3_02_array_wrapper_flat_index", "rt3_36_cuda_arch_both_past",
+                 "rt3_90_cuda_arch_constexpr_function", "rt3_100_runtime_version_launch_shape",
+                 "rt3_102_cuda_arch_local_assignment", "rt3_110_clang_macro_offset", "rt3_111_gnuc_version_offset",
+                 "rt3_114_has_builtin_offset", "rt3_53_variable_template_extent_legal"),
 }
-MINIMUM = {"redteam": 40, "redteam2": 60}
+MINIMUM = {"redteam": 40, "redteam2": 60, "redteam3": 50}
 
 
 def _gxx() -> None:

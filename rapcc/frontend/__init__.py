@@ -13,6 +13,7 @@ from ..diagnostics import Diagnostic, RapccError
 from ..ir import TranslationUnitInfo
 from . import clangext  # noqa: F401  (first: its visitors replace cindex's, which drop exceptions)
 from .build_branches import refuse_unknown_macros
+from .flag_branches import flag_spans
 from .collect import collect
 from .encoding import refuse_undecodable, undecodable
 from .errors import refuse_tainted
@@ -92,9 +93,12 @@ def parse_file_with_includes(path: str, source: bytes, options: _ParseOptions, h
                                   unit_smem=unit.smem if unit is not None else None,
                                   host_facts=host_facts, walks=walks,
                                   constants=options.program_constants), parsed.scopes)
-    if info.arrays and (options.build.unknown or options.build.unknown_prefixes):
-        info = refuse_unknown_macros(info, file_tokens(parsed.tu, path, len(source), source), options.build,
-                                     _user_header_texts(parsed.tu, path, _config(options)))
+    if info.arrays:  # the compiler's own macros (build_macros.COMPILER_MACROS) are unknown to every parse
+        tokens = file_tokens(parsed.tu, path, len(source), source)
+        # a user header is read for nvcc's unknown macros only (build_branches._named)
+        headers = _user_header_texts(parsed.tu, path, _config(options)) \
+            if options.build.unknown or options.build.unknown_prefixes else ()
+        info = refuse_unknown_macros(info, tokens, options.build, headers, flag_spans(tokens, source, options.build, path))
     if info.arrays and undecodable(source):
         info = refuse_undecodable(info, file_tokens(parsed.tu, path, len(source), source))
     info = replace(info, sound=_lazy_program(parsed.tu, path, source, options.rdc,

@@ -17,6 +17,16 @@ What is modelled exactly, in the analysed file's tokens:
 Every other spelling of an unknown macro (code that computes with its value,
 an unbraced `if constexpr`, a user header that names one) may reach any array
 of the file through values rapcc does not follow: every array is kept.
+
+Code under such a branch reaches more than the arrays it spells: a local it
+assigns (`skew = 0;` / `skew = 16;`), a constant, function or specialization
+it declares, a launch shape it picks. Where the branch holds code (anything
+but `#define`, `#error`, `#warning`, `#pragma`, `#line` and nested
+conditionals), what it decides is unknown wherever its values may flow: inside
+a `__global__` kernel's body, that kernel's arrays and those of every function
+its body names (to a fixed point: the values flow into callees through their
+arguments; a kernel returns nothing, and memory is never a known value);
+anywhere else (file scope, a device function, host code), every array.
 """
 from __future__ import annotations
 
@@ -25,11 +35,15 @@ from dataclasses import dataclass, replace
 from typing import Callable
 
 from .. import ir
-from ..build_macros import ALWAYS_DEFINED, NO_NVCC, BuildMacros
+from ..build_macros import ALWAYS_DEFINED, COMPILER_MACROS, COMPILER_PREFIXES, NO_NVCC, BuildMacros
 from .inactive import _line_start_skip, _macro_bodies
 from .tokens import FileTokens, Token
 
 _CONDITIONS = ("if", "elif", "ifdef", "ifndef", "elifdef", "elifndef")
+# Directives that change nothing a branch's code could reach by themselves: a
+# `#define`'s name is followed to its spellings (an unknown macro), and nested
+# conditionals hold what they hold. `#include` and `#undef` count as code.
+_INERT_DIRECTIVES = frozenset(_CONDITIONS + ("else", "endif", "define", "error", "warning", "pragma", "line"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +54,8 @@ class Governed:
     end: int
     at: ir.SourceRange  # the directive or `if constexpr` that decides it
     macro: str
+    code: bool = True  # it holds code, not only directives that reach nothing by themselves
+    build_flag: bool = False  # decided by a macro of the build's (-D, a header), not by nvcc or the compiler
 
 
 def _is_name(t: Token) -> bool:
@@ -105,10 +121,12 @@ def governed(tokens: FileTokens, source: bytes, build: BuildMacros, path: str
 
     groups = _groups(directives, toks)
     bodies = _macro_bodies(tokens, source)
+    inert = {t.start for i, word, rest in directives if word in _INERT_DIRECTIVES
+             for t in (toks[i], toks[i + 1], *rest)}
     spans: list[Governed] = []
     while True:  # macros defined from unknown ones, or under a group they decide, are unknown
-        spans = [Governed(lo, hi, at(toks[i]), name) for i, lo, hi, names in groups
-                 for name in names if name in unknown]
+        spans = [Governed(lo, hi, at(toks[i]), name, any(t.start not in inert for t in tokens.between(lo, hi)))
+                 for i, lo, hi, names in groups for name in names if name in unknown]
         grown = {m.spelling for h, m, body in bodies
                  if m.spelling not in unknown and (any(t.spelling in unknown for t in body)
                                                    or any(g.start <= h.start < g.end for g in spans))}
@@ -199,37 +217,89 @@ def _braced_end(tokens: FileTokens, j: int) -> int | None:
 
 
 def refuse_unknown_macros(info: ir.TranslationUnitInfo, tokens: FileTokens, build: BuildMacros,
-                          headers: tuple[tuple[str, bytes], ...] = ()) -> ir.TranslationUnitInfo:
+                          headers: tuple[tuple[str, bytes], ...] = (),
+                          flags: tuple[Governed, ...] = ()) -> ir.TranslationUnitInfo:
     """`info` with an escape for every array spelled where a macro whose value
     rapcc does not know decides the code; `headers`: the user's headers the
-    parse read, with their bytes."""
-    if not info.arrays or (not build.unknown and not build.unknown_prefixes):
+    parse read, with their bytes; `flags`: the groups a build's macro decides
+    (flag_branches.py), which keep the arrays their values reach."""
+    if not info.arrays:
         return info
     spans, loose, macro = governed(tokens, info.source, build, info.path)
     header = next(((p, n) for p, text in headers for n in _named(text, build)), None)
-    hint = "; put the nvcc that compiles on PATH, or pass --arch" if build.source.startswith(NO_NVCC) else ""
-    how = f"its value is not known here ({build.source}{hint})"
     extra: list[ir.Escape] = []
     for arr in info.arrays:
         if loose is not None:
             extra.append(ir.Escape(arr.key, arr.function, loose, f"'{macro}' is used in code that may reach "
-                                   f"'{arr.name}', and {how}"))
+                                   f"'{arr.name}', and {_how(build, macro)}"))
             continue
         if header is not None:
             extra.append(ir.Escape(arr.key, arr.function, arr.decl, f"the header '{header[0]}' reads '{header[1]}', "
-                                   f"which may decide the code of '{arr.name}', and {how}"))
+                                   f"which may decide the code of '{arr.name}', and {_how(build, header[1])}"))
             continue
-        offsets = list(info.spellings.get(arr.key, ())) + [arr.decl.start]
-        offsets += [off for al in info.aliases if al.array == arr.key for off in al.spellings]
-        offsets += [a.range.start for a in info.accesses if a.array == arr.key]
-        offsets += [e.range.start for e in info.escapes if e.array == arr.key]
+        offsets = _offsets(info, arr)
         hit = next((g for g in spans for off in offsets if g.start <= off < g.end), None)
         if hit is not None:
             extra.append(ir.Escape(arr.key, arr.function, hit.at, f"'{arr.name}' is used under a branch that "
-                                   f"'{hit.macro}' decides, and {how}"))
+                                   f"'{hit.macro}' decides, and {_how(build, hit.macro)}"))
+            continue
+        reach = next((g for g in spans + flags if g.code and _reaches(info, tokens, g, arr, offsets)), None)
+        if reach is not None:
+            extra.append(ir.Escape(arr.key, arr.function, reach.at, f"'{reach.macro}' decides code at line "
+                                   f"{reach.at.line} whose values may reach '{arr.name}', and "
+                                   f"{_how(build, reach.macro)}"))
     if not extra:
         return info
     return replace(info, escapes=info.escapes + tuple(extra))
+
+
+def _how(build: BuildMacros, macro: str) -> str:
+    """Why `macro`'s value is not known, for a diagnostic."""
+    if not build.is_unknown(macro):
+        return ("another build may define it otherwise (-D, a header), and rapcc guards only the integer macros "
+                "a kernel's text reads; move the choice into a macro the kernel spells")
+    if macro in COMPILER_MACROS or macro.startswith(COMPILER_PREFIXES):
+        return ("the compiler that builds the file decides its value (nvcc's front end and host compiler, or "
+                "-std), not rapcc's clang parse")
+    hint = "; put the nvcc that compiles on PATH, or pass --arch" if build.source.startswith(NO_NVCC) else ""
+    return f"its value is not known here ({build.source}{hint})"
+
+
+def _offsets(info: ir.TranslationUnitInfo, arr: ir.SharedArray) -> list[int]:
+    """Where `arr` is spelled or used: its declaration, spellings, aliases, accesses and escapes."""
+    offsets = list(info.spellings.get(arr.key, ())) + [arr.decl.start]
+    offsets += [off for al in info.aliases if al.array == arr.key for off in al.spellings]
+    offsets += [a.range.start for a in info.accesses if a.array == arr.key]
+    offsets += [e.range.start for e in info.escapes if e.array == arr.key]
+    return offsets
+
+
+def _reaches(info: ir.TranslationUnitInfo, tokens: FileTokens, g: Governed, arr: ir.SharedArray,
+             offsets: list[int]) -> bool:
+    """Whether the values of code under `g` may reach `arr` (module docstring):
+    only code inside a `__global__` kernel's body is confined, to that kernel
+    and the functions its body names, to a fixed point."""
+    inside = [k for k in info.kernels if k.range.start <= g.start and g.end <= k.range.end]
+    if not inside:
+        return True
+    kernel = max(inside, key=lambda k: k.range.start)  # the innermost
+    if not kernel.is_global:
+        return True  # a device function's values flow to its callers too
+    ranges = [kernel.range]
+    names = {kernel.name}
+    while True:
+        spelled = {t.spelling for r in ranges for t in tokens.between(r.start, r.end) if _is_name(t)}
+        more = [k for k in info.kernels if k.name in spelled and k.name not in names and not k.is_global]
+        if not more:
+            break
+        names |= {k.name for k in more}
+        ranges += [k.range for k in more]
+    if any(r.start <= off < r.end for r in ranges for off in offsets):
+        return True
+    # An array of a function this walk names, or of one it does not know (a
+    # method, an operator): reached. Only another kernel's own arrays are not.
+    owner = [k for k in info.kernels if k.name == arr.function]
+    return arr.function is not None and (arr.function in spelled or not owner)
 
 
 def _named(text: bytes, build: BuildMacros) -> list[str]:

@@ -434,6 +434,13 @@ class FunctionLowering:
                 if v is not None:
                     return s.Lit(v, ty)
             return s.Unknown(ty)
+        if ref.kind == K.UNEXPOSED_DECL and ref.type.is_const_qualified() and ty.kind == s.ValueKind.INT:
+            # A variable template's specialization (kRows<1024>), which libclang
+            # does not expose as a VAR_DECL: a const one's initializer as clang
+            # instantiated it; a dependent one does not evaluate (Unknown).
+            v = evaluate_int(ref)
+            if v is not None:
+                return s.Lit(v, ty)
         if ref.kind == K.TEMPLATE_NON_TYPE_PARAMETER:
             return s.TemplateParam(ref.spelling, ty)
         if ref.kind == K.ENUM_CONSTANT_DECL:

@@ -138,6 +138,8 @@ inline unsigned int __brev(unsigned int x) {
 template <typename T>
 inline T __ldg(const T* p) { return *p; }
 template <typename T>
+inline T __ldcs(const T* p) { return *p; }
+template <typename T>
 inline T atomicMax(T* p, T v) {
     std::atomic_ref<T> a(*p);
     T old = a.load();
