@@ -80,8 +80,11 @@ def program(batch: list[tuple[HostKernel, list[str]]]) -> str:
     lines += ["#define RAPCC_DYNAMIC_SMEM_BYTES_DEFINED",
               f"static __device__ __forceinline__ unsigned int {DYNAMIC_SMEM_HELPER}(void) "
               '{ unsigned int r; asm("mov.u32 %0, %%dynamic_smem_size;" : "=r"(r)); return r; }']
+    # Each variant restarts the line count, so `__LINE__` in a kernel is its
+    # own file's line in every copy, wherever the batch pastes it (rt3_124).
     for v in vs:
-        lines += [f"namespace {v.namespace} {{", v.text, f"}}  // namespace {v.namespace}"]
+        lines += [f"namespace {v.namespace} {{", f'#line 1 "{v.namespace}.cu"', v.text,
+                  f"}}  // namespace {v.namespace}"]
     lines += ["static void fz_run(int v, const int* in, int* out) {", "    switch (v) {"]
     for n, v in enumerate(vs):
         calls = " ".join(cuda_call(l, f"{v.namespace}::{l.kernel}", "in", f"out + {l.out_offset}")

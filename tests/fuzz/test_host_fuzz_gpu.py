@@ -58,6 +58,17 @@ def test_program_runs_every_variant_of_every_kernel():
     assert "case 4:" in text and "case 5:" not in text and "0xdeadbeef" in text
 
 
+def test_every_copy_of_a_kernel_counts_its_own_lines():
+    """The original runs twice, in two namespaces at different places of the
+    program: a kernel reading `__LINE__` (rt3_124) must see its own file's
+    lines in both, or the harness calls its two runs different."""
+    kernels = generate(SEED, 1)
+    text = program([(kernels[0], [kernels[0].source] * 2)]).splitlines()
+    for i in range(2):
+        at = text.index(f"namespace fz_k0_v{i} {{")
+        assert text[at + 1] == f'#line 1 "fz_k0_v{i}.cu"' and text[at + 2] == kernels[0].source.splitlines()[0]
+
+
 def test_program_defines_the_dynamic_size_helper_once_before_the_variants():
     """Two variants that both rewrite an extern array call rapcc's helper; its
     include guard would define it in the first variant's namespace only, so
