@@ -26,7 +26,7 @@ from tests.fuzz.hostgen import HostKernel, Launch
 FOLDER = Path(__file__).resolve().parent
 # round two (tests/redteam2/): the same format, kernels in styles round one lacked
 FOLDER2 = FOLDER.parent / "redteam2"
-FOLDERS = {"redteam": FOLDER, "redteam2": FOLDER2}
+FOLDERS = {"redteam": FOLDER, "redteam2": FOLDER2, "redteam4": FOLDER.parent / "redteam4"}
 
 _LAUNCH = re.compile(r"^// launch: (\S+) (\d+) (\d+)x(\d+)(?: (-?\d+))?(?: (\d+))?(?: smem=(\d+))?\s*$", re.M)
 _EXPECT = re.compile(r"^// expect: rewritten\s*$", re.M)
