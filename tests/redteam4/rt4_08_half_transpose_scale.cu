@@ -3,6 +3,9 @@
 // out. A legal control.
 // launch: rt4_08_half_transpose 2 32x8
 // expect: rewritten
+#ifdef __CUDACC__
+#include <cuda_fp16.h>
+#endif
 #define TILE 32
 #define ROWS 8
 __global__ void rt4_08_half_transpose(const int *in, int *out, int p) {

@@ -3,6 +3,9 @@
 // kernel walks keys as a 2-D table by hand and reads vals across the
 // boundary the carve makes (vals + nt is keys' storage).
 // launch: rt4_31_extern_carved 2 32x8 0 0 smem=2560
+#ifdef __CUDACC__
+#include <cuda_fp16.h>
+#endif
 __global__ void rt4_31_extern_carved(const int *in, int *out, int p) {
     extern __shared__ unsigned char smem_raw[];
     const int nt = blockDim.x * blockDim.y;

@@ -3,6 +3,9 @@
 // control.
 // launch: rt4_33_half2_transpose 2 32x8
 // expect: rewritten
+#ifdef __CUDACC__
+#include <cuda_fp16.h>
+#endif
 __global__ void rt4_33_half2_transpose(const int *in, int *out, int p) {
     __shared__ __half2 t[32][32];
     const int tx = threadIdx.x, ty = threadIdx.y;

@@ -1,8 +1,10 @@
 // An index helper lambda over a shared tile: auto at = [&](int r, int c) ->
 // float & { return tile[r][c]; }; stores through at(ty + j, tx), reads
-// through at(tx, ty + j) (a transpose). A legal control.
+// through at(tx, ty + j) (a transpose). Refused today (a precision lead, not
+// a soundness rule): the lambda's parameters are not bound to the call's
+// arguments, so 'r' and 'c' are unknown (rapcc-random-access) and the tile
+// is kept as written.
 // launch: rt4_37_index_lambda 2 32x8
-// expect: rewritten
 __global__ void rt4_37_index_lambda(const int *in, int *out, int p) {
     __shared__ float tile[32][32];
     auto at = [&](int r, int c) -> float & { return tile[r][c]; };
