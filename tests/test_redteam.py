@@ -43,8 +43,10 @@ SAMPLES = {
     "redteam2": ("rt2_01_half_transpose", "rt2_35_static_plus_dynamic_budget", "rt2_107_wmma_load_matrix",
                  "rt2_83_early_return_narrows", "rt2_02_half2_flat_over_half", "rt2_33_extern_carved",
                  "rt2_46_shfl_xor_index", "rt2_63_launch_compound_assign", "rt2_118_launch_other_unit"),
+    "redteam4": ("rt4_04_attention_qk_tile", "rt4_54_template_two_tiles", "rt4_05_gemm_double_buffer_kmajor",
+                 "rt4_31_extern_carved_runtime", "rt4_36_row_pointer_two_rows"),
 }
-MINIMUM = {"redteam": 40, "redteam2": 60}
+MINIMUM = {"redteam": 40, "redteam2": 60, "redteam4": 40}
 
 
 def _gxx() -> None:
