@@ -56,7 +56,7 @@ def guard_condition(shapes: tuple[tuple[int, int, int], ...]) -> str:
 # an `extern` array's mapping can stay inside whatever the launch allocated.
 DYNAMIC_SMEM_HELPER = "__rapcc_dynamic_smem_bytes"
 # The element of an array whose elements are padded (strategies/elempad.py):
-# `template <class T, int PAD> struct __rapcc_padded { T v; char pad[PAD]; };`
+# `template <class __rapcc_T, int __rapcc_PAD> struct __rapcc_padded { __rapcc_T v; ... };`
 # (helpers.j2). PAD is a multiple of alignof(T), so the wrapper keeps T's
 # alignment and is exactly sizeof(T) + PAD bytes; `s[i].v` is the T.
 PADDED_ELEMENT = "__rapcc_padded"

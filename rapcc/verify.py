@@ -128,7 +128,7 @@ def _check_guard(output: bytes, plan: ArrayPlan, h: Helper, label: str) -> None:
         line = _emitted_line(output, f"unsigned int {h.call_name}(")
         ok = line.endswith(f"{{ return {select}; }}")
     else:
-        line = _emitted_line(output, f"T &{h.accessor_name}(")
+        line = _emitted_line(output, f"__rapcc_T &{h.accessor_name}(")
         ok = line.endswith(f"[{select}]; }}")
     if not ok:
         raise InternalError(f"{label}: a use of the guarded layout does not select the map or the index as written")

@@ -65,7 +65,8 @@ def test_one_field_per_thread_is_padded_to_a_conflict_free_element(tmp_path: Pat
     assert all(p is not None and abs(p.wavefronts - p.ideal) < 1e-9 for p in plan.after)
     assert all(p is not None and p.wavefronts >= 4 * p.ideal - 1e-9 for p in plan.before)
     text = result.text.decode()
-    assert "template <class T, int PAD> struct __rapcc_padded { T v; char pad[PAD]; };" in text
+    assert ("template <class __rapcc_T, int __rapcc_PAD> struct __rapcc_padded "
+            "{ __rapcc_T v; char __rapcc_pad[__rapcc_PAD]; };") in text
     assert "__shared__ __rapcc_padded<P, 8> s[N];" in text
     assert "s[t].v.x = in[b + t];" in text and "s[(t + 1) % N].v.y" in text
     assert "s[t].x" not in text

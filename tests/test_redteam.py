@@ -54,8 +54,10 @@ SAMPLES = {
                  "rt3_90_cuda_arch_constexpr_function", "rt3_100_runtime_version_launch_shape",
                  "rt3_102_cuda_arch_local_assignment", "rt3_110_clang_macro_offset", "rt3_111_gnuc_version_offset",
                  "rt3_114_has_builtin_offset", "rt3_53_variable_template_extent_legal"),
+    "redteam4": ("rt4_04_attention_qk_tile", "rt4_54_template_two_tiles", "rt4_05_gemm_double_buffer_kmajor",
+                 "rt4_31_extern_carved_runtime", "rt4_36_row_pointer_two_rows"),
 }
-MINIMUM = {"redteam": 40, "redteam2": 60, "redteam3": 50}
+MINIMUM = {"redteam": 40, "redteam2": 60, "redteam3": 50, "redteam4": 40}
 
 
 def _gxx() -> None:

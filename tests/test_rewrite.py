@@ -85,3 +85,48 @@ def test_the_same_input_gives_the_same_bytes_in_every_process(tmp_path):
                            env={**os.environ, "PYTHONHASHSEED": str(seed), "RAPCC_NO_CUDA_DISCOVERY": "1"}).stdout
             for seed in (1, 2, 3)}
     assert len(outs) == 1
+
+
+# A 3-D double-buffered tile written K-major (tests/redteam4/rt4_05): xor
+# rewrites it through an element accessor, a template over the element type.
+_ACCESSOR_KERNEL = b"""__global__ void k(const int *in, int *out, int p) {
+    __shared__ float As[2][16][16];
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    As[0][tx][ty] = (float)in[ty * 16 + tx];
+    As[1][tx][ty] = (float)in[256 + ty * 16 + tx];
+    __syncthreads();
+    float acc = 0.0f;
+    for (int k = 0; k < 16; ++k) acc += As[p & 1][k][ty] * As[(p & 1) ^ 1][k][tx];
+    out[ty * 16 + tx] = __float_as_int(acc);
+}
+#ifdef __CUDACC__
+void launch(const int *in, int *out) { k<<<1, dim3(16, 16)>>>(in, out, 0); }
+#endif
+"""
+# Ordinary names a -D flag, an -include file or a unity build (one .cu that
+# includes others) may have made macros before rapcc's prologue is read.
+_MACROS_BEFORE = "#define T 16\n#define a 1\n#define PAD 4\n#define pad 2\n#define r 3\n"
+
+
+def _host_syntax_check(tmp_path, name: str, text: str) -> subprocess.CompletedProcess:
+    from tests.buildtools import require_host_oracle
+    from tests.fuzz.hostcheck import GXX, HEADER
+    f = tmp_path / name
+    f.write_text(text)
+    return subprocess.run([require_host_oracle(GXX), "-std=c++20", "-fsyntax-only", "-w", "-include", str(HEADER),
+                           "-x", "c++", str(f)], capture_output=True, text=True, timeout=120)
+
+
+def test_the_prologue_builds_after_macros_of_ordinary_names(tmp_path):
+    """The wrong form: the user's `#define T 16` (or a, PAD, pad, r) seen
+    before the prologue turned `template <typename T>` into a syntax error.
+    The legal twin: without those macros the same rewrite builds; both are
+    rewritten through the accessor."""
+    from rapcc.pipeline import Options, rewrite_source
+    path = str(tmp_path / "k.cu")
+    text = rewrite_source(_ACCESSOR_KERNEL, path, Options(strategy="xor")).text.decode()
+    assert "__rapcc_T (&__rapcc_a)[2][16][16]" in text
+    plain = _host_syntax_check(tmp_path, "plain.cu", text)
+    assert plain.returncode == 0, plain.stderr[-2000:]
+    after_macros = _host_syntax_check(tmp_path, "unity.cu", _MACROS_BEFORE + text)
+    assert after_macros.returncode == 0, after_macros.stderr[-2000:]

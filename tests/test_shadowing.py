@@ -328,7 +328,7 @@ def test_qualified_use_keeps_its_qualifier(hidden):
     text = results["xor"].text.decode()
     assert results["xor"].changed
     assert "_at(::tile, ty, tx)" in text and "_at(::tile, ((ty + 1) % 32), tx)" in text
-    assert text.count("_at(") - text.count("_at(T (&a)") == 4  # the four uses of the file-scope array
+    assert text.count("_at(") - text.count("_at(__rapcc_T (&__rapcc_a)") == 4  # the four uses of the file-scope array
 
 
 @pytest.mark.nvcc

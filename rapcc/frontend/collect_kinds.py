@@ -119,7 +119,8 @@ class _Kinds(_CollectorState):
             if is_first and (op in ("++", "--") or (op.endswith("=") and op not in ("==", "!=", "<=", ">="))):
                 return "update", width, offset, ""
             return "load", width, offset, ""
-        if parent.kind == K.CALL_EXPR and not lvalue_to_rvalue and _by_value(parent, node):
+        if parent.kind == K.CALL_EXPR and not lvalue_to_rvalue and (
+                _by_value(parent, node) or _copied_by_every_overload(parent, node, arr)):
             # A class-type element copied into a by-value parameter (the SDK's
             # n-body: `bodyBodyInteraction<T>(acc, pos, sharedPos[j])` takes a
             # float4), or by a copy constructor: a load of the whole element.
@@ -233,6 +234,46 @@ def _by_value(call: Cursor, node: Cursor) -> bool:
     kind = types[n].get_canonical().kind
     return kind not in (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE, ci.TypeKind.POINTER,
                         ci.TypeKind.INVALID) and types[n].kind != ci.TypeKind.LVALUEREFERENCE
+
+
+# Element types with no associated namespace: argument-dependent lookup adds
+# no function for them, so a dependent call's candidates are the ones its
+# template's text already names. Spellings only; a typedef is not taken.
+_FUNDAMENTAL = frozenset({"bool", "char", "signed char", "unsigned char", "short", "unsigned short", "int",
+                          "unsigned int", "unsigned", "long", "unsigned long", "long long", "unsigned long long",
+                          "float", "double"})
+_SCALAR_KINDS = frozenset({ci.TypeKind.BOOL, ci.TypeKind.CHAR_S, ci.TypeKind.SCHAR, ci.TypeKind.UCHAR,
+                           ci.TypeKind.SHORT, ci.TypeKind.USHORT, ci.TypeKind.INT, ci.TypeKind.UINT,
+                           ci.TypeKind.LONG, ci.TypeKind.ULONG, ci.TypeKind.LONGLONG, ci.TypeKind.ULONGLONG,
+                           ci.TypeKind.FLOAT, ci.TypeKind.DOUBLE})
+
+
+def _copied_by_every_overload(call: Cursor, node: Cursor, arr: ir.SharedArray) -> bool:
+    """Whether a call a template leaves unresolved (`__float_as_int(tile[tx][r])`
+    with `tile` a `float[TILE][TILE]`) copies argument `node` whichever
+    instance it becomes: every function its name can mean is a plain function
+    (no template: a `T &&` may bind) taking that argument by value, and no
+    argument can bring more candidates by argument-dependent lookup (the
+    element is of a fundamental type, every other argument of a fundamental
+    type already). Anything else stays unresolved (issue 30)."""
+    if call.referenced is not None or arr.elem_type not in _FUNDAMENTAL:
+        return False
+    callee = next(iter(children(call)), None)
+    refs = [c for c in callee.walk_preorder() if c.kind == K.OVERLOADED_DECL_REF] if callee is not None else []
+    decls = overloaded_decls(refs[0]) if len(refs) == 1 else []
+    n = argument_index(call, node)
+    args = list(call.get_arguments())
+    if not decls or n is None or n >= len(args):
+        return False
+    if any(k != n and a.type.get_canonical().kind not in _SCALAR_KINDS for k, a in enumerate(args)):
+        return False
+    for d in decls:
+        if d.kind != K.FUNCTION_DECL:
+            return False
+        types = _argument_types(d)
+        if n >= len(types) or types[n].get_canonical().kind not in _SCALAR_KINDS:
+            return False
+    return True
 
 
 def _record_is_plain(t: ci.Type) -> bool:

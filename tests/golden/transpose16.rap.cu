@@ -4,8 +4,8 @@
  */
 
 __device__ __forceinline__ unsigned int __rapcc_tile_35c41f42_map(unsigned int i0, unsigned int i1) { return (i1 ^ (i0 & 14u)); }
-template <typename T>
-__device__ __forceinline__ T &__rapcc_tile_35c41f42_at(T (&a)[16][16], unsigned int i0, unsigned int i1) { return a[i0][__rapcc_tile_35c41f42_map(i0, i1)]; }
+template <typename __rapcc_T>
+__device__ __forceinline__ __rapcc_T &__rapcc_tile_35c41f42_at(__rapcc_T (&__rapcc_a)[16][16], unsigned int i0, unsigned int i1) { return __rapcc_a[i0][__rapcc_tile_35c41f42_map(i0, i1)]; }
 #line 1 "tests/golden/transpose16.cu"
 // Seed 004 §3.2.1-3.2.2: the SDK transpose with TILE_DIM 16, 16x16 threads.
 #define TILE_DIM 16

@@ -29,7 +29,9 @@ FOLDER2 = FOLDER.parent / "redteam2"
 # round three (tests/redteam3/): C++17 idioms, tile classes, views and
 # launches from host templates, lambdas and the runtime API
 FOLDER3 = FOLDER.parent / "redteam3"
-FOLDERS = {"redteam": FOLDER, "redteam2": FOLDER2, "redteam3": FOLDER3}
+# round four (tests/redteam4/): the workhorse kernels of ML and classic GPU code
+FOLDER4 = FOLDER.parent / "redteam4"
+FOLDERS = {"redteam": FOLDER, "redteam2": FOLDER2, "redteam3": FOLDER3, "redteam4": FOLDER4}
 
 _LAUNCH = re.compile(r"^// launch: (\S+) (\d+) (\d+)x(\d+)(?: (-?\d+))?(?: (\d+))?(?: smem=(\d+))?\s*$", re.M)
 _EXPECT = re.compile(r"^// expect: rewritten\s*$", re.M)
