@@ -18,7 +18,7 @@ from typing import cast
 from .. import ir
 from .. import sound_ir as s
 from ..banks import DEFAULT_BANKS
-from .access_samples import AccessAnalysis
+from .access_samples import AGREEMENT, AccessAnalysis
 from .arrays import ArrayAnalysis, analyze
 from .classify import classified, classify_access
 from .facts import FactsCache
@@ -37,7 +37,9 @@ TOLERANCE = 1e-9  # relative: the two means are sums of the same integers in ano
 
 class Agreement(Enum):
     AGREE = "agree"  # the same mean wavefronts per request
-    BOTH_DATA = "both_data"  # both find a data-dependent subscript (the replay draws it; the lanes do not yet)
+    DRAWN = "drawn"  # both draw a data-dependent subscript: the same expected wavefronts, within AGREEMENT
+    DRAWN_DIFFERS = "drawn_differs"  # both draw it, and their expected wavefronts differ by more
+    BOTH_DATA = "both_data"  # both find a data-dependent subscript; one of them does not draw it
     NEITHER_RUNS = "neither_runs"  # no request under either
     LANE_UNKNOWN = "lane_unknown"  # a subscript not one value in some lane; the replay computes it
     REPLAY_UNKNOWN = "replay_unknown"  # the replay cannot compute or draws it; every lane computes it
@@ -50,7 +52,7 @@ class Agreement(Enum):
 
     @property
     def agrees(self) -> bool:
-        return self in (Agreement.AGREE, Agreement.BOTH_DATA, Agreement.NEITHER_RUNS)
+        return self in (Agreement.AGREE, Agreement.DRAWN, Agreement.BOTH_DATA, Agreement.NEITHER_RUNS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +134,7 @@ class _Blocks:
                                          block_lanes(shape)[min(t.tids)][::-1]).failed)
         if sum(t.steps for t in traces) > self.block_steps:
             return LaneFailure.BUDGET
-        return block_requests(traces)
+        return block_requests(traces, dims=dims)
 
 
 def _site_of(sites: dict[SiteKey, LaneSite], a: ir.Access) -> LaneSite | None:
@@ -181,6 +183,8 @@ def compare_access(x: AccessAnalysis, dims: tuple[int, ...] | None, elem: int,
     got = replace(base, lanes=m[0] if m else None, lane_requests=m[1] if m else 0.0,
                   same_class=_class_of(lanes, dims) == x.cls if lanes is not None and lanes.instances
                   and not replay_data and x.samples.instances else None)
+    if lanes is not None and lanes.expected and x.samples.expected:
+        return _drawn(got, x, dims, elem, m, lanes)
     if replay_data:
         why = x.samples.unknown or "drawn: " + ", ".join(x.samples.expected)
         return replace(got, agreement=Agreement.REPLAY_UNKNOWN if m else Agreement.LANE_MISSING, detail=why)
@@ -201,6 +205,20 @@ def compare_access(x: AccessAnalysis, dims: tuple[int, ...] | None, elem: int,
     if abs(r[1] - m[1]) > TOLERANCE * max(1.0, r[1]):
         return replace(got, agreement=Agreement.TRIPS)
     return replace(got, agreement=Agreement.ADDRESSES)
+
+
+def _drawn(got: SiteAgreement, x: AccessAnalysis, dims: tuple[int, ...] | None, elem: int,
+           m: tuple[float, float] | None, lanes: LaneSite) -> SiteAgreement:
+    """Both draw the access: agreeing in distribution when their expected
+    wavefronts per request differ by at most AGREEMENT (the bar the replay's
+    own parameter samples must meet) and their requests per block match."""
+    r = _mean(x.samples, dims, elem, x.access)
+    got = replace(got, replay=r[0] if r else None, replay_requests=r[1] if r else 0.0,
+                  detail="lanes: " + ", ".join(lanes.expected) + "; replay: " + ", ".join(x.samples.expected))
+    if r is None or m is None:
+        return replace(got, agreement=Agreement.DRAWN_DIFFERS)
+    close = abs(r[0] - m[0]) <= AGREEMENT * max(r[0], m[0]) and abs(r[1] - m[1]) <= TOLERANCE * max(1.0, r[1])
+    return replace(got, agreement=Agreement.DRAWN if close else Agreement.DRAWN_DIFFERS)
 
 
 def _with_params(blocks: _Blocks, array: str, shape: tuple[int, int, int], arguments: tuple[tuple[str, int], ...],

@@ -36,6 +36,7 @@ from .facts import FactsCache
 from .interpret import _FLIP, _NEGATE
 from .intervals import SInt
 from .lane_domain import GroupEvent, GroupTrace, LaneFailure, LaneRun, _Stop, as_group, block_lanes, run_lane
+from .lane_draws import Spread, spread_of
 from .lane_values import (SAFE, Inexact, Lanes, Ranges, collect, fit, known, lane_of, lanes_value, merged, restricted,
                           small, varies)
 
@@ -179,8 +180,11 @@ class WarpRun(LaneRun):
         if self._quiet:
             return
         assert p.array is not None
-        idx = [known(v) for v in p.idx]
-        index = None if any(v is None for v in idx) else tuple(cast("np.ndarray | int", v) for v in idx)
+        idx: list[np.ndarray | int | Spread | None] = [known(v) for v in p.idx]
+        if any(v is None for v in idx) and not self._undecided:  # data: each lane's value set, drawn from
+            idx = [x if x is not None else spread_of([cast(SInt, lane_of(v, k)) for k in range(self.n)])
+                   for x, v in zip(idx, p.idx)]
+        index = None if any(v is None for v in idx) else tuple(cast("np.ndarray | int | Spread", v) for v in idx)
         self.events.append(GroupEvent((p.array, start, end), tuple(self._trips), index,  # type: ignore[arg-type]
                                       self.lanes if self.n < self.full else None))  # type: ignore[arg-type]
 
