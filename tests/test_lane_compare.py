@@ -64,6 +64,20 @@ def test_an_access_under_a_branch_on_data_is_not_drawn_by_the_lanes_and_its_thre
     assert found["hist[(v >> 8) & 255]"].agreement == Agreement.DRAWN
 
 
+def test_the_lanes_sample_the_parameter_an_address_reads_as_the_replay_does_and_not_one_a_load_reads(tmp_path):
+    body = """
+    __shared__ int s[4096];
+    s[(threadIdx.x * n) & 4095] = 1;
+    s[in[threadIdx.x * len] & 4095] = 2;
+"""
+    found = _compared(tmp_path, body)
+    param = found["s[(threadIdx.x * n) & 4095]"]
+    assert param.agreement == Agreement.AGREE and param.lane_bound == ("n",)
+    assert param.lane_varies  # n = 8 conflicts 8 ways, n = 33 not at all
+    data = found["s[in[threadIdx.x * len] & 4095]"]
+    assert data.agreement == Agreement.DRAWN and data.lane_bound == ()
+
+
 def test_a_lane_run_that_fails_is_no_agreement(tmp_path):
     body = """
     __shared__ float s[32][33];

@@ -22,12 +22,13 @@ from .access_samples import AGREEMENT, AccessAnalysis
 from .arrays import ArrayAnalysis, analyze
 from .classify import classified, classify_access
 from .facts import FactsCache
-from .lane_domain import (GroupTrace, LaneFailure, LaneSite, LaneTrace, SiteKey, block_lanes, block_requests, pooled,
-                          run_lane)
+from .lane_domain import (GroupTrace, LaneFailure, LaneSite, LaneTrace, SiteKey, block_lanes, block_requests,
+                          param_name, pooled, run_lane)
+from .lane_params import site_params
 from .lane_vector import run_block
 from .predict import predict, row_major
 from .soundness import _dims, _reach
-from .warps import PARAM_SAMPLES, AccessSamples
+from .warps import MAX_BOUND_PARAMS, PARAM_SAMPLES, AccessSamples
 
 # Interpreter steps over all the threads of one block run, by default: past it
 # the block gives no trace (a bound on a survey's time, not a fact of the code).
@@ -73,6 +74,8 @@ class SiteAgreement:
     # The sound proof holds for the array (arrays.ArrayAnalysis.unproved is None):
     # only such an array's prediction may steer a rewrite.
     proved: bool = False
+    lane_bound: tuple[str, ...] = ()  # kernel parameters the lanes sampled (lane_params.py)
+    lane_varies: bool = False  # their values change the lanes' conflicts by more than AGREEMENT
 
 
 BlockKey = tuple[str, tuple[tuple[str, int], ...], tuple[int, int, int], tuple[tuple[str, int], ...]]
@@ -90,6 +93,8 @@ class _Blocks:
         self.reach = _reach(program)
         self.elem = {a.key: a.elem_bytes for a in program.arrays}
         self.facts = FactsCache()
+        self.params = site_params(program)
+        self.order = {param_name(p): k for f in program.functions if f.is_kernel for k, p in enumerate(f.params)}
         self._runs: dict[BlockKey, dict[SiteKey, LaneSite] | LaneFailure] = {}
 
     def sites(self, array: str, shape: tuple[int, int, int], arguments: tuple[tuple[str, int], ...],
@@ -109,6 +114,16 @@ class _Blocks:
             for site, found in got.items():
                 out.setdefault(site, found)
         return out
+
+    def params_for(self, site: SiteKey) -> tuple[str, ...]:
+        """The kernel parameters `site`'s address may read, in the kernel's order
+        (every integer parameter where rapcc has no expression at that span)."""
+        names = self.params.get((site[1], site[2]))
+        if names is None:
+            names = frozenset(n for n in self.order if any(
+                param_name(p) == n and p.ty.int_type is not None
+                for f in self.program.functions if f.is_kernel for p in f.params))
+        return tuple(sorted(names, key=lambda n: (self.order.get(n, 0), n)))
 
     def _bindings(self, fn: s.Function, wanted: dict[str, int]) -> dict[str, int]:
         """The template arguments of the instance analysed: the one the array
@@ -137,13 +152,13 @@ class _Blocks:
         return block_requests(traces, dims=dims)
 
 
-def _site_of(sites: dict[SiteKey, LaneSite], a: ir.Access) -> LaneSite | None:
+def _key_of(sites: dict[SiteKey, LaneSite], a: ir.Access) -> SiteKey | None:
     """The lanes' site for the replay's access: its span, else the innermost
     recorded span holding it (`atomicAdd(&t[i], 1)` is recorded at the call)."""
-    exact = sites.get((a.array, a.range.start, a.range.end))
-    if exact is not None:
+    exact = (a.array, a.range.start, a.range.end)
+    if exact in sites:
         return exact
-    holding = [(e - st, site) for (arr, st, e), site in sites.items()
+    holding = [(e - st, (arr, st, e)) for (arr, st, e) in sites
                if arr == a.array and st <= a.range.start and a.range.end <= e]
     return min(holding, key=lambda h: h[0])[1] if holding else None
 
@@ -181,6 +196,8 @@ def compare_access(x: AccessAnalysis, dims: tuple[int, ...] | None, elem: int,
                        detail=lanes.unknown)
     m = _mean(AccessSamples(lanes.instances, None), dims, elem, a) if lanes is not None else None
     got = replace(base, lanes=m[0] if m else None, lane_requests=m[1] if m else 0.0,
+                  lane_bound=lanes.bound if lanes is not None else (),
+                  lane_varies=lanes is not None and lanes.varies is not None,
                   same_class=_class_of(lanes, dims) == x.cls if lanes is not None and lanes.instances
                   and not replay_data and x.samples.instances else None)
     if lanes is not None and lanes.expected and x.samples.expected:
@@ -200,8 +217,9 @@ def compare_access(x: AccessAnalysis, dims: tuple[int, ...] | None, elem: int,
         mf = _mean(AccessSamples(lanes.instances, None, unrolled=x.samples.unrolled, reloads=x.samples.reloads),
                    dims, elem, a, fused=True)
         return replace(got, same_fused=rf is not None and mf is not None and _close(rf[0], mf[0]))
-    if x.assumed_params:
-        return replace(got, agreement=Agreement.PARAMETER, detail=", ".join(x.assumed_params))
+    if x.assumed_params or lanes is not None and lanes.bound:
+        return replace(got, agreement=Agreement.PARAMETER, detail=f"replay: {', '.join(x.assumed_params) or '-'}; "
+                                                                  f"lanes: {', '.join(lanes.bound if lanes else ()) or '-'}")
     if abs(r[1] - m[1]) > TOLERANCE * max(1.0, r[1]):
         return replace(got, agreement=Agreement.TRIPS)
     return replace(got, agreement=Agreement.ADDRESSES)
@@ -221,18 +239,35 @@ def _drawn(got: SiteAgreement, x: AccessAnalysis, dims: tuple[int, ...] | None, 
     return replace(got, agreement=Agreement.DRAWN if close else Agreement.DRAWN_DIFFERS)
 
 
-def _with_params(blocks: _Blocks, array: str, shape: tuple[int, int, int], arguments: tuple[tuple[str, int], ...],
-                 x: AccessAnalysis) -> LaneSite | LaneFailure:
-    """The access's requests pooled over the values the replay tried for the
-    kernel parameters it bound (warps.sample_with_params: each of
-    PARAM_SAMPLES, the first parameter outermost)."""
-    found: list[LaneSite | None] = []
-    for values in product(PARAM_SAMPLES, repeat=len(x.assumed_params)):
-        sites = blocks.sites(array, shape, arguments, tuple(zip(x.assumed_params, values)))
-        if isinstance(sites, LaneFailure):
-            return sites
-        found.append(_site_of(sites, x.access))
-    return pooled(found)
+def _sampled(blocks: _Blocks, array: str, shape: tuple[int, int, int], arguments: tuple[tuple[str, int], ...],
+             x: AccessAnalysis, sites: dict[SiteKey, LaneSite], dims: tuple[int, ...] | None, elem: int
+             ) -> LaneSite | LaneFailure | None:
+    """The access's requests; where a subscript is not one value and its address
+    may read kernel parameters (lane_params.py), pooled over PARAM_SAMPLES of
+    each (the first parameter outermost, as warps.sample_with_params binds
+    them), and said to vary where the bindings' mean wavefronts differ by more
+    than AGREEMENT (access_samples._merged's bar)."""
+    key = _key_of(sites, x.access)
+    found = sites.get(key) if key is not None else None
+    if found is None or key is None or (found.unknown is None and not found.expected):
+        return found
+    names = blocks.params_for(key)
+    if not names:
+        return found
+    if len(names) > MAX_BOUND_PARAMS:
+        return LaneSite((), f"reads more than {MAX_BOUND_PARAMS} kernel parameters: {', '.join(names)}")
+    per: list[LaneSite | None] = []
+    for values in product(PARAM_SAMPLES, repeat=len(names)):
+        got = blocks.sites(array, shape, arguments, tuple(zip(names, values)))
+        if isinstance(got, LaneFailure):
+            return got
+        per.append(got.get(key))
+    merged = replace(pooled(per), bound=names)
+    means = [m[0] for m in (_mean(AccessSamples(p.instances, None), dims, elem, x.access) for p in per
+                            if p is not None and p.unknown is None) if m is not None]
+    if means and max(means) - min(means) > AGREEMENT * max(means):
+        return replace(merged, varies=", ".join(names))
+    return merged
 
 
 def compare_analyses(program: s.Program, analyses: tuple[ArrayAnalysis, ...], block_steps: int = BLOCK_STEPS
@@ -250,9 +285,8 @@ def compare_analyses(program: s.Program, analyses: tuple[ArrayAnalysis, ...], bl
         shape = (whole.block.x, whole.block.y, whole.block.z)
         sites = blocks.sites(whole.array.key, shape, one.template_arguments)
         for x in one.accesses:
-            lanes = sites if isinstance(sites, LaneFailure) else _site_of(sites, x.access)
-            if x.assumed_params and not isinstance(lanes, LaneFailure):
-                lanes = _with_params(blocks, whole.array.key, shape, one.template_arguments, x)
+            lanes = sites if isinstance(sites, LaneFailure) else _sampled(
+                blocks, whole.array.key, shape, one.template_arguments, x, sites, one.logical_dims, whole.elem_bytes)
             out.append(replace(compare_access(x, one.logical_dims, whole.elem_bytes, lanes, whole.array.name),
                                proved=whole.unproved is None))
     return out

@@ -287,6 +287,8 @@ class LaneSite:
     # The subscripts drawn as uniform data (lane_draws.py), each with its values' hull:
     # the requests are rounds of draws, standing together for one block's.
     expected: tuple[str, ...] = ()
+    bound: tuple[str, ...] = ()  # kernel parameters sampled at PARAM_SAMPLES, the requests pooled over them
+    varies: str | None = None  # those whose values change the conflicts (no layout may be chosen on them)
 
     @property
     def executions(self) -> float:

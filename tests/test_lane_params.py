@@ -1,0 +1,46 @@
+"""Which kernel parameters an access's address may read (analysis/lane_params.py):
+through locals, calls and returns; never through a value loaded from memory."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from rapcc.analysis.lane_params import site_params
+from rapcc.frontend import parse_file
+from rapcc.pipeline import Options
+
+
+def _params(tmp_path: Path, src: str) -> dict[str, frozenset[str]]:
+    """Each recorded place's parameters, by its source text."""
+    path = tmp_path / "p.cu"
+    path.write_text(src)
+    info, _ = parse_file(str(path), src.encode(), Options())
+    text = src.encode()
+    return {text[st:e].decode(): names for (st, e), names in site_params(info.sound()).items()}
+
+
+SRC = """
+__device__ int scaled(int v, int k) { return v * k; }
+__global__ void k(const int *in, int n, int m, int unused) {
+    __shared__ int s[4096];
+    int t = threadIdx.x;
+    int row = t * n;
+    int d = in[m * t];
+    s[row] = 1;
+    s[d & 255] = 2;
+    s[scaled(t, m) & 4095] = 3;
+    s[t] = 4;
+    int c = m > 3 ? 1 : 2;
+    s[c] = 5;
+}
+"""
+
+
+def test_a_parameter_reaches_an_address_through_locals_calls_and_returns_and_a_load_cuts_it(tmp_path):
+    got = _params(tmp_path, SRC)
+    assert got["s[row]"] == {"n"}
+    assert got["s[scaled(t, m) & 4095]"] == {"m"}
+    assert got["s[c]"] == {"m"}  # a select on a parameter: its value depends on it
+    # The twins: a subscript loaded from an address that reads `m` is data, and the thread index alone reads none.
+    assert got["s[d & 255]"] == frozenset()
+    assert got["s[t]"] == frozenset()
+    assert all("unused" not in names for names in got.values())
