@@ -1,10 +1,11 @@
-"""Which kernel parameters an access's address may read (analysis/lane_params.py):
-through locals, calls and returns; never through a value loaded from memory."""
+"""Which kernel parameters, and whether data, an access's address may read
+(analysis/lane_params.py): parameters through locals, calls and returns, never
+through a value loaded from memory, which is data."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from rapcc.analysis.lane_params import site_params
+from rapcc.analysis.lane_params import DATA, site_params
 from rapcc.frontend import parse_file
 from rapcc.pipeline import Options
 
@@ -41,6 +42,30 @@ def test_a_parameter_reaches_an_address_through_locals_calls_and_returns_and_a_l
     assert got["s[scaled(t, m) & 4095]"] == {"m"}
     assert got["s[c]"] == {"m"}  # a select on a parameter: its value depends on it
     # The twins: a subscript loaded from an address that reads `m` is data, and the thread index alone reads none.
-    assert got["s[d & 255]"] == frozenset()
+    assert got["s[d & 255]"] == {DATA}
     assert got["s[t]"] == frozenset()
     assert all("unused" not in names for names in got.values())
+
+
+def test_a_value_only_loops_and_helpers_compute_is_not_data_and_its_loaded_twin_is(tmp_path):
+    """Where the interval rules lose a value only loops compute, it is not drawn
+    as if it were data; a value assigned under a condition on data is data."""
+    src = """
+__device__ unsigned find(const unsigned *keys, unsigned v) {
+    unsigned pos = 0;
+    for (unsigned st = 16; st > 0; st >>= 1) if (keys[pos + st - 1] < v) pos += st;
+    return pos;
+}
+__global__ void k(const unsigned *in) {
+    __shared__ unsigned s[64];
+    unsigned stride = 1;
+    for (; stride < 32; stride <<= 1) s[threadIdx.x & (stride - 1)] = 0;
+    s[find(in, threadIdx.x)] = 1;
+    s[in[threadIdx.x] & 63] = 2;
+}
+"""
+    got = _params(tmp_path, src)
+    assert DATA not in got["s[threadIdx.x & (stride - 1)]"]
+    assert DATA in got["s[in[threadIdx.x] & 63]"]
+    # The helper's position is assigned under a condition on data: which way it went is the data's.
+    assert DATA in got["s[find(in, threadIdx.x)]"]

@@ -24,7 +24,7 @@ from .classify import classified, classify_access
 from .facts import FactsCache
 from .lane_domain import (GroupTrace, LaneFailure, LaneSite, LaneTrace, SiteKey, block_lanes, block_requests,
                           param_name, pooled, run_lane)
-from .lane_params import site_params
+from .lane_params import DATA, site_params
 from .lane_vector import run_block
 from .predict import predict, row_major
 from .soundness import _dims, _reach
@@ -123,7 +123,13 @@ class _Blocks:
             names = frozenset(n for n in self.order if any(
                 param_name(p) == n and p.ty.int_type is not None
                 for f in self.program.functions if f.is_kernel for p in f.params))
-        return tuple(sorted(names, key=lambda n: (self.order.get(n, 0), n)))
+        return tuple(sorted(names - {DATA}, key=lambda n: (self.order.get(n, 0), n)))
+
+    def drawable(self, site: SiteKey, bound: tuple[tuple[str, int], ...]) -> bool:
+        """Whether `site`'s value sets are data to draw: its address reads data, and
+        no kernel parameter but those `bound` (lane_params.py)."""
+        names = self.params.get((site[1], site[2]))
+        return names is not None and DATA in names and names - {DATA} <= {n for n, _ in bound}
 
     def _bindings(self, fn: s.Function, wanted: dict[str, int]) -> dict[str, int]:
         """The template arguments of the instance analysed: the one the array
@@ -149,7 +155,8 @@ class _Blocks:
                                          block_lanes(shape)[min(t.tids)][::-1]).failed)
         if sum(t.steps for t in traces) > self.block_steps:
             return LaneFailure.BUDGET
-        return block_requests(traces, dims=dims)
+        bound = tuple(sorted(params.items()))
+        return block_requests(traces, dims=dims, drawable=lambda site: self.drawable(site, bound))
 
 
 def _key_of(sites: dict[SiteKey, LaneSite], a: ir.Access) -> SiteKey | None:

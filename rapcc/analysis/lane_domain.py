@@ -25,7 +25,7 @@ never guessed.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import cast
@@ -341,12 +341,15 @@ def as_group(tid: int, t: LaneTrace) -> GroupTrace:
 
 
 def block_requests(traces: Sequence[LaneTrace | GroupTrace], warp_size: int = WARP,
-                   dims: Mapping[str, tuple[int, ...] | None] | None = None) -> dict[SiteKey, LaneSite]:
+                   dims: Mapping[str, tuple[int, ...] | None] | None = None,
+                   drawable: Callable[[SiteKey], bool] | None = None) -> dict[SiteKey, LaneSite]:
     """The warp requests of every site: `traces` are a block's threads by
     linear id (a LaneTrace is the thread of its position), or groups of them.
     `dims`: each array's extents, into which a drawn site's subscripts are
     wrapped (a correct program stays inside the array, so data is read as
-    uniform over its extent, as the replay reads it)."""
+    uniform over its extent, as the replay reads it). `drawable`: whether a
+    site's value sets may be drawn (lane_params.py: its address reads data and
+    no parameter left unknown); None: every site's."""
     groups = [t if isinstance(t, GroupTrace) else as_group(tid, t) for tid, t in enumerate(traces)]
     weights = _trip_weights(groups)
     threads = max((max(g.tids) for g in groups), default=-1) + 1
@@ -378,7 +381,8 @@ def block_requests(traces: Sequence[LaneTrace | GroupTrace], warp_size: int = WA
                     tuple(x.take(part) if isinstance(x, Spread) else x[part] if isinstance(x, np.ndarray) else x
                           for x in ev.index)
                 _add(found, weight_of, weights, ev, lanes[part], ix, int(o))
-    return {site: _site(site, reqs, weight_of, threads, warp_size, (dims or {}).get(site[0]))
+    return {site: _site(site, reqs, weight_of, threads, warp_size, (dims or {}).get(site[0]),
+                        drawable is None or drawable(site))
             for site, reqs in found.items()}
 
 
@@ -398,11 +402,14 @@ def _add(found: dict, weight_of: dict[tuple, float], weights: dict[LoopKey, tupl
 
 
 def _site(site: SiteKey, reqs: dict[tuple, list[tuple[np.ndarray, tuple | None]]], weight_of: dict[tuple, float],
-          threads: int, warp_size: int, dims: tuple[int, ...] | None) -> LaneSite:
+          threads: int, warp_size: int, dims: tuple[int, ...] | None, drawable: bool = True) -> LaneSite:
     ranks = {len(ix) if ix is not None else -1 for chunks in reqs.values() for _, ix in chunks}
     if -1 in ranks:
         return LaneSite((), "a subscript that is not one value in some lane (data-dependent), "
                             "under a branch on data or past int64")
+    if not drawable and any(isinstance(x, Spread) for chunks in reqs.values() for _, ix in chunks for x in ix or ()):
+        return LaneSite((), "a subscript that is not one value in some lane, and its address reads no data "
+                            "(or a kernel parameter left unknown)")
     if len(ranks) != 1:
         return LaneSite((), "subscripts of different counts")
     rank = ranks.pop()
