@@ -101,8 +101,8 @@ class _Flow:
 
     def step(self, fn: s.Function) -> None:
         """One pass over `fn`: what its assignments, calls and returns carry."""
-        for key in fn.escaped:  # every read of a local whose address leaves is unknown: data
-            self._add(self.taint, key, _DATA)
+        # A local whose address leaves (fn.escaped) reads as unknown, but not as data: what
+        # writes it is not seen, so its values are not drawn (unknown where they matter).
         self._under(fn, fn.body, _NONE)
 
     def _under(self, fn: s.Function, st: s.Stmt, ctl: Names) -> None:
