@@ -78,6 +78,18 @@ def test_the_lanes_sample_the_parameter_an_address_reads_as_the_replay_does_and_
     assert data.agreement == Agreement.DRAWN and data.lane_bound == ()
 
 
+def test_an_access_block_0_does_not_run_is_taken_from_block_1_and_its_twin_from_block_0(tmp_path):
+    body = """
+    __shared__ float s[64][33];
+    if (blockIdx.x == 0) s[threadIdx.y][threadIdx.x] = 0.0f;
+    else s[threadIdx.x][threadIdx.y] = 1.0f;
+"""
+    found = _compared(tmp_path, body)
+    other = found["s[threadIdx.x][threadIdx.y]"]
+    assert other.agreement == Agreement.AGREE and other.lane_requests == other.replay_requests > 0
+    assert found["s[threadIdx.y][threadIdx.x]"].agreement == Agreement.AGREE
+
+
 def test_a_lane_run_that_fails_is_no_agreement(tmp_path):
     body = """
     __shared__ float s[32][33];

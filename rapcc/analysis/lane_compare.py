@@ -78,7 +78,9 @@ class SiteAgreement:
     lane_varies: bool = False  # their values change the lanes' conflicts by more than AGREEMENT
 
 
-BlockKey = tuple[str, tuple[tuple[str, int], ...], tuple[int, int, int], tuple[tuple[str, int], ...]]
+BlockKey = tuple[str, tuple[tuple[str, int], ...], tuple[int, int, int], tuple[tuple[str, int], ...],
+                 tuple[int, int, int]]
+BLOCK_ONE = (1, 1, 1)  # where block 0 does not run an access, block 1 does (warps.sample_access's rule)
 
 
 class _Blocks:
@@ -98,16 +100,17 @@ class _Blocks:
         self._runs: dict[BlockKey, dict[SiteKey, LaneSite] | LaneFailure] = {}
 
     def sites(self, array: str, shape: tuple[int, int, int], arguments: tuple[tuple[str, int], ...],
-              params: tuple[tuple[str, int], ...] = ()) -> dict[SiteKey, LaneSite] | LaneFailure:
+              params: tuple[tuple[str, int], ...] = (), block: tuple[int, int, int] = (0, 0, 0)
+              ) -> dict[SiteKey, LaneSite] | LaneFailure:
         """The sites of every kernel that reaches `array`; `params`: kernel parameters bound by name."""
         out: dict[SiteKey, LaneSite] = {}
         for fn in self.program.functions:
             if not fn.is_kernel or array not in self.reach.get(fn.key, set()):
                 continue
             bindings = self._bindings(fn, dict(arguments))
-            key = (fn.key, tuple(sorted(bindings.items())), shape, params)
+            key = (fn.key, tuple(sorted(bindings.items())), shape, params, block)
             if key not in self._runs:
-                self._runs[key] = self._run(fn, bindings, shape, dict(params))
+                self._runs[key] = self._run(fn, bindings, shape, dict(params), block)
             got = self._runs[key]
             if isinstance(got, LaneFailure):
                 return got
@@ -140,15 +143,17 @@ class _Blocks:
         return (fits or mine or [{}])[0]
 
     def _run(self, fn: s.Function, bindings: dict[str, int], shape: tuple[int, int, int],
-             params: dict[str, int]) -> dict[SiteKey, LaneSite] | LaneFailure:
+             params: dict[str, int], block: tuple[int, int, int] = (0, 0, 0)
+             ) -> dict[SiteKey, LaneSite] | LaneFailure:
         dims = _dims(self.program, self.functions, bindings, self.reach.get(fn.key, set()))
         traces: list[LaneTrace | GroupTrace] = []
         if self.per_thread:
             for lane in block_lanes(shape):
                 traces.append(run_lane(self.functions, fn, bindings, dims, self.elem, shape, lane, self.facts,
-                                       params))
+                                       params, block))
         else:
-            traces += run_block(self.functions, fn, bindings, dims, self.elem, shape, self.facts, params)
+            traces += run_block(self.functions, fn, bindings, dims, self.elem, shape, self.facts, params,
+                                block=block)
         failed = [t for t in traces if t.failed is not None]
         if failed:  # the first thread's, in the order of threads
             return cast(LaneFailure, min(failed, key=lambda t: t.lane if isinstance(t, LaneTrace) else
@@ -253,8 +258,14 @@ def _sampled(blocks: _Blocks, array: str, shape: tuple[int, int, int], arguments
     may read kernel parameters (lane_params.py), pooled over PARAM_SAMPLES of
     each (the first parameter outermost, as warps.sample_with_params binds
     them), and said to vary where the bindings' mean wavefronts differ by more
-    than AGREEMENT (access_samples._merged's bar)."""
+    than AGREEMENT (access_samples._merged's bar). Block 1's, where block 0 does not run it."""
+    block = (0, 0, 0)
     key = _key_of(sites, x.access)
+    if key is None:
+        ones = blocks.sites(array, shape, arguments, block=BLOCK_ONE)
+        if isinstance(ones, LaneFailure):
+            return ones
+        block, sites, key = BLOCK_ONE, ones, _key_of(ones, x.access)
     found = sites.get(key) if key is not None else None
     if found is None or key is None or (found.unknown is None and not found.expected):
         return found
@@ -265,7 +276,7 @@ def _sampled(blocks: _Blocks, array: str, shape: tuple[int, int, int], arguments
         return LaneSite((), f"reads more than {MAX_BOUND_PARAMS} kernel parameters: {', '.join(names)}")
     per: list[LaneSite | None] = []
     for values in product(PARAM_SAMPLES, repeat=len(names)):
-        got = blocks.sites(array, shape, arguments, tuple(zip(names, values)))
+        got = blocks.sites(array, shape, arguments, tuple(zip(names, values)), block)
         if isinstance(got, LaneFailure):
             return got
         per.append(got.get(key))

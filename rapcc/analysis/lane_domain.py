@@ -87,14 +87,16 @@ class LaneRun(Run):
 
     def __init__(self, functions: dict[str, s.Function], dims: dict[str, tuple[int, ...] | None],
                  shape: tuple[int, int, int], elem_bytes: dict[str, int], lane: tuple[int, int, int],
-                 facts: FactsCache | None = None, params: Mapping[str, int] | None = None):
+                 facts: FactsCache | None = None, params: Mapping[str, int] | None = None,
+                 block: tuple[int, int, int] = (0, 0, 0)):
         """`params`: kernel parameters (by name) bound to one value each, as the
-        replay binds those it cannot do without (warps.PARAM_SAMPLES); the others are unknown."""
+        replay binds those it cannot do without (warps.PARAM_SAMPLES); the others are unknown.
+        `block`: the block's index (block 0, and block 1 for what block 0 does not run)."""
         # The `x - (x & m)` rule narrows intervals; between singletons it has nothing to narrow.
         super().__init__(functions, dims, shape, elem_bytes, lane, facts, masks=False)
         self.params = dict(params or {})
-        for axis in "xyz":  # the replay's block (warps.warp_builtins): a prediction, not a proof
-            self.base[f"blockIdx.{axis}"] = SInt.const(0)
+        for axis, b in zip("xyz", block):  # the replay's block (warps.warp_builtins): a prediction, not a proof
+            self.base[f"blockIdx.{axis}"] = SInt.const(b)
         self.events: list[Event] = []
         self.loops_run: dict[LoopKey, tuple[int, bool]] = {}
         self._trips: list[Trip] = []
@@ -259,10 +261,10 @@ def param_name(p: s.Param) -> str:
 def run_lane(functions: dict[str, s.Function], fn: s.Function, bindings: dict[str, int],
              dims: dict[str, tuple[int, ...] | None], elem_bytes: dict[str, int], shape: tuple[int, int, int],
              lane: tuple[int, int, int], facts: FactsCache | None = None,
-             params: Mapping[str, int] | None = None) -> LaneTrace:
+             params: Mapping[str, int] | None = None, block: tuple[int, int, int] = (0, 0, 0)) -> LaneTrace:
     """Kernel `fn` (its template parameters bound by `bindings`, the kernel
     parameters named in `params` to those values) run for the one thread `lane` of a `shape` block."""
-    run = LaneRun(functions, dims, shape, elem_bytes, lane, facts, params)
+    run = LaneRun(functions, dims, shape, elem_bytes, lane, facts, params, block)
     try:
         run.kernel(fn, bindings)
     except BudgetExceeded:
