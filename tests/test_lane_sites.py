@@ -49,3 +49,25 @@ def test_block_1_runs_what_block_0_skips_and_data_is_drawn(tmp_path):
     assert skipped is not None and skipped.unknown is None and len(skipped.instances) == 2
     data = sites["s[in[threadIdx.x] & 4095]"]
     assert data is not None and data.expected and data.bound == ()
+
+
+def test_an_access_spelled_by_a_macro_is_matched_inside_its_expansion_and_a_plain_one_exactly(tmp_path):
+    src = """#pragma rapcc block_dim(32, 8, 1)
+#define AT(a, i, j) a[i][j]
+__global__ void k(float *out) {
+    __shared__ float t[32][32];
+    t[threadIdx.y][threadIdx.x] = 1.0f;
+    __syncthreads();
+    out[threadIdx.x] = AT(t, threadIdx.x, threadIdx.y);
+}
+"""
+    path = tmp_path / "m.cu"
+    path.write_text(src)
+    info, _ = parse_file(str(path), src.encode(), Options())
+    blocks = LaneBlocks(info.sound())
+    found = {src.encode()[a.range.start:a.range.end].decode(): sampled(blocks, a.array, (32, 8, 1), (), a, (32, 32), 4)
+             for a in info.accesses}
+    macro, plain = found["AT(t, threadIdx.x, threadIdx.y)"], found["t[threadIdx.y][threadIdx.x]"]
+    assert isinstance(macro, LaneSite) and isinstance(plain, LaneSite)
+    assert [int(v[3]) for v in macro.instances[0].indices] == [3, 0]  # lane 3 of warp 0 reads t[3][0]: the column
+    assert [int(v[3]) for v in plain.instances[0].indices] == [0, 3]

@@ -16,11 +16,11 @@ from enum import Enum
 from .. import ir
 from .. import sound_ir as s
 from ..banks import DEFAULT_BANKS
-from .access_samples import AGREEMENT, AccessAnalysis
+from .access_samples import AccessAnalysis
 from .arrays import ArrayAnalysis, analyze
 from .classify import classified, classify_access
 from .lane_domain import LaneFailure, LaneSite
-from .lane_sites import BLOCK_STEPS, LaneBlocks, sampled
+from .lane_sites import AGREEMENT, BLOCK_STEPS, LaneBlocks, sampled
 from .predict import predict, row_major
 from .warps import AccessSamples
 

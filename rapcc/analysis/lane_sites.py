@@ -21,7 +21,6 @@ from typing import cast
 from .. import ir
 from .. import sound_ir as s
 from ..banks import DEFAULT_BANKS
-from .access_samples import AGREEMENT
 from .facts import FactsCache
 from .lane_domain import (GroupTrace, LaneFailure, LaneSite, LaneTrace, SiteKey, block_lanes, block_requests,
                           param_name, pooled, run_lane)
@@ -34,6 +33,7 @@ from .warps import MAX_BOUND_PARAMS, PARAM_SAMPLES, AccessSamples
 # Interpreter steps over all the threads of one block run, by default: past it
 # the block gives no trace (a bound on the analysis's time, not a fact of the code).
 BLOCK_STEPS = 100_000_000
+AGREEMENT = 0.05  # predictions for different parameter values must agree this closely
 
 
 BlockKey = tuple[str, tuple[tuple[str, int], ...], tuple[int, int, int], tuple[tuple[str, int], ...],
@@ -123,14 +123,19 @@ class LaneBlocks:
 
 
 def key_of(sites: dict[SiteKey, LaneSite], a: ir.Access) -> SiteKey | None:
-    """The lanes' site for the replay's access: its span, else the innermost
-    recorded span holding it (`atomicAdd(&t[i], 1)` is recorded at the call)."""
+    """The lanes' site for the collector's access: its span, else the innermost
+    recorded span holding it (`atomicAdd(&t[i], 1)` is recorded at the call),
+    else the one recorded span inside it (a macro's expansion)."""
     exact = (a.array, a.range.start, a.range.end)
     if exact in sites:
         return exact
     holding = [(e - st, (arr, st, e)) for (arr, st, e) in sites
                if arr == a.array and st <= a.range.start and a.range.end <= e]
-    return min(holding, key=lambda h: h[0])[1] if holding else None
+    if holding:
+        return min(holding, key=lambda h: h[0])[1]
+    # A macro's expansion (`AT(s, i, j)` for `s[i][j]`): the one span of the array inside the access's range.
+    inside = [(arr, st, e) for (arr, st, e) in sites if arr == a.array and a.range.start <= st and e <= a.range.end]
+    return inside[0] if len(inside) == 1 else None
 
 
 def sampled(blocks: LaneBlocks, array: str, shape: tuple[int, int, int], arguments: tuple[tuple[str, int], ...],
