@@ -124,8 +124,9 @@ def compare_access(x: AccessAnalysis, dims: tuple[int, ...] | None, elem: int,
                    dims, elem, a, fused=True)
         return replace(got, same_fused=rf is not None and mf is not None and _close(rf[0], mf[0]))
     if x.assumed_params or lanes is not None and lanes.bound:
-        return replace(got, agreement=Agreement.PARAMETER, detail=f"replay: {', '.join(x.assumed_params) or '-'}; "
-                                                                  f"lanes: {', '.join(lanes.bound if lanes else ()) or '-'}")
+        mine = ", ".join(lanes.bound if lanes else ()) or "-"
+        return replace(got, agreement=Agreement.PARAMETER,
+                       detail=f"replay: {', '.join(x.assumed_params) or '-'}; lanes: {mine}")
     if abs(r[1] - m[1]) > TOLERANCE * max(1.0, r[1]):
         return replace(got, agreement=Agreement.TRIPS)
     return replace(got, agreement=Agreement.ADDRESSES)
