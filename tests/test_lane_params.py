@@ -69,3 +69,19 @@ __global__ void k(const unsigned *in) {
     assert DATA in got["s[in[threadIdx.x] & 63]"]
     # The helper's position is assigned under a condition on data: which way it went is the data's.
     assert DATA in got["s[find(in, threadIdx.x)]"]
+
+
+def test_what_an_asm_statement_writes_is_not_data_and_a_loaded_twin_is(tmp_path):
+    """An `asm` output is a value rapcc does not model: unknown, not drawn as uniform data."""
+    src = """
+__global__ void k(const int *in) {
+    __shared__ int s[64];
+    int f, g = in[threadIdx.x];
+    asm("mov.u32 %0, %1;" : "=r"(f) : "r"(threadIdx.x));
+    s[f & 63] = 1;
+    s[g & 63] = 2;
+}
+"""
+    got = _params(tmp_path, src)
+    assert DATA not in got["s[f & 63]"]
+    assert DATA in got["s[g & 63]"]

@@ -9,7 +9,9 @@ data is drawn only where no parameter is left in the address.
 Data (`DATA`) is what the lanes may draw (lane_draws.py): a value loaded from
 memory, or a call's result rapcc does not compute. A subscript that is not one
 value although its address reads no data (the interval rules lost precision:
-a loop's values carried through a helper) is left unknown, never drawn.
+a loop's values carried through a helper; what an `asm` statement or another
+construct rapcc does not model writes, a local whose address escapes) is left
+unknown, never drawn.
 
 This is a flow-insensitive data-flow over the sound IR: a local takes the
 parameters of every value assigned to it (its declaration, `=`, compound
@@ -81,8 +83,8 @@ class _Flow:
             if e.kind in (s.CallKind.MIN, s.CallKind.MAX, s.CallKind.ABS):
                 return _union(self.value(a) for a in e.args)
             return _union(self.value(a) for a in e.args) | _DATA  # a result rapcc does not compute
-        if isinstance(e, (s.Field, s.Unknown, s.Opaque)):
-            return _DATA  # a member loaded, a value rapcc does not model
+        if isinstance(e, (s.Field, s.Unknown)):
+            return _DATA  # a member loaded, a float, a load, a call's result
         return _NONE  # constants, builtins, template parameters, shared arrays
 
     def address(self, e: s.Expr) -> Names:
@@ -132,9 +134,6 @@ class _Flow:
     def _exprs(self, fn: s.Function, root: object, ctl: Names) -> None:
         """The expressions of one statement (or expression) `root` under conditions that read `ctl`."""
         for n in stmt_exprs(cast(s.Stmt, root)):
-            if isinstance(n, (s.Opaque, s.OpaqueStmt)):
-                for key in n.writes:
-                    self._add(self.taint, key, _DATA)
             if isinstance(n, s.Decl) and n.init is not None:
                 self._add(self.taint, n.key, self.value(n.init) | ctl)
             elif isinstance(n, (s.Assign, s.Step)):
