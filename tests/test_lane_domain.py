@@ -261,3 +261,25 @@ def test_break_and_continue_end_their_trips_as_the_thread_does(tmp_path):
     # Lanes 0-7 leave at k = 3, lanes 8-15 at 4, ...: each trip has the lanes still in the loop.
     assert [int(i.active.sum()) for i in site.instances] == [32, 32, 24, 16, 8]
     assert [t.loops[next(iter(t.loops))] for t in (traces[0], traces[31])] == [(4, False), (7, False)]
+
+
+def test_a_shift_past_the_width_runs_as_the_gpu_runs_it_and_a_defined_twin_as_c_says(tmp_path):
+    """Parboil's `CONFLICT_FREE_OFFSET(i) ((i) >> LOG_NUM_BANKS + (i) >> 8)` shifts
+    by 4 + i: past the width the GPU's shr gives 0 (the replay's clamp), so the
+    offset pads nothing; the proof still refuses it (run.py, not LaneRun)."""
+    body = """
+    __shared__ unsigned s[160];
+    unsigned ai = 2 * threadIdx.x;
+    ai += ai >> 4 + ai >> 8;
+    s[ai] = 1;
+    unsigned bi = 2 * threadIdx.x;
+    bi += bi >> 4;
+    s[bi + 1] = 2;
+"""
+    _, sites = _lanes(tmp_path, body, (64, 1, 1))
+    past = sites["s[ai]"]
+    assert past.unknown is None and not past.expected
+    assert {int(v) for i in past.instances for v in i.indices[0][i.active]} == {2 * t for t in range(64)}
+    twin = sites["s[bi + 1]"]
+    assert {int(v) for i in twin.instances for v in i.indices[0][i.active]} == \
+        {2 * t + (2 * t >> 4) + 1 for t in range(64)}

@@ -217,3 +217,15 @@ def test_an_if_left_by_a_return_runs_its_parts_from_the_start(tmp_path):
     alone, together, groups = _both(tmp_path, body, (32, 1, 1))
     _assert_same(alone, together)
     assert sorted(len(g.tids) for g in groups) == [12, 20]
+
+
+def test_a_shift_past_the_width_is_each_lanes_as_alone(tmp_path):
+    body = """
+    __shared__ unsigned s[160];
+    unsigned ai = 2 * threadIdx.x;
+    ai += ai >> 4 + ai >> 8;
+    s[ai] = 1;
+"""
+    alone, together, _ = _both(tmp_path, body, (64, 1, 1))
+    _assert_same(alone, together)
+    assert together["s[ai]"].unknown is None and together["s[ai]"].instances

@@ -116,6 +116,20 @@ class LaneRun(Run):
         self.exec(fn.body, st, fr)
         self.stack.pop()
 
+    # ---- values as the GPU computes them ----
+    def arith(self, op: str, a: Value, b: Value, ty: s.Ty) -> Value:
+        """A shift by the type's width or more, undefined in C (the proof refuses
+        it), as the GPU's shl/shr run it, as the replay predicts it
+        (cint.shift_array's `clamp`): in 64 bits, an amount of 64 or more
+        clamped, the result converted to the type. A prediction, never a proof."""
+        t = ty.int_type
+        if op in ("<<", ">>") and t is not None and type(a) is SInt and type(b) is SInt:
+            x, n = cast(SInt, a).single, cast(SInt, b).single
+            if x is not None and n is not None and t.bits <= n:
+                r = (x << n if n < 64 else 0) if op == "<<" else x >> min(n, 63)
+                return iv.wrap(SInt.const(r), t)
+        return super().arith(op, a, b, ty)
+
     # ---- the log ----
     def record(self, p: Ptr, start: int, end: int) -> None:
         super().record(p, start, end)
