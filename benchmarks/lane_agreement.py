@@ -17,7 +17,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from rapcc.analysis import arrays, lane_compare
+from rapcc.analysis import arrays, lane_sites
 from rapcc.analysis.arrays import analyze
 from rapcc.analysis.lane_compare import BLOCK_STEPS, Agreement, SiteAgreement, compare_analyses
 from rapcc.diagnostics import InternalError, RapccError
@@ -90,10 +90,10 @@ def main(argv: list[str] | None = None) -> int:
     replay_s = lanes_s = 0.0
     # The replay's CPU (every access's samples, analysis/access_samples.py) against the lane runs' (one per block).
     replay_cpu = _Clock(arrays, "analyse_accesses")
-    lanes_cpu = _Clock(lane_compare._Blocks, "_run")
+    lanes_cpu = _Clock(lane_sites.LaneBlocks, "_run")
     if args.per_thread:
-        init = lane_compare._Blocks.__init__
-        lane_compare._Blocks.__init__ = lambda self, program, steps=BLOCK_STEPS: init(self, program, steps, True)
+        init = lane_sites.LaneBlocks.__init__
+        lane_sites.LaneBlocks.__init__ = lambda self, program, steps=BLOCK_STEPS: init(self, program, steps, True)
     for path, incs in _files(args):
         try:
             info, _ = parse_file(str(path), path.read_bytes(), Options(include_dirs=incs))

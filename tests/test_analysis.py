@@ -394,10 +394,10 @@ def test_umul24_is_the_product_of_the_low_24_bits():
     assert all(x.samples.unknown is None for x, _ in res)
     (a, pa), (b, pb) = res[:2]
     assert pa.wavefronts == 1.0 and pb.wavefronts == 1.0
-    # -ty's low 24 bits sign-extend: the index is 256 - 8 * ty + tx, inside the array. The
-    # sound proof does not model __umul24 yet (the array stays unproved, with no site facts);
-    # what it records must be inside.
-    assert b.site is None or b.site.ranges is not None and 0 <= b.site.ranges[0].lo <= b.site.ranges[0].hi < 64 * 33
+    # -ty's low 24 bits sign-extend: the index is 256 - 8 * ty + tx, inside the array, as the
+    # sound proof (lower_intrinsics.py) records it.
+    assert b.site is not None and b.site.ranges is not None
+    assert 0 <= b.site.ranges[0].lo <= b.site.ranges[0].hi < 64 * 33
 
 
 def test_local_of_template_dependent_type_is_followed_but_never_rewritten():

@@ -174,6 +174,43 @@ def test_a_bit_count_is_recognised_by_its_declaration_not_its_name(tmp_path) -> 
     assert found is not None and found.failure == Failure.OUT_OF_RANGE
 
 
+# ---- __umul24, __mul24 ----
+
+MUL24 = """
+namespace mine {{ __device__ unsigned __umul24(unsigned a, unsigned b) {{ return a * b; }} }}
+__global__ void k(float *out)
+{{
+    __shared__ float tile[{size}];
+    unsigned tx = threadIdx.x;
+    tile[{index}] = 1.0f;
+    __syncthreads();
+    out[tx] = tile[tx];
+}}
+"""
+
+
+@pytest.mark.parametrize("index, size", [
+    ("__umul24(tx, 8u) + 7u", 256 * 8),  # 255 * 8 + 7: the last element
+    ("__umul24(tx + 0x1000000u, 8u)", 256 * 8),  # bit 24 is dropped: tx * 8
+    ("__mul24(-(int)tx, 8) + 255 * 8", 256 * 8),  # sign-extended from bit 23: 8 * (255 - tx)
+    ("__umul24(0xFFFFFFu, 0xFFFFFFu) - 0xFE000001u + tx", 256),  # 0xFFFFFE000001, whose low 32 bits are kept: tx
+])
+def test_a_24_bit_multiply_is_the_product_of_the_low_24_bits(index: str, size: int, tmp_path) -> None:
+    """Proved in range exactly; before, the call's value was unknown and the array unproved."""
+    assert _proof(MUL24.format(size=size, index=index), tmp_path, (256, 1, 1))["tile"] is None
+
+
+@pytest.mark.parametrize("index, size", [
+    ("__umul24(tx, 8u) + 8u", 256 * 8),  # one past the end for the last thread
+    ("__umul24(tx + 0x800000u, 8u)", 256 * 8),  # bit 23 is kept: far past the end
+    ("__mul24(-(int)tx, 8) + 254 * 8", 256 * 8),  # negative for the last thread
+    ("mine::__umul24(tx + 0x1000000u, 8u)", 256 * 8),  # a file's own: a plain product, past the end
+])
+def test_the_wrong_24_bit_multiply_is_refused(index: str, size: int, tmp_path) -> None:
+    found = _proof(MUL24.format(size=size, index=index), tmp_path, (256, 1, 1))["tile"]
+    assert found is not None and found.failure == Failure.OUT_OF_RANGE
+
+
 # ---- cooperative groups ----
 
 GROUPS = """#include <cooperative_groups.h>

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import numpy as np
 
+from rapcc.analysis.lane_draws import DRAW_ROUNDS
 from rapcc.analysis.lane_domain import (LaneFailure, LaneSite, block_lanes, block_requests, pooled, run_lane)
 from rapcc.analysis.soundness import _dims
 from rapcc.analysis.warptable import WarpInstance
@@ -89,17 +90,73 @@ def test_a_stride_2_loop_runs_each_trip_with_its_own_values(tmp_path):
     assert list(traces[0].loops.values()) == [(4, False)]
 
 
-def test_a_data_dependent_subscript_is_unknown_and_its_twin_is_not(tmp_path):
+def _sites_with_dims(tmp_path: Path, body: str, shape: tuple[int, int, int]) -> dict[str, LaneSite]:
+    """The block's sites by source text, drawn subscripts wrapped into their arrays' extents."""
+    src, info = _parse(tmp_path, body)
+    program = info.sound()
+    functions = {f.key: f for f in program.functions}
+    fn = next(f for f in program.functions if f.is_kernel)
+    dims = _dims(program, functions, {}, {a.key for a in program.arrays})
+    elem = {a.key: a.elem_bytes for a in program.arrays}
+    traces = [run_lane(functions, fn, {}, dims, elem, shape, lane) for lane in block_lanes(shape)]
+    text = src.encode()
+    return {text[st:e].decode(): site for (_, st, e), site in block_requests(traces, dims=dims).items()}
+
+
+def test_a_data_dependent_subscript_is_drawn_over_its_value_set_and_its_twin_is_exact(tmp_path):
     body = """
-    __shared__ int s[32];
-    s[in[threadIdx.x] & 31] = 1;
+    __shared__ int s[1024];
+    s[in[threadIdx.x] & 1023] = 1;
     s[threadIdx.x & 31] = 2;
 """
     _, sites = _lanes(tmp_path, body, (32, 1, 1))
-    assert sites["s[in[threadIdx.x] & 31]"].unknown is not None
-    assert not sites["s[in[threadIdx.x] & 31]"].instances
+    data = sites["s[in[threadIdx.x] & 1023]"]
+    assert data.unknown is None and data.expected == ("subscript 1 over [0, 1023]",)
+    # One request a round, rounds until MIN_DRAWN requests (at most DRAW_ROUNDS), standing for one block's.
+    assert len(data.instances) == DRAW_ROUNDS and abs(data.executions - 1.0) < 1e-9
+    values = np.concatenate([i.indices[0] for i in data.instances])
+    assert values.min() >= 0 and values.max() <= 1023 and len(set(values.tolist())) > 256
+    # 32 lanes over 32 banks at random, other words: about 3.5 wavefronts (balls in bins), never the twin's 1.
+    assert 2.5 <= float(np.mean(_wavefronts(data, 1))) <= 4.5
     twin = sites["s[threadIdx.x & 31]"]
-    assert twin.unknown is None and _wavefronts(twin, 1) == [1]
+    assert twin.unknown is None and twin.expected == () and _wavefronts(twin, 1) == [1]
+    # Deterministic: the same source draws the same values.
+    _, again = _lanes(tmp_path, body, (32, 1, 1))
+    assert all(np.array_equal(x.indices[0], y.indices[0])
+               for x, y in zip(data.instances, again["s[in[threadIdx.x] & 1023]"].instances))
+
+
+def test_a_masked_and_scaled_draw_keeps_its_stride_and_a_wide_one_wraps_into_the_array(tmp_path):
+    """`(v & 7) * 4` is {0, 4, ..., 28}: drawn from the strided set, 8 banks; a draw over
+    the hull [0, 28] would spread over 29. An `int` loaded and used whole is wrapped into the array."""
+    body = """
+    __shared__ int s[64];
+    int v = in[threadIdx.x];
+    s[(v & 7) * 4] = 1;
+    s[v] = 2;
+"""
+    sites = _sites_with_dims(tmp_path, body, (32, 1, 1))
+    scaled = np.concatenate([i.indices[0] for i in sites["s[(v & 7) * 4]"].instances])
+    assert set(scaled.tolist()) == set(range(0, 29, 4))
+    whole = np.concatenate([i.indices[0] for i in sites["s[v]"].instances])
+    assert whole.min() >= 0 and whole.max() < 64
+
+
+def test_an_access_under_a_branch_on_data_is_not_drawn_and_its_thread_guarded_twin_is(tmp_path):
+    body = """
+    __shared__ int s[32];
+    int v = in[threadIdx.x];
+    if (v > 3) s[v & 31] = 1;
+    if (threadIdx.x < 16) s[(v >> 5) & 31] = 2;
+    int w = v > 3 ? s[(v >> 10) & 31] : 0;
+    out[threadIdx.x] = w;
+"""
+    _, sites = _lanes(tmp_path, body, (32, 1, 1))
+    assert sites["s[v & 31]"].unknown is not None and not sites["s[v & 31]"].instances
+    assert sites["s[(v >> 10) & 31]"].unknown is not None  # a select on data: its arms are branches too
+    twin = sites["s[(v >> 5) & 31]"]
+    assert twin.unknown is None and twin.expected
+    assert all(int(i.active.sum()) == 16 for i in twin.instances)  # only the guard's lanes, in every round
 
 
 def test_a_guard_drops_its_lanes_from_the_request(tmp_path):
@@ -204,3 +261,25 @@ def test_break_and_continue_end_their_trips_as_the_thread_does(tmp_path):
     # Lanes 0-7 leave at k = 3, lanes 8-15 at 4, ...: each trip has the lanes still in the loop.
     assert [int(i.active.sum()) for i in site.instances] == [32, 32, 24, 16, 8]
     assert [t.loops[next(iter(t.loops))] for t in (traces[0], traces[31])] == [(4, False), (7, False)]
+
+
+def test_a_shift_past_the_width_runs_as_the_gpu_runs_it_and_a_defined_twin_as_c_says(tmp_path):
+    """Parboil's `CONFLICT_FREE_OFFSET(i) ((i) >> LOG_NUM_BANKS + (i) >> 8)` shifts
+    by 4 + i: past the width the GPU's shr gives 0 (the replay's clamp), so the
+    offset pads nothing; the proof still refuses it (run.py, not LaneRun)."""
+    body = """
+    __shared__ unsigned s[160];
+    unsigned ai = 2 * threadIdx.x;
+    ai += ai >> 4 + ai >> 8;
+    s[ai] = 1;
+    unsigned bi = 2 * threadIdx.x;
+    bi += bi >> 4;
+    s[bi + 1] = 2;
+"""
+    _, sites = _lanes(tmp_path, body, (64, 1, 1))
+    past = sites["s[ai]"]
+    assert past.unknown is None and not past.expected
+    assert {int(v) for i in past.instances for v in i.indices[0][i.active]} == {2 * t for t in range(64)}
+    twin = sites["s[bi + 1]"]
+    assert {int(v) for i in twin.instances for v in i.indices[0][i.active]} == \
+        {2 * t + (2 * t >> 4) + 1 for t in range(64)}

@@ -23,6 +23,7 @@ from .budget import affordable, charge, spent
 from .affine import affine, flatten, render_poly
 from .classify import AccessClass, classified, classify_access
 from .datadraw import drawn_access
+from .lane_sites import AGREEMENT  # the lane domain's, where the constant lives
 from ..banks import DEFAULT_BANKS
 from .predict import predict, row_major
 from .rounds import replay_rounds
@@ -34,7 +35,6 @@ from .warptable import WarpTable, joined, reweighted, take
 
 _INDICES, _SHAPE, _DTYPE = attrgetter("indices"), attrgetter("shape"), attrgetter("dtype")
 
-AGREEMENT = 0.05  # predictions for different parameter values must agree this closely
 # A data-dependent access is replayed with fresh draws until it has this many
 # warp instructions (at most DRAW_ROUNDS times): the standard error of its
 # expected wavefronts is then about 0.02.

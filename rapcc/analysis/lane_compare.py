@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
-from itertools import product
-from typing import cast
 
 from .. import ir
 from .. import sound_ir as s
@@ -21,23 +19,19 @@ from ..banks import DEFAULT_BANKS
 from .access_samples import AccessAnalysis
 from .arrays import ArrayAnalysis, analyze
 from .classify import classified, classify_access
-from .facts import FactsCache
-from .lane_domain import (GroupTrace, LaneFailure, LaneSite, LaneTrace, SiteKey, block_lanes, block_requests, pooled,
-                          run_lane)
-from .lane_vector import run_block
+from .lane_domain import LaneFailure, LaneSite
+from .lane_sites import AGREEMENT, BLOCK_STEPS, LaneBlocks, sampled
 from .predict import predict, row_major
-from .soundness import _dims, _reach
-from .warps import PARAM_SAMPLES, AccessSamples
+from .warps import AccessSamples
 
-# Interpreter steps over all the threads of one block run, by default: past it
-# the block gives no trace (a bound on a survey's time, not a fact of the code).
-BLOCK_STEPS = 100_000_000
 TOLERANCE = 1e-9  # relative: the two means are sums of the same integers in another order
 
 
 class Agreement(Enum):
     AGREE = "agree"  # the same mean wavefronts per request
-    BOTH_DATA = "both_data"  # both find a data-dependent subscript (the replay draws it; the lanes do not yet)
+    DRAWN = "drawn"  # both draw a data-dependent subscript: the same expected wavefronts, within AGREEMENT
+    DRAWN_DIFFERS = "drawn_differs"  # both draw it, and their expected wavefronts differ by more
+    BOTH_DATA = "both_data"  # both find a data-dependent subscript; one of them does not draw it
     NEITHER_RUNS = "neither_runs"  # no request under either
     LANE_UNKNOWN = "lane_unknown"  # a subscript not one value in some lane; the replay computes it
     REPLAY_UNKNOWN = "replay_unknown"  # the replay cannot compute or draws it; every lane computes it
@@ -50,7 +44,7 @@ class Agreement(Enum):
 
     @property
     def agrees(self) -> bool:
-        return self in (Agreement.AGREE, Agreement.BOTH_DATA, Agreement.NEITHER_RUNS)
+        return self in (Agreement.AGREE, Agreement.DRAWN, Agreement.BOTH_DATA, Agreement.NEITHER_RUNS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,79 +65,8 @@ class SiteAgreement:
     # The sound proof holds for the array (arrays.ArrayAnalysis.unproved is None):
     # only such an array's prediction may steer a rewrite.
     proved: bool = False
-
-
-BlockKey = tuple[str, tuple[tuple[str, int], ...], tuple[int, int, int], tuple[tuple[str, int], ...]]
-
-
-class _Blocks:
-    """Each kernel instance's lanes run once per block shape, for every array of the file."""
-
-    def __init__(self, program: s.Program, block_steps: int = BLOCK_STEPS, per_thread: bool = False):
-        """`per_thread`: each thread run alone (lane_domain.run_lane), not warp by warp (lane_vector.py)."""
-        self.per_thread = per_thread
-        self.program = program
-        self.block_steps = block_steps
-        self.functions = {f.key: f for f in program.functions}
-        self.reach = _reach(program)
-        self.elem = {a.key: a.elem_bytes for a in program.arrays}
-        self.facts = FactsCache()
-        self._runs: dict[BlockKey, dict[SiteKey, LaneSite] | LaneFailure] = {}
-
-    def sites(self, array: str, shape: tuple[int, int, int], arguments: tuple[tuple[str, int], ...],
-              params: tuple[tuple[str, int], ...] = ()) -> dict[SiteKey, LaneSite] | LaneFailure:
-        """The sites of every kernel that reaches `array`; `params`: kernel parameters bound by name."""
-        out: dict[SiteKey, LaneSite] = {}
-        for fn in self.program.functions:
-            if not fn.is_kernel or array not in self.reach.get(fn.key, set()):
-                continue
-            bindings = self._bindings(fn, dict(arguments))
-            key = (fn.key, tuple(sorted(bindings.items())), shape, params)
-            if key not in self._runs:
-                self._runs[key] = self._run(fn, bindings, shape, dict(params))
-            got = self._runs[key]
-            if isinstance(got, LaneFailure):
-                return got
-            for site, found in got.items():
-                out.setdefault(site, found)
-        return out
-
-    def _bindings(self, fn: s.Function, wanted: dict[str, int]) -> dict[str, int]:
-        """The template arguments of the instance analysed: the one the array
-        analysis names, else the first launched one (none for a plain kernel)."""
-        mine = [dict(i.arguments) for i in self.program.instances if i.kernel == fn.key
-                and not any(n == "?" for n, _ in i.arguments)]
-        fits = [b for b in mine if all(b.get(n) == v for n, v in wanted.items())]
-        return (fits or mine or [{}])[0]
-
-    def _run(self, fn: s.Function, bindings: dict[str, int], shape: tuple[int, int, int],
-             params: dict[str, int]) -> dict[SiteKey, LaneSite] | LaneFailure:
-        dims = _dims(self.program, self.functions, bindings, self.reach.get(fn.key, set()))
-        traces: list[LaneTrace | GroupTrace] = []
-        if self.per_thread:
-            for lane in block_lanes(shape):
-                traces.append(run_lane(self.functions, fn, bindings, dims, self.elem, shape, lane, self.facts,
-                                       params))
-        else:
-            traces += run_block(self.functions, fn, bindings, dims, self.elem, shape, self.facts, params)
-        failed = [t for t in traces if t.failed is not None]
-        if failed:  # the first thread's, in the order of threads
-            return cast(LaneFailure, min(failed, key=lambda t: t.lane if isinstance(t, LaneTrace) else
-                                         block_lanes(shape)[min(t.tids)][::-1]).failed)
-        if sum(t.steps for t in traces) > self.block_steps:
-            return LaneFailure.BUDGET
-        return block_requests(traces)
-
-
-def _site_of(sites: dict[SiteKey, LaneSite], a: ir.Access) -> LaneSite | None:
-    """The lanes' site for the replay's access: its span, else the innermost
-    recorded span holding it (`atomicAdd(&t[i], 1)` is recorded at the call)."""
-    exact = sites.get((a.array, a.range.start, a.range.end))
-    if exact is not None:
-        return exact
-    holding = [(e - st, site) for (arr, st, e), site in sites.items()
-               if arr == a.array and st <= a.range.start and a.range.end <= e]
-    return min(holding, key=lambda h: h[0])[1] if holding else None
+    lane_bound: tuple[str, ...] = ()  # kernel parameters the lanes sampled (lane_params.py)
+    lane_varies: bool = False  # their values change the lanes' conflicts by more than AGREEMENT
 
 
 def _mean(samples: AccessSamples, dims: tuple[int, ...] | None, elem: int, a: ir.Access,
@@ -179,8 +102,12 @@ def compare_access(x: AccessAnalysis, dims: tuple[int, ...] | None, elem: int,
                        detail=lanes.unknown)
     m = _mean(AccessSamples(lanes.instances, None), dims, elem, a) if lanes is not None else None
     got = replace(base, lanes=m[0] if m else None, lane_requests=m[1] if m else 0.0,
+                  lane_bound=lanes.bound if lanes is not None else (),
+                  lane_varies=lanes is not None and lanes.varies is not None,
                   same_class=_class_of(lanes, dims) == x.cls if lanes is not None and lanes.instances
                   and not replay_data and x.samples.instances else None)
+    if lanes is not None and lanes.expected and x.samples.expected:
+        return _drawn(got, x, dims, elem, m, lanes)
     if replay_data:
         why = x.samples.unknown or "drawn: " + ", ".join(x.samples.expected)
         return replace(got, agreement=Agreement.REPLAY_UNKNOWN if m else Agreement.LANE_MISSING, detail=why)
@@ -196,32 +123,34 @@ def compare_access(x: AccessAnalysis, dims: tuple[int, ...] | None, elem: int,
         mf = _mean(AccessSamples(lanes.instances, None, unrolled=x.samples.unrolled, reloads=x.samples.reloads),
                    dims, elem, a, fused=True)
         return replace(got, same_fused=rf is not None and mf is not None and _close(rf[0], mf[0]))
-    if x.assumed_params:
-        return replace(got, agreement=Agreement.PARAMETER, detail=", ".join(x.assumed_params))
+    if x.assumed_params or lanes is not None and lanes.bound:
+        mine = ", ".join(lanes.bound if lanes else ()) or "-"
+        return replace(got, agreement=Agreement.PARAMETER,
+                       detail=f"replay: {', '.join(x.assumed_params) or '-'}; lanes: {mine}")
     if abs(r[1] - m[1]) > TOLERANCE * max(1.0, r[1]):
         return replace(got, agreement=Agreement.TRIPS)
     return replace(got, agreement=Agreement.ADDRESSES)
 
 
-def _with_params(blocks: _Blocks, array: str, shape: tuple[int, int, int], arguments: tuple[tuple[str, int], ...],
-                 x: AccessAnalysis) -> LaneSite | LaneFailure:
-    """The access's requests pooled over the values the replay tried for the
-    kernel parameters it bound (warps.sample_with_params: each of
-    PARAM_SAMPLES, the first parameter outermost)."""
-    found: list[LaneSite | None] = []
-    for values in product(PARAM_SAMPLES, repeat=len(x.assumed_params)):
-        sites = blocks.sites(array, shape, arguments, tuple(zip(x.assumed_params, values)))
-        if isinstance(sites, LaneFailure):
-            return sites
-        found.append(_site_of(sites, x.access))
-    return pooled(found)
+def _drawn(got: SiteAgreement, x: AccessAnalysis, dims: tuple[int, ...] | None, elem: int,
+           m: tuple[float, float] | None, lanes: LaneSite) -> SiteAgreement:
+    """Both draw the access: agreeing in distribution when their expected
+    wavefronts per request differ by at most AGREEMENT (the bar the replay's
+    own parameter samples must meet) and their requests per block match."""
+    r = _mean(x.samples, dims, elem, x.access)
+    got = replace(got, replay=r[0] if r else None, replay_requests=r[1] if r else 0.0,
+                  detail="lanes: " + ", ".join(lanes.expected) + "; replay: " + ", ".join(x.samples.expected))
+    if r is None or m is None:
+        return replace(got, agreement=Agreement.DRAWN_DIFFERS)
+    close = abs(r[0] - m[0]) <= AGREEMENT * max(r[0], m[0]) and abs(r[1] - m[1]) <= TOLERANCE * max(1.0, r[1])
+    return replace(got, agreement=Agreement.DRAWN if close else Agreement.DRAWN_DIFFERS)
 
 
 def compare_analyses(program: s.Program, analyses: tuple[ArrayAnalysis, ...], block_steps: int = BLOCK_STEPS
                      ) -> list[SiteAgreement]:
     """Every access of every array analysed with constant or run-time extents, under its reported block shape;
     `block_steps`: the interpreter steps one block's lanes may take together."""
-    blocks = _Blocks(program, block_steps)
+    blocks = LaneBlocks(program, block_steps)
     out = []
     for whole in analyses:
         if whole.over_budget is not None:
@@ -230,11 +159,9 @@ def compare_analyses(program: s.Program, analyses: tuple[ArrayAnalysis, ...], bl
         if one.logical_dims is None and not whole.array.is_extern:
             continue  # a template's extents no instance fixes: nothing the replay predicts on either
         shape = (whole.block.x, whole.block.y, whole.block.z)
-        sites = blocks.sites(whole.array.key, shape, one.template_arguments)
         for x in one.accesses:
-            lanes = sites if isinstance(sites, LaneFailure) else _site_of(sites, x.access)
-            if x.assumed_params and not isinstance(lanes, LaneFailure):
-                lanes = _with_params(blocks, whole.array.key, shape, one.template_arguments, x)
+            lanes = sampled(blocks, whole.array.key, shape, one.template_arguments, x.access, one.logical_dims,
+                            whole.elem_bytes)
             out.append(replace(compare_access(x, one.logical_dims, whole.elem_bytes, lanes, whole.array.name),
                                proved=whole.unproved is None))
     return out

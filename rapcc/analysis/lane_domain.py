@@ -17,25 +17,30 @@ is not one value, standing for ASSUMED_TRIPS.
 
 What is not one value (a load from global memory, a kernel parameter, a value
 joined after a condition that is not one value) stays an interval: an access
-whose subscripts are not all singletons is data-dependent here
-(`LaneSite.unknown`), never guessed.
+whose subscripts are not all singletons is data-dependent. Its subscripts'
+value sets are kept (`lane_draws.Spread`) and drawn from as uniform data,
+round after round (`lane_draws`), where the access runs under no branch whose
+condition is not one value; elsewhere it is unknown (`LaneSite.unknown`),
+never guessed.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import cast
 
 import numpy as np
 
 from .. import sound_ir as s
 from . import intervals as iv
-from .absint import BudgetExceeded, Frame, Jumps, Ptr, State, Value, join_states, unknown
+from .absint import BudgetExceeded, Frame, Jumps, Ptr, State, Value, join_states, join_values, unknown
 from .facts import FactsCache
 from .intervals import SInt
+from .lane_draws import Spread, drawn, lane_set, rounds_needed, salt, spread_of
 from .run import Run, _top_cases
 from .warps import ASSUMED_TRIPS, COUNT_TRIPS, MAX_INSTANCES, MAX_TRIPS, UNKNOWN_TRIPS, _spread
-from .warptable import TableBuilder, WarpInstance, take
+from .warptable import TableBuilder, WarpInstance, WarpTable, joined, reweighted, take
 
 WARP = 32
 SiteKey = tuple[str, int, int]  # (array, start, end): Evaluator.record's key
@@ -63,7 +68,9 @@ class Event:
 
     site: SiteKey
     trips: tuple[Trip, ...]  # the loops around it, outermost first
-    index: tuple[int, ...] | None  # the element's subscripts; None: some subscript is not one value
+    # The element's subscripts, a value set (drawn from) where one is not one value;
+    # None: not drawn (under a branch on data, or a set past int64's reach).
+    index: tuple[int | Spread, ...] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,19 +87,22 @@ class LaneRun(Run):
 
     def __init__(self, functions: dict[str, s.Function], dims: dict[str, tuple[int, ...] | None],
                  shape: tuple[int, int, int], elem_bytes: dict[str, int], lane: tuple[int, int, int],
-                 facts: FactsCache | None = None, params: Mapping[str, int] | None = None):
+                 facts: FactsCache | None = None, params: Mapping[str, int] | None = None,
+                 block: tuple[int, int, int] = (0, 0, 0)):
         """`params`: kernel parameters (by name) bound to one value each, as the
-        replay binds those it cannot do without (warps.PARAM_SAMPLES); the others are unknown."""
+        replay binds those it cannot do without (warps.PARAM_SAMPLES); the others are unknown.
+        `block`: the block's index (block 0, and block 1 for what block 0 does not run)."""
         # The `x - (x & m)` rule narrows intervals; between singletons it has nothing to narrow.
         super().__init__(functions, dims, shape, elem_bytes, lane, facts, masks=False)
         self.params = dict(params or {})
-        for axis in "xyz":  # the replay's block (warps.warp_builtins): a prediction, not a proof
-            self.base[f"blockIdx.{axis}"] = SInt.const(0)
+        for axis, b in zip("xyz", block):  # the replay's block (warps.warp_builtins): a prediction, not a proof
+            self.base[f"blockIdx.{axis}"] = SInt.const(b)
         self.events: list[Event] = []
         self.loops_run: dict[LoopKey, tuple[int, bool]] = {}
         self._trips: list[Trip] = []
         self._entries: dict[tuple, int | dict[int, int]] = {}  # per lane where a part of a group (lane_vector.py) ran it
         self._quiet = 0  # > 0 while `refine` re-reads an operand already evaluated (and logged)
+        self._undecided = 0  # > 0 inside a branch whose condition is not one value: its accesses are not drawn
         self._cases: dict[int, s.Case] = {}  # id(a switch's Jumps) -> the one case its value enters
 
     def kernel(self, fn: s.Function, bindings: dict[str, int]) -> None:
@@ -106,15 +116,65 @@ class LaneRun(Run):
         self.exec(fn.body, st, fr)
         self.stack.pop()
 
+    # ---- values as the GPU computes them ----
+    def arith(self, op: str, a: Value, b: Value, ty: s.Ty) -> Value:
+        """A shift by the type's width or more, undefined in C (the proof refuses
+        it), as the GPU's shl/shr run it, as the replay predicts it
+        (cint.shift_array's `clamp`): in 64 bits, an amount of 64 or more
+        clamped, the result converted to the type. A prediction, never a proof."""
+        t = ty.int_type
+        if op in ("<<", ">>") and t is not None and type(a) is SInt and type(b) is SInt:
+            x, n = cast(SInt, a).single, cast(SInt, b).single
+            if x is not None and n is not None and t.bits <= n:
+                r = (x << n if n < 64 else 0) if op == "<<" else x >> min(n, 63)
+                return iv.wrap(SInt.const(r), t)
+        return super().arith(op, a, b, ty)
+
     # ---- the log ----
     def record(self, p: Ptr, start: int, end: int) -> None:
         super().record(p, start, end)
         if self._quiet:
             return
         assert p.array is not None
-        values = tuple(v.single for v in p.idx)
-        index = None if any(v is None for v in values) else tuple(int(v) for v in values if v is not None)
+        sets = [lane_set(v) for v in p.idx]
+        index: tuple[int | Spread, ...] | None = None
+        if all(x is not None and x[2] == 1 for x in sets):
+            index = tuple(v.lo for v in p.idx)
+        elif not self._undecided and all(x is not None for x in sets):
+            index = tuple(v.lo if x is not None and x[2] == 1 else cast(Spread, spread_of([v]))
+                          for v, x in zip(p.idx, sets))
         self.events.append(Event((p.array, start, end), tuple(self._trips), index))
+
+    # ---- branches on data: their accesses are not drawn (the replay draws the guard as well) ----
+    def _if(self, n: s.If, st: State, fr: Frame) -> State | None:
+        t, f = self.branch(n.cond, st, fr)
+        undecided = int(t is not None and f is not None)
+        self._undecided += undecided
+        try:
+            t = self.exec(n.then, t, fr)
+            f = self.exec(n.other, f, fr) if n.other is not None else f
+        finally:
+            self._undecided -= undecided
+        return join_states(t, f)
+
+    def _select(self, e: s.Select, st: State, fr: Frame) -> Value:
+        t, f = self.branch(e.cond, st, fr)
+        undecided = int(t is not None and f is not None)
+        self._undecided += undecided
+        try:
+            vt = self.eval(e.then, t, fr) if t is not None else None
+            vf = self.eval(e.other, f, fr) if f is not None else None
+        finally:
+            self._undecided -= undecided
+        both = join_states(t, f)
+        st.clear()
+        if both is not None:
+            st.update(both)
+        if t is None:
+            return cast(Value, vf)
+        if f is None:
+            return cast(Value, vt)
+        return join_values(cast(Value, vt), cast(Value, vf))
 
     def refine(self, op: str, lhs: s.Expr, rhs: s.Expr, st: State, fr: Frame) -> State | None:
         self._quiet += 1
@@ -215,10 +275,10 @@ def param_name(p: s.Param) -> str:
 def run_lane(functions: dict[str, s.Function], fn: s.Function, bindings: dict[str, int],
              dims: dict[str, tuple[int, ...] | None], elem_bytes: dict[str, int], shape: tuple[int, int, int],
              lane: tuple[int, int, int], facts: FactsCache | None = None,
-             params: Mapping[str, int] | None = None) -> LaneTrace:
+             params: Mapping[str, int] | None = None, block: tuple[int, int, int] = (0, 0, 0)) -> LaneTrace:
     """Kernel `fn` (its template parameters bound by `bindings`, the kernel
     parameters named in `params` to those values) run for the one thread `lane` of a `shape` block."""
-    run = LaneRun(functions, dims, shape, elem_bytes, lane, facts, params)
+    run = LaneRun(functions, dims, shape, elem_bytes, lane, facts, params, block)
     try:
         run.kernel(fn, bindings)
     except BudgetExceeded:
@@ -239,7 +299,12 @@ class LaneSite:
     """One site's warp requests over the block, as the replay's samples hold them."""
 
     instances: Sequence[WarpInstance]  # a WarpTable (warptable.py), or a tuple
-    unknown: str | None = None  # why no lane addresses: a subscript not one value
+    unknown: str | None = None  # why no lane addresses: a subscript not one value, and not drawn
+    # The subscripts drawn as uniform data (lane_draws.py), each with its values' hull:
+    # the requests are rounds of draws, standing together for one block's.
+    expected: tuple[str, ...] = ()
+    bound: tuple[str, ...] = ()  # kernel parameters sampled at PARAM_SAMPLES, the requests pooled over them
+    varies: str | None = None  # those whose values change the conflicts (no layout may be chosen on them)
 
     @property
     def executions(self) -> float:
@@ -267,7 +332,8 @@ class GroupEvent:
 
     site: SiteKey
     trips: tuple[Trip, ...]
-    index: tuple[np.ndarray | int, ...] | None  # per subscript, each lane's value (or all lanes'); None: not known
+    # Per subscript, each lane's value (or all lanes'), or each lane's value set (drawn); None: not known.
+    index: tuple[np.ndarray | int | Spread, ...] | None
     lanes: np.ndarray | None = None  # the threads that ran it (linear ids, ascending); None: every one of its trace
 
 
@@ -284,14 +350,22 @@ class GroupTrace:
 
 def as_group(tid: int, t: LaneTrace) -> GroupTrace:
     """One thread's trace as a group of one (thread `tid`)."""
-    events = tuple(GroupEvent(e.site, e.trips, None if e.index is None else tuple(np.array([v]) for v in e.index))
+    events = tuple(GroupEvent(e.site, e.trips, None if e.index is None else
+                              tuple(v if isinstance(v, Spread) else np.array([v]) for v in e.index))
                    for e in t.events)
     return GroupTrace((tid,), events, t.loops, t.failed, t.steps)
 
 
-def block_requests(traces: Sequence[LaneTrace | GroupTrace], warp_size: int = WARP) -> dict[SiteKey, LaneSite]:
+def block_requests(traces: Sequence[LaneTrace | GroupTrace], warp_size: int = WARP,
+                   dims: Mapping[str, tuple[int, ...] | None] | None = None,
+                   drawable: Callable[[SiteKey], bool] | None = None) -> dict[SiteKey, LaneSite]:
     """The warp requests of every site: `traces` are a block's threads by
-    linear id (a LaneTrace is the thread of its position), or groups of them."""
+    linear id (a LaneTrace is the thread of its position), or groups of them.
+    `dims`: each array's extents, into which a drawn site's subscripts are
+    wrapped (a correct program stays inside the array, so data is read as
+    uniform over its extent, as the replay reads it). `drawable`: whether a
+    site's value sets may be drawn (lane_params.py: its address reads data and
+    no parameter left unknown); None: every site's."""
     groups = [t if isinstance(t, GroupTrace) else as_group(tid, t) for tid, t in enumerate(traces)]
     weights = _trip_weights(groups)
     threads = max((max(g.tids) for g in groups), default=-1) + 1
@@ -320,13 +394,16 @@ def block_requests(traces: Sequence[LaneTrace | GroupTrace], warp_size: int = WA
             for o in np.unique(before):  # lanes at different occurrences: each its own request, as alone
                 part = before == o
                 ix = ev.index if part.all() or ev.index is None else \
-                    tuple(x[part] if isinstance(x, np.ndarray) else x for x in ev.index)
+                    tuple(x.take(part) if isinstance(x, Spread) else x[part] if isinstance(x, np.ndarray) else x
+                          for x in ev.index)
                 _add(found, weight_of, weights, ev, lanes[part], ix, int(o))
-    return {site: _site(reqs, weight_of, threads, warp_size) for site, reqs in found.items()}
+    return {site: _site(site, reqs, weight_of, threads, warp_size, (dims or {}).get(site[0]),
+                        drawable is None or drawable(site))
+            for site, reqs in found.items()}
 
 
 def _add(found: dict, weight_of: dict[tuple, float], weights: dict[LoopKey, tuple[frozenset[int], float]],
-         ev: GroupEvent, tids: np.ndarray, index: tuple[np.ndarray | int, ...] | None, occ: int) -> None:
+         ev: GroupEvent, tids: np.ndarray, index: tuple[np.ndarray | int | Spread, ...] | None, occ: int) -> None:
     """Event `ev` of threads `tids` (their subscripts `index`) at its `occ`-th
     occurrence: a part of its warps' requests, unless its trip is not sampled."""
     w = 1.0
@@ -340,29 +417,66 @@ def _add(found: dict, weight_of: dict[tuple, float], weights: dict[LoopKey, tupl
     weight_of[key] = w
 
 
-def _site(reqs: dict[tuple, list[tuple[np.ndarray, tuple[np.ndarray, ...] | None]]], weight_of: dict[tuple, float],
-          threads: int, warp_size: int) -> LaneSite:
+def _site(site: SiteKey, reqs: dict[tuple, list[tuple[np.ndarray, tuple | None]]], weight_of: dict[tuple, float],
+          threads: int, warp_size: int, dims: tuple[int, ...] | None, drawable: bool = True) -> LaneSite:
     ranks = {len(ix) if ix is not None else -1 for chunks in reqs.values() for _, ix in chunks}
     if -1 in ranks:
-        return LaneSite((), "a subscript that is not one value in some lane (data-dependent)")
+        return LaneSite((), "a subscript that is not one value in some lane (data-dependent), "
+                            "under a branch on data or past int64")
+    if not drawable and any(isinstance(x, Spread) for chunks in reqs.values() for _, ix in chunks for x in ix or ()):
+        return LaneSite((), "a subscript that is not one value in some lane, and its address reads no data "
+                            "(or a kernel parameter left unknown)")
     if len(ranks) != 1:
         return LaneSite((), "subscripts of different counts")
     rank = ranks.pop()
+    spreads = [(d, x) for chunks in reqs.values() for _, ix in chunks for d, x in enumerate(ix or ())
+               if isinstance(x, Spread)]
+    # The replay's order: trip after trip of the loops around, then warp after warp (TableBuilder's rows).
+    order = sorted(reqs, key=lambda k: (tuple(tr for _, _, tr in k[0]), k[1]))
+    if not spreads:
+        table = _rows(site, reqs, weight_of, order, threads, warp_size, rank, None)
+        return LaneSite(take(table, slice(0, MAX_INSTANCES)) if len(table) > MAX_INSTANCES else table)
+    # Rounds of draws, as the replay's (access_samples._expected_samples): as many as give
+    # MIN_DRAWN instructions, the first MAX_INSTANCES kept, standing together for one block.
+    first = _rows(site, reqs, weight_of, order, threads, warp_size, rank, 0)
+    parts = [first] + [_rows(site, reqs, weight_of, order, threads, warp_size, rank, r)
+                       for r in range(1, rounds_needed(len(first)))]
+    pooled_rows = joined(parts)
+    assert isinstance(pooled_rows, WarpTable) or not len(pooled_rows)
+    wrap = dims if dims is not None and dims and all(d > 0 for d in dims) else None
+    kept = take(pooled_rows, slice(0, MAX_INSTANCES)) if isinstance(pooled_rows, WarpTable) else first
+    have = float(sum(kept.weights))
+    per_block = float(sum(first.weights))
+    table = reweighted(kept, per_block / have if have > 0 else 1.0, wrap)
+    lows: dict[int, int] = {}
+    highs: dict[int, int] = {}
+    for d, x in spreads:  # each drawn subscript's values over every lane, for the report
+        lows[d] = min(lows.get(d, int(x.lo.min())), int(x.lo.min()))
+        top = int((x.lo + x.stride * (x.count - 1)).max())
+        highs[d] = max(highs.get(d, top), top)
+    return LaneSite(table, None, tuple(f"subscript {d + 1} over [{lows[d]}, {highs[d]}]" for d in sorted(lows)))
+
+
+def _rows(site: SiteKey, reqs: dict[tuple, list[tuple[np.ndarray, tuple | None]]], weight_of: dict[tuple, float],
+          order: list[tuple], threads: int, warp_size: int, rank: int, round_: int | None) -> WarpTable:
+    """The site's requests in `order`, at most MAX_INSTANCES rows; `round_`: the draws' round for value sets."""
     width = -(-threads // warp_size) * warp_size
     builder = TableBuilder(warp_size)
-    # The replay's order: trip after trip of the loops around, then warp after warp (TableBuilder's rows).
-    for key in sorted(reqs, key=lambda k: (tuple(tr for _, _, tr in k[0]), k[1])):
+    for key in order:
         active = np.zeros(width, dtype=bool)
         idx = [np.zeros(width, dtype=np.int64) for _ in range(rank)]
+        trips = tuple((entry, tr) for _, entry, tr in key[0])
         for tids, ix in reqs[key]:
             active[tids] = True
             for d, values in enumerate(ix or ()):  # never None here: a None made the site unknown above
+                if isinstance(values, Spread):
+                    assert round_ is not None
+                    values = drawn(values, tids, salt(site, trips, key[1], d), round_)
                 idx[d][tids] = values
         builder.add(idx, active, tuple(tr for _, _, tr in key[0]), weight_of[key])
         if builder.count >= MAX_INSTANCES:
             break
-    table = builder.table(rank)
-    return LaneSite(take(table, slice(0, MAX_INSTANCES)) if len(table) > MAX_INSTANCES else table)
+    return builder.table(rank)
 
 
 def pooled(sites: Sequence[LaneSite | None]) -> LaneSite:
@@ -377,4 +491,6 @@ def pooled(sites: Sequence[LaneSite | None]) -> LaneSite:
     kept = merged[::max(1, len(merged) // MAX_INSTANCES)]
     have = sum(i.weight for i in kept)
     k = per_block / have if have > 0 else 1.0
-    return LaneSite(tuple(WarpInstance(i.indices, i.active, i.warp, i.trips, i.weight * k) for i in kept))
+    expected = tuple(dict.fromkeys(e for x in sites if x is not None for e in x.expected))
+    return LaneSite(tuple(WarpInstance(i.indices, i.active, i.warp, i.trips, i.weight * k) for i in kept), None,
+                    expected)

@@ -36,6 +36,7 @@ from .facts import FactsCache
 from .interpret import _FLIP, _NEGATE
 from .intervals import SInt
 from .lane_domain import GroupEvent, GroupTrace, LaneFailure, LaneRun, _Stop, as_group, block_lanes, run_lane
+from .lane_draws import Spread, spread_of
 from .lane_values import (SAFE, Inexact, Lanes, Ranges, collect, fit, known, lane_of, lanes_value, merged, restricted,
                           small, varies)
 
@@ -52,11 +53,12 @@ class WarpRun(LaneRun):
 
     def __init__(self, functions: dict[str, s.Function], dims: dict[str, tuple[int, ...] | None],
                  shape: tuple[int, int, int], elem_bytes: dict[str, int], tids: Sequence[int],
-                 facts: FactsCache | None = None, params: Mapping[str, int] | None = None):
+                 facts: FactsCache | None = None, params: Mapping[str, int] | None = None,
+                 block: tuple[int, int, int] = (0, 0, 0)):
         ids = np.array(tids, dtype=np.int64)
         coords = np.stack([ids % shape[0], ids // shape[0] % shape[1], ids // (shape[0] * shape[1])], axis=1)
         first = (int(coords[0, 0]), int(coords[0, 1]), int(coords[0, 2]))
-        super().__init__(functions, dims, shape, elem_bytes, first, facts, params)
+        super().__init__(functions, dims, shape, elem_bytes, first, facts, params, block)
         self.n = len(tids)
         for k, axis in enumerate("xyz"):
             self.base[f"threadIdx.{axis}"] = lanes_value(coords[:, k].copy())
@@ -179,8 +181,11 @@ class WarpRun(LaneRun):
         if self._quiet:
             return
         assert p.array is not None
-        idx = [known(v) for v in p.idx]
-        index = None if any(v is None for v in idx) else tuple(cast("np.ndarray | int", v) for v in idx)
+        idx: list[np.ndarray | int | Spread | None] = [known(v) for v in p.idx]
+        if any(v is None for v in idx) and not self._undecided:  # data: each lane's value set, drawn from
+            idx = [x if x is not None else spread_of([cast(SInt, lane_of(v, k)) for k in range(self.n)])
+                   for x, v in zip(idx, p.idx)]
+        index = None if any(v is None for v in idx) else tuple(cast("np.ndarray | int | Spread", v) for v in idx)
         self.events.append(GroupEvent((p.array, start, end), tuple(self._trips), index,  # type: ignore[arg-type]
                                       self.lanes if self.n < self.full else None))  # type: ignore[arg-type]
 
@@ -429,22 +434,23 @@ def _combines(e: s.Expr) -> bool:
 def run_group(functions: dict[str, s.Function], fn: s.Function, bindings: dict[str, int],
               dims: dict[str, tuple[int, ...] | None], elem_bytes: dict[str, int], shape: tuple[int, int, int],
               tids: Sequence[int], facts: FactsCache | None = None,
-              params: Mapping[str, int] | None = None) -> list[GroupTrace]:
+              params: Mapping[str, int] | None = None, block: tuple[int, int, int] = (0, 0, 0)) -> list[GroupTrace]:
     """The traces of threads `tids` (linear ids, ascending) of a `shape` block:
     one per set of them that ran alike, each lane's events those `run_lane` logs."""
     if len(tids) == 1:
         lane = block_lanes(shape)[tids[0]]
-        return [as_group(tids[0], run_lane(functions, fn, bindings, dims, elem_bytes, shape, lane, facts, params))]
-    run = WarpRun(functions, dims, shape, elem_bytes, tids, facts, params)
+        return [as_group(tids[0], run_lane(functions, fn, bindings, dims, elem_bytes, shape, lane, facts, params,
+                                           block))]
+    run = WarpRun(functions, dims, shape, elem_bytes, tids, facts, params, block)
     try:
         run.kernel(fn, bindings)
     except Split as sp:
         return [g for part in sp.parts
                 for g in run_group(functions, fn, bindings, dims, elem_bytes, shape,
-                                   [tids[k] for k in part], facts, params)]
+                                   [tids[k] for k in part], facts, params, block)]
     except Inexact:
         return [g for t in tids for g in run_group(functions, fn, bindings, dims, elem_bytes, shape, [t], facts,
-                                                   params)]
+                                                   params, block)]
     except BudgetExceeded:
         return [GroupTrace(tuple(tids), (), {}, LaneFailure.BUDGET, run.steps)]
     except _Stop as stop:
@@ -456,7 +462,7 @@ def run_group(functions: dict[str, s.Function], fn: s.Function, bindings: dict[s
 def run_block(functions: dict[str, s.Function], fn: s.Function, bindings: dict[str, int],
               dims: dict[str, tuple[int, ...] | None], elem_bytes: dict[str, int], shape: tuple[int, int, int],
               facts: FactsCache | None = None, params: Mapping[str, int] | None = None,
-              group: int | None = None) -> list[GroupTrace]:
+              group: int | None = None, block: tuple[int, int, int] = (0, 0, 0)) -> list[GroupTrace]:
     """Every thread of a `shape` block, `group` threads at a time (None: all of
     them at once, as the replay steps every warp of the block together)."""
     threads = shape[0] * shape[1] * shape[2]
@@ -464,5 +470,5 @@ def run_block(functions: dict[str, s.Function], fn: s.Function, bindings: dict[s
     out: list[GroupTrace] = []
     for first in range(0, threads, step):
         out += run_group(functions, fn, bindings, dims, elem_bytes, shape,
-                         list(range(first, min(first + step, threads))), facts, params)
+                         list(range(first, min(first + step, threads))), facts, params, block)
     return out

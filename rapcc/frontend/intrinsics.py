@@ -111,6 +111,24 @@ def bit_count_width(call: Cursor) -> int | None:
     return width
 
 
+_MUL24 = {"__umul24": T.UINT, "__mul24": T.INT}  # the 24-bit multiplies, by their operands' type
+
+
+def mul24_signed(call: Cursor) -> bool | None:
+    """Whether a call of the toolkit's (or rapcc's stand-in) `__mul24` (True) or
+    `__umul24` (False) it is, taking its two operands; None for any other call."""
+    if call.kind != K.CALL_EXPR:
+        return None
+    ref = call.referenced
+    if ref is None or ref.kind != K.FUNCTION_DECL or not _system(ref) or ref.spelling not in _MUL24:
+        return None
+    params = [p for p in children(ref) if p.kind == K.PARM_DECL]
+    if len(params) != 2 or len(list(call.get_arguments())) != 2 \
+            or any(p.type.get_canonical().kind != _MUL24[ref.spelling] for p in params):
+        return None
+    return ref.spelling == "__mul24"
+
+
 # ---- cooperative groups ----
 
 class GroupWhat(Enum):

@@ -1,6 +1,7 @@
 """The sound IR of the device facts intrinsics.py recognises (for lower.py):
 `%laneid` as the linear thread index mod 32, cooperative groups' ranks and
-sizes as thread indices, and the counting bit intrinsics as a bounded call.
+sizes as thread indices, the counting bit intrinsics as a bounded call, and
+`__mul24` / `__umul24` as the product of their operands' low 24 bits.
 
 A tile's `meta_group_rank()` is linear / N only for a tile partitioned from
 the thread block itself; one partitioned from another tile (`tiled_partition
@@ -15,7 +16,7 @@ from clang.cindex import Cursor, CursorKind as K
 
 from .. import sound_ir as s
 from .exprs import decl_key
-from .intrinsics import GroupValue, GroupWhat, bit_count_width, group_value, laneid_output
+from .intrinsics import GroupValue, GroupWhat, bit_count_width, group_value, laneid_output, mul24_signed
 
 _U32 = s.int_ty(s.CType(32, False))
 
@@ -74,6 +75,27 @@ def _group(g: GroupValue, ty: s.Ty, start: int, end: int) -> s.Expr:
                   limit=tiles - 1 if g.what == GroupWhat.META_RANK else tiles)
 
 
+_I64 = s.int_ty(s.CType(64, True))
+
+
+def _low24(x: s.Expr, signed: bool) -> s.Expr:
+    """The operand's low 24 bits as a 64-bit value: zero-extended, or sign-extended
+    from bit 23 (`(v ^ 2^23) - 2^23` on the 24 bits, with no shift of a negative)."""
+    bits = s.Binary("&", s.Conv(_I64, x, implicit=True), s.Lit(0xFFFFFF, _I64), _I64)
+    if not signed:
+        return bits
+    half = s.Lit(0x800000, _I64)
+    return s.Binary("-", s.Binary("^", bits, half, _I64), half, _I64)
+
+
+def _mul24(a: s.Expr, b: s.Expr, signed: bool) -> s.Expr:
+    """`__mul24` / `__umul24` exactly, as the CUDA math API defines them: the
+    product of the operands' low 24 bits (sign- or zero-extended), at most 48
+    bits, so exact in 64; the caller's conversion to `int` or `unsigned` keeps
+    its low 32 bits."""
+    return s.Binary("*", _low24(a, signed), _low24(b, signed), _I64)
+
+
 def intrinsic_call(c: Cursor, ty: s.Ty, args: list[s.Expr], start: int, end: int,
                    shared: set[str]) -> s.Expr | None:
     """A call intrinsics.py recognises: a cooperative-groups rank or size
@@ -86,6 +108,9 @@ def intrinsic_call(c: Cursor, ty: s.Ty, args: list[s.Expr], start: int, end: int
     if g is not None and not any(k.kind == K.DECL_REF_EXPR and k.referenced is not None
                                  and decl_key(k.referenced) in shared for k in c.walk_preorder()):
         return _group(g, ty, start, end)
+    signed = mul24_signed(c)
+    if signed is not None and len(args) == 2:
+        return s.Conv(ty, _mul24(args[0], args[1], signed), implicit=True)
     width = bit_count_width(c)
     if width is not None and len(args) == 1:  # a count of the operand's bits, or one past the last bit's index
         return s.Call(s.CallKind.BOUNDED, None, tuple(args), ty, start, end, limit=width)
