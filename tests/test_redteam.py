@@ -10,8 +10,10 @@ wmma and pipeline copies, inline asm, and launches a naive read gets wrong)
 and of tests/redteam3/ (round three: C++17 idioms over shared rows, tile
 classes and views, code that __CUDA_ARCH__, the runtime's version or the
 parsing compiler's own macros decide, and launches from host templates,
-lambdas and the runtime API) through the host fuzzer's oracle (g++ with hostcuda.h, no rapcc model in
-it). For every strategy: rapcc does not crash, the rewrite builds, and it
+lambdas and the runtime API) and of tests/redteam4/ (round four: the workhorse
+kernels of ML and classic GPU code: norms, attention and double-buffered GEMM
+tiles, stencils, scans, sorts, histograms and Harris's reductions) through the
+host fuzzer's oracle (g++ with hostcuda.h, no rapcc model in it). For every strategy: rapcc does not crash, the rewrite builds, and it
 computes the original's bits; each kernel marked `// expect: rewritten` is a
 legal control that auto must still rewrite."""
 from __future__ import annotations
