@@ -26,7 +26,7 @@ KERNELS = """#pragma once
 #endif
 __global__ void tr(ELEM *o) {
   __shared__ ELEM t[32][32];
-  t[threadIdx.x][threadIdx.y] = o[threadIdx.x] + SCALE;
+  t[threadIdx.x][threadIdx.y] = o[threadIdx.x] * SCALE;
   __syncthreads();
   o[threadIdx.y] = t[threadIdx.y][threadIdx.x];
 }

@@ -106,7 +106,7 @@ ROWS = """__global__ void __launch_bounds__(BOUND) k(const float *in, float *o) 
   for (int j = 0; j < 32; j++) tile[t][j] = in[t * 32 + j];
   __syncthreads();
   float acc = 0.0f;
-  for (int j = 0; j < 32; j++) acc += tile[t][j] - tile[j][t & 31];
+  for (int j = 0; j < 32; j++) acc += tile[t][j] * tile[j][t & 31];
   o[t] = acc;
 }
 """

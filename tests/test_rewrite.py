@@ -96,7 +96,7 @@ _ACCESSOR_KERNEL = b"""__global__ void k(const int *in, int *out, int p) {
     As[1][tx][ty] = (float)in[256 + ty * 16 + tx];
     __syncthreads();
     float acc = 0.0f;
-    for (int k = 0; k < 16; ++k) acc += As[p & 1][k][ty] - As[(p & 1) ^ 1][k][tx];
+    for (int k = 0; k < 16; ++k) acc += As[p & 1][k][ty] * As[(p & 1) ^ 1][k][tx];
     out[ty * 16 + tx] = __float_as_int(acc);
 }
 #ifdef __CUDACC__

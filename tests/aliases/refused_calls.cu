@@ -1,4 +1,4 @@
-__device__ void stage(float *d, int i) { d[i] = d[i] + d[i]; }
+__device__ void stage(float *d, int i) { d[i] = d[i] * 2.0f; }
 __device__ void other(float *d, int i) { d[i] += 1.0f; }
 __device__ void (*stage_ptr)(float *, int) = stage;
 __host__ __device__ void both(float *d, int i) { d[i] = 1.0f; }

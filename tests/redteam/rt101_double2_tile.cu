@@ -2,10 +2,7 @@
 // launch: rt101_k 2 32x8
 // expect: rewritten
 struct Vec3 { float x, y, z; };
-// static: the file multiplies floating-point values, so a layout behind a
-// test of blockDim is not offered (frontend/fp_contract.py); the kernel of
-// internal linkage needs none.
-static __global__ void rt101_k(const int *in, int *out, int p) {
+__global__ void rt101_k(const int *in, int *out, int p) {
     __shared__ double2 tile[32][32];
     const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * 32 + tx;
     for (int j = ty; j < 32; j += 8) {

@@ -3,10 +3,7 @@
 // launch: rt125_k 2 32x8
 // expect: rewritten
 enum { W = 32, H = 32, ROWS = 8 };
-// static: the file multiplies floating-point values, so a layout behind a
-// test of blockDim is not offered (frontend/fp_contract.py); the kernel of
-// internal linkage needs none.
-static __global__ void rt125_k(const int *in, int *out, int p) {
+__global__ void rt125_k(const int *in, int *out, int p) {
     __shared__ float tile[H][W];
     const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * W + tx;
     for (int j = ty; j < H; j += ROWS) tile[j][tx] = (float)(in[blockIdx.x * 1024 + j * W + tx] & 255);

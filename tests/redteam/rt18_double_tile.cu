@@ -3,10 +3,7 @@
 // launch: rt18_double 2 32x8
 // expect: rewritten
 struct Cfg { static constexpr int TX = 32, TY = 8; };
-// static: the file multiplies floating-point values, so a layout behind a
-// test of blockDim is not offered (frontend/fp_contract.py); the kernel of
-// internal linkage needs none.
-static __global__ void rt18_double(const int *in, int *out, int p) {
+__global__ void rt18_double(const int *in, int *out, int p) {
     __shared__ double tile[32][32];
     const int tx = threadIdx.x, ty = threadIdx.y;
     for (int j = ty; j < 32; j += Cfg::TY) tile[j][tx] = (double)in[blockIdx.x * 1024 + j * 32 + tx] * 0.5;

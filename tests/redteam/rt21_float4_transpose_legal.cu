@@ -1,10 +1,7 @@
 // A float4 tile transposed element-wise with no raw pointer: legal.
 // launch: rt21_vecT 2 16x16
 // expect: rewritten
-// static: the file multiplies floating-point values, so a layout behind a
-// test of blockDim is not offered (frontend/fp_contract.py); the kernel of
-// internal linkage needs none.
-static __global__ void rt21_vecT(const int *in, int *out, int p) {
+__global__ void rt21_vecT(const int *in, int *out, int p) {
     __shared__ float4 v[16][16];
     const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * 16 + tx;
     const int *g = in + blockIdx.x * 1024 + tid * 4;

@@ -3,10 +3,7 @@
 // launch: rt76_gemm 2 16x16
 // expect: rewritten
 constexpr int TW = 16;
-// static: the file multiplies floating-point values, so a layout behind a
-// test of blockDim is not offered (frontend/fp_contract.py); the kernel of
-// internal linkage needs none.
-static __global__ void rt76_gemm(const int *in, int *out, int p) {
+__global__ void rt76_gemm(const int *in, int *out, int p) {
     __shared__ float As[TW][TW];
     __shared__ float Bs[TW][TW];
     const int tx = threadIdx.x, ty = threadIdx.y;

@@ -3,10 +3,7 @@
 // the declaration well formed.
 // launch: rt81_k 2 32x8
 // expect: rewritten
-// static: the file multiplies floating-point values, so a layout behind a
-// test of blockDim is not offered (frontend/fp_contract.py); the kernel of
-// internal linkage needs none.
-static __global__ void rt81_k(const int *in, int *out, int p) {
+__global__ void rt81_k(const int *in, int *out, int p) {
     __shared__ float a[32][32], b[32][32], total;
     const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * 32 + tx;
     if (tid == 0) total = 1.5f;

@@ -4,10 +4,7 @@
 #ifdef __CUDACC__
 #include <cuda_bf16.h>
 #endif
-// static: the file multiplies floating-point values, so a layout behind a
-// test of blockDim is not offered (frontend/fp_contract.py); the kernel of
-// internal linkage needs none.
-static __global__ void rt2_04_bf16_columns(const int *in, int *out, int p) {
+__global__ void rt2_04_bf16_columns(const int *in, int *out, int p) {
     __shared__ __nv_bfloat16 tile[64][64];
     const int tx = threadIdx.x, ty = threadIdx.y;
     for (int j = ty; j < 64; j += 4)

@@ -4,10 +4,7 @@
 // expect: rewritten
 #include <stdint.h>
 #include <stddef.h>
-// static: the file multiplies floating-point values, so a layout behind a
-// test of blockDim is not offered (frontend/fp_contract.py); the kernel of
-// internal linkage needs none.
-static __global__ void rt2_07_uint64_index(const int *in, int *out, int p) {
+__global__ void rt2_07_uint64_index(const int *in, int *out, int p) {
     __shared__ float tile[32][32];
     const uint64_t tx = threadIdx.x, ty = threadIdx.y;
     const size_t base = (size_t)blockIdx.x * 1024u;

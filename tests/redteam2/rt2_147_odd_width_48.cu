@@ -2,10 +2,7 @@
 // column must stay below 48.
 // launch: rt2_147_odd_width_48 2 32x8
 // expect: rewritten
-// static: the file multiplies floating-point values, so a layout behind a
-// test of blockDim is not offered (frontend/fp_contract.py); the kernel of
-// internal linkage needs none.
-static __global__ void rt2_147_odd_width_48(const int *in, int *out, int p) {
+__global__ void rt2_147_odd_width_48(const int *in, int *out, int p) {
     __shared__ float tile[32][48];
     const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * 32 + tx;
     for (int i = tid; i < 32 * 48; i += 256)

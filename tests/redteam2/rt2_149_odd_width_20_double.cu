@@ -1,10 +1,7 @@
 // Doubles in rows of 20 (160 bytes a row), read by columns.
 // launch: rt2_149_odd_width_20_double 2 32x8
 // expect: rewritten
-// static: the file multiplies floating-point values, so a layout behind a
-// test of blockDim is not offered (frontend/fp_contract.py); the kernel of
-// internal linkage needs none.
-static __global__ void rt2_149_odd_width_20_double(const int *in, int *out, int p) {
+__global__ void rt2_149_odd_width_20_double(const int *in, int *out, int p) {
     __shared__ double tile[32][20];
     const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * 32 + tx;
     for (int i = tid; i < 32 * 20; i += 256)

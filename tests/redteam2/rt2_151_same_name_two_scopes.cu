@@ -2,10 +2,7 @@
 // transposed (legal), the second walked flat across rows.
 // launch: rt2_151_same_name_two_scopes 2 32x8
 // expect: rewritten
-// static: the file multiplies floating-point values, so a layout behind a
-// test of blockDim is not offered (frontend/fp_contract.py); the kernel of
-// internal linkage needs none.
-static __global__ void rt2_151_same_name_two_scopes(const int *in, int *out, int p) {
+__global__ void rt2_151_same_name_two_scopes(const int *in, int *out, int p) {
     const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * 32 + tx;
     float acc = 0.0f;
     {

@@ -2,10 +2,7 @@
 // a 32-way conflict a padding removes.
 // launch: rt2_18_xor_butterfly_transpose 2 32x8
 // expect: rewritten
-// static: the file multiplies floating-point values, so a layout behind a
-// test of blockDim is not offered (frontend/fp_contract.py); the kernel of
-// internal linkage needs none.
-static __global__ void rt2_18_xor_butterfly_transpose(const int *in, int *out, int p) {
+__global__ void rt2_18_xor_butterfly_transpose(const int *in, int *out, int p) {
     __shared__ float tile[32][32];
     const int tx = threadIdx.x, ty = threadIdx.y;
     for (int j = ty; j < 32; j += 8)

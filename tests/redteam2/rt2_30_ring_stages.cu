@@ -3,10 +3,7 @@
 // launch: rt2_30_ring_stages 2 32x8
 // expect: rewritten
 #define STAGES 3
-// static: the file multiplies floating-point values, so a layout behind a
-// test of blockDim is not offered (frontend/fp_contract.py); the kernel of
-// internal linkage needs none.
-static __global__ void rt2_30_ring_stages(const int *in, int *out, int p) {
+__global__ void rt2_30_ring_stages(const int *in, int *out, int p) {
     __shared__ float ring[STAGES][32][32];
     const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * 32 + tx;
     float acc = 0.0f;

@@ -4,10 +4,7 @@
 // launch: rt4_03_rmsnorm 2 32x8
 // expect: rewritten
 #define N 32
-// static: the file multiplies floating-point values, so a layout behind a
-// test of blockDim is not offered (frontend/fp_contract.py); the kernel of
-// internal linkage needs none.
-static __global__ void rt4_03_rmsnorm(const int *in, int *out, int p) {
+__global__ void rt4_03_rmsnorm(const int *in, int *out, int p) {
     __shared__ float tile[N][N];
     __shared__ float inv_rms[N];
     const int tx = threadIdx.x, ty = threadIdx.y;

@@ -8,10 +8,7 @@
 #endif
 #define TILE 32
 #define ROWS 8
-// static: the file multiplies floating-point values, so a layout behind a
-// test of blockDim is not offered (frontend/fp_contract.py); the kernel of
-// internal linkage needs none.
-static __global__ void rt4_08_half_transpose(const int *in, int *out, int p) {
+__global__ void rt4_08_half_transpose(const int *in, int *out, int p) {
     __shared__ __half t[TILE][TILE];
     const int tx = threadIdx.x, ty = threadIdx.y;
 #pragma unroll

@@ -5,10 +5,7 @@
 // expect: rewritten
 const int TILE_DIM = 32;
 const int BLOCK_ROWS = 8;
-// static: the file multiplies floating-point values, so a layout behind a
-// test of blockDim is not offered (frontend/fp_contract.py); the kernel of
-// internal linkage needs none.
-static __global__ void rt4_12_transpose_scale(const int *in, int *out, int p) {
+__global__ void rt4_12_transpose_scale(const int *in, int *out, int p) {
     __shared__ float tile[TILE_DIM][TILE_DIM];
     __shared__ float colscale[TILE_DIM];
     const int x = threadIdx.x, y = threadIdx.y;

@@ -5,10 +5,7 @@
 // launch: rt4_16_separable 2 32x8
 // expect: rewritten
 #define N 32
-// static: the file multiplies floating-point values, so a layout behind a
-// test of blockDim is not offered (frontend/fp_contract.py); the kernel of
-// internal linkage needs none.
-static __global__ void rt4_16_separable(const int *in, int *out, int p) {
+__global__ void rt4_16_separable(const int *in, int *out, int p) {
     __shared__ float src[N][N + 2];
     __shared__ float mid[N][N];
     const int tx = threadIdx.x, ty = threadIdx.y;

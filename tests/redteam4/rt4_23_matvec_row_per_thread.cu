@@ -6,10 +6,7 @@
 // expect: rewritten
 #define MR 32
 #define MC 64
-// static: the file multiplies floating-point values, so a layout behind a
-// test of blockDim is not offered (frontend/fp_contract.py); the kernel of
-// internal linkage needs none.
-static __global__ void rt4_23_matvec(const int *in, int *out, int p) {
+__global__ void rt4_23_matvec(const int *in, int *out, int p) {
     __shared__ float xs[MC];
     __shared__ float As[MR][MC];
     const int tid = threadIdx.x;

@@ -4,10 +4,7 @@
 // modelled as a row; a rewrite must move it with the row.
 // launch: rt4_44_row_in_row 2 32x8
 // expect: rewritten
-// static: the file multiplies floating-point values, so a layout behind a
-// test of blockDim is not offered (frontend/fp_contract.py); the kernel of
-// internal linkage needs none.
-static __global__ void rt4_44_row_in_row(const int *in, int *out, int p) {
+__global__ void rt4_44_row_in_row(const int *in, int *out, int p) {
     __shared__ float tile[32][32];
     const int tx = threadIdx.x, ty = threadIdx.y;
     for (int r = ty; r < 32; r += 8) tile[r][tx] = (float)(in[(blockIdx.x * 1024 + r * 32 + tx) & 4095] & 255);

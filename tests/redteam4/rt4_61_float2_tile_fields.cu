@@ -3,10 +3,7 @@
 // bytes, a 16-way conflict. A legal control.
 // launch: rt4_61_float2_fields 2 32x8
 // expect: rewritten
-// static: the file multiplies floating-point values, so a layout behind a
-// test of blockDim is not offered (frontend/fp_contract.py); the kernel of
-// internal linkage needs none.
-static __global__ void rt4_61_float2_fields(const int *in, int *out, int p) {
+__global__ void rt4_61_float2_fields(const int *in, int *out, int p) {
     __shared__ float2 t[32][32];
     const int tx = threadIdx.x, ty = threadIdx.y;
     for (int j = ty; j < 32; j += 8) {
