@@ -410,9 +410,6 @@ class TranslationUnitInfo:
     # In rapcc's own output: byte spans of the `#line N "this file"` it wrote,
     # which a rewrite in place drops (the file written in place is the source).
     own_line_directives: tuple[tuple[int, int], ...] = ()
-    # The offset of a floating-point product outside the system headers
-    # (frontend/fp_contract.py): no layout behind a test of blockDim then.
-    float_product: int | None = None
     # The function bodies as the sound range analysis reads them, lowered on
     # first use (only when some layout is planned): a `sound_ir.Program`.
     sound: Callable[[], sound_ir.Program] | None = field(default=None, compare=False)

@@ -309,13 +309,10 @@ def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | N
         kernel = kernels.get(func) if func else None
         shape_sets[func] = candidate_shapes(kernel, block_option, reach, const_dims, info.vars, info.kernels)
     refused = proof
-    # No guard where the file multiplies floating-point values: the test's
-    # branches may move where nvcc contracts a product into an FMA (fp_contract.py).
     proof, guards = guarded_proof(info, block_option, proof, {
         arr.key: tuple(dict.fromkeys((b.x, b.y, b.z) for b in shape_sets[homes[arr.key]].shapes))
         # A template-sized array is only padded (planner.plan_template), which no guard can choose.
-        for arr in info.arrays if all(isinstance(d, int) for d in arr.dims)},
-        guard_all) if info.float_product is None or guard_all else (proof, {})
+        for arr in info.arrays if all(isinstance(d, int) for d in arr.dims)}, guard_all)
     for func, mine in homed.items():
         kernel = kernels.get(func) if func else None
         shape_set = shape_sets[func]

@@ -23,7 +23,6 @@ from ..program_constants import ProgramConstants
 from .annotations import comments, layout_pragmas, own_line_directive_spans, rapcc_pragma_spans
 from .inactive import array_scope, inactive_uses, spellings
 from .macros import macro_values
-from .fp_contract import float_product
 from .preorder import Preorder
 from .referents import foreign
 from .tokens import file_tokens
@@ -88,8 +87,7 @@ def collect(tu: ci.TranslationUnit, path: str, source: bytes, rdc: bool = False,
         comments=comments(col.tokens, source), layout_pragmas=layout_pragmas(col.tokens, path, source),
         clones=tuple(col.clones.values()), rapcc_pragmas=rapcc_pragma_spans(col.tokens, source),
         own_line_directives=own_line_directive_spans(col.tokens, source, path)
-        if source.startswith(RAPCC_HEADER_MARK) else (),
-        float_product=float_product(tu.cursor, col._walks) if arrays else None)
+        if source.startswith(RAPCC_HEADER_MARK) else ())
 
 
 def dependent_type_escapes(accesses: list[ir.Access], vars: dict[str, ir.VarDef],
