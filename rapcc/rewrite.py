@@ -30,9 +30,14 @@ class Helper:
     dims_decl: str
     size_arg: str | None = None  # for `extern` arrays: the C expression of the elements available
     # A layout proved under some block shapes only (analysis/guards.py): the
-    # function testing blockDim, and its condition; the layout as written elsewhere.
+    # function testing blockDim, and its definition; the layout as written elsewhere.
     guard_name: str | None = None
     guard: str | None = None
+
+    def guarded(self, params: tuple[str, ...]) -> str:
+        """The subscript under the guard: the map of `params` or the last index as written."""
+        assert self.guard_name is not None
+        return guarded_index(self.guard_name, f"{self.map_name}({', '.join(params)})", self.params[-1])
 
     @property
     def helper_params(self) -> tuple[str, ...]:
@@ -42,6 +47,22 @@ class Helper:
     def call_name(self) -> str:
         """What a 1-D subscript calls: the map, or under a guard the map where it holds and the index elsewhere."""
         return f"{self.map_name}_on" if self.guard_name else self.map_name
+
+
+def guard_function(name: str, shapes: tuple[tuple[int, int, int], ...]) -> str:
+    """The guard's C function: all ones where blockDim is one of `shapes`, zero
+    elsewhere. PTX's `neg.s32` makes the mask (frontend/intrinsics.neg_operands
+    models it exactly): the compiler sees no condition in it, so it has nothing
+    to branch on. A select it may turn into branches can leave a product and the
+    sum it feeds in two blocks, where nvcc no longer contracts them into one FMA
+    (a red-team layernorm then differed in the last bit on an H100)."""
+    return (f"unsigned int {name}(void) {{ unsigned int __rapcc_m; asm(\"neg.s32 %0, %1;\" : \"=r\"(__rapcc_m) : "
+            f"\"r\"((unsigned int)({guard_condition(shapes)}))); return __rapcc_m; }}")
+
+
+def guarded_index(guard_name: str, mapped: str, written: str) -> str:
+    """The map where the guard's mask is all ones, the index as written where it is zero."""
+    return f"({mapped} & {guard_name}()) | ({written} & ~{guard_name}())"
 
 
 def guard_condition(shapes: tuple[tuple[int, int, int], ...]) -> str:
@@ -162,7 +183,7 @@ def helper_for(plan: ArrayPlan, path: str) -> Helper | None:
     size = f"{DYNAMIC_SMEM_HELPER}() / {arr.elem_bytes}u" if m.dynamic_group else None
     shapes = plan.analysis.guard
     return Helper(f"{base}_map", accessor, tuple(m.params), m.last_index, dims_decl, size,
-                  f"{base}_on" if shapes else None, guard_condition(shapes) if shapes else None)
+                  f"{base}_on" if shapes else None, guard_function(f"{base}_on", shapes) if shapes else None)
 
 
 def _text(src: bytes, start: int, end: int) -> str:

@@ -18,7 +18,7 @@ from .diagnostics import InternalError
 from .hashing.base import sorted_distinct  # not np.unique: it imports numpy.ma (issue 29)
 from .ir import Access, Escape, EscapeKind, SharedArray, TranslationUnitInfo
 from .planner import ArrayPlan, keeps_spellings, same_size, stray_lane
-from .rewrite import Helper, grown_dim_text, guard_condition
+from .rewrite import Helper, grown_dim_text, guard_function
 from .strategies.base import UNBOUNDED
 
 _QUALIFIERS = "__device__ __forceinline__ "
@@ -119,17 +119,15 @@ def _check_guard(output: bytes, plan: ArrayPlan, h: Helper, label: str) -> None:
         raise InternalError(f"{label}: a guarded layout must keep the array's size")
     if not shapes or h.guard_name is None:
         raise InternalError(f"{label}: a guard of shapes {shapes} was planned and {h.guard_name} emitted")
-    test = f"bool {h.guard_name}(void) {{ return {guard_condition(shapes)}; }}"
-    if _emitted_line(output, f"bool {h.guard_name}(") != test:
+    test = guard_function(h.guard_name, shapes)
+    if _emitted_line(output, f"unsigned int {h.guard_name}(") != test:
         raise InternalError(f"{label}: the emitted test of blockDim is not the guard's shapes {shapes}")
-    params = list(h.helper_params)
-    select = f"{h.guard_name}() ? {h.map_name}({', '.join(params)}) : {h.params[-1]}"
     if h.accessor_name is None:
         line = _emitted_line(output, f"unsigned int {h.call_name}(")
-        ok = line.endswith(f"{{ return {select}; }}")
+        ok = line.endswith(f"{{ return {h.guarded(h.helper_params)}; }}")
     else:
         line = _emitted_line(output, f"__rapcc_T &{h.accessor_name}(")
-        ok = line.endswith(f"[{select}]; }}")
+        ok = line.endswith(f"[{h.guarded(h.params)}]; }}")
     if not ok:
         raise InternalError(f"{label}: a use of the guarded layout does not select the map or the index as written")
 

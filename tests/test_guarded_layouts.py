@@ -146,7 +146,7 @@ def test_the_verifier_rejects_a_use_that_does_not_select_the_layout_as_written()
     plan, r = _plan(KERNEL + LAUNCH, strategy="xor")
     text, helpers = _emitted(r)
     (h,) = helpers
-    broken = text.replace(f": {h.params[-1]}]; }}".encode(), f": {h.params[0]}]; }}".encode())
+    broken = text.replace(f"({h.params[-1]} & ~{h.guard_name}())".encode(), f"({h.params[0]} & ~{h.guard_name}())".encode())
     assert broken != text
     with pytest.raises(InternalError, match="select the map or the index as written"):
         verify(broken, r.plans, helpers, None, BankModel())
@@ -192,3 +192,68 @@ def test_generated_launches_elsewhere_and_hidden_shapes_compute_the_originals_bi
     outcomes = _oracle(kernels, tmp_path)
     rewritten = [n for n, by in outcomes.items() if by["xor"] == Outcome.IDENTICAL]
     assert len(rewritten) == len(kernels), outcomes  # each is rewritten (guarded or not) and identical
+
+
+# Red team rt4_02's shape: a product and the sum it feeds read the guarded tile.
+FLOAT_KERNEL = """__global__ void k(const int *in, int *out, int p) {
+    __shared__ float tile[8][32];
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int tid = ty * blockDim.x + tx;
+    tile[tid / 32][tid % 32] = (float)(in[blockIdx.x * 256 + tid] & 8191);
+    __syncthreads();
+    const float scale = 1.0f / (0.37f + (float)p);
+    out[blockIdx.x * 256 + tid] = __float_as_int(tile[ty][tx] * scale + tile[tx % 8][ty]);
+}
+"""
+
+
+def test_the_guard_is_a_mask_the_compiler_cannot_branch_on() -> None:
+    """A select on the test may become branches that leave a product and the sum it
+    feeds in two blocks, where nvcc no longer contracts them into one FMA: on an H100
+    a guarded layernorm (red team rt4_02) rounded once more and differed in the last
+    bit. The test is a mask made by PTX's neg.s32 (rewrite.guard_function), which the
+    re-proof models exactly (intrinsics.neg_operands); no select is emitted."""
+    plan, r = _plan(FLOAT_KERNEL + LAUNCH, strategy="xor")
+    text = r.text.decode()
+    assert plan.rewritten and plan.analysis.guard == ((32, 8, 1),)
+    assert 'asm("neg.s32 %0, %1;"' in text and "() ?" not in text
+
+
+def test_a_neg_asm_other_than_rapccs_stays_unknown() -> None:
+    """Only the exact `neg.s32 %0, %1;` with one 32-bit output and input is modelled:
+    `neg.s64` (or any other text) leaves the local unknown, so the array is kept."""
+    own = """__device__ unsigned int pick(unsigned int v) {
+    unsigned int m; asm("neg.s32 %0, %1;" : "=r"(m) : "r"(v)); return m; }
+static __global__ void k2(const int *in, int *out, int p) {
+    __shared__ int tile[32];
+    tile[threadIdx.x] = in[threadIdx.x];
+    __syncthreads();
+    out[threadIdx.x] = tile[threadIdx.x - (pick(1u) + 1u)];
+}
+void go(const int *in, int *out) { k2<<<1, 32>>>(in, out, 0); }
+"""
+    r = rewrite_source(own.encode(), "k.cu", Options(strategy="xor"))
+    (plan,) = [p for p in r.plans if p.analysis.array.name == "tile"]
+    assert plan.analysis.unproved is None, plan.analysis.unproved  # -1u + 1u wraps to 0: proved
+    other = own.replace("neg.s32 %0, %1;", "not.b32 %0, %1;")
+    r = rewrite_source(other.encode(), "k.cu", Options(strategy="xor"))
+    (plan,) = [p for p in r.plans if p.analysis.array.name == "tile"]
+    assert plan.analysis.unproved is not None and not plan.rewritten
+
+
+@pytest.mark.nvcc
+def test_the_guard_keeps_nvccs_fma_contraction(tmp_path) -> None:
+    """The output's PTX fuses as many products into FMAs as the input's (the guard's
+    select, before the mask, left one product unfused here)."""
+    import subprocess
+    from tests.conftest import require_nvcc
+    nvcc = require_nvcc()
+    plan, r = _plan(FLOAT_KERNEL + LAUNCH, strategy="rap")
+    assert plan.rewritten and plan.analysis.guard
+    counts = []
+    for name, text in (("in.cu", (FLOAT_KERNEL + LAUNCH).encode()), ("out.cu", r.text)):
+        (tmp_path / name).write_bytes(text)
+        subprocess.run([nvcc, "-arch=sm_90", "-ptx", name, "-o", name + ".ptx"], cwd=tmp_path, check=True)
+        ptx = (tmp_path / (name + ".ptx")).read_text()
+        counts.append((ptx.count("fma.rn.f32"), ptx.count("mul.f32") + ptx.count("mul.rn.f32")))
+    assert counts[0] == counts[1] and counts[0][0] >= 1, counts

@@ -42,6 +42,41 @@ def _system(decl: Cursor) -> bool:
     return loc.file is not None and loc.is_in_system_header
 
 
+# ---- rapcc's own guard mask ----
+
+# `asm("neg.s32 %0, %1;" : "=r"(m) : "r"(e))`: m = 0 - e, modulo 2^32. rapcc
+# emits it (rewrite.guard_function) to turn the test of blockDim into a mask
+# the compiler cannot branch on.
+_NEG = re.compile(r'"\s*neg\.s32\s+%0\s*,\s*%1\s*;?\s*"')
+
+
+def neg_operands(stmt: Cursor) -> tuple[Cursor, Cursor] | None:
+    """(the local set, the input expression) where `stmt` is exactly
+    `asm [volatile] ("neg.s32 %0, %1;" : "=r"(x) : "r"(e))` with `x` a 32-bit
+    integer local of this function; None for any other statement."""
+    if stmt.kind != K.ASM_STMT:
+        return None
+    spelled = [t.spelling for t in stmt.get_tokens()]
+    if spelled and spelled[-1] == ";":
+        spelled.pop()
+    if len(spelled) > 1 and spelled[1] in _VOLATILE:
+        del spelled[1]
+    if len(spelled) < 14 or spelled[0] not in _ASM or spelled[1] != "(" or not _NEG.fullmatch(spelled[2]) \
+            or spelled[3:6] != [":", '"=r"', "("] or spelled[7:11] != [")", ":", '"r"', "("] \
+            or spelled[-2:] != [")", ")"]:
+        return None
+    kids = children(stmt)
+    if len(kids) != 2 or kids[0].kind != K.DECL_REF_EXPR or kids[0].spelling != spelled[6]:
+        return None
+    decl = kids[0].referenced
+    parent = decl.semantic_parent if decl is not None else None
+    if decl is None or decl.kind != K.VAR_DECL or parent is None \
+            or parent.kind not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD) \
+            or decl.type.get_canonical().kind not in _INT32 or kids[1].type.get_canonical().kind not in _INT32:
+        return None
+    return decl, kids[1]
+
+
 # ---- %laneid ----
 
 def laneid_output(stmt: Cursor) -> Cursor | None:

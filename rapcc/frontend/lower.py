@@ -18,7 +18,7 @@ from .clangext import binary_operator, children, evaluate_int, member_spelling, 
     specialized_template, strip, unary_operator
 from .exprs import decl_key, int_type
 from .lower_casts import bare_lvalue, reinterprets
-from .lower_intrinsics import intrinsic_call, lane_assignment, laneid_local
+from .lower_intrinsics import intrinsic_call, lane_assignment, laneid_local, neg_assignment, neg_local
 from .lower_refs import (asm_outputs, end_of, is_local as _is_local, kids as _kids, offset_of, only_plain_uses,
                          param_use)
 from .preorder import Preorder
@@ -158,6 +158,8 @@ class FunctionLowering:
                 self._escape_base(ops[0])
             elif kind == K.ASM_STMT and (lane := laneid_local(c)) is not None:
                 self.writes[lane] = self.writes.get(lane, 0) + 1  # `x = lane` (lower_intrinsics.py)
+            elif kind == K.ASM_STMT and (mask := neg_local(c)) is not None:
+                self.writes[mask] = self.writes.get(mask, 0) + 1  # `x = 0u - e` (lower_intrinsics.py)
             elif kind == K.ASM_STMT and (outputs := asm_outputs(c, self.tokens)) is not None:
                 self.escaped |= outputs
             elif kind in (K.LAMBDA_EXPR, K.ASM_STMT, K.MS_ASM_STMT, K.CXX_FOR_RANGE_STMT, K.CXX_TRY_STMT):
@@ -265,6 +267,8 @@ class FunctionLowering:
     def _opaque_stmt(self, c: Cursor) -> s.Stmt:
         if c.kind == K.ASM_STMT and (lane := lane_assignment(c, lower_type)) is not None:
             return lane
+        if c.kind == K.ASM_STMT and (mask := neg_assignment(c, lower_type, self.expr)) is not None:
+            return mask
         writes, arrays = self._effects(c)
         if c.kind == K.ASM_STMT and (outputs := asm_outputs(c, self.tokens)) is not None:
             writes = outputs

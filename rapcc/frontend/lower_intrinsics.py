@@ -16,7 +16,8 @@ from clang.cindex import Cursor, CursorKind as K
 
 from .. import sound_ir as s
 from .exprs import decl_key
-from .intrinsics import GroupValue, GroupWhat, bit_count_width, group_value, laneid_output, mul24_signed
+from .intrinsics import (GroupValue, GroupWhat, bit_count_width, group_value, laneid_output, mul24_signed,
+                         neg_operands)
 
 _U32 = s.int_ty(s.CType(32, False))
 
@@ -51,6 +52,24 @@ def lane_assignment(stmt: Cursor, lower_type: Callable[[Any], s.Ty]) -> s.Stmt |
         return None
     ty = lower_type(out.type)
     return s.ExprStmt(s.Assign("", s.Var(decl_key(out), ty), s.Conv(ty, lane()), ty))
+
+
+def neg_assignment(stmt: Cursor, lower_type: Callable[[Any], s.Ty],
+                   lower_expr: Callable[[Cursor], s.Expr]) -> s.Stmt | None:
+    """`asm("neg.s32 %0, %1;" : "=r"(x) : "r"(e))` as `x = 0u - (unsigned)e`; None for any other statement."""
+    ops = neg_operands(stmt)
+    if ops is None:
+        return None
+    out, operand = ops
+    ty = lower_type(out.type)
+    value = _u("-", s.Lit(0, _U32), s.Conv(_U32, lower_expr(operand)))
+    return s.ExprStmt(s.Assign("", s.Var(decl_key(out), ty), s.Conv(ty, value), ty))
+
+
+def neg_local(stmt: Cursor) -> str | None:
+    """The key of the local the statement sets by rapcc's guard mask (it does not escape), or None."""
+    ops = neg_operands(stmt)
+    return decl_key(ops[0]) if ops is not None else None
 
 
 def laneid_local(stmt: Cursor) -> str | None:

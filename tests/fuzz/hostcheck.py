@@ -72,6 +72,9 @@ _EXTERN_SHARED = re.compile(r"\bextern\s+__shared__\s+(?:__align__\(\s*\d+\s*\)\
                             r"([A-Za-z_][\w:\s]*?)\s*\b(\w+)\s*\[\s*\]\s*;")
 
 
+_GUARD_ASM = 'asm("neg.s32 %0, %1;" : "=r"(__rapcc_m) : "r"('
+
+
 def host_text(kernel: HostKernel, text: str) -> str | None:
     """`text` with each asm statement replaced by its host meaning (None when
     one is no longer there as generated) and each extern shared array given
@@ -80,6 +83,8 @@ def host_text(kernel: HostKernel, text: str) -> str | None:
         if asm not in text:
             return None
         text = text.replace(asm, host)
+    # rapcc's guard mask (rewrite.guard_function): PTX neg.s32 is 0 - x modulo 2^32
+    text = text.replace(_GUARD_ASM, "__rapcc_m = (0u - (")
     return _EXTERN_SHARED.sub(lambda m: f"{m[1]} *const {m[2]} = reinterpret_cast<{m[1]} *>(fz_dynamic_window);", text)
 
 

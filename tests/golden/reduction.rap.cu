@@ -3,9 +3,9 @@
  * Reproduce: rapcc tests/golden/reduction.cu --strategy auto --seed 1 -o OUTPUT
  */
 
-__device__ __forceinline__ bool __rapcc_sdata_2d573bac_on(void) { return ((blockDim.x | (blockDim.y << 11u) | (blockDim.z << 22u)) == 4196608u); }
+__device__ __forceinline__ unsigned int __rapcc_sdata_2d573bac_on(void) { unsigned int __rapcc_m; asm("neg.s32 %0, %1;" : "=r"(__rapcc_m) : "r"((unsigned int)(((blockDim.x | (blockDim.y << 11u) | (blockDim.z << 22u)) == 4196608u)))); return __rapcc_m; }
 __device__ __forceinline__ unsigned int __rapcc_sdata_2d573bac_map(unsigned int i0) { return (i0 ^ (i0 >> 5u)); }
-__device__ __forceinline__ unsigned int __rapcc_sdata_2d573bac_map_on(unsigned int i0) { return __rapcc_sdata_2d573bac_on() ? __rapcc_sdata_2d573bac_map(i0) : i0; }
+__device__ __forceinline__ unsigned int __rapcc_sdata_2d573bac_map_on(unsigned int i0) { return (__rapcc_sdata_2d573bac_map(i0) & __rapcc_sdata_2d573bac_on()) | (i0 & ~__rapcc_sdata_2d573bac_on()); }
 #line 1 "tests/golden/reduction.cu"
 // Seed 004 §3.2.3: interleaved-addressing reduction, sdata[2*s*tid] += sdata[2*s*tid + s].
 extern "C" __global__ void __launch_bounds__(256) reduce1(const int *g_idata, int *g_odata, unsigned n) {
