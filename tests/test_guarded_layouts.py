@@ -257,3 +257,19 @@ def test_the_guard_keeps_nvccs_fma_contraction(tmp_path) -> None:
         ptx = (tmp_path / (name + ".ptx")).read_text()
         counts.append((ptx.count("fma.rn.f32"), ptx.count("mul.f32") + ptx.count("mul.rn.f32")))
     assert counts[0] == counts[1] and counts[0][0] >= 1, counts
+
+
+def test_the_guards_own_asm_strings_name_no_array() -> None:
+    """The verifier refuses an array whose name a string spells (asm text may name
+    it); the guard's `"neg.s32 %0, %1;"` and its constraints name none, so arrays
+    called `s` or `r` are still rewritten behind it, and an asm text of the user's
+    spelling one is still refused."""
+    for name in ("s", "r"):
+        src = KERNEL.replace("tile", name) + LAUNCH
+        r = rewrite_source(src.encode(), "k.cu", Options(strategy="xor"))
+        (plan,) = [p for p in r.plans if p.analysis.array.name == name]
+        assert plan.rewritten and plan.analysis.guard == ((32, 8, 1),), plan.reason
+    hidden = KERNEL.replace("tile", "r").replace("__syncthreads();", '__syncthreads(); asm volatile("// r");') + LAUNCH
+    r = rewrite_source(hidden.encode(), "k.cu", Options(strategy="xor"))
+    (plan,) = [p for p in r.plans if p.analysis.array.name == "r"]
+    assert not plan.rewritten

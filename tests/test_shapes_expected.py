@@ -137,7 +137,7 @@ def test_an_unguarded_tile_is_planned_for_guesses_and_changed_only_under_them():
         tile = _array(r, "tile")
         assert tile["block_dim_source"] == "inferred" and tile["strategy"] != "none"
         assert tile["guarded_block_dims"] and "applied only when blockDim is" in tile["reason"]
-        assert b"_on() ?" in r.text
+        assert b"_on())" in r.text
 
 
 def test_unknown_shape_gets_a_layout_that_gains_under_every_plausible_shape():

@@ -22,6 +22,10 @@ _CONTAINERS = {K.NAMESPACE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL}
 _FUNCTIONS = {K.FUNCTION_DECL, K.FUNCTION_TEMPLATE}
 _DEVICE_ATTRS = {K.CUDADEVICE_ATTR, K.CUDAGLOBAL_ATTR}
 
+# Strings that name no symbol: asm constraints, and the one PTX instruction of
+# rapcc's guard mask (rewrite.guard_function), which reads and writes registers only.
+_NO_SYMBOL = frozenset({'"r"', '"=r"', '"neg.s32 %0, %1;"'})
+
 
 def _tops(tu: ci.TranslationUnit) -> list[Cursor]:
     out: list[Cursor] = []
@@ -304,7 +308,7 @@ def _hidden_tokens(tops: list[Cursor], arrays: list[s.SharedDecl], tokens: FileT
         if t.line in pragma_lines:
             continue
         if '"' in t.spelling:
-            if any(a <= t.start < b for a, b in host_spans):
+            if any(a <= t.start < b for a, b in host_spans) or t.spelling in _NO_SYMBOL:
                 continue
             for name, keys in names.items():
                 if name in t.spelling:
