@@ -109,18 +109,18 @@ def _condition_names(word: str, rest: list[Token]) -> list[str]:
 
 
 def governed(tokens: FileTokens, source: bytes, build: BuildMacros, path: str,
-             also: frozenset[str] = frozenset(), inert: frozenset[str] = frozenset()
+             also: frozenset[str] = frozenset(), inlining: frozenset[str] = frozenset()
              ) -> tuple[tuple[Governed, ...], ir.SourceRange | None, str]:
     """The spans unknown macros decide, and where one is spelled in a way
     not modelled (None where none is), with that macro's name. `also`: macros
-    the user's other files make unknown (header_branches.py); `inert`: those
+    the user's other files make unknown (header_branches.py); `inlining`: those
     whose every definition only asks for inlining, whose spellings in code
     change no value (header_branches.inert_macros)."""
-    return decided(tokens, source, build, path, also, inert)[:3]
+    return decided(tokens, source, build, path, also, inlining)[:3]
 
 
 def decided(tokens: FileTokens, source: bytes, build: BuildMacros, path: str,
-            also: frozenset[str] = frozenset(), inert: frozenset[str] = frozenset()
+            also: frozenset[str] = frozenset(), inlining: frozenset[str] = frozenset()
             ) -> tuple[tuple[Governed, ...], ir.SourceRange | None, str, frozenset[str]]:
     """`governed`, and the macros the file makes unknown: those it defines
     from unknown ones or under a group they decide (for the files that include it)."""
@@ -155,17 +155,17 @@ def decided(tokens: FileTokens, source: bytes, build: BuildMacros, path: str,
     made = frozenset(unknown - named)
     for k, t in enumerate(toks):
         if t.spelling in unknown and t.start not in in_directive and t.start not in covered and \
-                not _inlining(toks, k, inert):
+                not _inlining(toks, k, inlining):
             return tuple(spans), at(t), t.spelling, made
     if loose is not None:
         return tuple(spans), at(loose), loose.spelling, made
     return tuple(spans), None, "", made
 
 
-def _inlining(toks: list[Token], k: int, inert: frozenset[str]) -> bool:
+def _inlining(toks: list[Token], k: int, inlining: frozenset[str]) -> bool:
     """Whether toks[k] spells a macro that only asks for inlining, as a
     specifier: not before `namespace`, where `inline` changes name lookup."""
-    return toks[k].spelling in inert and (k + 1 >= len(toks) or toks[k + 1].spelling != "namespace")
+    return toks[k].spelling in inlining and (k + 1 >= len(toks) or toks[k + 1].spelling != "namespace")
 
 
 def _groups(directives: list[tuple[int, str, list[Token]]], toks: list[Token]
@@ -259,19 +259,19 @@ def refuse_unknown_macros(info: ir.TranslationUnitInfo, tokens: FileTokens, buil
             continue
         if header is not None:
             # the escape stays at the declaration: an escape's range is the main file's
-            extra.append(ir.Escape(arr.key, arr.function, arr.decl, _header_why(header, arr.name, build)))
+            extra.append(ir.Escape(arr.key, arr.function, arr.decl, _header_why(header, arr.name, build, also)))
             continue
         offsets = _offsets(info, arr)
         hit = next((g for g in spans for off in offsets if g.start <= off < g.end), None)
         if hit is not None:
             extra.append(ir.Escape(arr.key, arr.function, hit.at, f"'{arr.name}' is used under a branch that "
-                                   f"'{hit.macro}' decides, and {_how(build, hit.macro)}"))
+                                   f"'{hit.macro}' decides, and {_how(build, hit.macro, also)}"))
             continue
         reach = next((g for g in spans + flags if g.code and _reaches(info, tokens, g, arr, offsets)), None)
         if reach is not None:
             extra.append(ir.Escape(arr.key, arr.function, reach.at, f"'{reach.macro}' decides code at line "
                                    f"{reach.at.line} whose values may reach '{arr.name}', and "
-                                   f"{_how(build, reach.macro)}"))
+                                   f"{_how(build, reach.macro, also)}"))
     if not extra:
         return info
     return replace(info, escapes=info.escapes + tuple(extra))
@@ -329,9 +329,9 @@ def _reaches(info: ir.TranslationUnitInfo, tokens: FileTokens, g: Governed, arr:
     return arr.function is not None and (arr.function in spelled or not owner)
 
 
-def _header_why(h: HeaderBranch, name: str, build: BuildMacros) -> str:
+def _header_why(h: HeaderBranch, name: str, build: BuildMacros, also: frozenset[str]) -> str:
     """The diagnostic of a header's branch that keeps `name`."""
     where = f"{h.at.file}:{h.at.line}:{h.at.col}"
     what = f"the header code at {where} uses '{h.macro}'" if h.reach.value == "spelled" else \
         f"'{h.macro}' decides code at {where}"
-    return f"{what} whose values may reach '{name}', and {_how(build, h.macro)}"
+    return f"{what} whose values may reach '{name}', and {_how(build, h.macro, also)}"
