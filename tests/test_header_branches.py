@@ -90,6 +90,9 @@ def test_a_header_launch_helper_under_a_compiler_macro_keeps_every_array(tmp_pat
                                                      "    return dim3(64, 4);") + "}\n"
     rewritten, diags = _rewrite(tmp_path, header, launch="block_shape()")
     assert not rewritten and any("'__cplusplus' decides code" in d for d in diags)
+    twin = "inline dim3 block_shape()\n{\n    return dim3(32, 8);\n}\n"  # one shape (`k`'s launch is not read)
+    rewritten, diags = _rewrite(tmp_path, twin, launch="block_shape()")
+    assert "other" in rewritten and not any("decides" in d for d in diags)
 
 
 def test_a_header_type_under_a_compiler_macro_keeps_every_array(tmp_path):
@@ -127,12 +130,12 @@ def test_a_header_branch_on_an_unknown_arch_keeps_every_array_twin_with_the_arch
     assert {"tile", "other"} <= _rewrite(tmp_path, header, "kSkew", build=_ARCH)[0]
 
 
-def test_a_header_build_flag_group_holding_code_keeps_every_array_include_guard_twin(tmp_path):
-    header = _branch("defined(WIDE)", "constexpr int kSkew = 16;", "constexpr int kSkew = 0;")
-    rewritten, diags = _rewrite(tmp_path, header, "kSkew")
-    assert not rewritten and any("'WIDE' decides code" in d for d in diags)
-    guarded = "#ifndef COMMON_H\n#define COMMON_H\nconstexpr int kSkew = 0;\n#endif\n"
-    rewritten, diags = _rewrite(tmp_path, guarded, "kSkew")
+def test_a_compiler_macro_branch_inside_an_include_guard_keeps_every_array_guard_alone_twin(tmp_path):
+    guarded = "#ifndef COMMON_H\n#define COMMON_H\nBODY#endif\n"
+    branch = _branch("defined(__clang__)", "constexpr int kSkew = 0;", "constexpr int kSkew = 16;")
+    rewritten, diags = _rewrite(tmp_path, guarded.replace("BODY", branch), "kSkew")
+    assert not rewritten and any("'__clang__' decides code at" in d and "common.h:3:" in d for d in diags)
+    rewritten, diags = _rewrite(tmp_path, guarded.replace("BODY", "constexpr int kSkew = 0;\n"), "kSkew")
     assert {"tile", "other"} <= rewritten and not any("decides" in d for d in diags)
 
 

@@ -1,9 +1,8 @@
 """The user's headers get the branch analysis the main file gets.
 
 The branches the parse's compiler macros (`__clang__`, `__GNUC__`,
-`__cplusplus`, ...), nvcc's unknown ones (`__CUDA_ARCH__` without an arch)
-and the build's flags decide (build_branches.py, flag_branches.py) are no
-safer in a header of the user's (`#include "common.h"`) than in the main
+`__cplusplus`, ...) and nvcc's unknown ones (`__CUDA_ARCH__` without an arch)
+decide (build_branches.py) are no safer in a header of the user's (`#include "common.h"`) than in the main
 file: a constant, a type, an inline function or a launch helper a header
 declares under one is parsed on clang's branch, and may reach any array of
 the unit. The system's and the toolkit's headers are nvcc's own (headers.py)
@@ -13,9 +12,9 @@ What is modelled, per header (its tokens, as for the main file):
 - a macro the header defines under a group an unknown macro decides, or from
   an unknown one, is unknown in every file of the unit (`#if defined(__clang__)
   #define TILE 33 ...`), to a fixed point over the headers;
-- a header's group holding code, an unknown macro spelled in its code, or a
-  build flag's group holding code keeps every array: a header's code is
-  outside the main file's kernels, and its values may flow anywhere;
+- a header's group holding code, or an unknown macro spelled in its code,
+  keeps every array: a header's code is outside the main file's kernels, and
+  its values may flow anywhere;
 - a group of directives alone, `#pragma`s and include guards keep nothing.
 A macro whose every definition in the user's files only asks for inlining
 (`#define FORCEINLINE __attribute__((always_inline))`, or nothing) changes no
@@ -23,6 +22,11 @@ value where code spells it, whichever branch defined it (`inert_macros`).
 
 Each header is lexed and judged once per (path, bytes, build, the unit's
 unknown and inert macros): a project's common header is not re-read per file.
+
+Not here: a header's group that a build's own macro decides (flag_branches.py
+reads the main file's). Judged as the main file's file-scope groups are, it
+keeps every array of every file including `helper_cuda.h` (its
+`#ifdef __DRIVER_TYPES_H__` host helpers), which reach none.
 """
 from __future__ import annotations
 
@@ -33,7 +37,6 @@ from typing import Callable, Iterable, Sequence
 from .. import ir
 from ..build_macros import BuildMacros
 from .build_branches import decided
-from .flag_branches import flag_spans
 from .inactive import _macro_bodies
 from .tokens import FileTokens
 
@@ -49,7 +52,6 @@ class Reach(enum.Enum):
 
     SPELLED = "spelled"  # an unknown macro spelled in the header's code
     CODE = "code"  # a group an unknown macro decides holds code
-    FLAG = "flag"  # a group a build's macro decides holds code
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,8 +148,4 @@ def _verdict(h: UserHeader, build: BuildMacros, also: frozenset[str], inert: fro
         code = next((g for g in spans if g.code), None)
         if code is not None:
             keeps = HeaderBranch(code.at, code.macro, Reach.CODE)
-        else:
-            flag = next(iter(flag_spans(tokens, h.source, build, h.path)), None)
-            if flag is not None:
-                keeps = HeaderBranch(flag.at, flag.macro, Reach.FLAG)
     return _remember(_VERDICTS, key, (made, keeps))
