@@ -177,3 +177,30 @@ def test_each_header_is_lexed_once_for_the_same_unit(tmp_path):
     for _ in range(3):
         assert header_facts((key_header,), _ARCH, frozenset()).keeps is None
     assert not calls
+
+
+def test_a_header_naming_no_unknown_macro_is_not_lexed(tmp_path):
+    """Most headers spell none of the macros rapcc cannot know: a substring test spares their lexing."""
+    def lex():
+        raise AssertionError("lexed")
+    header_branches._VERDICTS.clear()
+    plain = UserHeader(str(tmp_path / "plain.h"), b"#define TILE 32\nconstexpr int kSkew = 0;\n", lex)
+    assert header_facts((plain,), _ARCH, frozenset()) == header_branches.HeaderFacts(frozenset(), frozenset(), None)
+    # the wrong form for the filter: a name spliced over two lines is still a spelling of it, and is lexed
+    spliced = UserHeader(str(tmp_path / "spliced.h"), b"#if defined(__cla\\\nng__)\nint x;\n#endif\n", lex)
+    with pytest.raises(AssertionError, match="lexed"):
+        header_facts((spliced,), _ARCH, frozenset())
+
+
+def test_an_inlining_macro_with_another_body_in_another_header_is_not_inert(tmp_path):
+    """FORCEINLINE is an inlining request in `common.h`'s clang branch, but `other.h` defines it otherwise
+    where that branch did not: not every definition is inert, so its spelling keeps the arrays."""
+    header = (_branch("defined(__clang__)", "#define FORCEINLINE inline", "") + '#include "other.h"\n'
+              + "FORCEINLINE __host__ __device__ constexpr int skew_of() { return 0; }\n")
+    other = "#ifndef FORCEINLINE\n#define FORCEINLINE static\n#endif\n"
+    rewritten, diags = _rewrite(tmp_path, header, "skew_of()", others={"other.h": other})
+    assert "other" not in rewritten and any("FORCEINLINE" in d for d in diags)
+    # the twin: `other.h`'s fallback is an inlining request too
+    rewritten, diags = _rewrite(tmp_path, header, "skew_of()",
+                                others={"other.h": other.replace("static", "__forceinline__")})
+    assert "other" in rewritten and not any("FORCEINLINE" in d for d in diags)

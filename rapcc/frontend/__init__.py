@@ -14,7 +14,7 @@ from ..ir import TranslationUnitInfo
 from . import clangext  # noqa: F401  (first: its visitors replace cindex's, which drop exceptions)
 from .build_branches import refuse_unknown_macros
 from .flag_branches import flag_spans
-from .header_branches import HeaderFacts, UserHeader, defines_of, header_facts, inert_macros
+from .header_branches import HeaderFacts, UserHeader, unit_facts
 from .collect import collect
 from .encoding import refuse_undecodable, undecodable
 from .errors import refuse_tainted
@@ -74,12 +74,9 @@ def _user_headers(tu, path: str, config: ParseConfig) -> tuple[UserHeader, ...]:
 
 
 def _header_facts(tu, path: str, source: bytes, options: _ParseOptions) -> HeaderFacts:
-    """What the user's headers decide (header_branches.py), their macros' and the main file's."""
-    config = _config(options)
-    headers = _user_headers(tu, path, config)
-    defines = [d for h in headers for d in defines_of(h.path, h.source, h.lex)]
-    defines += defines_of(path, source, lambda: file_tokens(tu, path, len(source), source))
-    return header_facts(headers, options.build, inert_macros(defines, options.defines))
+    """What the user's headers decide (header_branches.py) for the main file's analysis."""
+    main = UserHeader(path, source, lambda: file_tokens(tu, path, len(source), source))
+    return unit_facts(main, _user_headers(tu, path, _config(options)), options.build, options.defines)
 
 
 def parse_file_with_includes(path: str, source: bytes, options: _ParseOptions, host_facts: bool = True

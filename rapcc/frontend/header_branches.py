@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
 from .. import ir
-from ..build_macros import BuildMacros
+from ..build_macros import COMPILER_MACROS, COMPILER_PREFIXES, BuildMacros
 from .build_branches import decided
 from .inactive import _macro_bodies
 from .tokens import FileTokens
@@ -133,12 +133,43 @@ def header_facts(headers: Sequence[UserHeader], build: BuildMacros, inert: froze
         unknown = made
 
 
+def unit_facts(main: UserHeader, headers: Sequence[UserHeader], build: BuildMacros, flags: Sequence[str]
+               ) -> HeaderFacts:
+    """`header_facts` with the inlining macros among those the headers and the
+    main file (`main`) make unknown; the files are lexed for their `#define`s
+    only where one is: most units' headers make none."""
+    facts = header_facts(headers, build, frozenset())
+    wanted = facts.unknown | decided(main.lex(), main.source, build, main.path, facts.unknown)[3]
+    if not wanted:
+        return facts
+    spelled = [f for f in (main, *headers) if (lambda text: any(n.encode() in text for n in wanted))(
+        _unspliced(f.source))]
+    defines = [d for f in spelled for d in defines_of(f.path, f.source, f.lex) if d[0] in wanted]
+    inert = inert_macros(defines, flags)
+    return header_facts(headers, build, inert) if inert else facts
+
+
+def _unspliced(source: bytes) -> bytes:
+    """The bytes with each backslash-newline removed, as the lexer joins lines."""
+    return source.replace(b"\\\r\n", b"").replace(b"\\\n", b"")
+
+
+def _mentions(source: bytes, build: BuildMacros, also: frozenset[str]) -> bool:
+    """Whether the file may spell a macro `decided` finds unknown (a substring
+    test: where it fails, no token of the file is one, and the file is not lexed)."""
+    text = _unspliced(source)
+    names = (*COMPILER_MACROS, *COMPILER_PREFIXES, *build.unknown, *build.unknown_prefixes, *also)
+    return any(n.encode() in text for n in names)
+
+
 def _verdict(h: UserHeader, build: BuildMacros, also: frozenset[str], inert: frozenset[str]
              ) -> tuple[frozenset[str], HeaderBranch | None]:
     key = (h.path, h.source, build, also, inert)
     found = _VERDICTS.get(key)
     if found is not None:
         return found
+    if not _mentions(h.source, build, also):
+        return _remember(_VERDICTS, key, (frozenset(), None))
     tokens = h.lex()
     spans, loose, macro, made = decided(tokens, h.source, build, h.path, also, inert)
     keeps: HeaderBranch | None = None
