@@ -14,6 +14,7 @@ from ..ir import TranslationUnitInfo
 from . import clangext  # noqa: F401  (first: its visitors replace cindex's, which drop exceptions)
 from .build_branches import refuse_unknown_macros
 from .flag_branches import flag_spans
+from .header_branches import HeaderFacts, UserHeader, unit_facts
 from .collect import collect
 from .encoding import refuse_undecodable, undecodable
 from .errors import refuse_tainted
@@ -57,7 +58,7 @@ def _user_includes(tu) -> tuple[str, ...]:
     return tuple(dict.fromkeys(n for n in names if not n.startswith(shim)))
 
 
-def _user_header_texts(tu, path: str, config: ParseConfig) -> tuple[tuple[str, bytes], ...]:
+def _user_headers(tu, path: str, config: ParseConfig) -> tuple[UserHeader, ...]:
     """The user's headers this parse read (not the system's: see headers.py), with their bytes."""
     kinds = header_kinds(path, config)
     out = []
@@ -65,10 +66,17 @@ def _user_header_texts(tu, path: str, config: ParseConfig) -> tuple[tuple[str, b
         if kinds.is_system(name):
             continue
         try:
-            out.append((name, Path(name).read_bytes()))
+            text = Path(name).read_bytes()
         except OSError:
             continue
+        out.append(UserHeader(name, text, lambda name=name, text=text: file_tokens(tu, name, len(text), text)))
     return tuple(out)
+
+
+def _header_facts(tu, path: str, source: bytes, options: _ParseOptions) -> HeaderFacts:
+    """What the user's headers decide (header_branches.py) for the main file's analysis."""
+    main = UserHeader(path, source, lambda: file_tokens(tu, path, len(source), source))
+    return unit_facts(main, _user_headers(tu, path, _config(options)), options.build, options.defines)
 
 
 def parse_file_with_includes(path: str, source: bytes, options: _ParseOptions, host_facts: bool = True
@@ -95,10 +103,9 @@ def parse_file_with_includes(path: str, source: bytes, options: _ParseOptions, h
                                   constants=options.program_constants), parsed.scopes)
     if info.arrays:  # the compiler's own macros (build_macros.COMPILER_MACROS) are unknown to every parse
         tokens = file_tokens(parsed.tu, path, len(source), source)
-        # a user header is read for nvcc's unknown macros only (build_branches._named)
-        headers = _user_header_texts(parsed.tu, path, _config(options)) \
-            if options.build.unknown or options.build.unknown_prefixes else ()
-        info = refuse_unknown_macros(info, tokens, options.build, headers, flag_spans(tokens, source, options.build, path))
+        # the user's headers get the main file's branch analysis (header_branches.py)
+        info = refuse_unknown_macros(info, tokens, options.build, _header_facts(parsed.tu, path, source, options),
+                                     flag_spans(tokens, source, options.build, path))
     if info.arrays and undecodable(source):
         info = refuse_undecodable(info, file_tokens(parsed.tu, path, len(source), source))
     info = replace(info, sound=_lazy_program(parsed.tu, path, source, options.rdc,

@@ -30,14 +30,16 @@ anywhere else (file scope, a device function, host code), every array.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from .. import ir
 from ..build_macros import ALWAYS_DEFINED, COMPILER_MACROS, COMPILER_PREFIXES, NO_NVCC, BuildMacros
 from .inactive import _line_start_skip, _macro_bodies
 from .tokens import FileTokens, Token
+
+if TYPE_CHECKING:
+    from .header_branches import HeaderBranch, HeaderFacts
 
 _CONDITIONS = ("if", "elif", "ifdef", "ifndef", "elifdef", "elifndef")
 # Directives that change nothing a branch's code could reach by themselves: a
@@ -106,15 +108,28 @@ def _condition_names(word: str, rest: list[Token]) -> list[str]:
     return out
 
 
-def governed(tokens: FileTokens, source: bytes, build: BuildMacros, path: str
+def governed(tokens: FileTokens, source: bytes, build: BuildMacros, path: str,
+             also: frozenset[str] = frozenset(), inlining: frozenset[str] = frozenset()
              ) -> tuple[tuple[Governed, ...], ir.SourceRange | None, str]:
     """The spans unknown macros decide, and where one is spelled in a way
-    not modelled (None where none is), with that macro's name."""
+    not modelled (None where none is), with that macro's name. `also`: macros
+    the user's other files make unknown (header_branches.py); `inlining`: those
+    whose every definition only asks for inlining, whose spellings in code
+    change no value (header_branches.inert_macros)."""
+    return decided(tokens, source, build, path, also, inlining)[:3]
+
+
+def decided(tokens: FileTokens, source: bytes, build: BuildMacros, path: str,
+            also: frozenset[str] = frozenset(), inlining: frozenset[str] = frozenset()
+            ) -> tuple[tuple[Governed, ...], ir.SourceRange | None, str, frozenset[str]]:
+    """`governed`, and the macros the file makes unknown: those it defines
+    from unknown ones or under a group they decide (for the files that include it)."""
     toks = tokens.tokens
     directives = _directive_lines(tokens, source)
-    unknown = {t.spelling for t in toks if _is_name(t) and build.is_unknown(t.spelling)}
+    unknown = {t.spelling for t in toks if _is_name(t) and (build.is_unknown(t.spelling) or t.spelling in also)}
     if not unknown:
-        return (), None, ""
+        return (), None, "", frozenset()
+    named = frozenset(unknown)
 
     def at(t: Token) -> ir.SourceRange:
         return ir.SourceRange(path, t.line, t.col, t.start, t.end)
@@ -137,12 +152,20 @@ def governed(tokens: FileTokens, source: bytes, build: BuildMacros, path: str
     constexpr, loose = _constexpr_spans(tokens, unknown, at)
     spans += constexpr
     covered = {t.start for g in constexpr for t in tokens.between(*_condition_of(tokens, g))}
-    for t in toks:
-        if t.spelling in unknown and t.start not in in_directive and t.start not in covered:
-            return tuple(spans), at(t), t.spelling
+    made = frozenset(unknown - named)
+    for k, t in enumerate(toks):
+        if t.spelling in unknown and t.start not in in_directive and t.start not in covered and \
+                not _inlining(toks, k, inlining):
+            return tuple(spans), at(t), t.spelling, made
     if loose is not None:
-        return tuple(spans), at(loose), loose.spelling
-    return tuple(spans), None, ""
+        return tuple(spans), at(loose), loose.spelling, made
+    return tuple(spans), None, "", made
+
+
+def _inlining(toks: list[Token], k: int, inlining: frozenset[str]) -> bool:
+    """Whether toks[k] spells a macro that only asks for inlining, as a
+    specifier: not before `namespace`, where `inline` changes name lookup."""
+    return toks[k].spelling in inlining and (k + 1 >= len(toks) or toks[k + 1].spelling != "namespace")
 
 
 def _groups(directives: list[tuple[int, str, list[Token]]], toks: list[Token]
@@ -217,44 +240,48 @@ def _braced_end(tokens: FileTokens, j: int) -> int | None:
 
 
 def refuse_unknown_macros(info: ir.TranslationUnitInfo, tokens: FileTokens, build: BuildMacros,
-                          headers: tuple[tuple[str, bytes], ...] = (),
+                          headers: HeaderFacts | None = None,
                           flags: tuple[Governed, ...] = ()) -> ir.TranslationUnitInfo:
     """`info` with an escape for every array spelled where a macro whose value
-    rapcc does not know decides the code; `headers`: the user's headers the
-    parse read, with their bytes; `flags`: the groups a build's macro decides
-    (flag_branches.py), which keep the arrays their values reach."""
+    rapcc does not know decides the code; `headers`: what the user's headers
+    the parse read decide (header_branches.py); `flags`: the groups a build's
+    macro decides (flag_branches.py), which keep the arrays their values reach."""
     if not info.arrays:
         return info
-    spans, loose, macro = governed(tokens, info.source, build, info.path)
-    header = next(((p, n) for p, text in headers for n in _named(text, build)), None)
+    also, inert = (headers.unknown, headers.inert) if headers is not None else (frozenset(), frozenset())
+    spans, loose, macro = governed(tokens, info.source, build, info.path, also, inert)
+    header = headers.keeps if headers is not None else None
     extra: list[ir.Escape] = []
     for arr in info.arrays:
         if loose is not None:
             extra.append(ir.Escape(arr.key, arr.function, loose, f"'{macro}' is used in code that may reach "
-                                   f"'{arr.name}', and {_how(build, macro)}"))
+                                   f"'{arr.name}', and {_how(build, macro, also)}"))
             continue
         if header is not None:
-            extra.append(ir.Escape(arr.key, arr.function, arr.decl, f"the header '{header[0]}' reads '{header[1]}', "
-                                   f"which may decide the code of '{arr.name}', and {_how(build, header[1])}"))
+            # the escape stays at the declaration: an escape's range is the main file's
+            extra.append(ir.Escape(arr.key, arr.function, arr.decl, _header_why(header, arr.name, build, also)))
             continue
         offsets = _offsets(info, arr)
         hit = next((g for g in spans for off in offsets if g.start <= off < g.end), None)
         if hit is not None:
             extra.append(ir.Escape(arr.key, arr.function, hit.at, f"'{arr.name}' is used under a branch that "
-                                   f"'{hit.macro}' decides, and {_how(build, hit.macro)}"))
+                                   f"'{hit.macro}' decides, and {_how(build, hit.macro, also)}"))
             continue
         reach = next((g for g in spans + flags if g.code and _reaches(info, tokens, g, arr, offsets)), None)
         if reach is not None:
             extra.append(ir.Escape(arr.key, arr.function, reach.at, f"'{reach.macro}' decides code at line "
                                    f"{reach.at.line} whose values may reach '{arr.name}', and "
-                                   f"{_how(build, reach.macro)}"))
+                                   f"{_how(build, reach.macro, also)}"))
     if not extra:
         return info
     return replace(info, escapes=info.escapes + tuple(extra))
 
 
-def _how(build: BuildMacros, macro: str) -> str:
-    """Why `macro`'s value is not known, for a diagnostic."""
+def _how(build: BuildMacros, macro: str, also: frozenset[str] = frozenset()) -> str:
+    """Why `macro`'s value is not known, for a diagnostic; `also`: those a user header makes unknown."""
+    if macro in also:
+        return ("a header of the user's defines it under a branch whose condition rapcc cannot know "
+                "(the compiler's or nvcc's own macros); define it outside that branch")
     if not build.is_unknown(macro):
         return ("another build may define it otherwise (-D, a header), and rapcc guards only the integer macros "
                 "a kernel's text reads; move the choice into a macro the kernel spells")
@@ -302,7 +329,9 @@ def _reaches(info: ir.TranslationUnitInfo, tokens: FileTokens, g: Governed, arr:
     return arr.function is not None and (arr.function in spelled or not owner)
 
 
-def _named(text: bytes, build: BuildMacros) -> list[str]:
-    """The unknown macros a header's text names (a whole-word match: conservative, comments count)."""
-    names = {m.decode() for m in re.findall(rb"\b__CUDA[A-Z0-9_]*|\bCUDA(?:RT)?_VERSION\b", text)}
-    return sorted(n for n in names if build.is_unknown(n))
+def _header_why(h: HeaderBranch, name: str, build: BuildMacros, also: frozenset[str]) -> str:
+    """The diagnostic of a header's branch that keeps `name`."""
+    where = f"{h.at.file}:{h.at.line}:{h.at.col}"
+    what = f"the header code at {where} uses '{h.macro}'" if h.reach.value == "spelled" else \
+        f"'{h.macro}' decides code at {where}"
+    return f"{what} whose values may reach '{name}', and {_how(build, h.macro, also)}"
