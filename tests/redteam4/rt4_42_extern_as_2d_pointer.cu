@@ -7,7 +7,7 @@ __global__ void rt4_42_extern_2d(const int *in, int *out, int p) {
     float (*tile)[33] = reinterpret_cast<float (*)[33]>(smem);
     const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * 32 + tx;
     for (int r = ty; r < 32; r += 8) tile[r][tx] = (float)(in[(blockIdx.x * 1024 + r * 32 + tx) & 4095] & 255);
-    if (tx < 8) tile[ty + tx * 4][32] = 0.5f;
+    if (tx < 4) tile[ty * 4 + tx][32] = 0.5f;
     __syncthreads();
     float acc = 0.0f;
     for (int r = ty; r < 32; r += 8) acc += tile[tx][r];
