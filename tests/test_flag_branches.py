@@ -10,34 +10,10 @@ from rapcc.build_macros import from_arch_option
 from rapcc.frontend.flag_branches import _stores_only
 from rapcc.frontend.tokens import Token
 from rapcc.pipeline import Options, rewrite_source
+from tests.test_build_branches import _SKEWED
 
-_FILE = """PRELUDE__global__ void k(int *out)
-{
-    __shared__ int tile[16][32];
-    int tx = threadIdx.x, ty = threadIdx.y;
-    tile[ty][tx] = out[ty * 32 + tx];
-    tile[ty + 8][tx] = out[ty * 32 + tx + 256];
-    __syncthreads();
-BRANCH
-    out[ty * 32 + tx] = tile[tx % 16][ty] + tile[ty][tx + skew];
-}
-
-__global__ void k2(int *out)
-{
-    __shared__ int other[32][32];
-    int tx = threadIdx.x, ty = threadIdx.y;
-    for (int j = ty; j < 32; j += 8) other[j][tx] = out[j * 32 + tx];
-    __syncthreads();
-    out[ty * 32 + tx] = other[tx][ty];
-}
-
-int main()
-{
-    int *d;
-    k<<<1, dim3(32, 8)>>>(d);
-    k2<<<1, dim3(32, 8)>>>(d);
-}
-"""
+# test_build_branches' two kernels, with the build-flag group where its skew is chosen.
+_FILE = "PRELUDE" + _SKEWED.replace("\nSKEW\n", "\nBRANCH\n")
 
 
 def _rewrite(prelude: str, branch: str):

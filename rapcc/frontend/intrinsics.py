@@ -42,6 +42,18 @@ def _system(decl: Cursor) -> bool:
     return loc.file is not None and loc.is_in_system_header
 
 
+def _asm_tokens(stmt: Cursor) -> list[str]:
+    """The statement's own tokens without its `;` and `volatile` (a macro's use
+    shows its name, so it is not read); asm statements are rare enough to ask
+    libclang for them."""
+    spelled = [t.spelling for t in stmt.get_tokens()]
+    if spelled and spelled[-1] == ";":
+        spelled.pop()
+    if len(spelled) > 1 and spelled[1] in _VOLATILE:
+        del spelled[1]
+    return spelled
+
+
 # ---- rapcc's own guard mask ----
 
 # `asm("neg.s32 %0, %1;" : "=r"(m) : "r"(e))`: m = 0 - e, modulo 2^32. rapcc
@@ -56,11 +68,7 @@ def neg_operands(stmt: Cursor) -> tuple[Cursor, Cursor] | None:
     integer local of this function; None for any other statement."""
     if stmt.kind != K.ASM_STMT:
         return None
-    spelled = [t.spelling for t in stmt.get_tokens()]
-    if spelled and spelled[-1] == ";":
-        spelled.pop()
-    if len(spelled) > 1 and spelled[1] in _VOLATILE:
-        del spelled[1]
+    spelled = _asm_tokens(stmt)
     if len(spelled) < 14 or spelled[0] not in _ASM or spelled[1] != "(" or not _NEG.fullmatch(spelled[2]) \
             or spelled[3:6] != [":", '"=r"', "("] or spelled[7:11] != [")", ":", '"r"', "("] \
             or spelled[-2:] != [")", ")"]:
@@ -85,13 +93,7 @@ def laneid_output(stmt: Cursor) -> Cursor | None:
     32-bit integer local of this function; None for any other statement."""
     if stmt.kind != K.ASM_STMT:
         return None
-    # The statement's own tokens (a macro's use shows its name, so it is not
-    # read); asm statements are rare enough to ask libclang for them.
-    spelled = [t.spelling for t in stmt.get_tokens()]
-    if spelled and spelled[-1] == ";":
-        spelled.pop()
-    if len(spelled) > 1 and spelled[1] in _VOLATILE:
-        del spelled[1]
+    spelled = _asm_tokens(stmt)
     if len(spelled) != 9 or spelled[0] not in _ASM or spelled[1] != "(" or not _LANEID.fullmatch(spelled[2]) \
             or spelled[3:6] != [":", '"=r"', "("] or spelled[7:] != [")", ")"]:
         return None
