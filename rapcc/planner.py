@@ -53,10 +53,13 @@ if TYPE_CHECKING:  # occupancy.py plans on top of this module
 # measured as a gain is still chosen.
 INSTR_COST = 0.15
 # The instructions a guarded layout (analysis/guards.py) adds to each access: the
-# select between the map and the subscript as written, and the test of blockDim
-# where the compiler does not hoist it. Measured on an H100 (2026-11-27,
-# benchmarks/guard_cost.py over the suite: xor guarded and not, same mappings):
-# 0.5% slower in geometric mean, 9% on transpose_32x8, 28% on scan_blelloch.
+# mask's and/andnot/or between the map and the subscript as written, and the
+# test of blockDim where the compiler does not hoist it. Measured on an H100
+# (benchmarks/guard_cost.py over the suite: xor guarded and not, same mappings):
+# the select, 0.5% slower in geometric mean, 28% at worst (scan_blelloch); the
+# mask (rewrite.guard_function), 3.0% in geometric mean, 56% at worst
+# (bitonic_sort; benchmarks/results/gpu-h100-2026-11-27-session10/mask_suite/).
+# Not recalibrated for the mask.
 GUARD_OPS = 2
 # How much cheaper than unchanged a layout must be when some of the array's
 # predictions are expectations under uniform data: real data is not uniform
