@@ -217,7 +217,8 @@ def test_every_family_compiles_with_nvcc(tmp_path):
     """The generated CUDA is CUDA: one bad kernel and one twin per family
     through nvcc and ptxas (the asm naming a file-scope array included)."""
     nvcc = require_nvcc()
-    for k in generate(SEED, SAMPLE) + generate(SEED, 2 * len(LAUNCH_UNKNOWN_FAMILIES), LAUNCH_UNKNOWN_FAMILIES):
+    # 2 per family: one bad kernel and its twin (generate alternates them per round)
+    for k in generate(SEED, 2 * len(FAMILIES)) + generate(SEED, 2 * len(LAUNCH_UNKNOWN_FAMILIES), LAUNCH_UNKNOWN_FAMILIES):
         src = tmp_path / f"{k.name}.cu"
         src.write_text(k.source)
         done = subprocess.run([nvcc, "-arch=sm_90", "-cubin", "-o", str(tmp_path / "k.cubin"), str(src)],
