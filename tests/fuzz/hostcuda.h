@@ -46,6 +46,8 @@
 #define __restrict__ __restrict
 #define __align__(n) __attribute__((aligned(n)))
 #define __launch_bounds__(...)
+// a kernel parameter's attribute (CUDA 11.7): the host passes it by value as C++ does
+#define __grid_constant__
 
 struct uint3 { unsigned int x, y, z; };
 struct dim3 {
