@@ -48,6 +48,8 @@
 #define __launch_bounds__(...)
 // a kernel parameter's attribute (CUDA 11.7): the host passes it by value as C++ does
 #define __grid_constant__
+// clang's and nvcc's optimizer hint, which g++ lacks: a true assumption changes no result
+#define __builtin_assume(cond) ((void)0)
 
 struct uint3 { unsigned int x, y, z; };
 struct dim3 {
@@ -251,6 +253,8 @@ struct thread_block {
     void sync() const { __syncthreads(); }
     unsigned int thread_rank() const { return fz_tid(); }
     unsigned int size() const { return blockDim.x * blockDim.y * blockDim.z; }
+    dim3 thread_index() const { return dim3(threadIdx.x, threadIdx.y, threadIdx.z); }
+    dim3 group_index() const { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
 };
 inline thread_block this_thread_block() { return {}; }
 template <unsigned int N>
