@@ -3,6 +3,9 @@
 // the kernel and passed by reference into a device-side object that stores
 // rows and reads them back transposed (a 32-way column read).
 // launch: rt5_01_cub_transpose<int,32,8> 2 32x8
+// Kept by rapcc for a true reason: the exchange buffer is an array member of
+// a __shared__ struct (TempStorage), and rapcc rewrites __shared__ arrays,
+// not the array members of a __shared__ struct.
 template <typename T, int BLOCK_DIM_X, int BLOCK_DIM_Y>
 class BlockTranspose {
 public:

@@ -2,6 +2,9 @@
 // to (row, col); the fill walks the tile linearly through it, the read is a
 // column of the 2-D tile (a 32-way conflict a pad removes).
 // launch: rt5_08_layout_functor 2 32x8
+// Kept by rapcc for a true reason: layout.row(i) and layout.col(i) are member
+// functions of a struct object, calls rapcc does not interpret, so the
+// fill's subscripts are unknown (rapcc-unproved).
 template <int ROWS, int COLS>
 struct RowMajor {
     static constexpr int rows = ROWS, cols = COLS, size = ROWS * COLS;

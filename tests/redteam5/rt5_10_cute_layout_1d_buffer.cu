@@ -2,6 +2,8 @@
 // Stride<32,1>> functor gives every element's offset; the load stores rows,
 // the compute reads sA(k, m) with m the lane (a column, 32-way).
 // launch: rt5_10_cute_flat 2 32x8
+// Kept by rapcc for a true reason: sA(i, j) is a struct's operator(), a call
+// rapcc does not interpret, so every subscript is unknown (rapcc-unproved).
 template <int S0, int S1> struct Shape { static constexpr int s0 = S0, s1 = S1; };
 template <int D0, int D1> struct Stride { static constexpr int d0 = D0, d1 = D1; };
 template <class Sh, class St>

@@ -2,6 +2,9 @@
 // moves to the next row, operator[] takes a column): each thread's iterator
 // sits on row tx and reads four columns, a 32-way conflict.
 // launch: rt5_12_row_iter 2 32x8
+// Kept by rapcc for a true reason: the iterators hold `tile` decayed to a
+// pointer to its rows (rapcc-escape), and rapcc does not follow a pointer
+// stored in a struct.
 template <int W>
 struct RowIterator {
     int (*base)[W];

@@ -3,6 +3,7 @@
 // 16 * ((w >> 1) & 1), then reads 8 consecutive halves (64-byte rows: the
 // 16 rows of a half-warp share four banks).
 // launch: rt5_13_ldmatrix 2 32x8
+// expect: rewritten
 #ifdef __CUDACC__
 #include <cuda_fp16.h>
 #endif

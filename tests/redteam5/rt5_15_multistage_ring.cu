@@ -2,6 +2,7 @@
 // STAGES: each k-step loads a 32x32 tile into the current stage by rows and
 // reads it back by columns (32-way).
 // launch: rt5_15_ring 2 32x8
+// expect: rewritten
 #define STAGES 3
 __global__ void rt5_15_ring(const int *in, int *out, int p) {
     __shared__ int smem[STAGES][32][32];

@@ -1,8 +1,9 @@
 // A __shared__ buffer declared inside a __device__ function that two kernels
 // call, both launched 32x8: the helper stores a row and reads a column of
-// its own buffer (8-way: four lanes per row of 32).
+// its own buffer (32-way; the extent 33 - 1 is 32).
 // launch: rt5_19_helper_a 2 32x8
 // launch: rt5_19_helper_b 2 32x8 0 512
+// expect: rewritten
 __device__ int transpose_through(int v) {
     __shared__ int buf[32][33 - 1];
     const int tx = threadIdx.x, ty = threadIdx.y;

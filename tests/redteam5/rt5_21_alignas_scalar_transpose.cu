@@ -1,6 +1,7 @@
 // An alignas(16) shared tile used only through scalar subscripts: rows in,
 // columns out (32-way). The alignment asks for the array's start only.
 // launch: rt5_21_alignas 2 32x8
+// expect: rewritten
 __global__ void rt5_21_alignas(const int *in, int *out, int p) {
     alignas(16) __shared__ float tile[32][32];
     const int tx = threadIdx.x, ty = threadIdx.y;

@@ -1,5 +1,6 @@
 // A __nv_bfloat16 tile transposed: two elements per bank, 64-byte rows.
 // launch: rt5_26_bf16 2 32x8
+// expect: rewritten
 #ifdef __CUDACC__
 #include <cuda_bf16.h>
 #endif

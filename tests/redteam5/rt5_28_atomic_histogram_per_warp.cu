@@ -2,6 +2,7 @@
 // input's low five bits), then read transposed: thread (lane, warp) takes bin
 // warp * 4 + lane / 8 of warp lane & 7's histogram.
 // launch: rt5_28_warp_hist 2 32x8
+// expect: rewritten
 __global__ void rt5_28_warp_hist(const int *in, int *out, int p) {
     __shared__ int hist[8][32];
     const int tid = threadIdx.y * 32 + threadIdx.x;

@@ -1,6 +1,7 @@
 // __launch_bounds__(256, 2) and a launch through cudaLaunchKernel with a
 // `void *args[]` array: the shape is 32x8, given as dim3 values to the API.
 // launch: rt5_29_api_launch 2 32x8
+// expect: rewritten
 __global__ void __launch_bounds__(256, 2) rt5_29_api_launch(const int *in, int *out, int p) {
     __shared__ int tile[32][32];
     const int tx = threadIdx.x, ty = threadIdx.y;

@@ -1,6 +1,7 @@
 // A `const __grid_constant__` kernel parameter (the scale p, read in the
 // kernel by address-free use) beside a transposed 32x32 tile.
 // launch: rt5_30_grid_const 2 32x8 3
+// expect: rewritten
 __global__ void rt5_30_grid_const(const int *in, int *out, const __grid_constant__ int p) {
     __shared__ int tile[32][32];
     const int tx = threadIdx.x, ty = threadIdx.y;

@@ -2,6 +2,9 @@
 // fields as the subscripts: auto [r, c] = swap_rc(make_int2(ty + 8k, tx)) reads
 // tile[tx][ty + 8k], a column.
 // launch: rt5_32_lambda_bind 2 32x8
+// Kept by rapcc for a true reason: the lambda returns an int2 built by a
+// braced list, and the bindings' values are not followed through it
+// (rapcc-unproved: [0, 1023]).
 __global__ void rt5_32_lambda_bind(const int *in, int *out, int p) {
     __shared__ int tile[32][32];
     constexpr auto swap_rc = [](int2 v) constexpr { return int2{v.y, v.x}; };

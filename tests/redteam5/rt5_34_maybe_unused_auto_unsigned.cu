@@ -1,6 +1,7 @@
 // auto everywhere and [[maybe_unused]]: unsigned indices from threadIdx,
 // an unused warp id, a transposed read of an int tile.
 // launch: rt5_34_auto_idx 2 32x8
+// expect: rewritten
 __global__ void rt5_34_auto_idx(const int *in, int *out, int p) {
     __shared__ int tile[32][32];
     const auto lane = threadIdx.x % 32u;

@@ -2,6 +2,7 @@
 // (cudaStreamBeginCapture / EndCapture / GraphInstantiate / GraphLaunch): the
 // captured chevron launch is 32x8; the tile is read by columns.
 // launch: rt5_41_graph 2 32x8
+// expect: rewritten
 __global__ void rt5_41_graph(const int *in, int *out, int p) {
     __shared__ int tile[32][32];
     const int tx = threadIdx.x, ty = threadIdx.y;

@@ -1,6 +1,7 @@
 // The block from a constexpr ceil_div: dim3(32, ceil_div(256, 32)) = 32x8,
 // the grid ceil_div(64, 32) = 2; a transposed 32x32 tile.
 // launch: rt5_43_ceil_div 2 32x8
+// expect: rewritten
 __global__ void rt5_43_ceil_div(const int *in, int *out, int p) {
     __shared__ float tile[32][32];
     const int tx = threadIdx.x, ty = threadIdx.y;

@@ -2,6 +2,9 @@
 // raking grid [32][32]: each thread deposits four items by rows, then thread
 // (tx, ty) rakes eight elements of row tx (the rows of a warp on one bank).
 // launch: rt5_47_block_reduce<256> 2 32x8
+// Kept by rapcc for a true reason: the raking grid is an array member of a
+// __shared__ struct (TempStorage), and rapcc rewrites __shared__ arrays, not
+// the array members of a __shared__ struct.
 template <int BLOCK_THREADS>
 class BlockReduceRaking {
 public:

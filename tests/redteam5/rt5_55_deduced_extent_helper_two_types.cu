@@ -4,6 +4,9 @@
 // instance for it.
 // launch: rt5_55_f32 2 32x8
 // launch: rt5_55_s16 2 32x8 0 512
+// Kept by rapcc for a true reason: each tile is bound to a reference
+// parameter of a template (T (&t)[H][W]), which rapcc does not follow
+// (rapcc-escape).
 template <typename T, int H, int W>
 __device__ int column_mix(T (&t)[H][W], int c, int r0) {
     int acc = 0;

@@ -2,6 +2,7 @@
 // filter), enum values and thread indices as subscripts; the table is read
 // by columns.
 // launch: rt5_61_enum_rows 2 32x8
+// expect: rewritten
 enum Stage { kLoad = 0, kScale = 1, kBias = 2, kOut = 3, kStages = 4 };
 __global__ void rt5_61_enum_rows(const int *in, int *out, int p) {
     __shared__ int table[kStages * 8][32];

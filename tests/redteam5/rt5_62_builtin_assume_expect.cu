@@ -1,6 +1,7 @@
 // __builtin_expect around a branch and __builtin_assume on the lane: the
 // hints change nothing; a transposed read of a 32x32 tile.
 // launch: rt5_62_hints 2 32x8
+// expect: rewritten
 __global__ void rt5_62_hints(const int *in, int *out, int p) {
     __shared__ int tile[32][32];
     const int tx = threadIdx.x, ty = threadIdx.y;

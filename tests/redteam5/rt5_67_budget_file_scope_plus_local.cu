@@ -1,6 +1,7 @@
 // A file-scope __shared__ tile (24 KB) and a kernel-local one (24 KB): the
 // kernel's static shared memory is exactly 48 KB, with no room for a pad.
 // launch: rt5_67_scope_budget 2 32x8
+// expect: rewritten
 __shared__ float g_tile[48][128];
 static __global__ void rt5_67_scope_budget(const int *in, int *out, int p) {
     __shared__ float l_tile[48][128];

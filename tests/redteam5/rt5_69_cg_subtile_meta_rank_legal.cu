@@ -2,6 +2,7 @@
 // tile's meta_group_rank() (0..15) picks a row of the tile and its
 // thread_rank() a column; the read runs down a column (16-way).
 // launch: rt5_69_tile16 2 32x8
+// expect: rewritten
 #ifdef __CUDACC__
 #include <cooperative_groups.h>
 #endif
