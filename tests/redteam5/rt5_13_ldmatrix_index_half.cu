@@ -7,7 +7,7 @@
 #ifdef __CUDACC__
 #include <cuda_fp16.h>
 #endif
-__global__ void rt5_13_ldmatrix(const int *in, int *out, int p) {
+static __global__ void rt5_13_ldmatrix(const int *in, int *out, int p) {
     __shared__ __half sA[32][32];
     const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * 32 + tx;
 #pragma unroll

@@ -4,7 +4,7 @@
 // launch: rt5_15_ring 2 32x8
 // expect: rewritten
 #define STAGES 3
-__global__ void rt5_15_ring(const int *in, int *out, int p) {
+static __global__ void rt5_15_ring(const int *in, int *out, int p) {
     __shared__ int smem[STAGES][32][32];
     const int tx = threadIdx.x, ty = threadIdx.y;
     int stage = 0;

@@ -2,7 +2,7 @@
 // every bank (16-way).
 // launch: rt5_22_short_tile 2 32x8
 // expect: rewritten
-__global__ void rt5_22_short_tile(const int *in, int *out, int p) {
+static __global__ void rt5_22_short_tile(const int *in, int *out, int p) {
     __shared__ short tile[32][32];
     const int tx = threadIdx.x, ty = threadIdx.y;
 #pragma unroll

@@ -2,7 +2,7 @@
 // column read is a 16-way conflict on 8-byte elements.
 // launch: rt5_23_ll_tile 2 32x8
 // expect: rewritten
-__global__ void __launch_bounds__(256, 2) rt5_23_ll_tile(const int *in, int *out, int p) {
+static __global__ void __launch_bounds__(256, 2) rt5_23_ll_tile(const int *in, int *out, int p) {
     __shared__ long long tile[32][32];
     const auto tx = threadIdx.x, ty = threadIdx.y;
     for (auto k = 0u; k < 4u; ++k)

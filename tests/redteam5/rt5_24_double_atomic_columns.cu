@@ -3,7 +3,7 @@
 // reads its row back.
 // launch: rt5_24_double_atomic 2 32x8
 // expect: rewritten
-__global__ void rt5_24_double_atomic(const int *in, int *out, int p) {
+static __global__ void rt5_24_double_atomic(const int *in, int *out, int p) {
     __shared__ double acc[8][32];
     const int x = threadIdx.x, y = threadIdx.y, tid = y * 32 + x;
     acc[y][x] = 0.5;

@@ -4,7 +4,7 @@
 #ifdef __CUDACC__
 #include <cuda_bf16.h>
 #endif
-__global__ void rt5_26_bf16(const int *in, int *out, int p) {
+static __global__ void rt5_26_bf16(const int *in, int *out, int p) {
     __shared__ __nv_bfloat16 tile[32][32];
     const int tx = threadIdx.x, ty = threadIdx.y;
 #pragma unroll

@@ -4,7 +4,7 @@
 // launch: rt5_61_enum_rows 2 32x8
 // expect: rewritten
 enum Stage { kLoad = 0, kScale = 1, kBias = 2, kOut = 3, kStages = 4 };
-__global__ void rt5_61_enum_rows(const int *in, int *out, int p) {
+static __global__ void rt5_61_enum_rows(const int *in, int *out, int p) {
     __shared__ int table[kStages * 8][32];
     const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * 32 + tx;
     table[kLoad * 8 + ty][tx] = in[(blockIdx.x * 1024 + tid) & 4095] & 255;

@@ -1,5 +1,7 @@
 // A file-scope __shared__ tile (24 KB) and a kernel-local one (24 KB): the
-// kernel's static shared memory is exactly 48 KB, with no room for a pad.
+// kernel's static shared memory is exactly 48 KB, with no room for a pad
+// (--strategy pad must keep both; auto swizzles them in place). The kernel
+// is static, so its one launch is all of them and pad is on the table.
 // launch: rt5_67_scope_budget 2 32x8
 // expect: rewritten
 __shared__ float g_tile[48][128];
