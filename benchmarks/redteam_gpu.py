@@ -1,9 +1,9 @@
-"""The red-team kernels (tests/redteam/, tests/redteam2/, tests/redteam3/, issue 27's bar) on a GPU: every
+"""The red-team kernels (tests/redteam/ to tests/redteam5/, issue 27's bar) on a GPU: every
 strategy's rewrite built with nvcc beside the original and run on the device,
 compared bit for bit; the host fuzzer's GPU machinery (tests/fuzz/gpucampaign.py)
 with the hand-written kernels in place of generated ones.
 
-    python3 benchmarks/redteam_gpu.py --out DIR [--suite redteam|redteam2|redteam3]... [--jobs J] [--batch B]
+    python3 benchmarks/redteam_gpu.py --out DIR [--suite redteam|redteam2|...|redteam5]... [--jobs J] [--batch B]
                                       [--compile-only] [NAME ...]
 
 (--suite repeats; without it, every round.)
@@ -32,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("names", nargs="*", help="kernels to run (default: all of the suites')")
     ap.add_argument("--suite", action="append", choices=sorted(FOLDERS),
-                    help="a folder of kernels: redteam, redteam2 or redteam3 (rounds one to three); default all")
+                    help="a folder of kernels: redteam, redteam2 ... redteam5 (rounds one to five); default all")
     ap.add_argument("--out", type=Path, required=True, help="folder for results.json and the findings' files")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="batches built at once (default: CPUs)")
     ap.add_argument("--batch", type=int, default=8, help="kernels per program (default 8)")

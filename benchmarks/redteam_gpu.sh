@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The red-team kernels (tests/redteam/, tests/redteam2/, tests/redteam3/) on the lent GPU
+# The red-team kernels (tests/redteam/ to tests/redteam5/) on the lent GPU
 # (benchmarks/redteam_gpu.py): every strategy's rewrite built with nvcc
 # beside the original, run on the device, compared bit for bit. Run from the
 # repository root with the wheels in .whl/ (as benchmarks/fuzz_host_gpu.sh):

@@ -260,6 +260,40 @@ def test_a_tile_of_a_tile_is_not_given_the_blocks_meta_rank(tmp_path) -> None:
     assert found is not None and found.failure == Failure.OUT_OF_RANGE
 
 
+# A tile whose type names the block as its parent (`thread_block_tile<N,
+# thread_block>`, what `auto t = tiled_partition<N>(cta)` declares) has the
+# toolkit's meta group: linear / N of ceil(block size / N). name -> (wrong
+# forms, legal twin): the same subscript through a tile of a tile (its meta
+# group counts within t32) and through the type-erased tile (any parent).
+BLOCK_PARENT_CASES = {
+    "meta_rank": (("auto t4 = cg::tiled_partition<4>(t32);", "cg::thread_block_tile<4> t4 = cg::tiled_partition<4>(cta);"),
+                  "auto t4 = cg::tiled_partition<4>(cta);",
+                  "\n    if (t4.meta_group_rank() >= 8) return;\n    part[cta.thread_rank() + 769] = 1.0f;"),
+    "meta_size": (("auto t4 = cg::tiled_partition<4>(t32);", "cg::thread_block_tile<4> t4 = cg::tiled_partition<4>(cta);"),
+                  "cg::thread_block_tile<4, cg::thread_block> t4 = cg::tiled_partition<4>(cta);",
+                  "\n    part[cta.thread_rank() + 1024 - 4 * t4.meta_group_size()] = 1.0f;"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BLOCK_PARENT_CASES))
+def test_a_tile_of_the_block_has_the_blocks_meta_group(name: str, tmp_path) -> None:
+    """With a 256-thread block the twin's subscripts stay below 1024 (meta rank
+    < 8 leaves threads 0..31; 64 tiles of 4); a tile of t32 (meta rank 0..7
+    within it, size 8) or a tile whose type forgets its parent may reach 1024."""
+    wrongs, twin, use = BLOCK_PARENT_CASES[name]
+    for wrong in wrongs:
+        found = _proof(GROUPS.replace("/*CASE*/", wrong + use), tmp_path, (256, 1, 1))["part"]
+        assert found is not None and found.failure == Failure.OUT_OF_RANGE, wrong
+    assert _proof(GROUPS.replace("/*CASE*/", twin + use), tmp_path, (256, 1, 1))["part"] is None
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_a_block_parent_meta_rank_is_rewritten(strategy: str) -> None:
+    _, twin, use = BLOCK_PARENT_CASES["meta_rank"]
+    r = _rewrite(GROUPS.replace("/*CASE*/", twin + use), strategy)
+    assert _plan(r, "part").rewritten, _plan(r, "part").reason
+
+
 @pytest.mark.parametrize("strategy", STRATEGIES)
 def test_a_group_indexed_array_is_rewritten(strategy: str) -> None:
     r = _rewrite(GROUPS.replace("/*CASE*/", GROUP_CASES["meta_rank"][1]), strategy)

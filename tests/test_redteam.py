@@ -12,7 +12,13 @@ classes and views, code that __CUDA_ARCH__, the runtime's version or the
 parsing compiler's own macros decide, and launches from host templates,
 lambdas and the runtime API) and of tests/redteam4/ (round four: the workhorse
 kernels of ML and classic GPU code: norms, attention and double-buffered GEMM
-tiles, stencils, scans, sorts, histograms and Harris's reductions) through the
+tiles, stencils, scans, sorts, histograms and Harris's reductions) and of
+tests/redteam5/ (round five: production-library and modern-CUDA styles: CUB
+TempStorage unions and raking grids, cute-like layouts, iterators and
+swizzles, multi-stage rings, cooperative groups and tiles of tiles, alignas,
+narrow and wide elements, the samples' SharedMemory<T>, and launches through
+the runtime API, cooperative launches, tables of function pointers, runner
+classes, std::apply and graph capture) through the
 host fuzzer's oracle (g++ with hostcuda.h, no rapcc model in it). For every strategy: rapcc does not crash, the rewrite builds, and it
 computes the original's bits; each kernel marked `// expect: rewritten` is a
 legal control that auto must still rewrite."""
@@ -59,8 +65,16 @@ SAMPLES = {
                  "rt3_114_has_builtin_offset", "rt3_53_variable_template_extent_legal"),
     "redteam4": ("rt4_04_attention_qk_tile", "rt4_54_template_two_tiles", "rt4_05_gemm_double_buffer_kmajor",
                  "rt4_31_extern_carved_runtime", "rt4_36_row_pointer_two_rows"),
+    # Round five: the control that found a fix (a 16-thread tile of the block:
+    # its meta rank is linear / 16) and the trap beside it (a tile of a tile),
+    # the samples' SharedMemory<T> (xor rewrites it within the dynamic
+    # allocation), a TempStorage union read through its flat member, and a
+    # launch the guard must cover (a cooperative launch of another shape).
+    "redteam5": ("rt5_02_union_temp_storage_reuse", "rt5_58_samples_shared_memory_struct",
+                 "rt5_68_cg_subtile_meta_group_size", "rt5_69_cg_subtile_meta_rank_legal",
+                 "rt5_36_launch_cooperative_other_shape"),
 }
-MINIMUM = {"redteam": 40, "redteam2": 60, "redteam3": 50, "redteam4": 40}
+MINIMUM = {"redteam": 40, "redteam2": 60, "redteam3": 50, "redteam4": 40, "redteam5": 40}
 
 
 def _gxx() -> None:
@@ -122,11 +136,11 @@ def test_redteam_sample(suite, tmp_path):
     _judge_all([BY_NAME[n] for n in SAMPLES[suite]], tmp_path)
 
 
-# All four rounds through g++ take the suite past CI's 15 minutes on 2 cores:
+# All five rounds through g++ take the suite past CI's 15 minutes on 2 cores:
 # CI runs every legal control and every STEP-th trap; every kernel runs on the
 # GPU each session (benchmarks/redteam_gpu.sh, results in benchmarks/results/),
 # and `RAPCC_REDTEAM_ALL=1` runs every trap here.
-TRAP_STEP = {"redteam": 2, "redteam2": 2, "redteam3": 4, "redteam4": 3}
+TRAP_STEP = {"redteam": 2, "redteam2": 2, "redteam3": 4, "redteam4": 3, "redteam5": 6}
 
 
 def _spread(suite: str) -> list[RedteamKernel]:

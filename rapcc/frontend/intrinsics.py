@@ -182,10 +182,16 @@ _GROUP_METHODS = {"thread_rank": GroupWhat.RANK, "size": GroupWhat.SIZE, "num_th
 @dataclass(frozen=True, slots=True)
 class GroupValue:
     """What a cooperative-groups call stands for: `tile` is None for the
-    whole thread block, N for a `thread_block_tile<N>` (N consecutive ranks)."""
+    whole thread block, N for a `thread_block_tile<N>` (N consecutive ranks).
+    `block_parent`: the tile's type is `thread_block_tile<N, thread_block>`,
+    which only `tiled_partition<N>(a thread_block)` makes (the toolkit's
+    constructor is protected; the one conversion goes to the type-erased
+    `thread_block_tile<N>`), so its meta-group rank and size count within
+    the block (the toolkit's `ParentT::thread_rank() / N`)."""
 
     what: GroupWhat
     tile: int | None
+    block_parent: bool = False
 
 
 def group_value(call: Cursor) -> GroupValue | None:
@@ -205,10 +211,7 @@ def group_value(call: Cursor) -> GroupValue | None:
     decl = base.type.get_canonical().get_declaration() if base is not None else None
     if decl is None or decl.semantic_parent is None:
         return None
-    ns = decl.semantic_parent
-    while ns is not None and ns.kind == K.NAMESPACE and ns.spelling.startswith("__"):
-        ns = ns.semantic_parent  # the toolkit's inline `__v1`
-    if ns is None or ns.spelling != "cooperative_groups":
+    if not _in_cooperative_groups(decl):
         return None
     what = _GROUP_METHODS[call.spelling]
     if decl.spelling == "thread_block":
@@ -217,5 +220,25 @@ def group_value(call: Cursor) -> GroupValue | None:
         n = decl.get_template_argument_value(0)
         if n <= 0 or n & (n - 1):
             return None
-        return GroupValue(what, n)
+        return GroupValue(what, n, _block_parent(decl))
     return None
+
+
+def _in_cooperative_groups(decl: Cursor) -> bool:
+    ns = decl.semantic_parent
+    while ns is not None and ns.kind == K.NAMESPACE and ns.spelling.startswith("__"):
+        ns = ns.semantic_parent  # the toolkit's inline `__v1`
+    return ns is not None and ns.kind == K.NAMESPACE and ns.spelling == "cooperative_groups" \
+        and ns.semantic_parent is not None and ns.semantic_parent.kind == K.TRANSLATION_UNIT
+
+
+def _block_parent(tile: Cursor) -> bool:
+    """Whether a `thread_block_tile` specialisation's second argument
+    (ParentT) is cooperative_groups' own `thread_block`; False for the
+    type-erased `thread_block_tile<N>` (ParentT void: any parent) and a tile
+    of a tile."""
+    if tile.get_num_template_arguments() < 2:
+        return False
+    parent = tile.get_template_argument_type(1).get_canonical().get_declaration()
+    return parent is not None and parent.kind in (K.CLASS_DECL, K.STRUCT_DECL) \
+        and parent.spelling == "thread_block" and _in_cooperative_groups(parent)

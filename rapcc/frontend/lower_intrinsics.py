@@ -6,8 +6,11 @@ sizes as thread indices, the counting bit intrinsics as a bounded call, and
 A tile's `meta_group_rank()` is linear / N only for a tile partitioned from
 the thread block itself; one partitioned from another tile (`tiled_partition
 <4>(tile32)`, even converted to `thread_block_tile<4>`) counts within that
-tile, and its type does not say which. The proof therefore bounds it by what
-holds for every parent: fewer than 1024 / N tiles, never a thread's value."""
+tile. Where the type says the parent is the block (`thread_block_tile<N,
+thread_block>`, what `auto t = tiled_partition<N>(cta)` declares) the proof
+takes the toolkit's definitions, linear / N and ceil(block size / N); for
+any other type it bounds them by what holds for every parent: fewer than
+1024 / N tiles, never a thread's value."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -89,6 +92,10 @@ def _group(g: GroupValue, ty: s.Ty, start: int, end: int) -> s.Expr:
         return s.Conv(ty, _u("%", linear_thread(), n))
     if g.what == GroupWhat.SIZE:
         return s.Conv(ty, n)
+    if g.block_parent:  # the toolkit's __static_parent_thread_block_tile_base<N, thread_block>
+        if g.what == GroupWhat.META_RANK:
+            return s.Conv(ty, _u("/", linear_thread(), n))
+        return s.Conv(ty, _u("/", _u("+", block_size(), s.Lit(g.tile - 1, _U32)), n))
     tiles = max(_MAX_THREADS // g.tile, 1)
     return s.Call(s.CallKind.BOUNDED, None, (), ty, start, end,
                   limit=tiles - 1 if g.what == GroupWhat.META_RANK else tiles)

@@ -34,6 +34,7 @@
 #include <new>
 #include <stddef.h>
 #include <stdint.h>
+#include <type_traits>
 #include <utility>
 
 #define __global__
@@ -46,6 +47,10 @@
 #define __restrict__ __restrict
 #define __align__(n) __attribute__((aligned(n)))
 #define __launch_bounds__(...)
+// a kernel parameter's attribute (CUDA 11.7): the host passes it by value as C++ does
+#define __grid_constant__
+// clang's and nvcc's optimizer hint, which g++ lacks: a true assumption changes no result
+#define __builtin_assume(cond) ((void)0)
 
 struct uint3 { unsigned int x, y, z; };
 struct dim3 {
@@ -249,19 +254,37 @@ struct thread_block {
     void sync() const { __syncthreads(); }
     unsigned int thread_rank() const { return fz_tid(); }
     unsigned int size() const { return blockDim.x * blockDim.y * blockDim.z; }
+    dim3 thread_index() const { return dim3(threadIdx.x, threadIdx.y, threadIdx.z); }
+    dim3 group_index() const { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
 };
 inline thread_block this_thread_block() { return {}; }
-template <unsigned int N>
+// A tile's meta-group rank and size count tiles within the group it was
+// partitioned from (the CUDA Programming Guide): a 16-thread tile of a warp
+// has meta_group_size() 2, not the block's count of 16-thread tiles.
+template <unsigned int N, typename ParentT = void>
 struct thread_block_tile {
+    unsigned int parent = 0;  // 0: partitioned from the thread block; else the parent tile's size
+    thread_block_tile() = default;
+    explicit thread_block_tile(unsigned int parent_size) : parent(parent_size) {}
+    // the toolkit's one conversion: to the type-erased tile, which keeps its meta group
+    template <typename P>
+    thread_block_tile(const thread_block_tile<N, P>& t) requires std::is_void_v<ParentT> : parent(t.parent) {}
+    unsigned int parent_rank() const { return parent ? fz_tid() % parent : fz_tid(); }
+    unsigned int parent_size() const { return parent ? parent : blockDim.x * blockDim.y * blockDim.z; }
     unsigned int thread_rank() const { return fz_tid() % N; }
-    unsigned int meta_group_rank() const { return fz_tid() / N; }
+    unsigned int meta_group_rank() const { return parent_rank() / N; }
+    unsigned int meta_group_size() const { return (parent_size() + N - 1) / N; }
     unsigned int size() const { return N; }
     void sync() const { __syncthreads(); }
     template <typename T> T shfl(T v, int src) const { return fz_exchange(v, fz_tid() - fz_tid() % N + (unsigned int)src % N); }
     template <typename T> T shfl_xor(T v, unsigned int m) const { return fz_exchange(v, fz_tid() - fz_tid() % N + ((fz_tid() % N) ^ m)); }
 };
-template <unsigned int N, typename P>
-inline thread_block_tile<N> tiled_partition(const P&) { return {}; }
+template <unsigned int N>
+inline thread_block_tile<N, thread_block> tiled_partition(const thread_block&) { return {}; }
+template <unsigned int N, unsigned int M, typename P>
+inline thread_block_tile<N, thread_block_tile<M, P>> tiled_partition(const thread_block_tile<M, P>&) {
+    return thread_block_tile<N, thread_block_tile<M, P>>(M);
+}
 inline void sync(const thread_block&) { __syncthreads(); }
 }  // namespace cooperative_groups
 

@@ -105,6 +105,33 @@ def test_hostcuda_round_two_semantics(header, tmp_path):
                                                           "3555", "3eab", "5010400", "3"]
 
 
+@needs_gxx
+def test_hostcuda_round_five_semantics(header, tmp_path):
+    """The red team's fifth round (tests/redteam5/) leans on: a tile's meta
+    group counts within the group it was partitioned from (a 16-thread tile
+    of the block: rank tid / 16 of 4 in a 64-thread block; of a warp: rank
+    (tid % 32) / 16 of 2), the type-erased tile keeps it, thread_index() is
+    threadIdx, and __grid_constant__ and __builtin_assume change nothing."""
+    out = _run_main(header, tmp_path, r"""
+        namespace cg = cooperative_groups;
+        __global__ void k(int* out, const __grid_constant__ int p) {
+            const cg::thread_block block = cg::this_thread_block();
+            const auto warp = cg::tiled_partition<32>(block);
+            const cg::thread_block_tile<16, cg::thread_block> of_block = cg::tiled_partition<16>(block);
+            const cg::thread_block_tile<16> of_warp = cg::tiled_partition<16>(warp);
+            __builtin_assume(p == 7);
+            const dim3 idx = block.thread_index();
+            if (idx.x == 50)
+                printf("%u %u %u %u %u %d\n", of_block.meta_group_rank(), of_block.meta_group_size(),
+                       of_warp.meta_group_rank(), of_warp.meta_group_size(), of_warp.thread_rank(), p);
+        }
+        int main() {
+            static int out[64];
+            fz_launch(dim3(1), dim3(64), [&] { k(out, 7); });
+        }""")
+    assert out.split() == ["3", "4", "1", "2", "2", "7"]
+
+
 def _transpose(name: str, rewritten: bool) -> str:
     """A transpose whose `rewritten` form pads the tile but forgets one use."""
     decl = "tile[32][33]" if rewritten else "tile[32][32]"

@@ -31,7 +31,12 @@ FOLDER2 = FOLDER.parent / "redteam2"
 FOLDER3 = FOLDER.parent / "redteam3"
 # round four (tests/redteam4/): the workhorse kernels of ML and classic GPU code
 FOLDER4 = FOLDER.parent / "redteam4"
-FOLDERS = {"redteam": FOLDER, "redteam2": FOLDER2, "redteam3": FOLDER3, "redteam4": FOLDER4}
+# round five (tests/redteam5/): production-library and modern-CUDA styles (CUB
+# TempStorage and raking grids, cute-like layouts and iterators, cooperative
+# groups, alignas and narrow/wide elements, launches through the runtime API,
+# tables of function pointers, runner classes, std::apply and graph capture)
+FOLDER5 = FOLDER.parent / "redteam5"
+FOLDERS = {"redteam": FOLDER, "redteam2": FOLDER2, "redteam3": FOLDER3, "redteam4": FOLDER4, "redteam5": FOLDER5}
 
 _LAUNCH = re.compile(r"^// launch: (\S+) (\d+) (\d+)x(\d+)(?: (-?\d+))?(?: (\d+))?(?: smem=(\d+))?\s*$", re.M)
 _EXPECT = re.compile(r"^// expect: rewritten\s*$", re.M)
