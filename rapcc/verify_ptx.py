@@ -1,0 +1,266 @@
+"""The floating-point dataflow of PTX functions, to compare an input's with its rewrite's.
+
+A layout rewrite changes only where elements live: the integer address
+arithmetic. It must not change how nvcc computes floating point, yet heavier
+index arithmetic can move nvcc's choices (issue 27: `rt4_43` under `rap`, its
+16-trip loop unrolled by 4 instead of fully, so one `o * scale + pk * V[k][d]`
+was contracted differently and 143 of 4096 outputs moved by 1 ulp).
+
+What is compared, per function (`.entry` and `.func`), in program order:
+
+- every instruction whose type is a float type (`.f16`, `.bf16`, `.f32`,
+  `.f64`, their `x2` forms, `.tf32` and the 8-bit float formats) or that
+  reads or writes a register declared with one: arithmetic (`fma`, `mul`,
+  `add`, `sub`, `div`, `rcp`, `sqrt`, `ex2`, ...), with every modifier
+  (`.rn`, `.ftz`, `.approx`, `.sat`); `cvt` to and from float; `setp`,
+  `selp`, `min`/`max`, `neg`, `abs`, `mov` of floats; float stores and
+  atomics (with the address left out);
+- every label, branch, call, `ret` and `exit`: the basic blocks the float
+  instructions sit in, which decide what nvcc and ptxas may contract.
+
+Registers are renamed by first appearance (per register class), labels too,
+and a memory operand is `[]`. Loads (`ld`, `ldu`, `tex`, `suld`, ...) are left
+out: a loaded value is a leaf of the float expression tree, named at its first
+use, so a vector load split into scalar loads, or an address computed
+differently, changes nothing. Vector stores are split into scalar ones for the
+same reason.
+
+Equal streams mean the same float expression trees in the same blocks: the
+same operations with the same rounding modifiers (a contraction changes
+`mul`+`add` into `fma`), applied to the same operands in the same order (a
+reassociation or a swapped operand renames differently), the same number of
+times per block (an unrolling that differs changes the static sequence, and
+with it what may be contracted). Integer operands (a `cvt` from an integer, a
+predicate) stay named by their first appearance: the rewrite is proved to
+leave every integer value but addresses as it was. Anything this module does
+not read the same way in both is "differs": the rewrite is refused.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# PTX's floating-point types (the x2/x4 packed forms and the 8-bit and 6-bit formats included).
+FLOAT_TYPES = frozenset({"f16", "f16x2", "bf16", "bf16x2", "f32", "f64", "tf32", "e4m3", "e5m2", "e4m3x2",
+                         "e5m2x2", "e4m3x4", "e5m2x4", "e2m3x2", "e3m2x2", "e2m1x2", "f32x2", "ue8m0x2"})
+# Instructions that only read memory: their results are leaves, named where they are used.
+_LOADS = ("ld", "ldu", "tex", "tld4", "suld", "ldmatrix", "cp")
+# Control flow: the blocks float instructions sit in.
+_CONTROL = ("bra", "call", "ret", "exit", "brx")
+
+_FUNCTION = re.compile(r"\.(entry|func)\s+(?:\([^)]*\)\s*)?([A-Za-z_$%][\w$]*)")
+_REG_DECL = re.compile(r"\.reg\s+\.(\w+)\s+(%[A-Za-z_]+)(?:<\d+>)?")
+_LABEL = re.compile(r"^([$A-Za-z_][\w$]*):")
+_REGISTER = re.compile(r"%[A-Za-z_]+\d*(?:\.[xyzw])?")
+_CLASS = re.compile(r"%([A-Za-z_]+?)(\d+)$")
+
+
+@dataclass(frozen=True, slots=True)
+class FloatStream:
+    """One PTX function's float dataflow: canonical instructions in program order."""
+
+    name: str  # as PTX spells it (mangled)
+    instructions: tuple[str, ...]
+    floats: int  # how many of them are float instructions (not labels or control flow)
+
+
+@dataclass(frozen=True, slots=True)
+class StreamDiff:
+    """Where two functions' float dataflow first differs: the canonical
+    instruction at that position in each (None: that one has ended)."""
+
+    name: str
+    index: int
+    before: str | None
+    after: str | None
+
+
+def _statements(body: str) -> list[str]:
+    """A function body's labels and statements, comments dropped, and the
+    braces of its inner blocks (a call's parameter scope) left out."""
+    body = re.sub(r"//[^\n]*|/\*.*?\*/", "", body, flags=re.S)
+    out: list[str] = []
+    for part in body.split(";"):
+        text = part.strip()
+        while text[:1] in ("{", "}") or _LABEL.match(text):
+            m = _LABEL.match(text)
+            if m is not None:
+                out.append(m.group(0))
+                text = text[m.end():].strip()
+            else:
+                text = text[1:].strip()
+        if text:
+            out.append(text)
+    return out
+
+
+def functions(ptx: str) -> dict[str, str]:
+    """Function name -> its body (between its braces), for every `.entry` and `.func` with a body."""
+    out: dict[str, str] = {}
+    for m in _FUNCTION.finditer(ptx):
+        i = m.end()
+        while i < len(ptx) and ptx[i].isspace():
+            i += 1
+        if ptx.startswith("(", i):
+            i = ptx.find(")", i) + 1
+            if i == 0:
+                continue
+        opening, semicolon = ptx.find("{", i), ptx.find(";", i)
+        if opening < 0 or 0 <= semicolon < opening:
+            continue  # a declaration (`.extern .func ...;`): no body here
+        depth, j = 0, opening
+        while j < len(ptx):
+            if ptx[j] == "{":
+                depth += 1
+            elif ptx[j] == "}":
+                depth -= 1
+                if depth == 0:
+                    break
+            j += 1
+        out[m.group(2)] = ptx[opening + 1:j]
+    return out
+
+
+def _operands(text: str) -> list[str]:
+    """Operands split at top-level commas (not inside `[]`, `{}` or `()`)."""
+    out, depth, cur = [], 0, []
+    for ch in text:
+        if ch in "[{(":
+            depth += 1
+        elif ch in "]})":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append("".join(cur).strip())
+            cur = []
+        else:
+            cur.append(ch)
+    if "".join(cur).strip():
+        out.append("".join(cur).strip())
+    return out
+
+
+class _Names:
+    """Canonical names by first appearance: registers per class, labels."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, str] = {}
+        self.count: dict[str, int] = {}
+
+    def name(self, token: str, kind: str) -> str:
+        if token not in self.seen:
+            n = self.count.get(kind, 0)
+            self.count[kind] = n + 1
+            self.seen[token] = f"{kind}{n}"
+        return self.seen[token]
+
+
+def _register_class(reg: str) -> str | None:
+    m = _CLASS.match(reg)
+    return m.group(1) if m else None
+
+
+def _canonical_operand(op: str, names: _Names, labels: set[str]) -> str:
+    if op.startswith("["):
+        return "[]"  # an address: integer arithmetic the rewrite is allowed to change
+    if op.startswith("{"):
+        return "{" + ",".join(_canonical_operand(o, names, labels) for o in _operands(op[1:-1])) + "}"
+    if op.startswith("(") and op.endswith(")"):
+        return "(" + ",".join(_canonical_operand(o, names, labels) for o in _operands(op[1:-1])) + ")"
+    neg = "!" if op.startswith("!") else ("-" if op.startswith("-%") else "")
+    bare = op[len(neg):]
+    if bare in labels:
+        return neg + names.name(bare, "L")
+    cls = _register_class(bare)
+    if cls is not None:
+        return neg + "%" + names.name(bare, cls)
+    return op  # an immediate, a special register (%tid.x), a symbol (a callee, a parameter)
+
+
+def _is_float(opcode: str, operands: list[str], float_regs: frozenset[str]) -> bool:
+    if any(part in FLOAT_TYPES for part in opcode.split(".")[1:]):
+        return True
+    return any(_register_class(r) in float_regs for op in operands for r in _REGISTER.findall(op))
+
+
+def _split_vector_store(opcode: str, operands: list[str]) -> list[tuple[str, list[str]]]:
+    """`st.shared.v2.f32 [a], {x, y}` as two scalar stores: a vectorised store
+    moves the same values, and a layout decides whether nvcc may vectorise."""
+    parts = opcode.split(".")
+    vec = next((p for p in parts if p in ("v2", "v4", "v8")), None)
+    if vec is None or len(operands) != 2 or not operands[1].startswith("{"):
+        return [(opcode, operands)]
+    scalar = ".".join(p for p in parts if p != vec)
+    return [(scalar, [operands[0], v]) for v in _operands(operands[1][1:-1])]
+
+
+def float_stream(name: str, body: str) -> FloatStream:
+    """The canonical float dataflow of one function's body (see the module's docstring)."""
+    float_regs = frozenset(cls.lstrip("%") for t, cls in _REG_DECL.findall(body) if t in FLOAT_TYPES)
+    statements = _statements(body)
+    labels = {s[:-1] for s in statements if _LABEL.fullmatch(s)}
+    names = _Names()
+    out: list[str] = []
+    floats = 0
+    for s in statements:
+        if s.startswith("."):
+            continue  # a declaration (.reg, .shared, .local, .param, .pragma)
+        if _LABEL.fullmatch(s):
+            out.append(names.name(s[:-1], "L") + ":")
+            continue
+        guard = ""
+        if s.startswith("@"):
+            guard_text, _, s = s.partition(" ")
+            guard = "@" + _canonical_operand(guard_text[1:], names, labels) + " "
+            s = s.strip()
+        opcode, _, rest = s.partition(" ")
+        operands = _operands(rest.replace("\t", " ").strip())
+        head = opcode.split(".")[0]
+        if head in _CONTROL:
+            out.append(guard + opcode + " " + ",".join(_canonical_operand(o, names, labels) for o in operands))
+            continue
+        if head in _LOADS or not _is_float(opcode, operands, float_regs):
+            continue
+        pieces = _split_vector_store(opcode, operands) if head == "st" else [(opcode, operands)]
+        for op, ops in pieces:
+            out.append(guard + op + " " + ",".join(_canonical_operand(o, names, labels) for o in ops))
+            floats += 1
+    return FloatStream(name, tuple(out), floats)
+
+
+def float_streams(ptx: str) -> dict[str, FloatStream]:
+    """Every function's float dataflow in a PTX module, by its PTX name."""
+    return {name: float_stream(name, body) for name, body in functions(ptx).items()}
+
+
+def first_difference(before: FloatStream | None, after: FloatStream | None) -> StreamDiff | None:
+    """Where the two streams of one function first differ; None when they are
+    equal. A function that only one side has differs where it has floats."""
+    name = (before or after).name if (before or after) is not None else ""
+    a = before.instructions if before is not None and before.floats else ()
+    b = after.instructions if after is not None and after.floats else ()
+    for i in range(max(len(a), len(b))):
+        x = a[i] if i < len(a) else None
+        y = b[i] if i < len(b) else None
+        if x != y:
+            return StreamDiff(name, i, x, y)
+    return None
+
+
+def differing_functions(before_ptx: str, after_ptx: str) -> tuple[StreamDiff, ...]:
+    """The functions of two PTX modules whose float dataflow differs, in the input's order."""
+    old, new = float_streams(before_ptx), float_streams(after_ptx)
+    out = []
+    for name in list(old) + [n for n in new if n not in old]:
+        diff = first_difference(old.get(name), new.get(name))
+        if diff is not None:
+            out.append(diff)
+    return tuple(out)
+
+
+def has_floats(ptx: str) -> bool:
+    """Whether any function of the module has a float instruction."""
+    return any(s.floats for s in float_streams(ptx).values())
+
+
+__all__ = ["FLOAT_TYPES", "FloatStream", "StreamDiff", "differing_functions", "first_difference", "float_stream",
+           "float_streams", "functions", "has_floats"]
