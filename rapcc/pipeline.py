@@ -331,8 +331,9 @@ def rewrite_source_strategies(source: bytes, path: str, options: Options,
             out[strategy] = exc
             continue
         report = build_report(path, plans, analyze_only=False)
-        unchecked = [unchecked_note(path, floats.unchecked)] if floats.unchecked is not None else []
-        shown, hidden = _shown(info, warnings + pragma_warnings + unchecked, plans, path)
+        shown, hidden = _shown(info, warnings + pragma_warnings, plans, path)
+        if floats.unchecked is not None:  # one note for the file, after its arrays' diagnostics
+            shown += (unchecked_note(path, floats.unchecked),)
         out[strategy] = RewriteResult(bom + text, report, shown, plans, hidden, includes, guards)
     check_interrupted()  # a Ctrl-C Python dropped (rapcc.interrupts) ends the run here
     return out

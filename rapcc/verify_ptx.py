@@ -182,49 +182,110 @@ def _is_float(opcode: str, operands: list[str], float_regs: frozenset[str]) -> b
     return any(_register_class(r) in float_regs for op in operands for r in _REGISTER.findall(op))
 
 
-def _split_vector_store(opcode: str, operands: list[str]) -> list[tuple[str, list[str]]]:
-    """`st.shared.v2.f32 [a], {x, y}` as two scalar stores: a vectorised store
-    moves the same values, and a layout decides whether nvcc may vectorise."""
+def _split_vector(opcode: str, operands: list[str]) -> list[tuple[str, list[str]]]:
+    """`ld.shared.v2.f32 {x, y}, [a]` as two scalar loads, and a vector store as
+    scalar stores: a vectorised access moves the same values, and a layout
+    decides whether nvcc may vectorise."""
     parts = opcode.split(".")
     vec = next((p for p in parts if p in ("v2", "v4", "v8")), None)
-    if vec is None or len(operands) != 2 or not operands[1].startswith("{"):
+    head = parts[0]
+    at = 0 if head in _LOADS else 1
+    if vec is None or len(operands) != 2 or head not in _LOADS + ("st",) or not operands[at].startswith("{"):
         return [(opcode, operands)]
     scalar = ".".join(p for p in parts if p != vec)
-    return [(scalar, [operands[0], v]) for v in _operands(operands[1][1:-1])]
+    values = _operands(operands[at][1:-1])
+    return [(scalar, [v, operands[1]] if at == 0 else [operands[0], v]) for v in values]
+
+
+@dataclass(frozen=True, slots=True)
+class _Statement:
+    guard: str  # "" or the guard operand ("%p1", "!%p1")
+    opcode: str
+    operands: tuple[str, ...]
+
+    @property
+    def head(self) -> str:
+        return self.opcode.split(".")[0]
+
+    def defined(self) -> set[str]:
+        """The registers it writes: its first operand's, for an instruction that writes one."""
+        if self.head in _NO_RESULT or not self.operands:
+            return set()
+        return set(_REGISTER.findall(self.operands[0].replace("|", ",")))
+
+    def read(self) -> set[str]:
+        """The registers it reads as values: not addresses (`[...]`), which the rewrite may change."""
+        ops = self.operands if self.head in _NO_RESULT else self.operands[1:]
+        regs = {r for op in ops if not op.startswith("[") for r in _REGISTER.findall(op)}
+        return regs | set(_REGISTER.findall(self.guard))
+
+
+# Instructions with no register result in their first operand.
+_NO_RESULT = ("st", "red", "bar", "barrier", "membar", "fence", "prefetch", "prefetchu", "cp", "sust", "sured",
+              "stmatrix", "bra", "call", "ret", "exit", "brx", "trap", "nanosleep")
+
+
+def _parse(body: str) -> list[_Statement | str]:
+    """Labels (as "NAME:") and statements, declarations dropped."""
+    out: list[_Statement | str] = []
+    for s in _statements(body):
+        if s.startswith("."):
+            continue  # a declaration (.reg, .shared, .local, .param, .pragma)
+        if _LABEL.fullmatch(s):
+            out.append(s)
+            continue
+        guard = ""
+        if s.startswith("@"):
+            guard_text, _, s = s.partition(" ")
+            guard, s = guard_text[1:], s.strip()
+        opcode, _, rest = s.partition(" ")
+        for op, ops in _split_vector(opcode, _operands(rest.replace("\t", " ").strip())):
+            out.append(_Statement(guard, op, tuple(ops)))
+    return out
+
+
+def _float_slice(statements: list[_Statement | str], float_regs: frozenset[str]) -> tuple[set[int], set[int]]:
+    """(the float instructions, those and every instruction whose result one
+    of them reads, transitively): a value's whole computation, down to the
+    loads and integers it starts from, so that its leaves keep their identity."""
+    seeds = {i for i, s in enumerate(statements) if isinstance(s, _Statement) and s.head not in _CONTROL
+             and _is_float(s.opcode, list(s.operands), float_regs)}
+    definers: dict[str, list[int]] = {}
+    for i, s in enumerate(statements):
+        if isinstance(s, _Statement) and s.head not in _CONTROL:
+            for r in s.defined():
+                definers.setdefault(r, []).append(i)
+    taken, work = set(seeds), list(seeds)
+    seen: set[str] = set()
+    while work:
+        s = statements[work.pop()]
+        assert isinstance(s, _Statement)
+        for r in s.read() - seen:
+            seen.add(r)
+            for j in definers.get(r, ()):
+                if j not in taken:
+                    taken.add(j)
+                    work.append(j)
+    return seeds, taken
 
 
 def float_stream(name: str, body: str) -> FloatStream:
     """The canonical float dataflow of one function's body (see the module's docstring)."""
     float_regs = frozenset(cls.lstrip("%") for t, cls in _REG_DECL.findall(body) if t in FLOAT_TYPES)
-    statements = _statements(body)
-    labels = {s[:-1] for s in statements if _LABEL.fullmatch(s)}
+    statements = _parse(body)
+    labels = {s[:-1] for s in statements if isinstance(s, str)}
+    seeds, taken = _float_slice(statements, float_regs)
     names = _Names()
     out: list[str] = []
-    floats = 0
-    for s in statements:
-        if s.startswith("."):
-            continue  # a declaration (.reg, .shared, .local, .param, .pragma)
-        if _LABEL.fullmatch(s):
+    for i, s in enumerate(statements):
+        if isinstance(s, str):
             out.append(names.name(s[:-1], "L") + ":")
             continue
-        guard = ""
-        if s.startswith("@"):
-            guard_text, _, s = s.partition(" ")
-            guard = "@" + _canonical_operand(guard_text[1:], names, labels) + " "
-            s = s.strip()
-        opcode, _, rest = s.partition(" ")
-        operands = _operands(rest.replace("\t", " ").strip())
-        head = opcode.split(".")[0]
-        if head in _CONTROL:
-            out.append(guard + opcode + " " + ",".join(_canonical_operand(o, names, labels) for o in operands))
+        if s.head not in _CONTROL and i not in taken:
             continue
-        if head in _LOADS or not _is_float(opcode, operands, float_regs):
-            continue
-        pieces = _split_vector_store(opcode, operands) if head == "st" else [(opcode, operands)]
-        for op, ops in pieces:
-            out.append(guard + op + " " + ",".join(_canonical_operand(o, names, labels) for o in ops))
-            floats += 1
-    return FloatStream(name, tuple(out), floats)
+        guard = "@" + _canonical_operand(s.guard, names, labels) + " " if s.guard else ""
+        out.append(guard + s.opcode + " " + ",".join(_canonical_operand(o, names, labels) for o in s.operands))
+    return FloatStream(name, tuple(out), len(seeds))
 
 
 def float_streams(ptx: str) -> dict[str, FloatStream]:
