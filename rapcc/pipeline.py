@@ -28,7 +28,7 @@ from .suppress import split_suppressed
 from .toolkit import HeaderMode
 from .strategies import StrategyContext
 from .verify import verify
-from .verify_float import float_checked
+from .verify_float import InputPtx, float_checked
 from .verify_nvcc import FloatCheck, with_flags
 
 STRATEGIES = ("auto", "pad", "xor", "rap", "bvxor", "bwperm", "bwxor", "swizzle", "elempad", "none")
@@ -304,6 +304,9 @@ def rewrite_source_strategies(source: bytes, path: str, options: Options,
     bom, source = _split_bom(source)
     info, warnings, analyses, ctx, includes = _analysed(source, path, options)
     out: dict[str, RewriteResult | InternalError] = {}
+    check = _float_check(options)
+    # The input's PTX, compiled once for all the strategies, and only if one rewrites.
+    original = InputPtx(check, path, source, _unit(options)) if check is not None and check.nvcc else None
     for strategy in strategies:
         plans, pragma_warnings = _planned(info, analyses, strategy, ctx, dynamic_smem=options.dynamic_smem)
         try:
@@ -321,8 +324,7 @@ def rewrite_source_strategies(source: bytes, path: str, options: Options,
                     verify(done.text, done.plans, done.helpers, done.reparsed, ctx.banks)
                 return done
             # nvcc's floating point, compared last: on a text the proof and the verifier passed.
-            floats = float_checked(emitted(plans), source, path, _float_check(options), emitted,
-                                   _unit(options) if options.float_check is not None else None)
+            floats = float_checked(emitted(plans), check, emitted, original)
             done = floats.done
             plans, text, guards = done.plans, done.text, macro_guards(info, done.plans)
         except InternalError as exc:

@@ -45,20 +45,36 @@ class FloatChecked:
     compiles: int = 0
 
 
-def float_checked(done: Reproved, source: bytes, path: str, check: FloatCheck | None, rerun: Rerun,
-                  unit: tuple[str, bytes] | None = None) -> FloatChecked:
-    """`done` (a rewrite of `source`, the file at `path`) with the arrays whose
+class InputPtx:
+    """The input's PTX, compiled once for every strategy tried on it: `source`
+    (the file at `path`); `unit`: (path, bytes) of the unit that #includes
+    the file (Options.unit), compiled in its place."""
+
+    def __init__(self, check: FloatCheck, path: str, source: bytes, unit: tuple[str, bytes] | None = None):
+        self.check, self.path, self.source, self.unit = check, path, source, unit
+        self._ptx: Ptx | None = None
+
+    def get(self) -> tuple[Ptx, int]:
+        """(the PTX, how many compiles this call ran)."""
+        if self._ptx is not None:
+            return self._ptx, 0
+        self._ptx = compile_ptx(self.check, self.path, self.source, self.unit)
+        return self._ptx, max(1, len(self._ptx.modules))
+
+
+def float_checked(done: Reproved, check: FloatCheck | None, rerun: Rerun, original: InputPtx | None
+                  ) -> FloatChecked:
+    """`done` (a rewrite of the input `original` compiles) with the arrays whose
     rewrite changes the float dataflow of nvcc's PTX kept as written; `rerun`
-    emits and re-proves a set of plans again; `unit`: (path, bytes) of the unit
-    that #includes the file (Options.unit). `check` None: not asked."""
+    emits and re-proves a set of plans again. `check` None: not asked."""
     if check is None or not _rewritten(done.plans):
         return FloatChecked(done)
-    if check.nvcc is None:
+    if check.nvcc is None or original is None:
         return FloatChecked(done, Unchecked.NO_NVCC)
     if check.unchecked is not None:
         return FloatChecked(_keep_all(done, FloatRefusal(FloatRefusalKind.UNCHECKABLE, why=check.unchecked), rerun))
-    before = compile_ptx(check, path, source, unit)
-    compiles = max(1, len(before.modules))
+    before, compiles = original.get()
+    path, unit = original.path, original.unit
     if before.error is not None:
         why = FloatRefusal(FloatRefusalKind.NOT_COMPILED, why=before.error)
         return FloatChecked(_keep_all(done, why, rerun), compiles=compiles)
@@ -131,4 +147,4 @@ def _keep_all(done: Reproved, why: FloatRefusal, rerun: Rerun) -> Reproved:
     return rerun(tuple(_kept(p, why) if p.rewritten else p for p in done.plans))
 
 
-__all__ = ["FloatChecked", "float_checked", "source_name_matches"]
+__all__ = ["FloatChecked", "InputPtx", "float_checked", "source_name_matches"]

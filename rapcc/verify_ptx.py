@@ -28,7 +28,8 @@ same reason.
 Equal streams mean the same float expression trees in the same blocks: the
 same operations with the same rounding modifiers (a contraction changes
 `mul`+`add` into `fma`), applied to the same operands in the same order (a
-reassociation or a swapped operand renames differently), the same number of
+reassociation renames differently; the two sources of `add`, `mul`, `min`,
+`max` and of `fma`'s product are sorted, since they commute exactly), the same number of
 times per block (an unrolling that differs changes the static sequence, and
 with it what may be contracted). Integer operands (a `cvt` from an integer, a
 predicate) stay named by their first appearance: the rewrite is proved to
@@ -45,6 +46,8 @@ FLOAT_TYPES = frozenset({"f16", "f16x2", "bf16", "bf16x2", "f32", "f64", "tf32",
                          "e5m2x2", "e4m3x4", "e5m2x4", "e2m3x2", "e3m2x2", "e2m1x2", "f32x2", "ue8m0x2"})
 # Instructions that only read memory: their results are leaves, named where they are used.
 _LOADS = ("ld", "ldu", "tex", "tld4", "suld", "ldmatrix", "cp")
+# Float operations whose first two sources commute exactly (IEEE 754: a + b is b + a; fma(a, b, c) is fma(b, a, c)).
+_COMMUTATIVE = ("add", "mul", "fma", "min", "max")
 # Control flow: the blocks float instructions sit in.
 _CONTROL = ("bra", "call", "ret", "exit", "brx")
 
@@ -284,7 +287,10 @@ def float_stream(name: str, body: str) -> FloatStream:
         if s.head not in _CONTROL and i not in taken:
             continue
         guard = "@" + _canonical_operand(s.guard, names, labels) + " " if s.guard else ""
-        out.append(guard + s.opcode + " " + ",".join(_canonical_operand(o, names, labels) for o in s.operands))
+        ops = [_canonical_operand(o, names, labels) for o in s.operands]
+        if s.head in _COMMUTATIVE and s.opcode.split(".")[-1] in FLOAT_TYPES and len(ops) >= 3:
+            ops[1:3] = sorted(ops[1:3])  # a * b is b * a, bit for bit (fma's product too)
+        out.append(guard + s.opcode + " " + ",".join(ops))
     return FloatStream(name, tuple(out), len(seeds))
 
 

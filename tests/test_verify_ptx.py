@@ -102,9 +102,19 @@ def test_a_different_unroll_differs():
 
 def test_swapped_operands_of_a_sum_differ():
     """Float addition does not associate: the same operations on operands in another order differ."""
-    a = "\tadd.f32 %f3, %f1, %f2;\n\tadd.f32 %f4, %f3, %f5;\n\tst.global.f32 [%rd1], %f4;"
-    b = "\tadd.f32 %f3, %f2, %f5;\n\tadd.f32 %f4, %f1, %f3;\n\tst.global.f32 [%rd1], %f4;"
+    loads = "\tld.global.f32 %f1, [%rd1];\n\tld.global.f32 %f2, [%rd2];\n\tld.global.f32 %f5, [%rd3];\n"
+    a = loads + "\tadd.f32 %f3, %f1, %f2;\n\tadd.f32 %f4, %f3, %f5;\n\tst.global.f32 [%rd1], %f4;"
+    b = loads + "\tadd.f32 %f3, %f2, %f5;\n\tadd.f32 %f4, %f1, %f3;\n\tst.global.f32 [%rd1], %f4;"
     assert differs(a, b)
+
+
+def test_the_sources_of_a_commutative_operation_may_swap():
+    """a * b is b * a bit for bit, and fma(a, b, c) is fma(b, a, c); a - b is not b - a."""
+    loads = "\tld.shared.f32 %f1, [%r1];\n\tld.shared.f32 %f2, [%r2];\n\tld.shared.f32 %f3, [%r3];\n"
+    assert not differs(loads + "\tmul.f32 %f4, %f1, %f2;", loads + "\tmul.f32 %f4, %f2, %f1;")
+    assert not differs(loads + "\tfma.rn.f32 %f4, %f1, %f2, %f3;", loads + "\tfma.rn.f32 %f4, %f2, %f1, %f3;")
+    assert differs(loads + "\tfma.rn.f32 %f4, %f1, %f2, %f3;", loads + "\tfma.rn.f32 %f4, %f3, %f2, %f1;")
+    assert differs(loads + "\tsub.f32 %f4, %f1, %f2;", loads + "\tsub.f32 %f4, %f2, %f1;")
 
 
 def test_a_rounding_modifier_differs():
@@ -153,8 +163,8 @@ def test_loaded_values_keep_their_identity():
 
 def test_a_float_register_moved_as_bits_counts():
     """`mov.b32 %f2, %r1` (a shuffle's result) is float code although its type is .b32."""
-    a = "\tmov.b32 %r1, %f1;\n\tmov.b32 %f2, %r1;\n\tadd.f32 %f3, %f2, %f1;"
-    b = "\tmov.b32 %r1, %f1;\n\tmov.b32 %f2, %r1;\n\tadd.f32 %f3, %f1, %f2;"
+    a = "\tmov.b32 %r1, %f1;\n\tmov.b32 %f2, %r1;\n\tsub.f32 %f3, %f2, %f1;"
+    b = "\tmov.b32 %r1, %f1;\n\tmov.b32 %f2, %r1;\n\tsub.f32 %f3, %f1, %f2;"
     assert differs(a, b)
 
 
