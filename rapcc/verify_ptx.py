@@ -162,23 +162,6 @@ def _register_class(reg: str) -> str | None:
     return m.group(1) if m else None
 
 
-def _canonical_operand(op: str, names: _Names, labels: set[str]) -> str:
-    if op.startswith("["):
-        return "[]"  # an address: integer arithmetic the rewrite is allowed to change
-    if op.startswith("{"):
-        return "{" + ",".join(_canonical_operand(o, names, labels) for o in _operands(op[1:-1])) + "}"
-    if op.startswith("(") and op.endswith(")"):
-        return "(" + ",".join(_canonical_operand(o, names, labels) for o in _operands(op[1:-1])) + ")"
-    neg = "!" if op.startswith("!") else ("-" if op.startswith("-%") else "")
-    bare = op[len(neg):]
-    if bare in labels:
-        return neg + names.name(bare, "L")
-    cls = _register_class(bare)
-    if cls is not None:
-        return neg + "%" + names.name(bare, cls)
-    return op  # an immediate, a special register (%tid.x), a symbol (a callee, a parameter)
-
-
 def _is_float(opcode: str, operands: list[str], float_regs: frozenset[str]) -> bool:
     if any(part in FLOAT_TYPES for part in opcode.split(".")[1:]):
         return True
@@ -272,12 +255,97 @@ def _float_slice(statements: list[_Statement | str], float_regs: frozenset[str])
     return seeds, taken
 
 
+# A load or move carries bits: its type names only their width (`ld.shared.u32` and `ld.shared.f32` load the same).
+_WIDTH = {"b8": "b8", "u8": "b8", "s8": "b8", "b16": "b16", "u16": "b16", "s16": "b16", "f16": "b16", "bf16": "b16",
+          "b32": "b32", "u32": "b32", "s32": "b32", "f32": "b32", "f16x2": "b32", "bf16x2": "b32", "b64": "b64",
+          "u64": "b64", "s64": "b64", "f64": "b64"}
+_SYMBOL = re.compile(r"(?<![%\w$.])[A-Za-z_$][\w$]*")
+
+
+def _widths(opcode: str) -> str:
+    return ".".join(_WIDTH.get(p, p) for p in opcode.split("."))
+
+
+class _Leaves:
+    """Loads as leaves, each named by the kind of load, the symbols its address
+    is computed from (the array, the kernel parameter) and its rank among the
+    loads of that kind in program order: nvcc loading one array before another
+    changes nothing, while two elements of one array in each other's place
+    differ. (A load nvcc repeats in one and reuses in the other differs too:
+    conservative.)"""
+
+    def __init__(self, statements: list[_Statement | str]):
+        self.definers: dict[str, list[_Statement]] = {}
+        for s in statements:
+            if isinstance(s, _Statement) and s.head not in _CONTROL:
+                for r in s.defined():
+                    self.definers.setdefault(r, []).append(s)
+        self.tags: dict[str, str] = {}
+        ranks: dict[str, int] = {}
+        for s in statements:
+            if isinstance(s, _Statement) and s.head in _LOADS and s.operands:
+                kind = f"{_widths(s.opcode)}({','.join(sorted(self._symbols(s.operands[1:])))})"
+                rank = ranks.get(kind, 0)
+                ranks[kind] = rank + 1
+                tag = f"{kind}#{rank}"
+                for r in s.defined():
+                    self.tags[r] = tag if self.tags.get(r, tag) == tag else "ld(several)"
+        # A register written once by a plain move of another is that register (a bit cast, a copy).
+        self.alias: dict[str, str] = {}
+        for s in statements:
+            if isinstance(s, _Statement) and s.head == "mov" and not s.guard and len(s.operands) == 2:
+                dst, src = s.operands
+                if _register_class(dst) and _register_class(src) and len(self.definers.get(dst, ())) == 1:
+                    self.alias[dst] = src
+
+    def _symbols(self, operands: tuple[str, ...]) -> set[str]:
+        found: set[str] = set()
+        seen: set[str] = set()
+        work = [r for op in operands for r in _REGISTER.findall(op)]
+        found.update(sym for op in operands for sym in _SYMBOL.findall(op))
+        while work:
+            r = work.pop()
+            if r in seen:
+                continue
+            seen.add(r)
+            for d in self.definers.get(r, ()):
+                found.update(sym for op in d.operands[1:] for sym in _SYMBOL.findall(op))
+                work += [x for op in d.operands[1:] for x in _REGISTER.findall(op)]
+        return found
+
+    def root(self, reg: str) -> str:
+        seen = set()
+        while reg in self.alias and reg not in seen:
+            seen.add(reg)
+            reg = self.alias[reg]
+        return reg
+
+
+def _register_operands(op: str, leaves: _Leaves, names: _Names, labels: set[str]) -> str:
+    """An operand canonically: registers through their aliases, loads as tagged leaves."""
+    def one(m: re.Match) -> str:
+        reg = leaves.root(m.group(0))
+        if reg in labels or _register_class(reg) is None:
+            return reg
+        tag = leaves.tags.get(reg)
+        return "%" + (tag if tag is not None else names.name(reg, "v"))
+    if op.startswith("["):
+        return "[]"
+    if op.startswith("{") or op.startswith("("):
+        inner = ",".join(_register_operands(o, leaves, names, labels) for o in _operands(op[1:-1]))
+        return op[0] + inner + op[-1]
+    if op.lstrip("!-") in labels:
+        return op[:len(op) - len(op.lstrip("!-"))] + names.name(op.lstrip("!-"), "L")
+    return _REGISTER.sub(one, op)
+
+
 def float_stream(name: str, body: str) -> FloatStream:
     """The canonical float dataflow of one function's body (see the module's docstring)."""
     float_regs = frozenset(cls.lstrip("%") for t, cls in _REG_DECL.findall(body) if t in FLOAT_TYPES)
     statements = _parse(body)
     labels = {s[:-1] for s in statements if isinstance(s, str)}
     seeds, taken = _float_slice(statements, float_regs)
+    leaves = _Leaves(statements)
     names = _Names()
     out: list[str] = []
     for i, s in enumerate(statements):
@@ -286,11 +354,14 @@ def float_stream(name: str, body: str) -> FloatStream:
             continue
         if s.head not in _CONTROL and i not in taken:
             continue
-        guard = "@" + _canonical_operand(s.guard, names, labels) + " " if s.guard else ""
-        ops = [_canonical_operand(o, names, labels) for o in s.operands]
+        if s.head in _LOADS or (s.head == "mov" and s.operands and s.operands[0] in leaves.alias):
+            continue  # a leaf, named where it is used; a move, its source's name
+        guard = "@" + _register_operands(s.guard, leaves, names, labels) + " " if s.guard else ""
+        ops = [_register_operands(o, leaves, names, labels) for o in s.operands]
         if s.head in _COMMUTATIVE and s.opcode.split(".")[-1] in FLOAT_TYPES and len(ops) >= 3:
             ops[1:3] = sorted(ops[1:3])  # a * b is b * a, bit for bit (fma's product too)
-        out.append(guard + s.opcode + " " + ",".join(ops))
+        opcode = _widths(s.opcode) if s.head in ("st", "mov") else s.opcode
+        out.append(guard + opcode + " " + ",".join(ops))
     return FloatStream(name, tuple(out), len(seeds))
 
 

@@ -163,9 +163,11 @@ def test_loaded_values_keep_their_identity():
 
 def test_a_float_register_moved_as_bits_counts():
     """`mov.b32 %f2, %r1` (a shuffle's result) is float code although its type is .b32."""
-    a = "\tmov.b32 %r1, %f1;\n\tmov.b32 %f2, %r1;\n\tsub.f32 %f3, %f2, %f1;"
-    b = "\tmov.b32 %r1, %f1;\n\tmov.b32 %f2, %r1;\n\tsub.f32 %f3, %f1, %f2;"
-    assert differs(a, b)
+    shuffled = "\tmov.b32 %r1, %f1;\n\tshfl.sync.bfly.b32 %r2, %r1, 1, 31, -1;\n\tmov.b32 %f2, %r2;\n"
+    assert differs(shuffled + "\tsub.f32 %f3, %f2, %f1;", shuffled + "\tsub.f32 %f3, %f1, %f2;")
+    # A plain move is its source: a bit cast through an integer register changes nothing.
+    assert not differs("\tld.shared.u32 %r1, [%r9];\n\tmov.b32 %f2, %r1;\n\tadd.f32 %f3, %f2, %f2;",
+                       "\tld.shared.f32 %f7, [%r4];\n\tadd.f32 %f3, %f7, %f7;")
 
 
 def test_half_arithmetic_counts_by_its_type():
@@ -201,3 +203,23 @@ def test_a_call_block_keeps_its_vector_operands():
     (stream,) = float_streams(kernel(call)).values()
     assert any(s.startswith("call.uni") and "_Z3gtaf" in s for s in stream.instructions)
     assert not differs(call, call.replace("%f1", "%f7"))
+
+
+ARRAYS = "\tmov.u32 %r1, _ZZ1kE1t;\n\tmov.u32 %r2, _ZZ1kE4rows;\n\tadd.s32 %r3, %r1, %r8;\n\tadd.s32 %r4, %r2, %r9;\n"
+
+
+def test_loads_of_two_arrays_in_another_order_are_the_same():
+    """nvcc may load `rows` before `t` once the addresses are computed differently (rt42 under auto)."""
+    a = ARRAYS + ("\tld.shared.f32 %f1, [%r3];\n\tld.shared.u32 %r5, [%r4];\n\tcvt.rn.f32.s32 %f2, %r5;\n"
+                  "\tfma.rn.f32 %f3, %f1, %f2, %f3;")
+    b = ARRAYS + ("\tld.shared.u32 %r5, [%r4+4];\n\tcvt.rn.f32.s32 %f2, %r5;\n\tld.shared.f32 %f1, [%r3];\n"
+                  "\tfma.rn.f32 %f3, %f2, %f1, %f3;")
+    assert not differs(a, b)
+
+
+def test_two_elements_of_one_array_in_each_other_s_place_differ():
+    """t[0] * t[1] + t[2] * t[3]: which product the fma takes is seen through the loads' order in `t`."""
+    loads = ARRAYS + "".join(f"\tld.shared.f32 %f{k}, [%r3+{4 * k}];\n" for k in range(1, 5))
+    a = loads + "\tmul.f32 %f5, %f3, %f4;\n\tfma.rn.f32 %f6, %f1, %f2, %f5;"
+    b = loads + "\tmul.f32 %f5, %f1, %f2;\n\tfma.rn.f32 %f6, %f3, %f4, %f5;"
+    assert differs(a, b)
