@@ -1,6 +1,6 @@
 """What the float check (rapcc/verify_float.py) refuses and costs on the red-team kernels.
 
-    python3 benchmarks/float_check.py [--suite redteam4]... [--nvcc PATH] [NAME ...]
+    python3 benchmarks/float_check.py [--suite redteam4]... [--nvcc PATH] [NAME | FILE.cu ...]
 
 Each kernel is rewritten under every strategy the GPU red team runs
 (tests/fuzz/hostvariants.py), once without the check and once with it,
@@ -36,8 +36,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--suite", action="append", choices=sorted(FOLDERS))
     ap.add_argument("--nvcc", default=shutil.which("nvcc"))
     args = ap.parse_args(argv)
-    suite = [p for name in (args.suite or list(FOLDERS)) for p in sorted(FOLDERS[name].glob("*.cu"))
-             if not args.names or p.stem in args.names]
+    files = [Path(n) for n in args.names if Path(n).is_file()]  # a file named is measured as it is
+    stems = [n for n in args.names if not Path(n).is_file()]
+    suite = files + [p for name in (args.suite or ([] if files and not stems else list(FOLDERS)))
+                     for p in sorted(FOLDERS[name].glob("*.cu")) if not stems or p.stem in stems]
     check = FloatCheck(args.nvcc, GPU_FLAGS, GPU_ARCHS)
     rewritten, reverted, arrays = Counter(), Counter(), Counter()
     plain_s = checked_s = 0.0
