@@ -15,26 +15,33 @@ What is compared, per function (`.entry` and `.func`), in program order:
   (`.rn`, `.ftz`, `.approx`, `.sat`); `cvt` to and from float; `setp`,
   `selp`, `min`/`max`, `neg`, `abs`, `mov` of floats; float stores and
   atomics (with the address left out);
+- every instruction whose result one of those reads as a value, transitively
+  (the integers a `cvt` converts, a predicate a `selp` picks with, a shuffle
+  of a float's bits), but never through an address (`[...]`): addresses are
+  the integer arithmetic a layout is allowed to change;
 - every label, branch, call, `ret` and `exit`: the basic blocks the float
   instructions sit in, which decide what nvcc and ptxas may contract.
 
-Registers are renamed by first appearance (per register class), labels too,
-and a memory operand is `[]`. Loads (`ld`, `ldu`, `tex`, `suld`, ...) are left
-out: a loaded value is a leaf of the float expression tree, named at its first
-use, so a vector load split into scalar loads, or an address computed
-differently, changes nothing. Vector stores are split into scalar ones for the
-same reason.
+Registers are renamed by first appearance, labels too, and a memory operand
+is `[]`. A register written once by a plain `mov` of another is that other
+(a bit cast through an integer register). A load is a leaf, not an
+instruction: it is named by its kind (`ld.shared.b32`: widths, not types, so
+`u32` and `f32` loads are one), the symbols its address is computed from (the
+array, the kernel parameter) and its rank among such loads in program order,
+so that nvcc loading one array before another, or splitting a vector load
+into scalars, changes nothing, while two elements of one array in each
+other's place still differ. Vector stores are split into scalar stores.
 
 Equal streams mean the same float expression trees in the same blocks: the
 same operations with the same rounding modifiers (a contraction changes
 `mul`+`add` into `fma`), applied to the same operands in the same order (a
 reassociation renames differently; the two sources of `add`, `mul`, `min`,
-`max` and of `fma`'s product are sorted, since they commute exactly), the same number of
-times per block (an unrolling that differs changes the static sequence, and
-with it what may be contracted). Integer operands (a `cvt` from an integer, a
-predicate) stay named by their first appearance: the rewrite is proved to
-leave every integer value but addresses as it was. Anything this module does
-not read the same way in both is "differs": the rewrite is refused.
+`max` and of `fma`'s product are sorted, since they commute exactly), the
+same number of times per block (an unrolling that differs changes the static
+sequence, and with it what may be contracted). Conservative where unsure:
+elements of one array loaded in another order, or loaded twice where the
+input reused one load, differ; so does any unrolling that differs, even
+where no contraction moved.
 """
 from __future__ import annotations
 
@@ -44,7 +51,7 @@ from dataclasses import dataclass
 # PTX's floating-point types (the x2/x4 packed forms and the 8-bit and 6-bit formats included).
 FLOAT_TYPES = frozenset({"f16", "f16x2", "bf16", "bf16x2", "f32", "f64", "tf32", "e4m3", "e5m2", "e4m3x2",
                          "e5m2x2", "e4m3x4", "e5m2x4", "e2m3x2", "e3m2x2", "e2m1x2", "f32x2", "ue8m0x2"})
-# Instructions that only read memory: their results are leaves, named where they are used.
+# Instructions that only read memory: their results are leaves (`_Leaves`).
 _LOADS = ("ld", "ldu", "tex", "tld4", "suld", "ldmatrix", "cp")
 # Float operations whose first two sources commute exactly (IEEE 754: a + b is b + a; fma(a, b, c) is fma(b, a, c)).
 _COMMUTATIVE = ("add", "mul", "fma", "min", "max")
@@ -143,7 +150,7 @@ def _operands(text: str) -> list[str]:
 
 
 class _Names:
-    """Canonical names by first appearance: registers per class, labels."""
+    """Canonical names by first appearance, one count per kind (values "v", labels "L")."""
 
     def __init__(self) -> None:
         self.seen: dict[str, str] = {}
