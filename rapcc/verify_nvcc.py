@@ -5,7 +5,8 @@ from its own flags (`cli.py`), the build hook from nvcc's real command line
 (`build/ptx_flags.py`). Each text is compiled in a temporary folder of its
 own (`tempfile`, so under the process's TMPDIR), under the name of the file
 it stands for, with the original folder first on the include path, where its
-quoted `#include`s resolve as in the original place. A file compiled inside
+quoted `#include`s resolve as in the original place (the build hook compiles
+a rewrite so); the input, where it is on disk as read, in its own place. A file compiled inside
 another (`Options.unit`: `main.cu` includes `kernel.cu`) is compiled as that
 unit: a copy of the unit beside the text.
 """
@@ -74,21 +75,36 @@ def _first_error(text: str) -> str:
     return found[:200]
 
 
+def _on_disk(path: str, text: bytes) -> bool:
+    try:
+        with open(path, "rb") as f:
+            return f.read() == text
+    except OSError:
+        return False
+
+
 def compile_ptx(check: FloatCheck, path: str, text: bytes, unit: tuple[str, bytes] | None = None) -> Ptx:
     """`text` (the file at `path`, or its rewrite) compiled to PTX for each of
     `check.archs`; `unit`: (path, bytes) of the unit that #includes it, compiled
-    in its place with `text` beside it. The compiles run side by side."""
+    in its place with `text` beside it. A text that is the file on disk (the
+    input) is compiled where it is, as the build compiles it; a rewrite from a
+    temporary folder, as the build hook compiles it. The compiles run side by side."""
     assert check.nvcc is not None
     with tempfile.TemporaryDirectory(prefix="rapcc-ptx-") as folder:
         name = os.path.basename(path) or "input.cu"
-        with open(os.path.join(folder, name), "wb") as f:
-            f.write(text)
         compiled, first_dir = os.path.join(folder, name), os.path.dirname(os.path.abspath(path))
+        in_place = _on_disk(path, text) and (unit is None or _on_disk(*unit))
+        if in_place:
+            compiled = os.path.abspath(unit[0] if unit is not None else path)
+        else:
+            with open(os.path.join(folder, name), "wb") as f:
+                f.write(text)
         if unit is not None:
-            compiled = os.path.join(folder, "rapcc-unit-" + os.path.basename(unit[0]))
-            with open(compiled, "wb") as f:
-                f.write(unit[1])
             first_dir = os.path.dirname(os.path.abspath(unit[0]))
+            if not in_place:
+                compiled = os.path.join(folder, "rapcc-unit-" + os.path.basename(unit[0]))
+                with open(compiled, "wb") as f:
+                    f.write(unit[1])
         archs = check.archs or ("",)
         runs = []
         for k, arch in enumerate(archs):
