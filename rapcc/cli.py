@@ -219,7 +219,7 @@ def _float_check(arch: str | None) -> FloatCheck:
     """How the rewrite's floating point is compared with the input's
     (verify_float.py): the nvcc on PATH (or RAPCC_NVCC) for `--arch` or its
     default target, with the options' flags; none under RAPCC_NO_CUDA_DISCOVERY."""
-    nvcc = None if os.environ.get(DISABLE_ENV) else (os.environ.get("RAPCC_NVCC", "").strip() or shutil.which("nvcc"))
+    nvcc = None if os.environ.get(DISABLE_ENV) else shutil.which(os.environ.get("RAPCC_NVCC", "").strip() or "nvcc")
     return FloatCheck(nvcc, archs=(arch,) if arch else ())
 
 
