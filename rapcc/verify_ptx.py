@@ -372,9 +372,26 @@ def float_stream(name: str, body: str) -> FloatStream:
     return FloatStream(name, tuple(out), len(seeds))
 
 
+_ANONYMOUS = re.compile(r"(\d+)(_GLOBAL__N_)")
+
+
+def _without_anonymous_ids(ptx: str) -> str:
+    """`ptx` with each anonymous namespace's name (`63_GLOBAL__N__68d047b2_30_k_cu_90772402`:
+    nvcc derives it from the file's path, and a rewrite compiles from another
+    folder) replaced by one spelling: the functions and arrays keep their names."""
+    out, at = [], 0
+    for m in _ANONYMOUS.finditer(ptx):
+        if m.start() < at:
+            continue
+        length = int(m.group(1))
+        out.append(ptx[at:m.start()] + "11_GLOBAL__N_")
+        at = m.start(2) + length
+    return "".join(out) + ptx[at:]
+
+
 def float_streams(ptx: str) -> dict[str, FloatStream]:
     """Every function's float dataflow in a PTX module, by its PTX name."""
-    return {name: float_stream(name, body) for name, body in functions(ptx).items()}
+    return {name: float_stream(name, body) for name, body in functions(_without_anonymous_ids(ptx)).items()}
 
 
 def first_difference(before: FloatStream | None, after: FloatStream | None) -> StreamDiff | None:
