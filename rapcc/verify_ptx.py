@@ -19,8 +19,11 @@ What is compared, per function (`.entry` and `.func`), in program order:
   (the integers a `cvt` converts, a predicate a `selp` picks with, a shuffle
   of a float's bits), but never through an address (`[...]`): addresses are
   the integer arithmetic a layout is allowed to change;
-- every label, branch, call, `ret` and `exit`: the basic blocks the float
-  instructions sit in, which decide what nvcc and ptxas may contract.
+- the basic blocks the float instructions sit in, which decide what nvcc
+  and ptxas may contract: each label or branch is one boundary (consecutive
+  ones one), so that the same blocks laid out or linked otherwise (a loop
+  rotated, a branch made unconditional) read the same; calls, `ret` and
+  `exit` as they are.
 
 Registers are renamed by first appearance, labels too, and a memory operand
 is `[]`. A register written once by a plain `mov` of another is that other
@@ -57,6 +60,8 @@ _LOADS = ("ld", "ldu", "tex", "tld4", "suld", "ldmatrix", "cp")
 _COMMUTATIVE = ("add", "mul", "fma", "min", "max")
 # Control flow: the blocks float instructions sit in.
 _CONTROL = ("bra", "call", "ret", "exit", "brx")
+_BRANCHES = ("bra", "brx")
+BOUNDARY = "|"  # a label or a branch, in a stream
 
 _FUNCTION = re.compile(r"\.(entry|func)\s+(?:\([^)]*\)\s*)?([A-Za-z_$%][\w$]*)")
 _REG_DECL = re.compile(r"\.reg\s+\.(\w+)\s+(%[A-Za-z_]+)(?:<\d+>)?")
@@ -356,8 +361,11 @@ def float_stream(name: str, body: str) -> FloatStream:
     names = _Names()
     out: list[str] = []
     for i, s in enumerate(statements):
-        if isinstance(s, str):
-            out.append(names.name(s[:-1], "L") + ":")
+        if isinstance(s, str) or s.head in _BRANCHES:
+            # A block boundary: where a block starts or ends decides what may be
+            # contracted; how nvcc lays the blocks out and links them does not.
+            if out and out[-1] != BOUNDARY:
+                out.append(BOUNDARY)
             continue
         if s.head not in _CONTROL and i not in taken:
             continue

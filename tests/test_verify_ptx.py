@@ -233,3 +233,14 @@ def test_an_anonymous_namespace_compiled_from_another_folder_is_the_same_functio
     assert list(float_streams(a)) == ["_ZN11_GLOBAL__N_8rt3_49_kEPf"]
     assert not differing_functions(a, b)
     assert differing_functions(a, kernel(UNCONTRACTED, name=f"_ZN{len(there)}{there}8rt3_49_kEPf"))
+
+
+def test_the_same_blocks_laid_out_otherwise_are_the_same():
+    """A loop nvcc rotates or enters through an unconditional branch once the index arithmetic changes
+    (rt4_10 under auto): the float instructions sit in the same blocks."""
+    body = "\tld.shared.f32 %f2, [%r3];\n\tadd.f32 %f1, %f1, %f2;\n"
+    a = f"\t@%p1 bra $L__BB0_2;\n$L__BB0_1:\n{body}\t@%p2 bra $L__BB0_1;\n$L__BB0_2:\n\tst.global.f32 [%rd1], %f1;"
+    b = (f"\t@%p1 bra $L__BB0_5;\n\tbra.uni $L__BB0_3;\n$L__BB0_3:\n{body}\tsetp.lt.s32 %p7, %r1, 9;\n"
+         f"\t@%p7 bra $L__BB0_3;\n$L__BB0_5:\n\tst.global.f32 [%rd1], %f1;")
+    assert not differs(a, b)
+    assert differs(a, b.replace(body, body + body))  # unrolled by 2
