@@ -111,7 +111,7 @@ def compile_ptx(check: FloatCheck, path: str, text: bytes, unit: tuple[str, byte
             out = os.path.join(folder, f"out{k}.ptx")
             try:
                 runs.append((arch, out, subprocess.Popen(_argv(check, arch, compiled, out, first_dir),
-                                                         cwd=check.cwd, stdout=subprocess.PIPE,
+                                                         cwd=check.cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                                          stderr=subprocess.STDOUT)))
             except OSError as exc:
                 return Ptx((), f"cannot run nvcc ({exc})")
@@ -127,8 +127,11 @@ def compile_ptx(check: FloatCheck, path: str, text: bytes, unit: tuple[str, byte
             if proc.returncode != 0:
                 error = error or _first_error(said.decode(errors="replace"))
                 continue
-            with open(out, encoding="utf-8", errors="replace") as f:
-                modules.append((arch, f.read()))
+            try:
+                with open(out, encoding="utf-8", errors="replace") as f:
+                    modules.append((arch, f.read()))
+            except OSError:
+                error = error or "nvcc wrote no PTX"
         return Ptx(tuple(modules), error)
 
 

@@ -63,3 +63,12 @@ def test_the_build_hook_compiles_rt4_43_unchanged_under_rap(tmp_path):
     (report,) = [json.loads(p.read_text()) for p in (tmp_path / "reports").iterdir()]
     assert [a["strategy"] for a in report["arrays"]] == ["none", "none"]
     assert all("floating point in 'rt4_43_online_pv' for compute_90" in a["reason"] for a in report["arrays"])
+
+
+def test_the_check_is_on_unless_the_build_turns_it_off():
+    """RAPCC_FLOAT_CHECK=0: a stand-in compiler that writes no PTX (the hook's own tests' fake nvcc)."""
+    from rapcc.build.config import ConfigError, read_config
+    assert read_config({}).float_check and read_config({"RAPCC_FLOAT_CHECK": "1"}).float_check
+    assert not read_config({"RAPCC_FLOAT_CHECK": "0"}).float_check
+    with pytest.raises(ConfigError):
+        read_config({"RAPCC_FLOAT_CHECK": "maybe"})

@@ -229,7 +229,7 @@ def cached_rewrites(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str
             project_note = f"RAPCC_PROJECT: {exc}"
     tool = _tool_fingerprint()
     # The float check compiles the inputs to PTX as this command does (ptx_flags.py).
-    floats = ptx_flags.to_json(ptx_flags.float_check(cmd, nvcc, cwd))
+    floats = ptx_flags.to_json(ptx_flags.float_check(cmd, nvcc if config.float_check else None, cwd))
     pending: list[tuple[Input, str, dict]] = []
     for inp, source in sources:
         if project_note is not None:
