@@ -34,6 +34,7 @@ from .reproduce import reproduce_command as reproduced
 from .pipeline import STRATEGIES, Options, RewriteResult, analyze_source, rewrite_source
 from .build_macros import BuildMacros, for_command_line as build_macros_for
 from .toolkit import DISABLE_ENV, HeaderMode, find_toolkit, header_mode
+from .verify_nvcc import FloatCheck
 from .wording import count
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -182,7 +183,7 @@ def _options(args: argparse.Namespace, strategy: str, command: str) -> Options:
                    dynamic_smem=args.dynamic_smem, whole_program=args.whole_program,
                    include_dirs=tuple(args.include_dirs), defines=tuple(args.defines), std=args.std,
                    cuda_path=_toolkit_root(args.cuda_path), build=_build_macros(args.arch), headers=_header_mode(),
-                   command=command,
+                   command=command, float_check=_float_check(args.arch),
                    extra_args=_extra_args(args),
                    rdc=args.rdc, unit=args.unit,
                    # SARIF keeps one result for the system headers' errors however it is run.
@@ -212,6 +213,14 @@ def _write_report(dest: str, body: str) -> None:
 def _toolkit_root(explicit: str | None) -> str | None:
     toolkit = find_toolkit(explicit, os.environ, shutil.which)
     return toolkit.root if toolkit else None
+
+
+def _float_check(arch: str | None) -> FloatCheck:
+    """How the rewrite's floating point is compared with the input's
+    (verify_float.py): the nvcc on PATH (or RAPCC_NVCC) for `--arch` or its
+    default target, with the options' flags; none under RAPCC_NO_CUDA_DISCOVERY."""
+    nvcc = None if os.environ.get(DISABLE_ENV) else shutil.which(os.environ.get("RAPCC_NVCC", "").strip() or "nvcc")
+    return FloatCheck(nvcc, archs=(arch,) if arch else ())
 
 
 def _header_mode() -> HeaderMode:

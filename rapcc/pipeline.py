@@ -20,7 +20,7 @@ from .occupancy import within_occupancy
 from .planner import ArrayPlan, plan_array
 from .program_constants import ProgramConstants
 from .static_limit import dynamic_bytes, within_static_limit
-from .report import build_report, diagnostics_for
+from .report import build_report, diagnostics_for, unchecked_note
 from .reprove import reproved
 from .rewrite import earlier_header_spans, header_arrays, rewrite
 from .steer import layout_requests, plan_with_requests
@@ -28,6 +28,8 @@ from .suppress import split_suppressed
 from .toolkit import HeaderMode
 from .strategies import StrategyContext
 from .verify import verify
+from .verify_float import InputPtx, float_checked
+from .verify_nvcc import FloatCheck, with_flags
 
 STRATEGIES = ("auto", "pad", "xor", "rap", "bvxor", "bwperm", "bwxor", "swizzle", "elempad", "none")
 
@@ -91,6 +93,10 @@ class Options:
     # Guard every same-size layout by a test of blockDim, proved or not: only to
     # measure what the test costs on the GPU (benchmarks/guard_cost.py).
     guard_all: bool = False
+    # Compare nvcc's floating point in the input and the rewrite (verify_float.py):
+    # how the build compiles to PTX, FloatCheck(None) where no nvcc was found
+    # (a note), None where not asked (the API's default).
+    float_check: FloatCheck | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,6 +262,26 @@ def analyze_source(source: bytes, path: str, options: Options = Options()) -> Re
     return RewriteResult(source, report, shown, plans, hidden, includes)
 
 
+def _float_check(options: Options) -> FloatCheck | None:
+    """The float check's nvcc flags: the build's, else the options' own."""
+    check = options.float_check
+    if check is None:
+        return None
+    return with_flags(check, options.include_dirs, options.defines, options.undefines, options.std,
+                      options.extra_args, options.rdc)
+
+
+def _unit(options: Options) -> tuple[str, bytes] | None:
+    """(path, bytes) of the unit that #includes the file, for its PTX compile; None: the file is the unit."""
+    if options.unit is None:
+        return None
+    try:
+        with open(options.unit, "rb") as f:
+            return options.unit, f.read()
+    except OSError as exc:
+        raise RapccError(f"{options.unit}: cannot read the unit ({exc.strerror})") from None
+
+
 def rewrite_source(source: bytes, path: str, options: Options = Options()) -> RewriteResult:
     """Rewrite `source`, verify the result, and return it with its report.
 
@@ -278,6 +304,9 @@ def rewrite_source_strategies(source: bytes, path: str, options: Options,
     bom, source = _split_bom(source)
     info, warnings, analyses, ctx, includes = _analysed(source, path, options)
     out: dict[str, RewriteResult | InternalError] = {}
+    check = _float_check(options)
+    # The input's PTX, compiled once for all the strategies, and only if one rewrites.
+    original = InputPtx(check, path, source, _unit(options)) if check is not None and check.nvcc else None
     for strategy in strategies:
         plans, pragma_warnings = _planned(info, analyses, strategy, ctx, dynamic_smem=options.dynamic_smem)
         try:
@@ -288,11 +317,16 @@ def rewrite_source_strategies(source: bytes, path: str, options: Options,
                                _blanked(info, options), _earlier_headers(info, source))
             # The verification reads arrays and their uses, not launches: the
             # re-proof takes the input's (reprove.py).
-            done = reproved(plans, info, options.block_dim, emit,
-                            lambda text: parse_file(path, text, options, host_facts=False)[0])
-            plans, text, helpers, guards = done.plans, done.text, done.helpers, macro_guards(info, done.plans)
-            if done.reparsed is not None:
-                verify(text, plans, helpers, done.reparsed, ctx.banks)
+            def emitted(ps, emit=emit):
+                done = reproved(ps, info, options.block_dim, emit,
+                                lambda text: parse_file(path, text, options, host_facts=False)[0])
+                if done.reparsed is not None:
+                    verify(done.text, done.plans, done.helpers, done.reparsed, ctx.banks)
+                return done
+            # nvcc's floating point, compared last: on a text the proof and the verifier passed.
+            floats = float_checked(emitted(plans), check, emitted, original)
+            done = floats.done
+            plans, text, guards = done.plans, done.text, macro_guards(info, done.plans)
         except InternalError as exc:
             if len(strategies) == 1:
                 raise
@@ -300,6 +334,8 @@ def rewrite_source_strategies(source: bytes, path: str, options: Options,
             continue
         report = build_report(path, plans, analyze_only=False)
         shown, hidden = _shown(info, warnings + pragma_warnings, plans, path)
+        if floats.unchecked is not None:  # one note for the file, after its arrays' diagnostics
+            shown += (unchecked_note(path, floats.unchecked),)
         out[strategy] = RewriteResult(bom + text, report, shown, plans, hidden, includes, guards)
     check_interrupted()  # a Ctrl-C Python dropped (rapcc.interrupts) ends the run here
     return out

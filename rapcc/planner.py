@@ -34,6 +34,7 @@ from .analysis.absint import Finding
 from .analysis.arrays import AccessAnalysis, ArrayAnalysis
 from .analysis.handfix import detect as detect_hand_fix
 from .analysis.shapes import STATED
+from .float_refusal import FloatRefusal
 from .latency import CostRegime, Residency, instruction_charge, latency_bound, phases
 from .padding_words import chosen_opening, kept_because, not_applied
 from .analysis.predict import LayoutFn, Prediction, Replays, predict, predict_keyed, predict_replay, row_major
@@ -122,6 +123,8 @@ class ArrayPlan:
     kept: bool = False
     # A template-sized array: every instantiation (under every planned shape) and its price.
     instances: tuple[InstanceCost, ...] = ()
+    # Kept because its rewrite changes how nvcc computes floating point (verify_float.py), or None.
+    float_refused: FloatRefusal | None = None
 
     @property
     def rewritten(self) -> bool:

@@ -1,9 +1,11 @@
 """Text for the sound range analysis' refusals (the report layer): the
-decision is `analysis.absint.Finding`; only this module turns it into words."""
+decision is `analysis.absint.Finding` (or `float_refusal.FloatRefusal`); only
+this module turns it into words."""
 from __future__ import annotations
 
 from .analysis.absint import Failure, Finding
 from .analysis.proof_shapes import MAX_THREADS, AnyShape, Unread
+from .float_refusal import FloatRefusal, FloatRefusalKind, Unchecked
 
 _WHAT = {
     Failure.ESCAPE: "its address reaches code rapcc does not follow ({what})",
@@ -54,3 +56,27 @@ def _any_shape(f: Finding, shapes: AnyShape, name: str) -> str:
     why = _UNREAD[shapes.why].format(k=shapes.kernel)
     return (f"subscript {f.dim} of '{name}' may take {values} under some block shape{most}: {why}; state the shape "
             "with --block-dim, the rapcc_block_dim annotation, or a launch rapcc can read")
+
+
+def float_refusal(r: FloatRefusal, name: str) -> str:
+    """Why `name` keeps its layout for nvcc's floating point (verify_float.py), as a sentence fragment."""
+    arch = f" for {r.arch}" if r.arch else ""
+    if r.kind == FloatRefusalKind.DATAFLOW:
+        where = f"in '{r.function}'" if r.function else "in the file"
+        before = f"'{r.before}'" if r.before is not None else "its end"
+        after = f"'{r.after}'" if r.after is not None else "its end"
+        return (f"its rewrite changes how nvcc computes floating point {where}{arch} (the PTX's float instruction "
+                f"{r.index} is {before} in the input, {after} in the rewrite: nvcc unrolls or contracts "
+                "differently, and results may differ in the last bits)")
+    if r.kind == FloatRefusalKind.NOT_COMPILED:
+        which = "the rewrite" if r.rewrite else "the input"
+        return (f"nvcc did not compile {which} to PTX{arch} ({r.why}), so the rewrite's floating point cannot be "
+                "compared with the input's")
+    return f"the rewrite's floating point cannot be compared with the input's: {r.why}"
+
+
+def float_unchecked(why: Unchecked) -> str:
+    """The note of a rewrite whose floating point was not compared (verify_float.py)."""
+    assert why == Unchecked.NO_NVCC
+    return ("no nvcc found, so the rewrite's floating point was not compared with the input's (nvcc may unroll or "
+            "contract a rewritten kernel differently; put nvcc on PATH or set RAPCC_NVCC to check)")

@@ -10,7 +10,8 @@ from .banks import DEFAULT_BANKS
 from .diagnostics import Diagnostic
 from .layout_words import byte_sizes
 from .planner import EXPECTED_LABEL, ArrayPlan, BlockKind, InstanceCost
-from .refusals import refusal
+from .refusals import float_refusal, float_unchecked, refusal
+from .float_refusal import Unchecked
 
 
 def _num(p: Prediction | None, attr: str) -> float | None:
@@ -218,6 +219,10 @@ def diagnostics_for(plans: tuple[ArrayPlan, ...]) -> tuple[Diagnostic, ...]:
             finding, at = p.unproved
             out.append(Diagnostic("warning", at.file, at.line, at.col,
                                   f"{refusal(finding, arr.name)}; '{arr.name}' is left untouched", "rapcc-unproved"))
+        if p.float_refused is not None:
+            out.append(Diagnostic("warning", arr.decl.file, arr.decl.line, arr.decl.col,
+                                  f"{float_refusal(p.float_refused, arr.name)}; '{arr.name}' is left untouched",
+                                  "rapcc-float-dataflow"))
         if a.over_budget is not None:
             out.append(Diagnostic("note", arr.decl.file, arr.decl.line, arr.decl.col,
                                   f"analysis of '{arr.name}' stopped after {a.over_budget.spent} work units (budget "
@@ -296,3 +301,8 @@ def _access_diagnostics(name: str, a, befores, tag: str) -> list[Diagnostic]:
                                   f"{before.wavefronts:.2f} wavefronts per request{expected}, "
                                   f"ideal {before.ideal:.2f})", "rapcc-bank-conflict"))
     return out
+
+
+def unchecked_note(path: str, why: Unchecked) -> Diagnostic:
+    """The one note of a rewritten file whose floating point was not compared (verify_float.py)."""
+    return Diagnostic("note", path, 0, 0, float_unchecked(why), "rapcc-float-unchecked")

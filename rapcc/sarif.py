@@ -82,6 +82,15 @@ RULES: dict[str, tuple[str, str, str]] = {
         "Array also used in a branch this parse skipped", "note",
         "An '#if' branch the parse did not take subscripts the array; the chosen layout keeps those subscripts "
         "valid for the macro values the note names."),
+    "rapcc-float-dataflow": (
+        "Layout change would change nvcc's floating point", "warning",
+        "rapcc compiles the input and the rewrite to PTX with the build's flags and compares every function's "
+        "floating-point dataflow; here the rewrite's index arithmetic made nvcc unroll or contract differently, "
+        "which can change results in the last bits, so the array is kept as written."),
+    "rapcc-float-unchecked": (
+        "Floating point of the rewrite not compared", "note",
+        "No nvcc was found, so rapcc could not compile the input and the rewrite to PTX and compare their "
+        "floating-point dataflow; put nvcc on PATH or set RAPCC_NVCC."),
     "rapcc-nolint": (
         "Unmatched NOLINTBEGIN or NOLINTEND", "warning",
         "A NOLINTBEGIN needs a later NOLINTEND with the same check list (as in clang-tidy); an unmatched mark "

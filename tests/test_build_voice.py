@@ -99,7 +99,7 @@ def _verbose_lines(stderr: str) -> list[str]:
 
 def test_verbose_names_a_kept_conflict_with_its_reason(tmp_path):
     (tmp_path / "g.cu").write_text(KEPT)
-    env = build_env(tmp_path / "cache", RAPCC_VERBOSE="1", RAPCC_NVCC="/bin/true")
+    env = build_env(tmp_path / "cache", RAPCC_VERBOSE="1", RAPCC_NVCC="/bin/true", RAPCC_FLOAT_CHECK="0")
     r = run_wrapped(["-c", "g.cu", "-o", "g.o"], tmp_path, env)
     assert r.returncode == 0, r.stderr
     kept, summary = _verbose_lines(r.stderr)
@@ -108,14 +108,15 @@ def test_verbose_names_a_kept_conflict_with_its_reason(tmp_path):
     assert summary == "rapcc: compile of g.cu: 0 shared arrays rewritten, 1 kept with a predicted conflict, " \
                       "0 without one"
     # Its twin without RAPCC_VERBOSE says nothing.
-    quiet = run_wrapped(["-c", "g.cu", "-o", "g.o"], tmp_path, build_env(tmp_path / "cache", RAPCC_NVCC="/bin/true"))
+    quiet = run_wrapped(["-c", "g.cu", "-o", "g.o"], tmp_path,
+                        build_env(tmp_path / "cache", RAPCC_NVCC="/bin/true", RAPCC_FLOAT_CHECK="0"))
     assert quiet.returncode == 0 and quiet.stderr == ""
 
 
 def test_verbose_names_a_rewrite_inside_an_included_cu_file(tmp_path):
     (tmp_path / "kernel.cu").write_text(INCLUDED_KERNEL)
     (tmp_path / "main.cu").write_text(INCLUDING)
-    env = build_env(tmp_path / "cache", RAPCC_VERBOSE="1", RAPCC_NVCC="/bin/true")
+    env = build_env(tmp_path / "cache", RAPCC_VERBOSE="1", RAPCC_NVCC="/bin/true", RAPCC_FLOAT_CHECK="0")
     r = run_wrapped(["-c", "main.cu", "-o", "main.o"], tmp_path, env)
     assert r.returncode == 0, r.stderr
     lines = _verbose_lines(r.stderr)
@@ -134,7 +135,7 @@ def test_verbose_names_a_rewrite_inside_an_included_cu_file(tmp_path):
 ])
 def test_a_compiler_killed_by_a_signal_fails_the_build_once(tmp_path, body, status):
     (tmp_path / "k.cu").write_bytes(TRANSPOSE_LAUNCHED)
-    env = build_env(tmp_path / "cache", RAPCC_NVCC=_fake_nvcc(tmp_path, body))
+    env = build_env(tmp_path / "cache", RAPCC_NVCC=_fake_nvcc(tmp_path, body), RAPCC_FLOAT_CHECK="0")
     r = run_wrapped(["-c", "k.cu", "-o", "k.o"], tmp_path, env)
     assert r.returncode == status, r.stderr
     assert len(_compiles(tmp_path)) == 1  # the rewrite's compile, never the original's
@@ -146,7 +147,7 @@ def test_a_rewrite_that_fails_to_compile_still_falls_back(tmp_path):
     # compiles the original instead, as before.
     (tmp_path / "k.cu").write_bytes(TRANSPOSE_LAUNCHED)
     fails_on_copy = f'case "$*" in *"{tmp_path}/k.cu"*|*" k.cu"*) exit 0;; esac; echo "x.cu(1): error: bad" >&2; exit 1'
-    env = build_env(tmp_path / "cache", RAPCC_NVCC=_fake_nvcc(tmp_path, fails_on_copy))
+    env = build_env(tmp_path / "cache", RAPCC_NVCC=_fake_nvcc(tmp_path, fails_on_copy), RAPCC_FLOAT_CHECK="0")
     r = run_wrapped(["-c", "k.cu", "-o", "k.o"], tmp_path, env)
     assert r.returncode == 0, r.stderr
     assert len(_compiles(tmp_path)) == 2

@@ -194,7 +194,7 @@ def test_the_build_hook_reads_another_files_constant(tmp_path, config, shapes):
 
     build = _project(tmp_path, {"kern.cu": KERNEL, "main.cu": EXTERN + LAUNCH.format("BLOCK / 32"),
                                 "config.cpp": config})
-    env = build_env(tmp_path / "cache", RAPCC_NVCC="/bin/true", RAPCC_PROJECT=str(build), RAPCC_SERVER="0",
+    env = build_env(tmp_path / "cache", RAPCC_NVCC="/bin/true", RAPCC_PROJECT=str(build), RAPCC_SERVER="0", RAPCC_FLOAT_CHECK="0",
                     RAPCC_REPORT_DIR=str(tmp_path / "reports"))
     r = run_wrapped(["-arch=sm_90", "-c", "kern.cu", "-o", "kern.o"], tmp_path / "src", env)
     assert r.returncode == 0 and "rapcc: note" not in r.stderr, r.stderr

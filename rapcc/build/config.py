@@ -38,6 +38,10 @@ class BuildConfig:
     # RAPCC_WHOLE_PROGRAM=1: each unit holds every launch of its kernels, as `rapcc --whole-program`
     # (RAPCC_PROJECT reads the other units' launches instead)
     whole_program: bool = False
+    # RAPCC_FLOAT_CHECK=0: no comparison of nvcc's floating point in the input and the rewrite
+    # (verify_float.py): for a compiler that is not nvcc (a stand-in that writes no PTX); the
+    # rewrites then stand unchecked, as without nvcc
+    float_check: bool = True
 
 
 def parse_block_dim(text: str) -> tuple[int, int, int]:
@@ -104,7 +108,8 @@ def read_config(env: Mapping[str, str], strict_flag: bool = False) -> BuildConfi
         inside_wrapper=env.get(WRAPPER_MARK) == "1",
         verbose=_flag(env, "RAPCC_VERBOSE"),
         dynamic_smem=int(smem) if smem else None,
-        whole_program=_flag(env, "RAPCC_WHOLE_PROGRAM"))
+        whole_program=_flag(env, "RAPCC_WHOLE_PROGRAM"),
+        float_check=not env.get("RAPCC_FLOAT_CHECK", "").strip() or _flag(env, "RAPCC_FLOAT_CHECK"))
 
 
 __all__ = ["BuildConfig", "ConfigError", "STRATEGY_NAMES", "WRAPPER_MARK", "default_cache_dir", "environ",

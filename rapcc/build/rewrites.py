@@ -22,6 +22,7 @@ from ..blas_threads import single_threaded_env
 from .cache import Cache, cache_key, sha256_bytes
 from .config import BuildConfig
 from ..program_constants import to_json
+from . import ptx_flags
 from .launch_index import ProjectFacts
 from .nvcc_args import HonouredFlags, Input, NvccCommand
 from ..reproduce import reproduce_command as reproduced
@@ -227,6 +228,8 @@ def cached_rewrites(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str
         except (CompileDatabaseError, OSError) as exc:
             project_note = f"RAPCC_PROJECT: {exc}"
     tool = _tool_fingerprint()
+    # The float check compiles the inputs to PTX as this command does (ptx_flags.py).
+    floats = ptx_flags.to_json(ptx_flags.float_check(cmd, nvcc if config.float_check else None, cwd))
     pending: list[tuple[Input, str, dict]] = []
     for inp, source in sources:
         if project_note is not None:
@@ -237,7 +240,7 @@ def cached_rewrites(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str
                          "flags": flags.to_json(), "bank_model": model, "targets": list(cmd.targets),
                          "strategy": config.strategy, "block_dim": config.block_dim,
                          "dynamic_smem": config.dynamic_smem, "whole_program": config.whole_program,
-                         "launches": project.digest(), "headers": header_mode(env).value})
+                         "launches": project.digest(), "headers": header_mode(env).value, "float_check": floats})
         job = {"key": key, "path": inp.path, "source_name": os.path.basename(inp.path),
                "source": source.decode("utf-8", errors="surrogateescape"),
                "options": {"strategy": config.strategy, "block_dim": config.block_dim,
@@ -247,6 +250,7 @@ def cached_rewrites(cmd: NvccCommand, config: BuildConfig, env: Mapping[str, str
                            "launch_unknown": [[k, list(v)] for k, v in project.unknown],
                            "launch_scope": None if project.scope is None else list(project.scope),
                            "whole_program": config.project is not None or config.whole_program,
+                           "float_check": floats,
                            **({"program_constants": to_json(project.constants)} if config.project is not None
                               else {})}}
         pending.append((inp, key, job))

@@ -30,6 +30,7 @@ from ..interrupts import check as check_interrupted, install as install_interrup
 from ..pipeline import Options, rewrite_source
 from ..program_constants import defs_to_json, from_json as constants_from_json
 from ..toolkit import HeaderMode
+from . import ptx_flags
 from .cache import Cache, sha256_file
 from .launch_index import store_file_launches
 
@@ -47,6 +48,7 @@ def options_from_json(o: dict[str, Any]) -> Options:
         launch_unknown=tuple((k, tuple(v)) for k, v in o.get("launch_unknown", ())),
         launch_scope=tuple(o["launch_scope"]) if o.get("launch_scope") is not None else None,
         whole_program=bool(o.get("whole_program", False)),
+        float_check=ptx_flags.from_json(o["float_check"]) if o.get("float_check") else None,
         program_constants=constants_from_json(o["program_constants"]) if "program_constants" in o else None)
 
 

@@ -13,6 +13,7 @@ from enum import Enum
 from pathlib import Path
 
 from rapcc.diagnostics import RapccError
+from rapcc.verify_nvcc import FloatCheck
 
 from .gpuprogram import RECORD_BYTES, Variant, asm_intact, program, variants
 from .hostgen import HostKernel
@@ -20,6 +21,9 @@ from .hostvariants import STRATEGIES, StrategyResult, describe_diff, distinct, r
 
 NVCC = os.environ.get("RAPCC_FUZZ_NVCC", "nvcc")
 NVCCFLAGS = ("-arch=sm_90", "-O2", "-w")
+# rapcc compares the PTX float dataflow of each rewrite with the input's as this build compiles them
+# (rapcc/verify_float.py): a rewrite that moves nvcc's contraction is refused, not run.
+FLOAT_CHECK = FloatCheck(shutil.which(NVCC) or NVCC, ("-O2", "-w"), ("compute_90",))
 COMPILE_TIMEOUT_S = 600
 RUN_TIMEOUT_S = 60
 
@@ -82,7 +86,7 @@ def prepare(kernel: HostKernel, work: Path) -> Prepared:
     path = kdir / f"{kernel.name}.cu"
     path.write_text(kernel.source)
     try:
-        rewritten = rewrites(kernel, path)
+        rewritten = rewrites(kernel, path, FLOAT_CHECK)
     except RapccError as exc:
         return Prepared(kernel, [], {}, {}, f"rapcc: bad input: {exc}")
     verdicts: dict[str, GpuVerdict] = {}

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from rapcc.diagnostics import InternalError, RapccError
 from rapcc.pipeline import Options, rewrite_source_strategies
+from rapcc.verify_nvcc import FloatCheck
 
 from .hostgen import NIN, HostKernel
 
@@ -35,17 +36,19 @@ class StrategyResult:
     detail: str = ""
 
 
-def rewrites(kernel: HostKernel, path: Path) -> dict[str, bytes | StrategyResult]:
+def rewrites(kernel: HostKernel, path: Path, float_check: FloatCheck | None = None
+             ) -> dict[str, bytes | StrategyResult]:
     """strategy -> the rewritten text, or its verdict when there is nothing
     to run (refused, rapcc error). Raises RapccError when rapcc calls the
-    original bad input."""
+    original bad input. `float_check`: compare nvcc's floating point of the
+    input and each rewrite (the GPU check, which builds with nvcc)."""
     # Options() names no toolkit (cuda_path None): the stand-in headers alone,
     # the same answer with or without one installed. (Setting
     # RAPCC_NO_CUDA_DISCOVERY here leaked into the process and made the
     # toolkit tests that ran after it in the same worker skip.)
     source = kernel.source.encode()
     try:
-        results = rewrite_source_strategies(source, str(path), Options(seed=1), STRATEGIES)
+        results = rewrite_source_strategies(source, str(path), Options(seed=1, float_check=float_check), STRATEGIES)
     except RapccError:
         raise
     except Exception:  # a crash is a finding, reported per strategy
