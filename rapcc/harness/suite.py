@@ -9,6 +9,7 @@ arithmetic). Each variant is then timed on its own fresh inputs.
 from __future__ import annotations
 
 import hashlib
+import shutil
 import zlib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -17,6 +18,7 @@ from typing import Any, Callable, Mapping, Sequence
 import numpy as np
 
 from .. import pipeline
+from ..verify_nvcc import FloatCheck
 from .case import Case, kernel_base_name
 from .compare import Comparison, compare_all
 from .ncu import ProfileJob, SharedCounters, profile_jobs
@@ -46,9 +48,12 @@ def pipeline_rewrite(source: bytes, path: str, strategy: str, dynamic_smem: int 
     launches the case itself, so it states the launch's dynamic shared memory
     (`--dynamic-smem`): the budget's premise, which no launch in the file shows."""
     # `xor@guarded`: the strategy with every layout behind a test of blockDim (the test's cost, guards.py).
+    # `auto@checked`: as the CLI rewrites where nvcc is at hand: a kernel whose
+    # floating-point dataflow the layout changes keeps its arrays (verify_float.py).
     name, _, mode = strategy.partition("@")
+    check = FloatCheck(shutil.which("nvcc")) if mode == "checked" else None
     result = pipeline.rewrite_source(source, path, pipeline.Options(strategy=name, dynamic_smem=dynamic_smem,
-                                                                    guard_all=mode == "guarded"))
+                                                                    guard_all=mode == "guarded", float_check=check))
     return Rewritten(result.text, result.report)
 
 
