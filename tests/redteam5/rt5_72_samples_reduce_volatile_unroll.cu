@@ -26,6 +26,7 @@ __global__ void rt5_72_reduce_samples(const int *in, int *out, int p) {
         if (tid < s) vs[tid] += v;
         __syncwarp();
     }
+    __syncthreads();  // the other warps read warp 0's sum (the H100 showed the race)
     out[blockIdx.x * 256 + tid] = __float_as_int(sdata[0]) + (int)sdata[(tid * 3) & 63];
 }
 #ifdef __CUDACC__
