@@ -29,8 +29,10 @@ from .predict import predict, row_major
 from .rounds import replay_rounds
 from .samplememo import SampleMemo, sampling_key
 from .site_facts import SiteFact, SiteFacts
-from .warps import (MAX_INSTANCES, AccessSamples, BlockShape, ParamSamples, WarpInstance, sample_with_params,
-                    sampled_loops)
+from .lane_domain import LaneFailure
+from .lane_sites import AGREEMENT, LaneBlocks, sampled
+from .warps import (MAX_INSTANCES, PARAM_SAMPLES, AccessSamples, BlockShape, ParamSamples, WarpInstance,
+                    sample_with_params, sampled_loops, unrolled_depth)
 from .warptable import WarpTable, joined, reweighted, take
 
 _INDICES, _SHAPE, _DTYPE = attrgetter("indices"), attrgetter("shape"), attrgetter("dtype")
@@ -149,37 +151,15 @@ def _wrapped_indices(instances, dims: tuple[int, ...]) -> list[tuple[np.ndarray,
 
 def analyse_accesses(accesses: list[ir.Access], vars: dict[str, ir.VarDef], block: BlockShape,
               dims: tuple[int, ...] | None, elem_bytes: int, known: dict[str, int], facts: SiteFacts,
-              loading: tuple[ir.Loop, ...] = ()) -> tuple[AccessAnalysis, ...]:
+              loading: tuple[ir.Loop, ...] = (), lanes: "LaneInput | None" = None) -> tuple[AccessAnalysis, ...]:
     """`facts`: the sound proof's about the array; `loading`: the loops with a
     shared-memory load of any array inside (ptxas keeps the stores of their
-    trips apart: a store may alias those loads)."""
+    trips apart: a store may alias those loads); `lanes`: the lane domain's
+    block runs and which array, instance and shape to take from them."""
     layout = row_major(dims if dims else (0,))
     analysed = []
-    # Accesses that sample alike (SHOC's sort stores keys, then values, through
-    # the same drawn subscripts) share their samples (issue 20).
-    sampled = SampleMemo()
     for a in accesses:
-        key = sampling_key(a)
-        samples, assumed = sampled.get(key, lambda: _samples(a, vars, block, dims, elem_bytes, known))
-        if samples.unknown is not None and dims is not None and all(d > 0 for d in dims):
-            # Drawn indices are wrapped into the array: a correct program stays
-            # inside it, so the data part is read as uniform over the array's
-            # extent (seed 000's random access). Every unknown value is drawn
-            # where the sound proof proved each subscript of the array in range
-            # (site_facts.py); elsewhere only the data part is.
-            data_only = not facts.proved
-            samples, assumed = sampled.get((key, "wrapped", dims, data_only), lambda: _expected_samples(
-                a, vars, block, dims, elem_bytes, known, samples, assumed, dims, data_only))
-        elif samples.unknown is not None and dims is None:
-            # An array of run-time size (`extern __shared__`): no extent to wrap
-            # into and none to prove against, but banks repeat every 32 words, so
-            # data drawn from its own value set still gives the expected
-            # conflicts (Parboil's `atomicAdd(&Hs[(d * BINS) >> 12], 1)`). Only
-            # data is drawn, as for an unproved array. Such an array is only
-            # ever given swizzles that map [0, n) onto itself for every
-            # allocation n, so no index range is needed to rewrite it.
-            samples, assumed = sampled.get((key, "data"), lambda: _expected_samples(
-                a, vars, block, (), elem_bytes, known, samples, assumed, data_only=True))
+        samples, assumed = _lane_samples(a, vars, block, dims, elem_bytes, lanes)
         if samples.unknown is not None or samples.expected:
             cls, concrete = "random", None
         else:
@@ -196,6 +176,37 @@ def analyse_accesses(accesses: list[ir.Access], vars: dict[str, ir.VarDef], bloc
                 samples = replace(samples, unrolled=0)  # a store ptxas keeps apart: no vector store
         analysed.append(AccessAnalysis(a, samples, cls, stride, assumed, facts.of(a)))
     return tuple(analysed)
+
+
+@dataclass(frozen=True, slots=True)
+class LaneInput:
+    """Where an array's accesses take their samples: the file's block runs (lane_sites.LaneBlocks),
+    the array's key and the template arguments of the instance analysed."""
+
+    blocks: LaneBlocks
+    array: str
+    arguments: tuple[tuple[str, int], ...] = ()
+
+
+def _lane_samples(a: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape, dims: tuple[int, ...] | None,
+                  elem_bytes: int, lanes: LaneInput | None) -> tuple[AccessSamples, tuple[str, ...]]:
+    """The access's samples from the lane domain (lane_sites.sampled), with the unroll depth of its loops."""
+    unrolled = unrolled_depth(a.loops, vars)
+    if lanes is None:
+        return AccessSamples((), "no sound program to run (the file's lowering failed)"), ()
+    got = sampled(lanes.blocks, lanes.array, (block.x, block.y, block.z), lanes.arguments, a, dims,
+                  max(elem_bytes, 1))
+    if got is None:
+        return AccessSamples((), None, unrolled=unrolled), ()
+    if isinstance(got, LaneFailure):
+        return AccessSamples((), f"the lanes' run stopped ({got.value})"), ()
+    if got.unknown is not None:
+        return AccessSamples((), got.unknown), ()
+    varies = None
+    if got.varies is not None:
+        what = " and ".join(f"'{n}'" for n in got.bound)
+        varies = f"{what} (conflicts depend on its value; mean over {', '.join(map(str, PARAM_SAMPLES))})"
+    return AccessSamples(got.instances, None, expected=got.expected, varies=varies, unrolled=unrolled), got.bound
 
 
 def _wrapped(instances: list[WarpInstance], dims: tuple[int, ...]) -> list[WarpInstance]:
