@@ -130,6 +130,13 @@ class LaneRun(Run):
                 return iv.wrap(SInt.const(r), t)
         return super().arith(op, a, b, ty)
 
+    def call(self, e: s.Call, st: State, fr: Frame) -> Value:
+        """A bounded call with a predicted value (sound_ir.Call.predicted: a
+        cooperative-groups meta rank) runs that value: a prediction, never a proof."""
+        if e.predicted is not None and e.kind == s.CallKind.BOUNDED:
+            return self.eval(e.predicted, st, fr)
+        return super().call(e, st, fr)
+
     # ---- the log ----
     def record(self, p: Ptr, start: int, end: int) -> None:
         super().record(p, start, end)
