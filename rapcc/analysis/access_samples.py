@@ -188,6 +188,14 @@ class LaneInput:
     arguments: tuple[tuple[str, int], ...] = ()
 
 
+# Why a block's run gave no requests, as the report's remark names it.
+_STOPPED = {
+    LaneFailure.BUDGET: "its block's run, past the prediction's step budget",
+    LaneFailure.GOTO_LOOP: "a backward goto, which the prediction does not run trip by trip",
+    LaneFailure.SWITCH: "a switch on a value that is not one value in a lane",
+}
+
+
 def _lane_samples(a: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape, dims: tuple[int, ...] | None,
                   elem_bytes: int, lanes: LaneInput | None) -> tuple[AccessSamples, tuple[str, ...]]:
     """The access's samples from the lane domain (lane_sites.sampled), with the unroll depth of its loops."""
@@ -199,7 +207,7 @@ def _lane_samples(a: ir.Access, vars: dict[str, ir.VarDef], block: BlockShape, d
     if got is None:
         return AccessSamples((), None, unrolled=unrolled), ()
     if isinstance(got, LaneFailure):
-        return AccessSamples((), f"the lanes' run stopped ({got.value})"), ()
+        return AccessSamples((), _STOPPED[got]), ()
     if got.unknown is not None:
         return AccessSamples((), got.unknown), ()
     varies = None
