@@ -58,7 +58,7 @@ def test_data_dependent_subscript_is_random_with_expected_wavefronts():
     acc = _analysed("histogram.cu")
     random = [a for a in acc if a[2] == "random"]
     # A byte picks one of 256 words: under uniform data the fullest of 32 banks
-    # holds about 3.5 distinct words (analysis/datadraw.py).
+    # holds about 3.5 distinct words (analysis/lane_draws.py).
     assert len(random) == 1 and 3.0 < random[0][4].wavefronts < 4.0
 
 

@@ -1,5 +1,5 @@
 """Block shapes rapcc can trust (analysis/shapes.py) and expected wavefronts
-of data-dependent subscripts (analysis/datadraw.py), end to end."""
+of data-dependent subscripts (analysis/lane_draws.py), end to end."""
 from __future__ import annotations
 
 from rapcc.banks import BankModel

@@ -12,7 +12,6 @@ from .absint import Failure, Finding
 from .access_samples import AccessAnalysis, LaneInput, analyse_accesses
 from .lane_sites import LaneBlocks
 from .budget import DEFAULT_ARRAY_BUDGET, BudgetExceeded, OverBudget, metered
-from .datadraw import shared_draws
 from .evaluate import Env, Unknown, evaluate
 from .site_facts import ProofFacts, SiteFacts
 from .guards import guarded_proof
@@ -262,8 +261,8 @@ def _analysed_under(shape_set: ShapeSet, mine: list[ir.SharedArray], kernel: ir.
     for arr in mine:
         accesses = index.accesses.get(arr.key, [])
         try:
-            # One budget, and one set of draws, for the array under all its shapes.
-            with metered(budget), shared_draws():
+            # One budget for the array under all its shapes.
+            with metered(budget):
                 facts = SiteFacts(arr.key, proof)
                 found = [_array_analysis(arr, kernel, accesses, info.vars, shape, facts, loading, lanes)
                          for shape in shape_set.shapes]

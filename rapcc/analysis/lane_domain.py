@@ -95,7 +95,7 @@ class LaneRun(Run):
         # The `x - (x & m)` rule narrows intervals; between singletons it has nothing to narrow.
         super().__init__(functions, dims, shape, elem_bytes, lane, facts, masks=False)
         self.params = dict(params or {})
-        for axis, b in zip("xyz", block):  # the replay's block (warps.warp_builtins): a prediction, not a proof
+        for axis, b in zip("xyz", block):  # the block predicted: a prediction, not a proof
             self.base[f"blockIdx.{axis}"] = SInt.const(b)
         self.events: list[Event] = []
         self.loops_run: dict[LoopKey, tuple[int, bool]] = {}
@@ -443,7 +443,7 @@ def _site(site: SiteKey, reqs: dict[tuple, list[tuple[np.ndarray, tuple | None]]
     if not spreads:
         table = _rows(site, reqs, weight_of, order, threads, warp_size, rank, None)
         return LaneSite(take(table, slice(0, MAX_INSTANCES)) if len(table) > MAX_INSTANCES else table)
-    # Rounds of draws, as the replay's (access_samples._expected_samples): as many as give
+    # Rounds of draws (lane_draws.py): as many as give
     # MIN_DRAWN instructions, the first MAX_INSTANCES kept, standing together for one block.
     first = _rows(site, reqs, weight_of, order, threads, warp_size, rank, 0)
     parts = [first] + [_rows(site, reqs, weight_of, order, threads, warp_size, rank, r)

@@ -39,7 +39,7 @@ AGREEMENT = 0.05  # predictions for different parameter values must agree this c
 
 BlockKey = tuple[str, tuple[tuple[str, int], ...], tuple[int, int, int], tuple[tuple[str, int], ...],
                  tuple[int, int, int]]
-BLOCK_ONE = (1, 1, 1)  # where block 0 does not run an access, block 1 does (warps.sample_access's rule)
+BLOCK_ONE = (1, 1, 1)  # where block 0 does not run an access, block 1 does
 
 
 class LaneBlocks:
@@ -149,9 +149,9 @@ def sampled(blocks: LaneBlocks, array: str, shape: tuple[int, int, int], argumen
             a: ir.Access, dims: tuple[int, ...] | None, elem: int) -> LaneSite | LaneFailure | None:
     """The access's requests; where a subscript is not one value and its address
     may read kernel parameters (lane_params.py), pooled over PARAM_SAMPLES of
-    each (the first parameter outermost, as warps.sample_with_params binds
+    each (the first parameter outermost, as the sampling binds
     them), and said to vary where the bindings' mean wavefronts differ by more
-    than AGREEMENT (access_samples._merged's bar). Block 1's, where block 0 does not run it."""
+    than AGREEMENT. Block 1's, where block 0 does not run it."""
     block = (0, 0, 0)
     sites = blocks.sites(array, shape, arguments)
     if isinstance(sites, LaneFailure):
