@@ -4,9 +4,9 @@ The prediction of an array's accesses runs its kernels' blocks in the lane
 domain (lane_sites.py), once per block shape, instance and parameter binding;
 a pathological array (deep loop nests over run-time sizes, many shapes,
 parameters) can cost minutes where nvcc takes a second (issue 20). Each
-array's analysis is metered in *work units*, one per lane per statement or
-expression the block runs visit (`LaneBlocks` charges each run to every array
-that takes it, memoized or not), and stops when it spends more than its
+array's analysis is metered in *work units*, one per statement or expression
+a block run visits (a group of lanes run together counts once; `LaneBlocks`
+charges each run once to every array that takes it, memoized or not), and stops when it spends more than its
 budget: that array is then kept as written (the planner's `blocker`), a
 `rapcc-budget` note names it, and the rest of the file goes on. Units rather
 than seconds, so that the same input gives the same output on a loaded
@@ -45,11 +45,12 @@ class BudgetExceeded(Exception):
 
 
 class _Meter:
-    __slots__ = ("budget", "spent")
+    __slots__ = ("budget", "spent", "charged")
 
     def __init__(self, budget: int) -> None:
         self.budget = budget
         self.spent = 0
+        self.charged: set[object] = set()  # the works `charge_once` has charged
 
 
 _current: ContextVar[_Meter | None] = ContextVar("rapcc_array_meter", default=None)
@@ -63,6 +64,16 @@ def charge(units: int) -> None:
     meter.spent += units
     if meter.spent > meter.budget:
         raise BudgetExceeded(OverBudget(meter.budget, meter.spent))
+
+
+def charge_once(work: object, units: int) -> None:
+    """`charge` the `units` of `work` (a block run) unless this array paid for it
+    already: an array pays once for each run it takes, whichever array ran it first."""
+    meter = _current.get()
+    if meter is None or work in meter.charged:
+        return
+    meter.charged.add(work)
+    charge(units)
 
 
 @contextmanager

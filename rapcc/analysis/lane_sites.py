@@ -21,7 +21,7 @@ from typing import cast
 from .. import ir
 from .. import sound_ir as s
 from ..banks import DEFAULT_BANKS
-from .budget import charge
+from .budget import charge_once
 from .facts import FactsCache
 from .lane_domain import (GroupTrace, LaneFailure, LaneSite, LaneTrace, SiteKey, block_lanes, block_requests,
                           param_name, pooled, run_lane)
@@ -57,7 +57,7 @@ class LaneBlocks:
         self.params = site_params(program)
         self.order = {param_name(p): k for f in program.functions if f.is_kernel for k, p in enumerate(f.params)}
         self._runs: dict[BlockKey, dict[SiteKey, LaneSite] | LaneFailure] = {}
-        self._cost: dict[BlockKey, int] = {}  # each run's lane-steps, charged to every array that takes it
+        self._cost: dict[BlockKey, int] = {}  # each run's steps, charged to every array that takes it
 
     def sites(self, array: str, shape: tuple[int, int, int], arguments: tuple[tuple[str, int], ...],
               params: tuple[tuple[str, int], ...] = (), block: tuple[int, int, int] = (0, 0, 0)
@@ -71,9 +71,9 @@ class LaneBlocks:
             key = (fn.key, tuple(sorted(bindings.items())), shape, params, block)
             if key not in self._runs:
                 self._runs[key], self._cost[key] = self._run(fn, bindings, shape, dict(params), block)
-            # The array's work budget (budget.py) pays each run it takes, memoized or not: the same
-            # verdict whichever array ran it first.
-            charge(self._cost[key])
+            # The array's work budget (budget.py) pays once for each run it takes, memoized or
+            # not: the same verdict whichever array ran it first.
+            charge_once(key, self._cost[key])
             got = self._runs[key]
             if isinstance(got, LaneFailure):
                 return got
@@ -108,7 +108,7 @@ class LaneBlocks:
     def _run(self, fn: s.Function, bindings: dict[str, int], shape: tuple[int, int, int],
              params: dict[str, int], block: tuple[int, int, int] = (0, 0, 0)
              ) -> tuple[dict[SiteKey, LaneSite] | LaneFailure, int]:
-        """The run's sites (or why it stopped) and its cost in lane-steps (budget.py's units)."""
+        """The run's sites (or why it stopped) and its cost in steps (budget.py's units)."""
         dims = _dims(self.program, self.functions, bindings, self.reach.get(fn.key, set()))
         traces: list[LaneTrace | GroupTrace] = []
         if self.per_thread:
@@ -118,12 +118,12 @@ class LaneBlocks:
         else:
             traces += run_block(self.functions, fn, bindings, dims, self.elem, shape, self.facts, params,
                                 block=block)
-        cost = sum(t.steps * (len(t.tids) if isinstance(t, GroupTrace) else 1) for t in traces)
+        cost = sum(t.steps for t in traces)
         failed = [t for t in traces if t.failed is not None]
         if failed:  # the first thread's, in the order of threads
             return cast(LaneFailure, min(failed, key=lambda t: t.lane if isinstance(t, LaneTrace) else
                                          block_lanes(shape)[min(t.tids)][::-1]).failed), cost
-        if sum(t.steps for t in traces) > self.block_steps:
+        if cost > self.block_steps:
             return LaneFailure.BUDGET, cost
         bound = tuple(sorted(params.items()))
         return block_requests(traces, dims=dims, drawable=lambda site: self.drawable(site, bound)), cost
