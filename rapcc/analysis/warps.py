@@ -49,7 +49,6 @@ class BlockShape:
 class AccessSamples:
     instances: Sequence[WarpInstance]  # a WarpTable (warptable.py), or a tuple
     unknown: str | None  # why the lanes' indices could not be computed
-    unknown_key: str | None = None  # the kernel parameter it was, when it was one
     # Non-empty: the data-dependent values (as written) these samples draw as
     # uniform data (lane_draws.py); predictions are then expectations.
     expected: tuple[str, ...] = ()
