@@ -232,9 +232,22 @@ class WarpRun(LaneRun):
         return self._per_lane(lambda *xs: LaneRun.min_max_abs(self, e, list(xs)), *args)
 
     def _async_copy(self, e: s.Call, args: list[Value]) -> Value:
-        if any(varies(a) for a in args):
+        if not any(varies(a) for a in args):
+            return super()._async_copy(e, args)
+        # A copy of one element to each lane's own place (`__pipeline_memcpy_async(&tile[tx][ty + i],
+        # src, sizeof(float))`): that element's access, as the rule logs it in each lane alone (its
+        # range [last, last + bytes / element - 1] is then the one element); any other, lane by lane.
+        d = next((k for k, a in enumerate(args) if isinstance(a, Ptr)), None)
+        size = args[d + 2] if d is not None and d + 2 < len(args) else None
+        p = args[d] if d is not None else None
+        if d is None or not isinstance(p, Ptr) or p.array is None or not isinstance(size, SInt) \
+                or size.single != self.elem_bytes.get(p.array, 0) or any(varies(a) for a in args[d + 1:]) \
+                or not self.element(p):
             raise Inexact("memcpy_async at lane values")
-        return super()._async_copy(e, args)
+        for a in args[d + 1:]:
+            self.escape(a, e.start, "memcpy_async operand")
+        self.access(Ptr(p.array, p.idx), e.start, e.end)  # at the call, as the rule's new Ptr (no `&`'s origin)
+        return unknown(e.ty)
 
     # ---- the log ----
     def record(self, p: Ptr, start: int, end: int) -> None:
