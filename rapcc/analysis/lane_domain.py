@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import cast
+from typing import Protocol, cast
 
 import numpy as np
 
@@ -282,17 +282,31 @@ def param_name(p: s.Param) -> str:
 def run_lane(functions: dict[str, s.Function], fn: s.Function, bindings: dict[str, int],
              dims: dict[str, tuple[int, ...] | None], elem_bytes: dict[str, int], shape: tuple[int, int, int],
              lane: tuple[int, int, int], facts: FactsCache | None = None,
-             params: Mapping[str, int] | None = None, block: tuple[int, int, int] = (0, 0, 0)) -> LaneTrace:
+             params: Mapping[str, int] | None = None, block: tuple[int, int, int] = (0, 0, 0),
+             steps: "Steps | None" = None) -> LaneTrace:
     """Kernel `fn` (its template parameters bound by `bindings`, the kernel
-    parameters named in `params` to those values) run for the one thread `lane` of a `shape` block."""
+    parameters named in `params` to those values) run for the one thread `lane` of a `shape` block.
+    `steps`: a count shared with the other runs of its block (lane_vector.BlockSteps), the budget's."""
     run = LaneRun(functions, dims, shape, elem_bytes, lane, facts, params, block)
+    before = run.steps = steps.spent if steps is not None else 0
     try:
         run.kernel(fn, bindings)
+        failed = None
     except BudgetExceeded:
-        return LaneTrace(lane, (), {}, LaneFailure.BUDGET, run.steps)
+        failed = LaneFailure.BUDGET
     except _Stop as stop:
-        return LaneTrace(lane, (), {}, stop.why, run.steps)
-    return LaneTrace(lane, tuple(run.events), dict(run.loops_run), None, run.steps)
+        failed = stop.why
+    if steps is not None:
+        steps.spent = run.steps
+    if failed is not None:
+        return LaneTrace(lane, (), {}, failed, run.steps - before)
+    return LaneTrace(lane, tuple(run.events), dict(run.loops_run), None, run.steps - before)
+
+
+class Steps(Protocol):
+    """A step count several runs share (lane_vector.BlockSteps)."""
+
+    spent: int
 
 
 def block_lanes(shape: tuple[int, int, int]) -> list[tuple[int, int, int]]:

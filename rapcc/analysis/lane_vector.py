@@ -504,32 +504,57 @@ def _combines(e: s.Expr) -> bool:
         or isinstance(e, s.Conv) and e.ty.int_type is not None and e.ty.int_type.bits == 1
 
 
+class BlockSteps:
+    """The steps every run of one block has taken, the runs a `Split` or `Inexact`
+    stopped included: the block's runs together get the budget of one run
+    (absint.STEP_BUDGET, `eval`'s check), so a block that parts again and again
+    (a data-dependent `while` in every lane) stops as one run past it would."""
+
+    __slots__ = ("spent",)
+
+    def __init__(self) -> None:
+        self.spent = 0
+
+
 def run_group(functions: dict[str, s.Function], fn: s.Function, bindings: dict[str, int],
               dims: dict[str, tuple[int, ...] | None], elem_bytes: dict[str, int], shape: tuple[int, int, int],
               tids: Sequence[int], facts: FactsCache | None = None,
-              params: Mapping[str, int] | None = None, block: tuple[int, int, int] = (0, 0, 0)) -> list[GroupTrace]:
+              params: Mapping[str, int] | None = None, block: tuple[int, int, int] = (0, 0, 0),
+              steps: BlockSteps | None = None) -> list[GroupTrace]:
     """The traces of threads `tids` (linear ids, ascending) of a `shape` block:
-    one per set of them that ran alike, each lane's events those `run_lane` logs."""
+    one per set of them that ran alike, each lane's events those `run_lane` logs.
+    `steps`: the block's steps so far, shared by its runs (None: this group's own)."""
+    steps = steps if steps is not None else BlockSteps()
     if len(tids) == 1:
         lane = block_lanes(shape)[tids[0]]
         return [as_group(tids[0], run_lane(functions, fn, bindings, dims, elem_bytes, shape, lane, facts, params,
-                                           block))]
+                                           block, steps=steps))]
     run = WarpRun(functions, dims, shape, elem_bytes, tids, facts, params, block)
+    run.steps = steps.spent  # counted on from the block's: `eval` stops past the budget
     try:
         run.kernel(fn, bindings)
     except Split as sp:
+        steps.spent = run.steps
         return [g for part in sp.parts
                 for g in run_group(functions, fn, bindings, dims, elem_bytes, shape,
-                                   [tids[k] for k in part], facts, params, block)]
+                                   [tids[k] for k in part], facts, params, block, steps)]
     except Inexact:
+        steps.spent = run.steps
         return [g for t in tids for g in run_group(functions, fn, bindings, dims, elem_bytes, shape, [t], facts,
-                                                   params, block)]
+                                                   params, block, steps)]
     except BudgetExceeded:
-        return [GroupTrace(tuple(tids), (), {}, LaneFailure.BUDGET, run.steps)]
+        return [GroupTrace(tuple(tids), (), {}, LaneFailure.BUDGET, _own(run, steps))]
     except _Stop as stop:
-        return [GroupTrace(tuple(tids), (), {}, stop.why, run.steps)]
+        return [GroupTrace(tuple(tids), (), {}, stop.why, _own(run, steps))]
     return [GroupTrace(tuple(tids), tuple(run.events), dict(run.loops_run), None,  # type: ignore[arg-type]
-                       run.steps)]
+                       _own(run, steps))]
+
+
+def _own(run: WarpRun, steps: BlockSteps) -> int:
+    """The steps `run` took itself (the block's count moved on to its end)."""
+    own = run.steps - steps.spent
+    steps.spent = run.steps
+    return own
 
 
 def run_block(functions: dict[str, s.Function], fn: s.Function, bindings: dict[str, int],
