@@ -58,6 +58,9 @@ class LaneBlocks:
         self.order = {param_name(p): k for f in program.functions if f.is_kernel for k, p in enumerate(f.params)}
         self._runs: dict[BlockKey, dict[SiteKey, LaneSite] | LaneFailure] = {}
         self._cost: dict[BlockKey, int] = {}  # each run's steps, charged to every array that takes it
+        # (kernel, instance, parameters, block) whose run under some shape passed the step budget: not run
+        # under the others (each costs the whole budget again, seconds, for the same unknown prediction).
+        self._over: set[tuple] = set()
 
     def sites(self, array: str, shape: tuple[int, int, int], arguments: tuple[tuple[str, int], ...],
               params: tuple[tuple[str, int], ...] = (), block: tuple[int, int, int] = (0, 0, 0)
@@ -69,8 +72,13 @@ class LaneBlocks:
                 continue
             bindings = self._bindings(fn, dict(arguments))
             key = (fn.key, tuple(sorted(bindings.items())), shape, params, block)
+            unshaped = (key[0], key[1], key[3], key[4])
+            if key not in self._runs and unshaped in self._over:
+                self._runs[key], self._cost[key] = LaneFailure.BUDGET, 0
             if key not in self._runs:
                 self._runs[key], self._cost[key] = self._run(fn, bindings, shape, dict(params), block)
+                if self._runs[key] is LaneFailure.BUDGET:
+                    self._over.add(unshaped)
             # The array's work budget (budget.py) pays once for each run it takes, memoized or
             # not: the same verdict whichever array ran it first.
             charge_once(key, self._cost[key])
