@@ -2,7 +2,7 @@
 hold on skewed data? (run on the lent GPU machine, not in CI)
 
 rapcc predicts a data-dependent subscript by its expected wavefronts under
-uniform data (rapcc/analysis/datadraw.py). Real data is not uniform: image
+uniform data (rapcc/analysis/lane_draws.py). Real data is not uniform: image
 bytes come in flat regions, so neighbouring lanes often pick the same value.
 For each kernel below, this script rewrites it with every strategy, checks
 each rewrite bit for bit against the original on both kinds of data, and

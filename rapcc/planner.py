@@ -14,7 +14,7 @@ Two kinds of prediction are less than exact, and `auto` is more careful with the
   every plausible shape, and a layout is chosen only when it is cheaper than
   unchanged under each of them; among those, the one whose worst cost ratio
   over the set is lowest (XOR and RAP are robust where padding is not);
-- a data-dependent subscript (analysis/datadraw.py): its wavefronts are
+- a data-dependent subscript (analysis/lane_draws.py): its wavefronts are
   expected values under uniform data, and a layout must beat unchanged by
   EXPECTED_MARGIN to be chosen.
 

@@ -195,6 +195,9 @@ class Call:
     # write them, though no `Assign` shows it (aliasing.written).
     writes: frozenset[str] = frozenset()
     limit: int | None = None  # BOUNDED: the largest result
+    # BOUNDED: the value the prediction runs (never the proof): a cooperative
+    # groups' `meta_group_rank()` as the linear thread index / N, as for a tile of the block.
+    predicted: "Expr | None" = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,7 +43,10 @@ def test_unused_array_is_analysed_and_an_escaping_one_is_not():
     assert not fully_analysed(plans["passed"])
 
 
-def test_access_with_unknown_indices_is_not_analysed():
+def test_access_with_data_indices_is_analysed_as_drawn_data():
+    """`v` is built from loaded data in a loop of data trips: each lane's value set is
+    data (lane_params.py), drawn from (lane_draws.py), so the read is predicted under
+    uniform data, as a histogram's is."""
     plans = _plans(b"""extern "C" __global__ void k(float *o, int *idx) {
       #pragma rapcc block_dim(32)
       __shared__ float s[64];
@@ -52,4 +55,6 @@ def test_access_with_unknown_indices_is_not_analysed():
       s[threadIdx.x] = 0.0f;
       o[0] = s[v * threadIdx.x];
     }""")
-    assert not fully_analysed(plans["s"])
+    assert fully_analysed(plans["s"])
+    read = next(x for x in plans["s"].analysis.accesses if x.access.kind == "load")
+    assert read.samples.unknown is None and read.samples.expected

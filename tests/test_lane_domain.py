@@ -1,6 +1,6 @@
 """The lane domain (analysis/lane_domain.py): the sound IR run per thread with
 concrete trips, its accesses aligned into warp requests and scored by the
-bank model (its agreement with the replay: test_lane_compare.py)."""
+bank model."""
 from __future__ import annotations
 
 from pathlib import Path

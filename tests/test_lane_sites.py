@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rapcc.analysis.lane_domain import LaneSite
+from rapcc.analysis.lane_domain import LaneFailure, LaneSite
 from rapcc.analysis.lane_sites import LaneBlocks, sampled
 from rapcc.frontend import parse_file
 from rapcc.pipeline import Options
@@ -71,3 +71,22 @@ __global__ void k(float *out) {
     assert isinstance(macro, LaneSite) and isinstance(plain, LaneSite)
     assert [int(v[3]) for v in macro.instances[0].indices] == [3, 0]  # lane 3 of warp 0 reads t[3][0]: the column
     assert [int(v[3]) for v in plain.instances[0].indices] == [0, 3]
+
+
+def test_a_kernel_past_the_step_budget_under_one_shape_is_not_run_under_another(tmp_path):
+    """A block run that passes the budget costs the whole budget; its kernel is then
+    unknown under every shape without running again (the same instance, parameters
+    and block), while a budget it fits runs every shape."""
+    path = tmp_path / "k.cu"
+    path.write_text(SRC)
+    info, _ = parse_file(str(path), SRC.encode(), Options())
+    array = info.accesses[0].array
+    tight, roomy = LaneBlocks(info.sound(), block_steps=1), LaneBlocks(info.sound())
+    ran: list[tuple[int, int, int]] = []
+    for blocks in (tight, roomy):
+        real = blocks._run
+        blocks._run = lambda fn, b, shape, *rest, real=real: ran.append(shape) or real(fn, b, shape, *rest)
+    assert isinstance(tight.sites(array, (64, 1, 1), ()), LaneFailure)
+    assert isinstance(tight.sites(array, (32, 2, 1), ()), LaneFailure) and ran == [(64, 1, 1)]
+    assert all(isinstance(roomy.sites(array, shape, ()), dict) for shape in ((64, 1, 1), (32, 2, 1)))
+    assert ran == [(64, 1, 1), (64, 1, 1), (32, 2, 1)]

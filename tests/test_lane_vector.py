@@ -17,7 +17,7 @@ from rapcc.analysis.soundness import _dims
 from rapcc.frontend import parse_file
 from rapcc.pipeline import Options
 
-HEAD = "__global__ void k(float *out, const int *in, int n, int len) {\n"
+HEAD = "#include <cuda_pipeline.h>\n__global__ void k(float *out, const int *in, int n, int len) {\n"
 
 
 def _program(tmp_path: Path, body: str):
@@ -229,3 +229,28 @@ def test_a_shift_past_the_width_is_each_lanes_as_alone(tmp_path):
     alone, together, _ = _both(tmp_path, body, (64, 1, 1))
     _assert_same(alone, together)
     assert together["s[ai]"].unknown is None and together["s[ai]"].instances
+
+
+def test_a_lane_value_moved_by_an_interval_and_a_global_index_are_each_lanes_as_alone(tmp_path):
+    """lane_vector's fast rules (`x + [lo, hi]` per lane, wrapped or not; a
+    comparison computed once per distinct lane value; a global index left
+    uncomputed; a one-element asynchronous copy at each lane's place) give each
+    lane what it gives alone."""
+    body = """
+    __shared__ int s[4096];
+    int v = in[threadIdx.x * n + len];
+    unsigned char c = (unsigned char)(threadIdx.x * 9u + (unsigned)(v & 7));
+    s[(threadIdx.x + (v & 7)) & 4095] = 1;
+    s[((int)threadIdx.x - (v & 15)) & 4095] = 2;
+    s[((v & 15) - (int)threadIdx.x) & 4095] = 3;
+    s[(threadIdx.x + (unsigned)n) & 31] = 4;
+    s[c] = 5;
+    unsigned dir = (threadIdx.x & 4) == 0;
+    if ((v > 3) == (dir != 0)) s[threadIdx.x] = 6;
+    __pipeline_memcpy_async(&s[(threadIdx.x * 33) & 4095], &in[threadIdx.x], sizeof(int));
+"""
+    alone, together, _ = _both(tmp_path, body, (64, 1, 1))
+    _assert_same(alone, together)
+    assert together["s[(threadIdx.x + (v & 7)) & 4095]"].expected
+    copy = next(site for name, site in together.items() if name.startswith("__pipeline_memcpy_async"))
+    assert copy.unknown is None and copy.instances

@@ -1,10 +1,13 @@
-"""An array whose prediction replay reaches an index the range proof shows no
-thread reaches is kept, not a crash (planner.BlockKind.REPLAY_DISAGREES).
+"""A `switch` whose `case` breaks out before an index moves past its row: the
+prediction runs the sound program (the lane domain), so it reads the `switch`
+as the proof does and the array is rewritten like its twin without the
+`switch` (planner.BlockKind.REPLAY_DISAGREES stays for a prediction that
+reaches what the proof rules out).
 
 Found by the GPU fuzz campaign of 2026-11-27 (family `switch_break`): the
-replay walks past a `break` inside a `case`, so its lane reads column 18 of 16,
-where the proof (and the GPU) never go. The verifier used to stop the whole
-file with an internal error."""
+collector's replay walked past the `break`, so its lane read column 18 of 16,
+where the proof (and the GPU) never go; the verifier used to stop the whole
+file with an internal error, then the array was kept."""
 from __future__ import annotations
 
 import pytest
@@ -38,11 +41,14 @@ PLAIN = "if ((tx & 1) == 0 && f < 13) f += 3;\n    if ((tx & 1) != 0 || f < 16) 
 
 
 @pytest.mark.parametrize("strategy", ["auto", "pad", "xor"])
-def test_a_replay_the_proof_contradicts_keeps_the_array(strategy: str) -> None:
+def test_a_switch_the_prediction_reads_as_the_proof_does_is_rewritten(strategy: str) -> None:
     r = rewrite_source(KERNEL.replace("/*CASE*/", SWITCH).encode(), "k.cu", Options(whole_program=True, strategy=strategy))
     plan = next(p for p in r.plans if p.analysis.array.name == "tile")
-    assert not plan.rewritten and plan.blocked == BlockKind.REPLAY_DISAGREES, plan.reason
-    assert "line 15" in plan.reason
+    assert plan.rewritten and plan.blocked is None, plan.reason
+    # No lane reads past column 15: the prediction stays inside the proof's ranges.
+    read = next(x for x in plan.analysis.accesses if x.access.text == "tile[r][f]")
+    assert read.samples.unknown is None and read.samples.instances
+    assert all(int(i.indices[1][i.active].max()) < 16 for i in read.samples.instances if i.active.any())
 
 
 @pytest.mark.parametrize("strategy", ["auto", "pad", "xor"])

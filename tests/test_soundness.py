@@ -77,7 +77,10 @@ def test_the_wrong_code_class_is_refused(name: str, strategy: str) -> None:
     (plan,) = r.plans
     assert not plan.rewritten
     assert plan.unproved is not None or "left untouched" in plan.reason
-    assert any(d.check_id in ("rapcc-unproved", "rapcc-escape") for d in r.diagnostics)
+    # A backward goto is not run by the prediction (lane_domain.LaneFailure.GOTO_LOOP): no conflicts
+    # predicted, so no rapcc-unproved warning; the remark names why.
+    assert any(d.check_id in ("rapcc-unproved", "rapcc-escape") for d in r.diagnostics) or name == "goto" and any(
+        d.check_id == "rapcc-random-access" and "backward goto" in d.message for d in r.diagnostics)
 
 
 # Twins the analysis is still too coarse for: the array is kept (sound, not precise).

@@ -9,9 +9,9 @@ from dataclasses import dataclass, replace
 
 from .. import ir
 from .absint import Failure, Finding
-from .access_samples import AccessAnalysis, analyse_accesses
+from .access_samples import AccessAnalysis, LaneInput, analyse_accesses
+from .lane_sites import LaneBlocks
 from .budget import DEFAULT_ARRAY_BUDGET, BudgetExceeded, OverBudget, metered
-from .datadraw import shared_draws
 from .evaluate import Env, Unknown, evaluate
 from .site_facts import ProofFacts, SiteFacts
 from .guards import guarded_proof
@@ -89,8 +89,8 @@ class ArrayAnalysis:
 
 
 def _instances(arr: ir.SharedArray, kernel: ir.Kernel | None, accesses: list[ir.Access],
-               vars: dict[str, ir.VarDef], block: BlockShape, facts: SiteFacts, loading: tuple[ir.Loop, ...] = ()
-               ) -> tuple[ArrayAnalysis, ...]:
+               vars: dict[str, ir.VarDef], block: BlockShape, facts: SiteFacts, loading: tuple[ir.Loop, ...] = (),
+               lanes: LaneBlocks | None = None) -> tuple[ArrayAnalysis, ...]:
     """One concrete analysis per template instantiation the file launches, for
     an array whose size depends on template parameters."""
     if kernel is None or arr.is_extern or not kernel.instantiations or len(arr.dim_exprs) != len(arr.dims):
@@ -109,8 +109,11 @@ def _instances(arr: ir.SharedArray, kernel: ir.Kernel | None, accesses: list[ir.
         if any(d <= 0 for d in dims):
             return ()
         concrete = replace(arr, dims=dims)
-        out.append(ArrayAnalysis(concrete, block, analyse_accesses(accesses, vars, block, dims, arr.elem_bytes, known, facts, loading), (),
-                                 template_arguments=tuple((vars[k].name if k in vars else k, v) for k, v in inst)))
+        arguments = tuple((vars[k].name if k in vars else k, v) for k, v in inst)
+        mine = LaneInput(lanes, arr.key, arguments) if lanes is not None else None
+        out.append(ArrayAnalysis(concrete, block, analyse_accesses(accesses, vars, block, dims, arr.elem_bytes, known,
+                                                                   facts, loading, mine), (),
+                                 template_arguments=arguments))
     return tuple(out)
 
 
@@ -136,14 +139,15 @@ def _shares_dynamic_memory(arr: ir.SharedArray, info: ir.TranslationUnitInfo) ->
 
 def _array_analysis(arr: ir.SharedArray, kernel: ir.Kernel | None, accesses: list[ir.Access],
                     vars: dict[str, ir.VarDef], block: BlockShape, facts: SiteFacts,
-                    loading: tuple[ir.Loop, ...] = ()) -> ArrayAnalysis:
+                    loading: tuple[ir.Loop, ...] = (), lanes: LaneBlocks | None = None) -> ArrayAnalysis:
     """The array's accesses under one block shape (escapes and the rest are added by `analyze`)."""
     dims = None if arr.is_extern or not all(isinstance(d, int) for d in arr.dims) else tuple(int(d) for d in arr.dims)
     if arr.elem_bytes <= 0:  # `T` of a template: predicted for 4-byte elements, never rewritten (planner.py)
         accesses = [replace(a, width=a.width or ASSUMED_ELEM_BYTES) for a in accesses]
-    instances = _instances(arr, kernel, accesses, vars, block, facts, loading) if dims is None else ()
+    instances = _instances(arr, kernel, accesses, vars, block, facts, loading, lanes) if dims is None else ()
     analysed = instances[0].accesses if instances else \
-        analyse_accesses(accesses, vars, block, dims, arr.elem_bytes or ASSUMED_ELEM_BYTES, {}, facts, loading)
+        analyse_accesses(accesses, vars, block, dims, arr.elem_bytes or ASSUMED_ELEM_BYTES, {}, facts, loading,
+                         LaneInput(lanes, arr.key) if lanes is not None else None)
     return ArrayAnalysis(arr, block, analysed, (), instances=instances, grids=_grids(kernel, block))
 
 
@@ -250,16 +254,17 @@ class _Index:
 
 def _analysed_under(shape_set: ShapeSet, mine: list[ir.SharedArray], kernel: ir.Kernel | None,
                     info: ir.TranslationUnitInfo, by_array: dict[str, dict[BlockShape, "ArrayAnalysis"]],
-                    index: _Index, budget: int | None, proof: ProofFacts) -> dict[BlockShape, list["ArrayAnalysis"]]:
+                    index: _Index, budget: int | None, proof: ProofFacts, lanes: LaneBlocks | None = None
+                    ) -> dict[BlockShape, list["ArrayAnalysis"]]:
     by_shape: dict[BlockShape, list[ArrayAnalysis]] = {s: [] for s in shape_set.shapes}
     loading = index.loading
     for arr in mine:
         accesses = index.accesses.get(arr.key, [])
         try:
-            # One budget, and one set of draws, for the array under all its shapes.
-            with metered(budget), shared_draws():
+            # One budget for the array under all its shapes.
+            with metered(budget):
                 facts = SiteFacts(arr.key, proof)
-                found = [_array_analysis(arr, kernel, accesses, info.vars, shape, facts, loading)
+                found = [_array_analysis(arr, kernel, accesses, info.vars, shape, facts, loading, lanes)
                          for shape in shape_set.shapes]
         except BudgetExceeded as exc:
             found = [ArrayAnalysis(arr, shape, (), (), over_budget=exc.outcome) for shape in shape_set.shapes]
@@ -284,6 +289,8 @@ def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | N
     proof = prove_file(info, block_option, wanted) or ProofFacts({})
     kernels = {k.name: k for k in info.kernels}
     index = _Index.of(info)
+    # The prediction's one model: the sound program run lane by lane (lane_sites.py).
+    lanes = LaneBlocks(info.sound()) if info.sound is not None else None
     homes: dict[str, str | None] = {}
     for arr in info.arrays:
         first = next((a.function for a in index.accesses.get(arr.key, ())), None)
@@ -319,11 +326,12 @@ def analyze(info: ir.TranslationUnitInfo, block_option: tuple[int, int, int] | N
         unknown[func] = shape_set.unknown
         for arr in mine:
             by_array[arr.key] = {}
-        by_shape = _analysed_under(shape_set, mine, kernel, info, by_array, index, budget, proof)
+        by_shape = _analysed_under(shape_set, mine, kernel, info, by_array, index, budget, proof, lanes)
         kept, dropped = _contradicted(shape_set, by_shape)
         fallback = fallback_shapes(shape_set)
         if fallback is not None and not dropped:  # every guess contradicted: try the narrow blocks
-            small = _contradicted(fallback, _analysed_under(fallback, mine, kernel, info, by_array, index, budget, proof))
+            small = _contradicted(fallback, _analysed_under(fallback, mine, kernel, info, by_array, index, budget, proof,
+                                                            lanes))
             if small[1] or len(fallback.shapes) == 1:
                 whole = tuple(why for s in shape_set.shapes if (why := _contradiction(s, by_shape[s])) is not None)
                 kept, dropped = small[0], whole + small[1]

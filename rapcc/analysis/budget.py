@@ -1,18 +1,20 @@
 """A work budget per shared array, in deterministic units.
 
-The replay of an array's accesses (warps.py: sampling, range proofs, drawn
-data) costs about lanes x loop trips, summed over its accesses, block shapes
-and instantiations; a pathological array (deep loop nests over run-time
-sizes, many shapes) can cost minutes where nvcc takes a second (issue 20).
-Each array's analysis is metered in *work units*, one per lane per loop trip
-stepped or visited, and stops when it spends more than its budget: that array
-is then kept as written (the planner's `blocker`), a `rapcc-budget` note names
-it, and the rest of the file goes on. Units rather than seconds, so that the
-same input gives the same output on a loaded machine and a quiet one.
+The prediction of an array's accesses runs its kernels' blocks in the lane
+domain (lane_sites.py), once per block shape, instance and parameter binding;
+a pathological array (deep loop nests over run-time sizes, many shapes,
+parameters) can cost minutes where nvcc takes a second (issue 20). Each
+array's analysis is metered in *work units*, one per statement or expression
+a block run visits (a group of lanes run together counts once; `LaneBlocks`
+charges each run once to every array that takes it, memoized or not), and stops when it spends more than its
+budget: that array is then kept as written (the planner's `blocker`), a
+`rapcc-budget` note names it, and the rest of the file goes on. Units rather
+than seconds, so that the same input gives the same output on a loaded
+machine and a quiet one.
 
 The meter is a context variable, set around one array's analysis by
-`metered` and charged by the replay (`charge`): the replay sits five calls
-below the per-array loop, and only these two places know of the meter.
+`metered` and charged by the block runs (`charge`): only these two places
+know of the meter.
 """
 from __future__ import annotations
 
@@ -21,9 +23,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Iterator
 
-# Lane-steps one array may cost: five times the most any array of the
-# examples (0.8 million) or the fetched corpus (10.2 million, Parboil's
-# mri-gridding) needs (docs/speed.md), a few seconds of replay.
+# Units one array may cost (set for the replay this replaced: five times the
+# most any array of the examples or the fetched corpus needed, docs/speed.md).
 DEFAULT_ARRAY_BUDGET = 50_000_000
 
 
@@ -44,12 +45,12 @@ class BudgetExceeded(Exception):
 
 
 class _Meter:
-    __slots__ = ("budget", "spent", "log")
+    __slots__ = ("budget", "spent", "charged")
 
-    def __init__(self, budget: int, log: list[int] | None = None) -> None:
+    def __init__(self, budget: int) -> None:
         self.budget = budget
         self.spent = 0
-        self.log = log  # every charge, in order, where recorded (`recorded`)
+        self.charged: set[object] = set()  # the works `charge_once` has charged
 
 
 _current: ContextVar[_Meter | None] = ContextVar("rapcc_array_meter", default=None)
@@ -61,36 +62,18 @@ def charge(units: int) -> None:
     if meter is None:
         return
     meter.spent += units
-    if meter.log is not None:
-        meter.log.append(units)
     if meter.spent > meter.budget:
         raise BudgetExceeded(OverBudget(meter.budget, meter.spent))
 
 
-def spent() -> int:
-    """Units the current array has spent so far (0 when none is metered)."""
+def charge_once(work: object, units: int) -> None:
+    """`charge` the `units` of `work` (a block run) unless this array paid for it
+    already: an array pays once for each run it takes, whichever array ran it first."""
     meter = _current.get()
-    return 0 if meter is None else meter.spent
-
-
-def affordable(units: int) -> bool:
-    """Whether `units` more fit in the current array's budget (always, when none is metered)."""
-    meter = _current.get()
-    return meter is None or meter.spent + units <= meter.budget
-
-
-def charge_whole(units: int) -> bool:
-    """Spend `units` at once where the budget allows them all, and say so;
-    otherwise spend nothing: the caller repeats the work, whose own charges
-    then stop it where they would have (a memoised result is charged what it
-    cost, so sharing it changes no verdict and no `OverBudget.spent`)."""
-    meter = _current.get()
-    if meter is None:
-        return True
-    if meter.spent + units > meter.budget:
-        return False
-    meter.spent += units
-    return True
+    if meter is None or work in meter.charged:
+        return
+    meter.charged.add(work)
+    charge(units)
 
 
 @contextmanager
@@ -100,19 +83,5 @@ def metered(budget: int | None) -> Iterator[None]:
     token = _current.set(None if budget is None else _Meter(budget))
     try:
         yield
-    finally:
-        _current.reset(token)
-
-
-@contextmanager
-def recorded() -> Iterator[list[int]]:
-    """Inside the block nothing is spent: each charge is appended to the list
-    given, for the caller to charge as the work it stands for is used
-    (rounds.py replays several rounds of draws at once, and charges each
-    round's share when the round is used)."""
-    log: list[int] = []
-    token = _current.set(_Meter(1 << 62, log))
-    try:
-        yield log
     finally:
         _current.reset(token)

@@ -1,4 +1,7 @@
-"""Evaluate an index expression for all lanes of a warp at once, with C integer semantics."""
+"""Evaluate a collector expression (`ir.Expr`) for one or more values at once, with C
+integer semantics: a template instance's array extents (arrays.py) and the trip
+counts nvcc unrolls (warps.unrolled_loop); the prediction runs the sound IR
+(lane_domain.py)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -7,7 +10,8 @@ from typing import cast
 import numpy as np
 
 from .. import cint, ir
-from .hoist import MAX_DEPTH, Definitions, definitions
+
+MAX_DEPTH = 64  # definitions followed through one another: a guard against cycles
 
 
 class Unknown(Exception):
@@ -31,43 +35,13 @@ class Env:
     _memo: dict[str, np.ndarray | int] = field(default_factory=dict)
     _depth: int = 0
     # Shifts by 64 or more (undefined in C++) as the GPU's shr/shl run them:
-    # the amount clamped, so `x >> 68` is 0. Only the sampler, which predicts
-    # what the hardware does, sets it; the range prover refuses such shifts.
+    # the amount clamped, so `x >> 68` is 0; the range prover refuses such shifts.
     clamp_shifts: bool = False
-    # The environment `child` made this one from and the name it bound, and
-    # the values of definitions computed for this one's descendants that do
-    # not read what they bind (hoist.py): a loop-invariant value is computed
-    # once, not once per trip (issue 20).
-    _parent: "Env | None" = None
-    _bound: str | None = None
-    _hoisted: dict[str, np.ndarray | int] = field(default_factory=dict)
-    _definitions: Definitions | None = None  # shared by the whole tree of children
 
     def child(self, key: str, value: np.ndarray | int) -> "Env":
         vals = dict(self.values)
         vals[key] = value
-        return Env(self.builtins, vals, self.vars, clamp_shifts=self.clamp_shifts, _parent=self, _bound=key,
-                   _definitions=self._shared_definitions())
-
-    def _shared_definitions(self) -> Definitions:
-        if self._definitions is None:
-            self._definitions = definitions(self.vars)
-        return self._definitions
-
-    def _home(self, key: str) -> "Env | None":
-        """The outermost ancestor whose values the definition of `key` reads
-        alike (it reads none of the names bound below it), where its value is
-        shared; None when it is this environment's own, or where sharing could
-        change an answer: only a definition whose evaluation here cannot meet
-        the depth guard is shared, so that a shared value is always the one
-        this environment would compute."""
-        facts = self._shared_definitions().facts(key)
-        if facts is None or self._depth + facts.height > MAX_DEPTH:
-            return None
-        home = self
-        while home._parent is not None and home._bound not in facts.reads:
-            home = home._parent
-        return None if home is self else home
+        return Env(self.builtins, vals, self.vars, clamp_shifts=self.clamp_shifts)
 
 
 def _wrap(v, bits: int, signed: bool) -> np.ndarray:
@@ -179,18 +153,12 @@ def _var(ref: ir.VarRef, env: Env):
         raise Unknown(ref.name, uniform_key=ref.key)
     if d is None or d.init is None or env._depth > MAX_DEPTH:
         raise Unknown(ref.name)
-    home = env._home(ref.key) if env._parent is not None else None
-    if home is not None and ref.key in home._hoisted:
-        value = env._memo[ref.key] = home._hoisted[ref.key]
-        return value
     env._depth += 1
     try:
         value = _wrap(evaluate(d.init, env), d.bits, d.signed)
     finally:
         env._depth -= 1
     env._memo[ref.key] = value
-    if home is not None:
-        home._hoisted[ref.key] = value
     return value
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import cast
+from typing import Protocol, cast
 
 import numpy as np
 
@@ -95,7 +95,7 @@ class LaneRun(Run):
         # The `x - (x & m)` rule narrows intervals; between singletons it has nothing to narrow.
         super().__init__(functions, dims, shape, elem_bytes, lane, facts, masks=False)
         self.params = dict(params or {})
-        for axis, b in zip("xyz", block):  # the replay's block (warps.warp_builtins): a prediction, not a proof
+        for axis, b in zip("xyz", block):  # the block predicted: a prediction, not a proof
             self.base[f"blockIdx.{axis}"] = SInt.const(b)
         self.events: list[Event] = []
         self.loops_run: dict[LoopKey, tuple[int, bool]] = {}
@@ -129,6 +129,13 @@ class LaneRun(Run):
                 r = (x << n if n < 64 else 0) if op == "<<" else x >> min(n, 63)
                 return iv.wrap(SInt.const(r), t)
         return super().arith(op, a, b, ty)
+
+    def call(self, e: s.Call, st: State, fr: Frame) -> Value:
+        """A bounded call with a predicted value (sound_ir.Call.predicted: a
+        cooperative-groups meta rank) runs that value: a prediction, never a proof."""
+        if e.predicted is not None and e.kind == s.CallKind.BOUNDED:
+            return self.eval(e.predicted, st, fr)
+        return super().call(e, st, fr)
 
     # ---- the log ----
     def record(self, p: Ptr, start: int, end: int) -> None:
@@ -275,17 +282,31 @@ def param_name(p: s.Param) -> str:
 def run_lane(functions: dict[str, s.Function], fn: s.Function, bindings: dict[str, int],
              dims: dict[str, tuple[int, ...] | None], elem_bytes: dict[str, int], shape: tuple[int, int, int],
              lane: tuple[int, int, int], facts: FactsCache | None = None,
-             params: Mapping[str, int] | None = None, block: tuple[int, int, int] = (0, 0, 0)) -> LaneTrace:
+             params: Mapping[str, int] | None = None, block: tuple[int, int, int] = (0, 0, 0),
+             steps: "Steps | None" = None) -> LaneTrace:
     """Kernel `fn` (its template parameters bound by `bindings`, the kernel
-    parameters named in `params` to those values) run for the one thread `lane` of a `shape` block."""
+    parameters named in `params` to those values) run for the one thread `lane` of a `shape` block.
+    `steps`: a count shared with the other runs of its block (lane_vector.BlockSteps), the budget's."""
     run = LaneRun(functions, dims, shape, elem_bytes, lane, facts, params, block)
+    before = run.steps = steps.spent if steps is not None else 0
     try:
         run.kernel(fn, bindings)
+        failed = None
     except BudgetExceeded:
-        return LaneTrace(lane, (), {}, LaneFailure.BUDGET, run.steps)
+        failed = LaneFailure.BUDGET
     except _Stop as stop:
-        return LaneTrace(lane, (), {}, stop.why, run.steps)
-    return LaneTrace(lane, tuple(run.events), dict(run.loops_run), None, run.steps)
+        failed = stop.why
+    if steps is not None:
+        steps.spent = run.steps
+    if failed is not None:
+        return LaneTrace(lane, (), {}, failed, run.steps - before)
+    return LaneTrace(lane, tuple(run.events), dict(run.loops_run), None, run.steps - before)
+
+
+class Steps(Protocol):
+    """A step count several runs share (lane_vector.BlockSteps)."""
+
+    spent: int
 
 
 def block_lanes(shape: tuple[int, int, int]) -> list[tuple[int, int, int]]:
@@ -436,7 +457,7 @@ def _site(site: SiteKey, reqs: dict[tuple, list[tuple[np.ndarray, tuple | None]]
     if not spreads:
         table = _rows(site, reqs, weight_of, order, threads, warp_size, rank, None)
         return LaneSite(take(table, slice(0, MAX_INSTANCES)) if len(table) > MAX_INSTANCES else table)
-    # Rounds of draws, as the replay's (access_samples._expected_samples): as many as give
+    # Rounds of draws (lane_draws.py): as many as give
     # MIN_DRAWN instructions, the first MAX_INSTANCES kept, standing together for one block.
     first = _rows(site, reqs, weight_of, order, threads, warp_size, rank, 0)
     parts = [first] + [_rows(site, reqs, weight_of, order, threads, warp_size, rank, r)

@@ -1,9 +1,9 @@
 """Data-dependent subscripts drawn in the lane domain (issue 27 §2).
 
-datadraw.py's contract on the one interpreter: where a subscript is not one
+The contract of the data draws on the one interpreter: where a subscript is not one
 value in some lane (`hist[data[p]]`, `priv[t * 8 + (v & 7)]`), the access is
-predicted by its expected wavefronts under uniform data. The replay draws
-each unknown value it reads and evaluates the subscript on the draw; a lane
+predicted by its expected wavefronts under uniform data. The collector's replay drew
+each unknown value it read and evaluated the subscript on the draw; a lane
 holds the subscript's value set already, as the interpreter's strided
 interval (`intervals.SInt`: {lo, lo + stride, ..., hi}), narrowed by the
 mask, `%` or narrow type around the data. That set is what is drawn from,
@@ -31,8 +31,8 @@ import numpy as np
 
 from .intervals import SInt
 
-SEED = 0x2545F491  # fixed: predictions must not change between runs (datadraw.SEED)
-_MIX = 0x45D9F3B  # the multiplier of a well-mixing 32-bit integer hash (datadraw._MIX)
+SEED = 0x2545F491  # fixed: predictions must not change between runs
+_MIX = 0x45D9F3B  # the multiplier of a well-mixing 32-bit integer hash
 _U32 = np.uint64(0xFFFFFFFF)
 _REACH = 1 << 62  # a set's ends past this are not drawn: lo + stride * k must stay inside int64
 
@@ -93,7 +93,7 @@ def salt(site: tuple[str, int, int], trips: tuple[tuple[int, int], ...], occurre
 
 
 def _mix(h: np.ndarray) -> np.ndarray:
-    """datadraw's hash round on uint32 values held in uint64."""
+    """The hash round on uint32 values held in uint64."""
     for _ in range(2):
         h = ((h ^ (h >> np.uint64(16))) * np.uint64(_MIX)) & _U32
     return h ^ (h >> np.uint64(16))

@@ -3,7 +3,7 @@
 The lane domain leaves a kernel parameter unknown, as the proof does. Where a
 subscript is not one value because it reads a parameter (`s[tid * n]`), its
 conflicts depend on the value; the prediction samples it at
-`lane_sites.PARAM_SAMPLES` (the replay's rule, warps.sample_with_params), and
+`lane_sites.PARAM_SAMPLES` (the parameters' sampled values), and
 data is drawn only where no parameter is left in the address.
 
 Data (`DATA`) is what the lanes may draw (lane_draws.py): a value loaded from

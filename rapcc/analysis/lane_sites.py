@@ -21,6 +21,7 @@ from typing import cast
 from .. import ir
 from .. import sound_ir as s
 from ..banks import DEFAULT_BANKS
+from .budget import charge_once
 from .facts import FactsCache
 from .lane_domain import (GroupTrace, LaneFailure, LaneSite, LaneTrace, SiteKey, block_lanes, block_requests,
                           param_name, pooled, run_lane)
@@ -38,7 +39,7 @@ AGREEMENT = 0.05  # predictions for different parameter values must agree this c
 
 BlockKey = tuple[str, tuple[tuple[str, int], ...], tuple[int, int, int], tuple[tuple[str, int], ...],
                  tuple[int, int, int]]
-BLOCK_ONE = (1, 1, 1)  # where block 0 does not run an access, block 1 does (warps.sample_access's rule)
+BLOCK_ONE = (1, 1, 1)  # where block 0 does not run an access, block 1 does
 
 
 class LaneBlocks:
@@ -56,6 +57,10 @@ class LaneBlocks:
         self.params = site_params(program)
         self.order = {param_name(p): k for f in program.functions if f.is_kernel for k, p in enumerate(f.params)}
         self._runs: dict[BlockKey, dict[SiteKey, LaneSite] | LaneFailure] = {}
+        self._cost: dict[BlockKey, int] = {}  # each run's steps, charged to every array that takes it
+        # (kernel, instance, parameters, block) whose run under some shape passed the step budget: not run
+        # under the others (each costs the whole budget again, seconds, for the same unknown prediction).
+        self._over: set[tuple] = set()
 
     def sites(self, array: str, shape: tuple[int, int, int], arguments: tuple[tuple[str, int], ...],
               params: tuple[tuple[str, int], ...] = (), block: tuple[int, int, int] = (0, 0, 0)
@@ -67,8 +72,16 @@ class LaneBlocks:
                 continue
             bindings = self._bindings(fn, dict(arguments))
             key = (fn.key, tuple(sorted(bindings.items())), shape, params, block)
+            unshaped = (key[0], key[1], key[3], key[4])
+            if key not in self._runs and unshaped in self._over:
+                self._runs[key], self._cost[key] = LaneFailure.BUDGET, 0
             if key not in self._runs:
-                self._runs[key] = self._run(fn, bindings, shape, dict(params), block)
+                self._runs[key], self._cost[key] = self._run(fn, bindings, shape, dict(params), block)
+                if self._runs[key] is LaneFailure.BUDGET:
+                    self._over.add(unshaped)
+            # The array's work budget (budget.py) pays once for each run it takes, memoized or
+            # not: the same verdict whichever array ran it first.
+            charge_once(key, self._cost[key])
             got = self._runs[key]
             if isinstance(got, LaneFailure):
                 return got
@@ -102,7 +115,8 @@ class LaneBlocks:
 
     def _run(self, fn: s.Function, bindings: dict[str, int], shape: tuple[int, int, int],
              params: dict[str, int], block: tuple[int, int, int] = (0, 0, 0)
-             ) -> dict[SiteKey, LaneSite] | LaneFailure:
+             ) -> tuple[dict[SiteKey, LaneSite] | LaneFailure, int]:
+        """The run's sites (or why it stopped) and its cost in steps (budget.py's units)."""
         dims = _dims(self.program, self.functions, bindings, self.reach.get(fn.key, set()))
         traces: list[LaneTrace | GroupTrace] = []
         if self.per_thread:
@@ -112,14 +126,15 @@ class LaneBlocks:
         else:
             traces += run_block(self.functions, fn, bindings, dims, self.elem, shape, self.facts, params,
                                 block=block)
+        cost = sum(t.steps for t in traces)
         failed = [t for t in traces if t.failed is not None]
         if failed:  # the first thread's, in the order of threads
             return cast(LaneFailure, min(failed, key=lambda t: t.lane if isinstance(t, LaneTrace) else
-                                         block_lanes(shape)[min(t.tids)][::-1]).failed)
-        if sum(t.steps for t in traces) > self.block_steps:
-            return LaneFailure.BUDGET
+                                         block_lanes(shape)[min(t.tids)][::-1]).failed), cost
+        if cost > self.block_steps:
+            return LaneFailure.BUDGET, cost
         bound = tuple(sorted(params.items()))
-        return block_requests(traces, dims=dims, drawable=lambda site: self.drawable(site, bound))
+        return block_requests(traces, dims=dims, drawable=lambda site: self.drawable(site, bound)), cost
 
 
 def key_of(sites: dict[SiteKey, LaneSite], a: ir.Access) -> SiteKey | None:
@@ -142,9 +157,9 @@ def sampled(blocks: LaneBlocks, array: str, shape: tuple[int, int, int], argumen
             a: ir.Access, dims: tuple[int, ...] | None, elem: int) -> LaneSite | LaneFailure | None:
     """The access's requests; where a subscript is not one value and its address
     may read kernel parameters (lane_params.py), pooled over PARAM_SAMPLES of
-    each (the first parameter outermost, as warps.sample_with_params binds
+    each (the first parameter outermost, as the sampling binds
     them), and said to vary where the bindings' mean wavefronts differ by more
-    than AGREEMENT (access_samples._merged's bar). Block 1's, where block 0 does not run it."""
+    than AGREEMENT. Block 1's, where block 0 does not run it."""
     block = (0, 0, 0)
     sites = blocks.sites(array, shape, arguments)
     if isinstance(sites, LaneFailure):

@@ -60,7 +60,7 @@ class _PerLane(SInt, metaclass=ABCMeta):
         """intervals.join's hook: each lane's join."""
         if a == b:
             return a
-        n = (a if isinstance(a, _PerLane) else cast(_PerLane, b)).count()
+        n = cast(_PerLane, a if type(a) in _PER_LANE else b).count()
         return cast(SInt, collect([iv.join(lane_of(a, k), lane_of(b, k)) for k in range(n)]))  # type: ignore[arg-type]
 
 
@@ -119,6 +119,10 @@ class Ranges(_PerLane):
         return f"Ranges({[x.text() for x in self.each]})"
 
 
+# The per-lane kinds, tested by exact type: an isinstance of the ABC `_PerLane` costs
+# several times more, and `varies` runs on every operand of a group's run.
+_PER_LANE = frozenset({Lanes, Ranges})
+
 # Exact operands' magnitudes numpy takes: sums, differences and products of two stay inside int64.
 SAFE = 1 << 31
 
@@ -131,8 +135,9 @@ def lanes_value(v: np.ndarray) -> SInt:
 
 def fit(v: np.ndarray, t: CType) -> SInt:
     """`v` wrapped to `t`, as intervals.wrap wraps each lane's single value."""
-    if t.lo <= int(v.min()) and int(v.max()) <= t.hi:
-        return lanes_value(v)
+    lo, hi = int(v.min()), int(v.max())
+    if t.lo <= lo and hi <= t.hi:
+        return SInt.const(lo) if lo == hi else Lanes(v, lo, hi)  # lanes_value, its hull already known
     if t.bits >= 64 and not t.signed:
         return cast(SInt, collect([SInt.const(cint.wrap(int(x), t)) for x in v]))  # past int64: lane by lane
     return lanes_value(cint.wrap_array(v, t))
@@ -162,15 +167,16 @@ def small(*vs: SInt) -> bool:
 
 def varies(v: Value) -> bool:
     """Whether lanes may hold different values in `v`."""
-    return isinstance(v, _PerLane) or isinstance(v, Ptr) and any(isinstance(i, _PerLane) for i in v.idx)
+    return type(v) in _PER_LANE or type(v) is Ptr and any(type(i) in _PER_LANE for i in cast(Ptr, v).idx)
 
 
 def lane_of(v: Value, k: int) -> Value:
     """Lane `k`'s own value of `v`."""
-    if isinstance(v, _PerLane):
-        return v.lane(k)
-    if isinstance(v, Ptr) and any(isinstance(i, _PerLane) for i in v.idx):
-        return Ptr(v.array, tuple(cast(SInt, lane_of(i, k)) for i in v.idx), v.origin)
+    if type(v) in _PER_LANE:
+        return cast(_PerLane, v).lane(k)
+    if type(v) is Ptr and any(type(i) in _PER_LANE for i in cast(Ptr, v).idx):
+        p = cast(Ptr, v)
+        return Ptr(p.array, tuple(cast(SInt, lane_of(i, k)) for i in p.idx), p.origin)
     return v
 
 

@@ -33,7 +33,7 @@ from . import intervals as iv
 from .aliasing import walk_expr
 from .absint import BudgetExceeded, Frame, Ptr, State, Value, ty_of, unknown
 from .facts import FactsCache
-from .interpret import _FLIP, _NEGATE
+from .interpret import _FLIP, _NEGATE, _is_member_element
 from .intervals import SInt
 from .lane_domain import GroupEvent, GroupTrace, LaneFailure, LaneRun, _Stop, as_group, block_lanes, run_lane
 from .lane_draws import Spread, spread_of
@@ -71,8 +71,49 @@ class WarpRun(LaneRun):
 
     # ---- per lane, where the vector rules do not reach ----
     def _per_lane(self, f: Callable[..., Value], *args: Value) -> Value:
-        """`f` applied lane by lane to the lanes' own values (lane_values.collect)."""
+        """`f` applied lane by lane to the lanes' own values (lane_values.collect),
+        once per distinct tuple of them where every varying operand is a `Lanes`
+        (`dir == (a > b)` over 512 lanes holding 0 or 1: two calls, not 512)."""
+        if all(type(a) is Lanes or not varies(a) for a in args):
+            rows = np.stack([cast(Lanes, a).v for a in args if type(a) is Lanes], axis=1)
+            distinct, first, inverse = np.unique(rows, axis=0, return_index=True, return_inverse=True)
+            if len(distinct) < self.n:
+                got = [f(*(lane_of(a, int(k)) for a in args)) for k in first]
+                return collect([got[j] for j in inverse.reshape(-1)])
         return collect([f(*(lane_of(a, k) for a in args)) for k in range(self.n)])
+
+    def _shifted(self, op: str, a: Value, b: Value, t: CType) -> Value:
+        """`a op b` for `+`/`-` of a `Lanes` and one interval every lane shares,
+        as intervals.add/sub give each lane (`x + [lo, hi]` is [x + lo, x + hi]
+        at the interval's stride); None where a lane's result leaves `t` (wrap)
+        or numbers past SAFE."""
+        if op not in ("+", "-") or not (type(a) is Lanes and type(b) is SInt or type(a) is SInt and type(b) is Lanes):
+            return None
+        lanes, other = (cast(Lanes, a), cast(SInt, b)) if type(a) is Lanes else (cast(Lanes, b), cast(SInt, a))
+        if not small(lanes) or not -(1 << 62) < other.lo <= other.hi < 1 << 62 or t.bits == 1:
+            return None
+        x = lanes.v
+        if op == "+":
+            lo, hi = x + other.lo, x + other.hi
+        elif type(a) is Lanes:  # x - [lo, hi] = [x - hi, x - lo]
+            lo, hi = x - other.hi, x - other.lo
+        else:  # [lo, hi] - x
+            lo, hi = other.lo - x, other.hi - x
+        if t.lo <= int(lo.min()) and int(hi.max()) <= t.hi:
+            return collect([SInt.of(int(p), int(q), other.stride) for p, q in zip(lo, hi)])
+        if t.bits > 32:  # (lo - t.lo) % m would leave int64
+            return None
+        # intervals.wrap lane by lane: every lane's set has the same width.
+        m = 1 << t.bits
+        if other.hi - other.lo >= m:
+            return iv.full(t)
+        stride = other.stride if other.stride and m % other.stride == 0 else (1 if other.stride else 0)
+        inside = (t.lo <= lo) & (hi <= t.hi)
+        lo2, hi2 = (lo - t.lo) % m + t.lo, (hi - t.lo) % m + t.lo
+        whole = iv.full(t)
+        return collect([SInt.of(int(p), int(q), other.stride) if k else
+                        SInt.of(int(p2), int(q2), stride) if p2 <= q2 else whole
+                        for p, q, k, p2, q2 in zip(lo, hi, inside, lo2, hi2)])
 
     # ---- expressions ----
     def arith(self, op: str, a: Value, b: Value, ty: s.Ty) -> Value:
@@ -89,6 +130,10 @@ class WarpRun(LaneRun):
             return super().arith(op, a, b, ty)  # neither reads the lanes' values
         t = ty.int_type
         x, y = known(a), known(b)
+        if t is not None and (x is None or y is None):
+            moved = self._shifted(op, a, b, t)
+            if moved is not None:
+                return moved
         if t is None or x is None or y is None:
             return self._per_lane(lambda p, q: LaneRun.arith(self, op, p, q, ty), a, b)
         if op in ("<", "<=", ">", ">=", "==", "!="):
@@ -166,15 +211,43 @@ class WarpRun(LaneRun):
         return Ptr(base.array, base.idx[:-1] + (lanes_value(total) if isinstance(total, np.ndarray)
                                                  else SInt.const(int(total)),), kept)
 
+    def place(self, e: s.Expr, st: State, fr: Frame) -> Value:
+        """As the rule, but for an element of memory that is not shared (a global
+        or local array) at a pure integer index: the index picks no shared element
+        and logs nothing (`_pure`), so it is not computed. Lane by lane it is an
+        interval op per lane (`d_in[k * total + gtid]`), most of a block's run."""
+        if type(e) is not s.Subscript or self.n == 1 or _is_member_element(e) or ty_of(e.index).int_type is None:
+            return super().place(e, st, fr)
+        base = self.eval(e.base, st, fr)
+        if not isinstance(base, Ptr) and self._pure(e.index):
+            return None  # what `subscript` makes of a base that is not a Ptr
+        index = self.eval(e.index, st, fr)
+        if isinstance(index, Ptr):  # `i[p]`, written backwards
+            base, index = index, base
+        return self.subscript(base, index)
+
     def min_max_abs(self, e: s.Call, args: list[SInt]) -> Value:
         if not any(varies(a) for a in args):
             return super().min_max_abs(e, args)
         return self._per_lane(lambda *xs: LaneRun.min_max_abs(self, e, list(xs)), *args)
 
     def _async_copy(self, e: s.Call, args: list[Value]) -> Value:
-        if any(varies(a) for a in args):
+        if not any(varies(a) for a in args):
+            return super()._async_copy(e, args)
+        # A copy of one element to each lane's own place (`__pipeline_memcpy_async(&tile[tx][ty + i],
+        # src, sizeof(float))`): that element's access, as the rule logs it in each lane alone (its
+        # range [last, last + bytes / element - 1] is then the one element); any other, lane by lane.
+        d = next((k for k, a in enumerate(args) if isinstance(a, Ptr)), None)
+        size = args[d + 2] if d is not None and d + 2 < len(args) else None
+        p = args[d] if d is not None else None
+        if d is None or not isinstance(p, Ptr) or p.array is None or not isinstance(size, SInt) \
+                or size.single != self.elem_bytes.get(p.array, 0) or any(varies(a) for a in args[d + 1:]) \
+                or not self.element(p):
             raise Inexact("memcpy_async at lane values")
-        return super()._async_copy(e, args)
+        for a in args[d + 1:]:
+            self.escape(a, e.start, "memcpy_async operand")
+        self.access(Ptr(p.array, p.idx), e.start, e.end)  # at the call, as the rule's new Ptr (no `&`'s origin)
+        return unknown(e.ty)
 
     # ---- the log ----
     def record(self, p: Ptr, start: int, end: int) -> None:
@@ -431,32 +504,57 @@ def _combines(e: s.Expr) -> bool:
         or isinstance(e, s.Conv) and e.ty.int_type is not None and e.ty.int_type.bits == 1
 
 
+class BlockSteps:
+    """The steps every run of one block has taken, the runs a `Split` or `Inexact`
+    stopped included: the block's runs together get the budget of one run
+    (absint.STEP_BUDGET, `eval`'s check), so a block that parts again and again
+    (a data-dependent `while` in every lane) stops as one run past it would."""
+
+    __slots__ = ("spent",)
+
+    def __init__(self) -> None:
+        self.spent = 0
+
+
 def run_group(functions: dict[str, s.Function], fn: s.Function, bindings: dict[str, int],
               dims: dict[str, tuple[int, ...] | None], elem_bytes: dict[str, int], shape: tuple[int, int, int],
               tids: Sequence[int], facts: FactsCache | None = None,
-              params: Mapping[str, int] | None = None, block: tuple[int, int, int] = (0, 0, 0)) -> list[GroupTrace]:
+              params: Mapping[str, int] | None = None, block: tuple[int, int, int] = (0, 0, 0),
+              steps: BlockSteps | None = None) -> list[GroupTrace]:
     """The traces of threads `tids` (linear ids, ascending) of a `shape` block:
-    one per set of them that ran alike, each lane's events those `run_lane` logs."""
+    one per set of them that ran alike, each lane's events those `run_lane` logs.
+    `steps`: the block's steps so far, shared by its runs (None: this group's own)."""
+    steps = steps if steps is not None else BlockSteps()
     if len(tids) == 1:
         lane = block_lanes(shape)[tids[0]]
         return [as_group(tids[0], run_lane(functions, fn, bindings, dims, elem_bytes, shape, lane, facts, params,
-                                           block))]
+                                           block, steps=steps))]
     run = WarpRun(functions, dims, shape, elem_bytes, tids, facts, params, block)
+    run.steps = steps.spent  # counted on from the block's: `eval` stops past the budget
     try:
         run.kernel(fn, bindings)
     except Split as sp:
+        steps.spent = run.steps
         return [g for part in sp.parts
                 for g in run_group(functions, fn, bindings, dims, elem_bytes, shape,
-                                   [tids[k] for k in part], facts, params, block)]
+                                   [tids[k] for k in part], facts, params, block, steps)]
     except Inexact:
+        steps.spent = run.steps
         return [g for t in tids for g in run_group(functions, fn, bindings, dims, elem_bytes, shape, [t], facts,
-                                                   params, block)]
+                                                   params, block, steps)]
     except BudgetExceeded:
-        return [GroupTrace(tuple(tids), (), {}, LaneFailure.BUDGET, run.steps)]
+        return [GroupTrace(tuple(tids), (), {}, LaneFailure.BUDGET, _own(run, steps))]
     except _Stop as stop:
-        return [GroupTrace(tuple(tids), (), {}, stop.why, run.steps)]
+        return [GroupTrace(tuple(tids), (), {}, stop.why, _own(run, steps))]
     return [GroupTrace(tuple(tids), tuple(run.events), dict(run.loops_run), None,  # type: ignore[arg-type]
-                       run.steps)]
+                       _own(run, steps))]
+
+
+def _own(run: WarpRun, steps: BlockSteps) -> int:
+    """The steps `run` took itself (the block's count moved on to its end)."""
+    own = run.steps - steps.spent
+    steps.spent = run.steps
+    return own
 
 
 def run_block(functions: dict[str, s.Function], fn: s.Function, bindings: dict[str, int],

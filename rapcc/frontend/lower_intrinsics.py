@@ -97,8 +97,10 @@ def _group(g: GroupValue, ty: s.Ty, start: int, end: int) -> s.Expr:
             return s.Conv(ty, _u("/", linear_thread(), n))
         return s.Conv(ty, _u("/", _u("+", block_size(), s.Lit(g.tile - 1, _U32)), n))
     tiles = max(_MAX_THREADS // g.tile, 1)
+    # The prediction takes a tile of the block (the common case, and the replay's rule): linear / N.
+    guess = s.Conv(ty, _u("/", linear_thread(), n)) if g.what == GroupWhat.META_RANK else None
     return s.Call(s.CallKind.BOUNDED, None, (), ty, start, end,
-                  limit=tiles - 1 if g.what == GroupWhat.META_RANK else tiles)
+                  limit=tiles - 1 if g.what == GroupWhat.META_RANK else tiles, predicted=guess)
 
 
 _I64 = s.int_ty(s.CType(64, True))
