@@ -25,6 +25,7 @@ from .preorder import Preorder
 from .statements import for_parts
 from .tokens import FileTokens
 
+
 _ARRAY_TYPES = {T.CONSTANTARRAY, T.INCOMPLETEARRAY, T.DEPENDENTSIZEDARRAY, T.VARIABLEARRAY}
 _BINARY = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "<", "<=", ">", ">=", "==", "!=", "&&", "||", ","}
 _CASTS = {K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_FUNCTIONAL_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXPR}
@@ -428,7 +429,15 @@ class FunctionLowering:
         if ref.kind in (K.VAR_DECL, K.PARM_DECL):
             if key in self.shared:
                 self.seen_refs.add(offset_of(c))
-                return s.SharedRef(key, offset_of(c))
+                ref_expr = s.SharedRef(key, offset_of(c))
+                if key in self.providers or ref.type.get_canonical().kind in _ARRAY_TYPES:
+                    return ref_expr
+                # A `__shared__` scalar or struct names its one object, not a
+                # pointer: `off` reads (or is assigned) element 0 of it. As a bare
+                # SharedRef, `t[off]` took `off` for the pointer (`i[p]` written
+                # backwards) and recorded the access on it: t's subscripts went
+                # unchecked and a flat walk past a row was padded.
+                return s.Subscript(ref_expr, s.Lit(0, s.int_ty(s.INT)), ty, offset_of(c), end_of(c))
             if ref.spelling == "warpSize" and _system(ref):
                 return s.Builtin("warpSize")
             if _is_local(ref):
