@@ -22,7 +22,14 @@ def check_all(kernels: list[HostKernel], work: Path, jobs: int = 2) -> list[Kern
     """Every kernel checked, `jobs` at a time (one process each: libclang and
     g++ both run inside the worker), in the order given."""
     header = precompile_header(work / "pch")
-    tasks = [(k, work, header) for k in kernels]
+    # Each kernel builds in work/<its name>, removed when it passes: two kernels
+    # of one name (saved regressions of two families may share one) get folders
+    # of their own, or one's clean-up deletes the other's files mid-build.
+    seen: set[str] = set()
+    tasks = []
+    for i, k in enumerate(kernels):
+        tasks.append((k, work if k.name not in seen else work / f"same_name_{i}", header))
+        seen.add(k.name)
     if jobs <= 1:
         return [_check_one(t) for t in tasks]
     with ProcessPoolExecutor(max_workers=jobs) as pool:

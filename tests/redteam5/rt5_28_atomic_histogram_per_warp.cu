@@ -2,7 +2,10 @@
 // input's low five bits), then read transposed: thread (lane, warp) takes bin
 // warp * 4 + lane / 8 of warp lane & 7's histogram.
 // launch: rt5_28_warp_hist 2 32x8
-// expect: rewritten
+// Kept by auto for a true reason: the atomic bins are data, so the predictions
+// are expectations under uniform data, and the best swizzle is 5% cheaper
+// (106.4 against 112.0, `--explain`), under the margin such a prediction must
+// clear (planner.py); xor, rap and the hashes rewrite it, bit-identical.
 __global__ void rt5_28_warp_hist(const int *in, int *out, int p) {
     __shared__ int hist[8][32];
     const int tid = threadIdx.y * 32 + threadIdx.x;
