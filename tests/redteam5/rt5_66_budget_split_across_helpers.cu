@@ -3,9 +3,10 @@
 // kernel's budget is the sum over the functions it calls, and the helpers'
 // transposed reads invite padding.
 // launch: rt5_66_split_budget 2 32x8
-// Kept by rapcc for a true reason: its prediction's replay of the helpers'
-// reads (subscript 1 up to 132) disagrees with the range proof, so it trusts
-// no predicted cost and keeps both tiles (--explain=all says so).
+// expect: rewritten
+// (Kept while the prediction replayed the collector's IR, which took the
+// helpers' ty to 33; the lane domain predicts on the proof's IR, and auto
+// swizzles both tiles: padding would pass the 48 KB budget.)
 __device__ float stage_a(const int *in, int tx, int ty) {
     __shared__ float a[48][128];
     for (int r = ty; r < 48; r += 8)
